@@ -1,0 +1,3 @@
+"""fairpair: Swiss tournaments you can trust."""
+
+__version__ = "0.1.0"

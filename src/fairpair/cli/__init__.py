@@ -1,0 +1,1 @@
+"""The ``fairpair`` command line: one module per command, all thin over the engine."""

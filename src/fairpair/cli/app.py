@@ -1,0 +1,23 @@
+"""The ``fairpair`` command: one Typer app, one module per command."""
+
+from __future__ import annotations
+
+import typer
+
+from fairpair.cli import schema, standings, validate
+
+app = typer.Typer(
+    name="fairpair",
+    help="Swiss tournaments you can trust: pairings, standings, tiebreaks and a fair toss.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+app.command("validate")(validate.validate)
+app.command("standings")(standings.standings)
+app.command("schema")(schema.schema)
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,32 @@
+"""Typed errors the engine raises. Each carries the place (a field path) and the reason."""
+
+from __future__ import annotations
+
+
+class FairpairError(Exception):
+    """Base class: ``where`` names the field or object, ``reason`` says what is wrong."""
+
+    def __init__(self, where: str, reason: str) -> None:
+        super().__init__(f"{where}: {reason}" if where else reason)
+        self.where = where
+        self.reason = reason
+
+
+class InvalidTournament(FairpairError):
+    """The tournament facts contradict each other (unknown player, paired twice, ...)."""
+
+
+class InvalidResult(FairpairError):
+    """A result that cannot happen (negative games, a winner the games disagree with, ...)."""
+
+
+class UnknownTiebreak(FairpairError):
+    """A tiebreak name that is not in the registry."""
+
+
+class UnknownRuleset(FairpairError):
+    """A ruleset name that is not one of the presets."""
+
+
+class PairingRefused(FairpairError):
+    """The next round cannot be generated (round cap reached, nobody to pair, ...)."""

@@ -1,0 +1,240 @@
+"""The ledger: every player's rounds in one stage, read once and shared by all tiebreaks.
+
+Points are whole numbers in the scoring *unit* (``Scoring.unit``): with chess scoring
+(1, ½, 0) the unit is 2 and a draw is stored as 1. Nothing here is a float.
+
+How each kind of round enters a player's record (the table in docs/tiebreaks.md):
+
+| round                  | points        | record | played | opponent (no-opponent rule)       |
+|------------------------|---------------|--------|--------|-----------------------------------|
+| played win/draw/loss   | win/draw/loss | W/D/L  | yes    | the opponent                      |
+| forfeit won / lost     | forfeit pts   | W / L  | yes    | none (unless forfeits_have_opponent) |
+| double forfeit         | forfeit loss  | L      | yes    | none                              |
+| pairing or full bye    | bye points    | W      | yes    | none                              |
+| half-point bye         | half-bye pts  | D      | yes    | none                              |
+| zero-point bye         | 0             | —      | no     | none                              |
+| skipped match          | 0             | —      | no     | none                              |
+| result not reported    | —             | —      | no     | none                              |
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum, StrEnum
+from fractions import Fraction
+
+from fairpair.engine.players import Player, PlayerId
+from fairpair.engine.results import ResultKind, Side
+from fairpair.engine.rounds import ByeKind
+from fairpair.engine.ruleset import Ruleset
+from fairpair.engine.stage import Stage
+from fairpair.engine.tournament import Tournament
+
+
+class Outcome(int, Enum):
+    """A round's outcome for one player, as game score ×2: win 2, draw 1, loss 0."""
+
+    LOSS = 0
+    DRAW = 1
+    WIN = 2
+
+
+class Unplayed(StrEnum):
+    """Why a counted round had no real opponent."""
+
+    BYE = "bye"
+    HALF_BYE = "half_bye"
+    FORFEIT_WIN = "forfeit_win"
+    FORFEIT_LOSS = "forfeit_loss"
+    DOUBLE_FORFEIT = "double_forfeit"
+
+
+@dataclass(slots=True)
+class PlayerRecord:
+    """One player's facts in one stage. Built by ``build_ledger``; read-only afterwards."""
+
+    player: Player
+    points: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    played: int = 0
+    byes: int = 0
+    forfeits: int = 0
+    won_over_board: int = 0
+    # Rounds against a real opponent, in round order.
+    opponents: list[PlayerId] = field(default_factory=list)
+    outcomes: list[Outcome] = field(default_factory=list)
+    scored: list[int] = field(default_factory=list)
+    # Rounds counted but without an opponent (byes, forfeits), in round order.
+    unplayed: list[tuple[Unplayed, Outcome, int]] = field(default_factory=list)
+    # Points after each round 1..last round of the ledger (for progressive score).
+    running: list[int] = field(default_factory=list)
+    # Game points (in game-point units) and games, for GW% and game difference.
+    game_points: int = 0
+    games: int = 0
+    games_won: int = 0
+    games_lost: int = 0
+    # The part of the record the player's own win rate uses (byes may be left out).
+    rate_points: int = 0
+    rate_results: int = 0
+    rate_rounds: int = 0
+    dropped_after: int | None = None
+    completed: bool = False
+
+    @property
+    def id(self) -> PlayerId:
+        return self.player.id
+
+    @property
+    def dropped(self) -> bool:
+        return self.dropped_after is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Ledger:
+    """All players' records for one stage up to ``last_round``."""
+
+    stage: Stage
+    ruleset: Ruleset
+    unit: int
+    game_unit: int
+    last_round: int
+    records: dict[PlayerId, PlayerRecord]
+
+    def record(self, player: PlayerId) -> PlayerRecord:
+        return self.records[player]
+
+
+def _scaled(value: Fraction, unit: int) -> int:
+    scaled = value * unit
+    if scaled.denominator != 1:  # the unit is the lcm of the denominators: cannot happen
+        raise ValueError(f"{value} is not a whole number of 1/{unit}")
+    return int(scaled)
+
+
+def build_ledger(
+    tournament: Tournament, stage: Stage | None = None, after_round: int | None = None
+) -> Ledger:
+    """Read the stage's rounds (up to ``after_round``) into one record per player."""
+    stage = stage if stage is not None else tournament.stage()
+    ruleset = stage.ruleset
+    scoring = ruleset.scoring
+    unit = scoring.unit
+    game_unit = max(scoring.game_win.denominator, scoring.game_draw.denominator)
+    win = _scaled(scoring.win, unit)
+    draw = _scaled(scoring.draw, unit)
+    loss = _scaled(scoring.loss, unit)
+    bye_pts = _scaled(scoring.bye, unit)
+    half_pts = _scaled(scoring.half_bye, unit)
+    fwin = _scaled(scoring.forfeit_win, unit)
+    floss = _scaled(scoring.forfeit_loss, unit)
+    gwin = _scaled(scoring.game_win, game_unit)
+    gdraw = _scaled(scoring.game_draw, game_unit)
+    byes_in_rate = ruleset.byes_in_own_record
+    forfeit_opponent = ruleset.forfeits_have_opponent
+
+    records: dict[PlayerId, PlayerRecord] = {
+        p.id: PlayerRecord(p) for p in tournament.players_of(stage)
+    }
+    for rec in records.values():
+        rec.dropped_after = tournament.drop_round(stage, rec.id)
+
+    rounds = [r for r in stage.rounds if after_round is None or r.number <= after_round]
+    last = max((r.number for r in rounds), default=0)
+
+    def add_games(rec: PlayerRecord, won: int, lost: int, drawn: int) -> None:
+        rec.games += won + lost + drawn
+        rec.games_won += won
+        rec.games_lost += lost
+        rec.game_points += won * gwin + drawn * gdraw
+
+    def count(rec: PlayerRecord, outcome: Outcome, points: int, in_rate: bool) -> None:
+        rec.points += points
+        rec.played += 1
+        rec.completed = True
+        if outcome is Outcome.WIN:
+            rec.wins += 1
+        elif outcome is Outcome.DRAW:
+            rec.draws += 1
+        else:
+            rec.losses += 1
+        if in_rate:
+            rec.rate_points += points
+            rec.rate_results += int(outcome)
+            rec.rate_rounds += 1
+
+    for rnd in sorted(rounds, key=lambda r: r.number):
+        for match in rnd.matches:
+            result = match.result
+            if result is None or result.kind is ResultKind.SKIPPED:
+                continue
+            ra = records.get(match.a)
+            rb = records.get(match.b)
+            if ra is None or rb is None:
+                continue
+            games = result.games
+            if result.was_played:
+                if result.winner is None:
+                    oa = ob = Outcome.DRAW
+                    pa = pb = draw
+                elif result.winner is Side.A:
+                    oa, ob, pa, pb = Outcome.WIN, Outcome.LOSS, win, loss
+                else:
+                    oa, ob, pa, pb = Outcome.LOSS, Outcome.WIN, loss, win
+                for rec, opp, out, pts in ((ra, rb, oa, pa), (rb, ra, ob, pb)):
+                    count(rec, out, pts, True)
+                    rec.opponents.append(opp.id)
+                    rec.outcomes.append(out)
+                    rec.scored.append(pts)
+                    if out is Outcome.WIN:
+                        rec.won_over_board += 1
+                if games is not None:
+                    add_games(ra, games.a, games.b, games.draws)
+                    add_games(rb, games.b, games.a, games.draws)
+            elif result.kind is ResultKind.FORFEIT:
+                winner, loser = (ra, rb) if result.winner is Side.A else (rb, ra)
+                count(winner, Outcome.WIN, fwin, True)
+                count(loser, Outcome.LOSS, floss, True)
+                loser.forfeits += 1
+                if forfeit_opponent:
+                    for rec, opp, out, pts in (
+                        (winner, loser, Outcome.WIN, fwin),
+                        (loser, winner, Outcome.LOSS, floss),
+                    ):
+                        rec.opponents.append(opp.id)
+                        rec.outcomes.append(out)
+                        rec.scored.append(pts)
+                else:
+                    winner.unplayed.append((Unplayed.FORFEIT_WIN, Outcome.WIN, fwin))
+                    loser.unplayed.append((Unplayed.FORFEIT_LOSS, Outcome.LOSS, floss))
+                fg = games if games is not None else scoring.forfeit_games
+                if fg is not None:
+                    if result.winner is Side.B and games is not None:
+                        fg = games.flipped()
+                    add_games(winner, fg.a, fg.b, fg.draws)
+                    add_games(loser, fg.b, fg.a, fg.draws)
+            else:  # double forfeit
+                for rec in (ra, rb):
+                    count(rec, Outcome.LOSS, floss, True)
+                    rec.forfeits += 1
+                    rec.unplayed.append((Unplayed.DOUBLE_FORFEIT, Outcome.LOSS, floss))
+        for bye in rnd.byes:
+            bye_rec = records.get(bye.player)
+            if bye_rec is None or bye.kind is ByeKind.ZERO:
+                continue
+            rec = bye_rec
+            rec.byes += 1
+            if bye.kind is ByeKind.HALF:
+                count(rec, Outcome.DRAW, half_pts, byes_in_rate)
+                rec.unplayed.append((Unplayed.HALF_BYE, Outcome.DRAW, half_pts))
+            else:
+                count(rec, Outcome.WIN, bye_pts, byes_in_rate)
+                rec.unplayed.append((Unplayed.BYE, Outcome.WIN, bye_pts))
+                if scoring.bye_games is not None:
+                    bg = scoring.bye_games
+                    add_games(rec, bg.a, bg.b, bg.draws)
+        for rec in records.values():
+            rec.running.append(rec.points)
+
+    return Ledger(stage, ruleset, unit, game_unit, last, records)

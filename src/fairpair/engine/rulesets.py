@@ -1,0 +1,102 @@
+"""The named presets. Each choice cites its source; docs/rulesets.md explains them."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from fairpair.engine.errors import UnknownRuleset
+from fairpair.engine.results import GameScore, MatchFormat
+from fairpair.engine.ruleset import Ruleset, UnplayedRounds, WinRateBasis
+from fairpair.engine.scoring import Scoring
+
+HALF = Fraction(1, 2)
+
+#: Seed 004 ("A new Swiss stage starts with Buchholz, Matches Played & Won, Head-to-Head,
+#: Game Win %, Seed"); byes and forfeits left out of strength of schedule.
+DEFAULT = Ruleset(
+    name="default",
+    scoring=Scoring(),
+    tiebreaks=("buchholz", "matches_won", "head_to_head", "gw", "seed"),
+)
+
+#: Magic Tournament Rules 3.1 and appendix C: 3/1/0, OMW%, GW%, OGW%, 0.33 floor; a bye is a
+#: 2-0 win (3 match points, 6 game points) and is ignored in opponents' percentages.
+MTG = Ruleset(
+    name="mtg",
+    scoring=Scoring(bye_games=GameScore(2, 0), forfeit_games=GameScore(2, 0)),
+    tiebreaks=("omw", "gw", "ogw"),
+    percentage_floor=Fraction(33, 100),
+    forfeits_have_opponent=True,
+)
+
+#: Play! Pokémon Tournament Rules: resistance (OWP) with a 25% floor and a 75% cap for dropped
+#: players, then opponents' opponents' win %, then head-to-head; byes removed from records;
+#: win % counts a tie as ½.
+POKEMON = Ruleset(
+    name="pokemon",
+    scoring=Scoring(match_format=MatchFormat.BO3),
+    tiebreaks=("omw", "oomw", "head_to_head"),
+    percentage_floor=Fraction(1, 4),
+    byes_in_own_record=False,
+    dropped_cap=Fraction(3, 4),
+    win_rate=WinRateBasis.RESULTS,
+)
+
+#: Riftbound tournament rules (updated October 2026, per seed 001): OMW%, GW%, OGW%, random.
+RIFTBOUND = Ruleset(
+    name="riftbound",
+    scoring=Scoring(),
+    tiebreaks=("omw", "gw", "ogw", "random"),
+    percentage_floor=Fraction(33, 100),
+)
+
+#: Team Up (seed 001): win 1, draw ½, bye 1; Buchholz (a bye adds nothing), head-to-head,
+#: score difference, seed.
+TEAMUP = Ruleset(
+    name="teamup",
+    scoring=Scoring(
+        win=Fraction(1),
+        draw=HALF,
+        loss=Fraction(0),
+        bye=Fraction(1),
+        half_bye=HALF,
+        forfeit_win=Fraction(1),
+        forfeit_loss=Fraction(0),
+        bye_games=None,
+        match_format=MatchFormat.BO1,
+    ),
+    tiebreaks=("buchholz", "head_to_head", "game_difference", "seed"),
+)
+
+#: FIDE Handbook C.07 (tie-break regulations): 1/½/0; an ordered list from its catalogue —
+#: Buchholz Cut-1, Buchholz, Sonneborn-Berger, direct encounter, number of wins, ARO — with
+#: unplayed rounds scored against a virtual opponent on the player's own points.
+FIDE = Ruleset(
+    name="fide",
+    scoring=Scoring(
+        win=Fraction(1),
+        draw=HALF,
+        loss=Fraction(0),
+        bye=Fraction(1),
+        half_bye=HALF,
+        forfeit_win=Fraction(1),
+        forfeit_loss=Fraction(0),
+        game_win=Fraction(1),
+        game_draw=HALF,
+        bye_games=None,
+        match_format=MatchFormat.BO1,
+    ),
+    tiebreaks=("buchholz_cut1", "buchholz", "sonneborn_berger", "head_to_head", "wins", "aro"),
+    unplayed=UnplayedRounds.VIRTUAL_OPPONENT,
+    percentage_floor=Fraction(0),
+)
+
+PRESETS: dict[str, Ruleset] = {r.name: r for r in (DEFAULT, MTG, POKEMON, RIFTBOUND, TEAMUP, FIDE)}
+
+
+def get_ruleset(name: str, where: str = "ruleset") -> Ruleset:
+    try:
+        return PRESETS[name]
+    except KeyError:
+        known = ", ".join(PRESETS)
+        raise UnknownRuleset(where, f"unknown ruleset {name!r} (known: {known})") from None

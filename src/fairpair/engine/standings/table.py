@@ -1,0 +1,173 @@
+"""The standings table: rank by points, then the configured tiebreaks in order.
+
+Ties that no tiebreak separates share a rank, and the next rank skips ("1224"). Dropped
+players keep their row in its place, flagged, with no rank; the ranks count active players
+only. A player who never completed a match (no result and no bye yet) has no row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from fairpair.engine.ledger import Ledger, PlayerRecord, build_ledger
+from fairpair.engine.players import Player, PlayerId
+from fairpair.engine.stage import Stage
+from fairpair.engine.tiebreaks.base import Tiebreak
+from fairpair.engine.tiebreaks.context import TiebreakContext, Value
+from fairpair.engine.tiebreaks.registry import get_tiebreak
+from fairpair.engine.tournament import Tournament
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsRow:
+    rank: int | None
+    player: Player
+    points: Fraction
+    wins: int
+    draws: int
+    losses: int
+    played: int
+    byes: int
+    forfeits: int
+    tiebreaks: tuple[Value, ...]
+    dropped_after: int | None
+
+    @property
+    def dropped(self) -> bool:
+        return self.dropped_after is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    stage: Stage
+    after_round: int
+    tiebreaks: tuple[Tiebreak, ...]
+    rows: tuple[StandingsRow, ...]
+
+    def row(self, player: PlayerId) -> StandingsRow:
+        for row in self.rows:
+            if row.player.id == player:
+                return row
+        raise KeyError(player)
+
+    def value(self, player: PlayerId, tiebreak: str) -> Value:
+        names = [t.name for t in self.tiebreaks]
+        return self.row(player).tiebreaks[names.index(tiebreak)]
+
+    @property
+    def has_draws(self) -> bool:
+        return self.stage.ruleset.scoring.match_format.can_draw or any(r.draws for r in self.rows)
+
+    @property
+    def has_forfeits(self) -> bool:
+        return any(r.forfeits for r in self.rows)
+
+
+def _sort_key(value: Value, higher_is_better: bool) -> tuple[int, Fraction | int]:
+    if value is None:
+        return (1, 0)
+    return (0, -value if higher_is_better else value)
+
+
+def _split(
+    group: list[PlayerId], values: dict[PlayerId, Value], higher_is_better: bool
+) -> list[list[PlayerId]]:
+    ordered = sorted(group, key=lambda p: _sort_key(values.get(p), higher_is_better))
+    parts: list[list[PlayerId]] = []
+    last: object = object()
+    for pid in ordered:
+        key = _sort_key(values.get(pid), higher_is_better)
+        if parts and key == last:
+            parts[-1].append(pid)
+        else:
+            parts.append([pid])
+            last = key
+    return parts
+
+
+def rank_ledger(
+    ledger: Ledger, tiebreaks: Sequence[Tiebreak], include_absent: bool = False
+) -> tuple[list[list[PlayerId]], dict[PlayerId, list[Value]]]:
+    """Order the ledger's players into tie groups, best first; also each player's values.
+
+    Only active players take part in a head-to-head; dropped players sit in their place.
+    """
+    ctx = TiebreakContext(ledger)
+    records = ledger.records
+    shown = [p for p, r in records.items() if r.completed or include_absent]
+    values: dict[PlayerId, list[Value]] = {p: [] for p in shown}
+    groups: list[list[PlayerId]] = _split(
+        shown, {p: records[p].points for p in shown}, higher_is_better=True
+    )
+    for tb in tiebreaks:
+        if tb.compute is not None:
+            computed = tb.compute(ctx)
+            for pid in shown:
+                values[pid].append(computed.get(pid))
+            groups = [
+                part
+                for g in groups
+                for part in (_split(g, dict(computed), tb.higher_is_better) if len(g) > 1 else [g])
+            ]
+        else:
+            assert tb.compute_among is not None
+            refined: list[list[PlayerId]] = []
+            for g in groups:
+                active = [p for p in g if not records[p].dropped]
+                among = tb.compute_among(ctx, active) if len(active) > 1 else None
+                for pid in g:
+                    values[pid].append(among.get(pid) if among else None)
+                if among is None or len(g) == 1:
+                    refined.append(g)
+                else:
+                    refined.extend(_split(g, dict(among), tb.higher_is_better))
+            groups = refined
+    return groups, values
+
+
+def compute_standings(
+    tournament: Tournament,
+    stage: Stage | None = None,
+    after_round: int | None = None,
+    *,
+    tiebreaks: Sequence[str] | None = None,
+    include_absent: bool = False,
+) -> Standings:
+    """Standings of ``stage`` (default: the last stage) after ``after_round`` (default: all).
+
+    ``tiebreaks`` overrides the ruleset's order. ``include_absent`` also lists players who
+    have not completed a match yet (for pairing round 1); they rank on seed-free values.
+    """
+    stage = stage if stage is not None else tournament.stage()
+    names = tuple(tiebreaks) if tiebreaks is not None else stage.ruleset.tiebreaks
+    chosen = tuple(get_tiebreak(n, f"tiebreaks[{i}]") for i, n in enumerate(names))
+    ledger = build_ledger(tournament, stage, after_round)
+    groups, values = rank_ledger(ledger, chosen, include_absent)
+    rows: list[StandingsRow] = []
+    ahead = 0
+    for group in groups:
+        active_here = 0
+        for pid in group:
+            rec: PlayerRecord = ledger.records[pid]
+            rank = None if rec.dropped else ahead + 1
+            if not rec.dropped:
+                active_here += 1
+            rows.append(
+                StandingsRow(
+                    rank=rank,
+                    player=rec.player,
+                    points=Fraction(rec.points, ledger.unit),
+                    wins=rec.wins,
+                    draws=rec.draws,
+                    losses=rec.losses,
+                    played=rec.played,
+                    byes=rec.byes,
+                    forfeits=rec.forfeits,
+                    tiebreaks=tuple(values[pid]),
+                    dropped_after=rec.dropped_after,
+                )
+            )
+        ahead += active_here
+    return Standings(stage, ledger.last_round, chosen, tuple(rows))

@@ -1,0 +1,53 @@
+"""Win-percentage tiebreaks: OMW%, GW%, OGW% (MTR appendix C) and OOMW% (Play! Pokémon).
+
+Sources: Magic Tournament Rules appendix C (match-win %, game-win %, 0.33 floor, byes ignored
+in opponents' percentages); Play! Pokémon Tournament Rules (resistance with a 25% floor and a
+75% cap for dropped players, byes removed from records; opponents' opponents' win %).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from fairpair.engine.players import PlayerId
+from fairpair.engine.tiebreaks.base import Tiebreak, ValueKind
+from fairpair.engine.tiebreaks.context import TiebreakContext, Value
+
+
+def omw(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+    """OMW%: the mean of the match-win percentages of the player's opponents, each taken
+    as at least the floor (MTR 0.33, Pokémon 0.25). A player's match-win percentage is match
+    points ÷ (win points × rounds played) — or (wins + ½ draws) ÷ rounds with the
+    ``results`` basis — where the player's own byes count unless the ruleset removes them.
+    Byes give no opponent (no-opponent rule) or a virtual opponent at the player's own
+    percentage (virtual-opponent rule)."""
+    return dict(ctx.opponents_win_rate)
+
+
+def gw(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+    """GW%: the player's game points ÷ (game-win points × games played); a bye counts as the
+    scoring's bye games (MTR: a 2-0 win). No floor on the player's own value (MTR appendix C
+    floors only opponents' percentages). No games recorded: no value."""
+    return dict(ctx.own_game_rate)
+
+
+def ogw(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+    """OGW%: the mean of the game-win percentages of the player's opponents, each taken as
+    at least the floor."""
+    return dict(ctx.opponents_game_rate)
+
+
+def oomw(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+    """OOMW%: the mean of the OMW% of the player's opponents (Pokémon's opponents'
+    opponents' win percentage)."""
+    own = {pid: v for pid, v in ctx.opponents_win_rate.items() if v is not None}
+    filled = {pid: own.get(pid, ctx.ruleset.percentage_floor) for pid in ctx.records}
+    return dict(ctx.mean_over_opponents(filled, filled))
+
+
+TIEBREAKS = (
+    Tiebreak("omw", "OMW%", "OMW%", ValueKind.PERCENT, True, omw.__doc__ or "", omw),
+    Tiebreak("gw", "GW%", "GW%", ValueKind.PERCENT, True, gw.__doc__ or "", gw),
+    Tiebreak("ogw", "OGW%", "OGW%", ValueKind.PERCENT, True, ogw.__doc__ or "", ogw),
+    Tiebreak("oomw", "OOMW%", "OOMW%", ValueKind.PERCENT, True, oomw.__doc__ or "", oomw),
+)

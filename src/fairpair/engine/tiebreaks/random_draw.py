@@ -1,0 +1,30 @@
+"""Random, reproducible from the stage seed. Source: Riftbound tournament rules and Play!
+Pokémon (a random tiebreak last); FIDE C.07 (drawing of lots when the list is exhausted)."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+
+from fairpair.engine.players import PlayerId
+from fairpair.engine.tiebreaks.base import Tiebreak, ValueKind
+from fairpair.engine.tiebreaks.context import TiebreakContext, Value
+
+
+def lot(stage_seed: str, stage_id: str, player: PlayerId) -> int:
+    """A 64-bit lot for ``player``: SHA-256 of the stage seed, stage id and player id."""
+    digest = hashlib.sha256(f"lot\x1f{stage_seed}\x1f{stage_id}\x1f{player}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def random_draw(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+    """Random: a drawing of lots that is the same every time for the same stage seed — the
+    SHA-256 of (stage seed, stage id, player id); the higher lot ranks first."""
+    return {pid: lot(ctx.stage.seed, ctx.stage.id, pid) for pid in ctx.records}
+
+
+TIEBREAKS = (
+    Tiebreak(
+        "random", "Random", "Lot", ValueKind.RANDOM, True, random_draw.__doc__ or "", random_draw
+    ),
+)

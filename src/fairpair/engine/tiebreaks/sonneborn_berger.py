@@ -1,0 +1,41 @@
+"""Sonneborn-Berger. Source: FIDE Handbook C.07; seed 001 worked example (4/2/3)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+
+from fairpair.engine.players import PlayerId
+from fairpair.engine.tiebreaks.base import Tiebreak, ValueKind
+from fairpair.engine.tiebreaks.context import TiebreakContext, Value
+
+
+def sonneborn_berger(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+    """Sonneborn-Berger: the final points of every opponent beaten, plus half the final
+    points of every opponent drawn. Unplayed rounds add nothing under the no-opponent rule;
+    under the virtual-opponent rule each adds the player's own points times that round's
+    result (a bye: 1 × own points; a half-point bye: ½ × own points)."""
+    out: dict[PlayerId, Value] = {}
+    for pid, rec in ctx.records.items():
+        total = sum(
+            ctx.records[o].points * int(outcome)
+            for o, outcome in zip(rec.opponents, rec.outcomes, strict=True)
+        )
+        if ctx.virtual:
+            total += sum(rec.points * int(outcome) for _, outcome, _ in rec.unplayed)
+        value = Fraction(total, 2 * ctx.unit)
+        out[pid] = int(value) if value.denominator == 1 else value
+    return out
+
+
+TIEBREAKS = (
+    Tiebreak(
+        "sonneborn_berger",
+        "Sonneborn-Berger",
+        "SB",
+        ValueKind.POINTS,
+        True,
+        sonneborn_berger.__doc__ or "",
+        sonneborn_berger,
+    ),
+)

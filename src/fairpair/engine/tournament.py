@@ -1,0 +1,52 @@
+"""The whole tournament: players, stages, tournament-level drops."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fairpair.engine.drops import Drop
+from fairpair.engine.errors import InvalidTournament
+from fairpair.engine.players import Player, PlayerId
+from fairpair.engine.stage import Stage
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    name: str
+    players: tuple[Player, ...]
+    stages: tuple[Stage, ...] = (Stage(),)
+    drops: tuple[Drop, ...] = ()
+
+    def stage(self, stage_id: str | None = None) -> Stage:
+        """The stage with ``stage_id``, or the last stage when ``None``."""
+        if not self.stages:
+            raise InvalidTournament("stages", "the tournament has no stage")
+        if stage_id is None:
+            return self.stages[-1]
+        for stage in self.stages:
+            if stage.id == stage_id:
+                return stage
+        known = ", ".join(s.id for s in self.stages)
+        raise InvalidTournament("stage", f"no stage {stage_id!r} (stages: {known})")
+
+    def players_of(self, stage: Stage) -> tuple[Player, ...]:
+        """The players taking part in ``stage`` (all players unless it lists participants)."""
+        if stage.participants is None:
+            return self.players
+        wanted = set(stage.participants)
+        return tuple(p for p in self.players if p.id in wanted)
+
+    def drop_round(self, stage: Stage, player: PlayerId) -> int | None:
+        """The round after which ``player`` left ``stage`` or the tournament, if they did."""
+        rounds = [d.after_round for d in stage.drops if d.player == player]
+        order = {s.id: i for i, s in enumerate(self.stages)}
+        here = order.get(stage.id, len(self.stages))
+        for drop in self.drops:
+            if drop.player != player:
+                continue
+            where = order.get(drop.stage, here) if drop.stage is not None else here
+            if where == here:
+                rounds.append(drop.after_round)
+            elif where < here:
+                rounds.append(0)
+        return min(rounds) if rounds else None

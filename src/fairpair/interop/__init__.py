@@ -1,0 +1,1 @@
+"""Outside formats: the tournament JSON document (and later CSV, FIDE TRF)."""

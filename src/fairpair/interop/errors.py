@@ -1,0 +1,24 @@
+"""Errors of reading outside files. Each names the place (file, line, field) and the reason."""
+
+from __future__ import annotations
+
+from fairpair.engine.errors import FairpairError
+from fairpair.engine.validation import Problem
+
+
+class UnreadableFile(FairpairError):
+    """The file is missing, a folder, not readable, or not UTF-8."""
+
+
+class MalformedJson(FairpairError):
+    """The file is not well-formed JSON; ``where`` is ``FILE:LINE:COLUMN``."""
+
+
+class DocumentError(FairpairError):
+    """The document breaks its schema: every problem with its field path."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        first = problems[0]
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        super().__init__(first.where, first.reason + more)
+        self.problems = problems

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from fairpair.cli import schema, standings, validate
+from fairpair.cli import demo, schema, standings, validate
 
 app = typer.Typer(
     name="fairpair",
@@ -14,6 +14,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
+app.command("demo")(demo.demo)
 app.command("validate")(validate.validate)
 app.command("standings")(standings.standings)
 app.command("schema")(schema.schema)

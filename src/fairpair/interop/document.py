@@ -17,8 +17,10 @@ from pydantic import (
     BaseModel,
     BeforeValidator,
     ConfigDict,
+    Discriminator,
     Field,
     PlainSerializer,
+    Tag,
     ValidationError,
     WithJsonSchema,
     model_validator,
@@ -42,6 +44,7 @@ from fairpair.engine.stage import (
     TossPolicy,
     TossSettings,
 )
+from fairpair.engine.tiebreaks.registry import get_tiebreak
 from fairpair.engine.tournament import Tournament
 from fairpair.engine.validation import Problem, validate
 from fairpair.interop.errors import DocumentError, MalformedJson, UnreadableFile
@@ -223,6 +226,16 @@ class RulesetModel(_Model):
     forfeits_have_opponent: bool | None = None
 
 
+def _ruleset_tag(value: Any) -> str:
+    return "preset" if isinstance(value, str) else "custom"
+
+
+RulesetSpec = Annotated[
+    Annotated[str, Tag("preset")] | Annotated[RulesetModel, Tag("custom")],
+    Discriminator(_ruleset_tag),
+]
+
+
 class GroupModel(_Model):
     name: str = Field(min_length=1)
     players: list[PlayerRef]
@@ -248,7 +261,7 @@ class StageModel(_Model):
     id: str = Field(default="swiss", min_length=1)
     name: str = "Swiss"
     format: StageFormat = StageFormat.SWISS
-    ruleset: str | RulesetModel = Field(
+    ruleset: RulesetSpec = Field(
         default="default", description="A preset name, or a preset with changes."
     )
     pairing_method: PairingMethod = PairingMethod.ADJACENT
@@ -282,6 +295,8 @@ def _ruleset(spec: str | RulesetModel, where: str) -> Ruleset:
     if isinstance(spec, str):
         return get_ruleset(spec, where)
     base = get_ruleset(spec.base, f"{where}.base")
+    for i, name in enumerate(spec.tiebreaks or ()):
+        get_tiebreak(name, f"{where}.tiebreaks[{i}]")
     scoring = base.scoring
     if spec.scoring is not None:
         changes: dict[str, Any] = {
@@ -512,10 +527,8 @@ def _path_of(loc: tuple[int | str, ...]) -> str:
     for part in loc:
         if isinstance(part, int):
             out += f"[{part}]"
-        elif part in ("function-after[_complete()]", "function-before[_no_result()]"):
-            continue
-        elif "[" in str(part) and "(" in str(part):
-            continue  # pydantic's validator labels in union branches
+        elif part in ("preset", "custom") or ("[" in part and "(" in part):
+            continue  # union tags and validator labels are not fields
         else:
             out += f".{part}" if out else str(part)
     return out or "(document)"

@@ -1,0 +1,133 @@
+"""`fairpair validate`, `standings`, `demo`, `schema` as a user runs them."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+from fairpair.cli.app import app
+from fairpair.cli.exit_codes import ExitCode
+
+runner = CliRunner()
+
+
+def run(*args: str) -> Any:
+    return runner.invoke(app, list(args))
+
+
+def rows_by_id(payload: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {row["player"]["id"]: row for row in payload["rows"]}
+
+
+def test_standings_json_reproduces_seed_001(seed_001_path: Path) -> None:
+    result = run("standings", str(seed_001_path), "--json")
+    assert result.exit_code == 0, result.output
+    payload = json.loads(result.output)
+    assert [t["name"] for t in payload["tiebreaks"]] == [
+        "buchholz",
+        "head_to_head",
+        "game_difference",
+        "seed",
+    ]
+    rows = rows_by_id(payload)
+    assert [rows[p]["tiebreaks"]["buchholz"]["value"] for p in ("cole", "ivo", "hana")] == [8, 6, 5]
+    assert [r["player"]["id"] for r in payload["rows"][:4]] == ["bea", "cole", "ivo", "hana"]
+    assert rows["cole"]["rank"] == 2
+    assert rows["cole"]["record"] == {"wins": 3, "draws": 0, "losses": 1}
+    assert rows["ivo"]["played"] == 4  # the bye counts as played
+
+
+def test_mtg_ranks_ivo_second_with_exact_omw(seed_001_path: Path) -> None:
+    payload = json.loads(run("standings", str(seed_001_path), "--ruleset", "mtg", "--json").output)
+    assert [r["player"]["id"] for r in payload["rows"][:2]] == ["bea", "ivo"]
+    rows = rows_by_id(payload)
+    assert rows["cole"]["tiebreaks"]["omw"] == {
+        "value": 0.54,
+        "exact": "27/50",
+        "display": "54.0%",
+    }
+    assert rows["ivo"]["tiebreaks"]["omw"]["display"] == "55.3%"
+    assert rows["hana"]["tiebreaks"]["omw"]["display"] == "44.3%"
+
+
+def test_human_table_has_the_columns(seed_001_path: Path) -> None:
+    result = run("standings", str(seed_001_path))
+    assert result.exit_code == 0
+    header = next(line for line in result.output.splitlines() if "Player" in line)
+    for column in ("#", "Player", "Pts", "BH", "H2H", "GD", "Seed", "W-D-L", "Played"):
+        assert column in header
+    assert " F " not in header  # no forfeits in this event
+
+
+def test_forfeit_column_and_withdrawn_badge(seed_001_data: dict[str, Any], write_json: Any) -> None:
+    stage = seed_001_data["stages"][0]
+    stage["rounds"][3]["matches"][3]["result"] = {"kind": "forfeit", "winner": "a"}
+    stage["drops"] = [{"player": "fay", "after_round": 4}]
+    result = run("standings", str(write_json(seed_001_data)))
+    assert result.exit_code == 0, result.output
+    header = next(line for line in result.output.splitlines() if "Player" in line)
+    assert "F" in header.split()
+    assert "Withdrew" in result.output
+
+
+def test_after_round_gives_earlier_standings(seed_001_path: Path) -> None:
+    payload = json.loads(
+        run("standings", str(seed_001_path), "--after-round", "1", "--json").output
+    )
+    assert payload["after_round"] == 1
+    assert {r["player"]["id"] for r in payload["rows"] if r["points"] == 1} == {
+        "ash",
+        "bea",
+        "cole",
+        "dev",
+        "ivo",
+    }
+
+
+def test_validate_ok_and_bad(
+    seed_001_path: Path, seed_001_data: dict[str, Any], write_json: Any
+) -> None:
+    ok = run("validate", str(seed_001_path))
+    assert ok.exit_code == 0 and "valid" in ok.output
+    seed_001_data["stages"][0]["rounds"][0]["matches"][0]["b"] = "zed"
+    bad = run("validate", str(write_json(seed_001_data)))
+    assert bad.exit_code == ExitCode.INCONSISTENT
+    assert "stages[0].rounds[0].matches[0].b" in bad.output
+    assert "unknown player 'zed'" in bad.output
+
+
+def test_exit_codes_per_kind_of_failure(tmp_path: Path, write_json: Any) -> None:
+    assert run("validate", str(tmp_path / "none.json")).exit_code == ExitCode.UNREADABLE
+    assert run("validate", str(write_json("{oops"))).exit_code == ExitCode.MALFORMED
+    assert run("validate", str(write_json({"players": []}))).exit_code == ExitCode.INVALID
+    assert (
+        run("standings", str(write_json({"name": "x", "players": []})), "--ruleset", "chess")
+    ).exit_code == ExitCode.UNKNOWN_NAME
+
+
+def test_demo_and_schema() -> None:
+    demo = run("demo")
+    assert demo.exit_code == 0 and "Bea" in demo.output
+    document = run("demo", "--document")
+    assert json.loads(document.output)["format"] == "fairpair-tournament"
+    schema = json.loads(run("schema").output)
+    assert schema["title"] == "fairpair tournament document"
+
+
+def test_the_installed_command_prints_no_traceback(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"name": "x", "players": [{"id": "a"}]}', encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "fairpair", "validate", str(bad)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == ExitCode.INVALID
+    assert "players[0].name: is required" in done.stderr
+    assert "Traceback" not in done.stderr + done.stdout

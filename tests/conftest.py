@@ -1,0 +1,37 @@
+"""Shared test fixtures: paths to the examples and a document factory."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SEED_001 = ROOT / "examples" / "seed-001-nine-players.json"
+
+
+@pytest.fixture
+def seed_001_path() -> Path:
+    return SEED_001
+
+
+@pytest.fixture
+def seed_001_data() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(SEED_001.read_text(encoding="utf-8"))
+    return copy.deepcopy(data)
+
+
+@pytest.fixture
+def write_json(tmp_path: Path):  # type: ignore[no-untyped-def]
+    """Write a JSON value (or raw text) to a temp file and return its path."""
+
+    def write(value: Any, name: str = "event.json") -> Path:
+        path = tmp_path / name
+        text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+        path.write_text(text, encoding="utf-8")
+        return path
+
+    return write

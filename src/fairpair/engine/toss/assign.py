@@ -1,0 +1,60 @@
+"""Toss every pairing of a new Swiss round.
+
+The pairings come in as plain ``(a, b)`` pairs, so any pairing engine (or an organizer's
+hand-made round) can be tossed. Pairings of one round never affect each other: each player is in
+one pairing, and the rule reads only the rounds before this one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fairpair.engine.players import PlayerId
+from fairpair.engine.rounds import Toss
+from fairpair.engine.stage import Stage, StageFormat
+from fairpair.engine.toss.decide import decide_toss, toss_context
+from fairpair.engine.toss.errors import TossUnavailable
+from fairpair.engine.tournament import Tournament
+
+#: The stage formats that use the toss. Elimination brackets, round robin and pods never do.
+TOSS_FORMATS = frozenset({StageFormat.SWISS, StageFormat.SWISS_ELIMINATION})
+
+
+def toss_applies(stage: Stage) -> bool:
+    """True when ``stage`` is a Swiss stage with the deterministic toss switched on."""
+    return stage.toss.enabled and stage.format in TOSS_FORMATS
+
+
+def require_toss(stage: Stage) -> None:
+    """Refuse, saying why, when ``stage`` does not use the deterministic toss."""
+    if stage.format not in TOSS_FORMATS:
+        raise TossUnavailable(
+            f"stage {stage.id!r}", f"a {stage.format} stage has no toss (only Swiss stages)"
+        )
+    if not stage.toss.enabled:
+        raise TossUnavailable(
+            f"stage {stage.id!r}.toss.enabled", "the deterministic toss is off for this stage"
+        )
+
+
+def assign_tosses(
+    tournament: Tournament,
+    stage: Stage,
+    round_number: int,
+    pairings: Sequence[tuple[PlayerId, PlayerId]],
+) -> tuple[Toss, ...]:
+    """One automatic ``Toss`` per pairing of round ``round_number`` of ``stage``, in order.
+
+    Byes are not pairings and get no toss. Refuses when the stage does not use the toss.
+    """
+    require_toss(stage)
+    seen: set[PlayerId] = set()
+    for index, (a, b) in enumerate(pairings):
+        for player in (a, b):
+            if player in seen:
+                raise TossUnavailable(
+                    f"pairings[{index}]", f"{player!r} is in two pairings of this round"
+                )
+            seen.add(player)
+    context = toss_context(tournament, stage, round_number)
+    return tuple(decide_toss(context, a, b) for a, b in pairings)

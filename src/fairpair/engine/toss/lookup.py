@@ -1,0 +1,24 @@
+"""Finding a round of a stage and a match of a round, with a clear refusal when absent."""
+
+from __future__ import annotations
+
+from fairpair.engine.rounds import Match, Round
+from fairpair.engine.stage import Stage
+from fairpair.engine.toss.errors import TossUnavailable
+
+
+def round_of(stage: Stage, round_number: int) -> Round:
+    for rnd in stage.rounds:
+        if rnd.number == round_number:
+            return rnd
+    known = ", ".join(str(r.number) for r in stage.rounds) or "none yet"
+    raise TossUnavailable(
+        f"stage {stage.id!r} round {round_number}", f"no such round (rounds: {known})"
+    )
+
+
+def match_at(rnd: Round, table: int) -> Match:
+    for match in rnd.matches:
+        if match.table == table:
+            return match
+    raise TossUnavailable(f"round {rnd.number} table {table}", "no match at this table")

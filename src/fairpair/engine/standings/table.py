@@ -7,7 +7,7 @@ only. A player who never completed a match (no result and no bye yet) has no row
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -97,15 +97,14 @@ def rank_ledger(
     ctx = TiebreakContext(ledger)
     records = ledger.records
     shown = [p for p, r in records.items() if r.completed or include_absent]
-    values: dict[PlayerId, list[Value]] = {p: [] for p in shown}
+    columns: list[Mapping[PlayerId, Value]] = []
     groups: list[list[PlayerId]] = _split(
         shown, {p: records[p].points for p in shown}, higher_is_better=True
     )
     for tb in tiebreaks:
         if tb.compute is not None:
             computed = tb.compute(ctx)
-            for pid in shown:
-                values[pid].append(computed.get(pid))
+            columns.append(computed)
             groups = [
                 part
                 for g in groups
@@ -113,18 +112,41 @@ def rank_ledger(
             ]
         else:
             assert tb.compute_among is not None
-            refined: list[list[PlayerId]] = []
-            for g in groups:
-                active = [p for p in g if not records[p].dropped]
-                among = tb.compute_among(ctx, active) if len(active) > 1 else None
-                for pid in g:
-                    values[pid].append(among.get(pid) if among else None)
-                if among is None or len(g) == 1:
-                    refined.append(g)
-                else:
-                    refined.extend(_split(g, dict(among), tb.higher_is_better))
-            groups = refined
+            column: dict[PlayerId, Value] = {}
+            columns.append(column)
+            groups = [part for g in groups for part in _among(ctx, tb, g, records, column)]
+    values = {pid: [column.get(pid) for column in columns] for pid in shown}
     return groups, values
+
+
+def _among(
+    ctx: TiebreakContext,
+    tb: Tiebreak,
+    group: list[PlayerId],
+    records: dict[PlayerId, PlayerRecord],
+    column: dict[PlayerId, Value],
+) -> list[list[PlayerId]]:
+    """Split one tie group with a tiebreak computed among exactly its active players.
+
+    When it separates some of them, each part still tied is compared again among exactly
+    its own players, until nothing changes (FIDE C.07 article 6). Dropped players have no
+    say and keep their place in the part they were in. A player shows the value from the
+    widest comparison that gave them one.
+    """
+    if len(group) < 2:
+        return [group]
+    assert tb.compute_among is not None
+    active = [p for p in group if not records[p].dropped]
+    among = tb.compute_among(ctx, active) if len(active) > 1 else None
+    if among is None:
+        return [group]
+    for pid, value in among.items():
+        if column.get(pid) is None:
+            column[pid] = value
+    parts = _split(group, dict(among), tb.higher_is_better)
+    if len(parts) == 1:
+        return parts
+    return [sub for part in parts for sub in _among(ctx, tb, part, records, column)]
 
 
 def compute_standings(

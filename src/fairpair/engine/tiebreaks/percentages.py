@@ -25,10 +25,14 @@ def omw(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
 
 
 def gw(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
-    """GW%: the player's game points ÷ (game-win points × games played); a bye counts as the
-    scoring's bye games (MTR: a 2-0 win). No floor on the player's own value (MTR appendix C
-    floors only opponents' percentages). No games recorded: no value."""
-    return dict(ctx.own_game_rate)
+    """GW%: the player's game points ÷ (game-win points × games played), taken as at least
+    the floor — MTR appendix C: "Again, use 0.33 if the actual game-win percentage is lower
+    than that" (a ruleset with floor 0 shows the raw value). A bye counts as the scoring's
+    bye games (MTR: a 2-0 win). No games recorded: no value."""
+    floor = ctx.ruleset.percentage_floor
+    return {
+        pid: None if rate is None else max(rate, floor) for pid, rate in ctx.own_game_rate.items()
+    }
 
 
 def ogw(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:

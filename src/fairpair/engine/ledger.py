@@ -137,8 +137,9 @@ def build_ledger(
     records: dict[PlayerId, PlayerRecord] = {
         p.id: PlayerRecord(p) for p in tournament.players_of(stage)
     }
-    for rec in records.values():
-        rec.dropped_after = tournament.drop_round(stage, rec.id)
+    for pid, after in tournament.drop_rounds(stage).items():
+        if pid in records:
+            records[pid].dropped_after = after
 
     rounds = [r for r in stage.rounds if after_round is None or r.number <= after_round]
     last = max((r.number for r in rounds), default=0)

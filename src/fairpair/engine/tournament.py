@@ -38,15 +38,28 @@ class Tournament:
 
     def drop_round(self, stage: Stage, player: PlayerId) -> int | None:
         """The round after which ``player`` left ``stage`` or the tournament, if they did."""
-        rounds = [d.after_round for d in stage.drops if d.player == player]
+        return self.drop_rounds(stage).get(player)
+
+    def drop_rounds(self, stage: Stage) -> dict[PlayerId, int]:
+        """For every player who left ``stage`` or the tournament: the round after which.
+
+        A tournament-level drop counts in the stage it names (or every stage when it names
+        none); a player who left in an earlier stage is out of later ones from round 0.
+        """
+        out: dict[PlayerId, int] = {}
+
+        def note(player: PlayerId, after: int) -> None:
+            known = out.get(player)
+            out[player] = after if known is None else min(known, after)
+
+        for drop in stage.drops:
+            note(drop.player, drop.after_round)
         order = {s.id: i for i, s in enumerate(self.stages)}
         here = order.get(stage.id, len(self.stages))
         for drop in self.drops:
-            if drop.player != player:
-                continue
             where = order.get(drop.stage, here) if drop.stage is not None else here
             if where == here:
-                rounds.append(drop.after_round)
+                note(drop.player, drop.after_round)
             elif where < here:
-                rounds.append(0)
-        return min(rounds) if rounds else None
+                note(drop.player, 0)
+        return out

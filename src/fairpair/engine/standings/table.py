@@ -72,7 +72,7 @@ def _sort_key(value: Value, higher_is_better: bool) -> tuple[int, Fraction | int
 
 
 def _split(
-    group: list[PlayerId], values: dict[PlayerId, Value], higher_is_better: bool
+    group: list[PlayerId], values: Mapping[PlayerId, Value], higher_is_better: bool
 ) -> list[list[PlayerId]]:
     ordered = sorted(group, key=lambda p: _sort_key(values.get(p), higher_is_better))
     parts: list[list[PlayerId]] = []
@@ -108,7 +108,7 @@ def rank_ledger(
             groups = [
                 part
                 for g in groups
-                for part in (_split(g, dict(computed), tb.higher_is_better) if len(g) > 1 else [g])
+                for part in (_split(g, computed, tb.higher_is_better) if len(g) > 1 else [g])
             ]
         else:
             assert tb.compute_among is not None

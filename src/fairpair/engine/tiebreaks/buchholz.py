@@ -15,8 +15,7 @@ from fairpair.engine.tiebreaks.context import TiebreakContext, Value
 
 def _family(ctx: TiebreakContext, low: int, high: int) -> Mapping[PlayerId, Value]:
     out: dict[PlayerId, Value] = {}
-    for pid, rec in ctx.records.items():
-        values = sorted(ctx.schedule_points(rec))
+    for pid, values in ctx.sorted_schedules.items():
         kept = values[low : len(values) - high] if len(values) > low + high else []
         out[pid] = ctx.points(sum(kept))
     return out

@@ -50,10 +50,17 @@ class TiebreakContext:
 
         Under the virtual-opponent rule each unplayed round adds the player's own points.
         """
-        values = [self.records[o].points for o in rec.opponents]
+        records = self.records
+        values = [records[o].points for o in rec.opponents]
         if self.virtual:
             values.extend(rec.points for _ in rec.unplayed)
         return values
+
+    @cached_property
+    def sorted_schedules(self) -> dict[PlayerId, list[int]]:
+        """``schedule_points`` of every player, sorted low to high (shared by the Buchholz
+        family)."""
+        return {pid: sorted(self.schedule_points(rec)) for pid, rec in self.records.items()}
 
     # ---------------------------------------------------------------- percentages
     @cached_property

@@ -106,6 +106,9 @@ class Ledger:
         return self.records[player]
 
 
+_PLAYED = frozenset((ResultKind.PLAYED, ResultKind.INTENTIONAL_DRAW))
+
+
 def _scaled(value: Fraction, unit: int) -> int:
     scaled = value * unit
     if scaled.denominator != 1:  # the unit is the lcm of the denominators: cannot happen
@@ -150,6 +153,8 @@ def build_ledger(
         rec.games_lost += lost
         rec.game_points += won * gwin + drawn * gdraw
 
+    WIN, DRAW = Outcome.WIN, Outcome.DRAW
+
     def count(rec: PlayerRecord, outcome: Outcome, points: int, in_rate: bool) -> None:
         rec.points += points
         rec.played += 1
@@ -175,7 +180,7 @@ def build_ledger(
             if ra is None or rb is None:
                 continue
             games = result.games
-            if result.was_played:
+            if result.kind in _PLAYED:
                 if result.winner is None:
                     oa = ob = Outcome.DRAW
                     pa = pb = draw
@@ -183,13 +188,24 @@ def build_ledger(
                     oa, ob, pa, pb = Outcome.WIN, Outcome.LOSS, win, loss
                 else:
                     oa, ob, pa, pb = Outcome.LOSS, Outcome.WIN, loss, win
+                # Inlined ``count`` for the common case: this loop runs once per match.
                 for rec, opp, out, pts in ((ra, rb, oa, pa), (rb, ra, ob, pb)):
-                    count(rec, out, pts, True)
-                    rec.opponents.append(opp.id)
+                    rec.points += pts
+                    rec.played += 1
+                    rec.completed = True
+                    if out is WIN:
+                        rec.wins += 1
+                        rec.won_over_board += 1
+                    elif out is DRAW:
+                        rec.draws += 1
+                    else:
+                        rec.losses += 1
+                    rec.rate_points += pts
+                    rec.rate_results += out.value
+                    rec.rate_rounds += 1
+                    rec.opponents.append(opp.player.id)
                     rec.outcomes.append(out)
                     rec.scored.append(pts)
-                    if out is Outcome.WIN:
-                        rec.won_over_board += 1
                 if games is not None:
                     add_games(ra, games.a, games.b, games.draws)
                     add_games(rb, games.b, games.a, games.draws)

@@ -16,6 +16,7 @@ from fairpair.engine.errors import (
     InvalidTournament,
     PairingRefused,
     UnknownRuleset,
+    UnknownStage,
     UnknownTiebreak,
 )
 from fairpair.engine.validation import InvalidTournamentProblems
@@ -32,7 +33,7 @@ def exit_code_for(error: FairpairError) -> ExitCode:
         return ExitCode.UNREADABLE
     if isinstance(error, MalformedJson):
         return ExitCode.MALFORMED
-    if isinstance(error, (UnknownTiebreak, UnknownRuleset)):
+    if isinstance(error, (UnknownTiebreak, UnknownRuleset, UnknownStage)):
         return ExitCode.UNKNOWN_NAME
     if isinstance(error, DocumentError):
         return ExitCode.INVALID

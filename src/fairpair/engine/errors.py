@@ -28,5 +28,9 @@ class UnknownRuleset(FairpairError):
     """A ruleset name that is not one of the presets."""
 
 
+class UnknownStage(FairpairError):
+    """A stage id that the tournament does not have."""
+
+
 class PairingRefused(FairpairError):
     """The next round cannot be generated (round cap reached, nobody to pair, ...)."""

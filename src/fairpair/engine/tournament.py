@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fairpair.engine.drops import Drop
-from fairpair.engine.errors import InvalidTournament
+from fairpair.engine.errors import InvalidTournament, UnknownStage
 from fairpair.engine.players import Player, PlayerId
 from fairpair.engine.stage import Stage
 
@@ -27,7 +27,7 @@ class Tournament:
             if stage.id == stage_id:
                 return stage
         known = ", ".join(s.id for s in self.stages)
-        raise InvalidTournament("stage", f"no stage {stage_id!r} (stages: {known})")
+        raise UnknownStage("stage", f"no stage {stage_id!r} (stages: {known})")
 
     def players_of(self, stage: Stage) -> tuple[Player, ...]:
         """The players taking part in ``stage`` (all players unless it lists participants)."""

@@ -50,6 +50,8 @@ def assign_tosses(
     require_toss(stage)
     seen: set[PlayerId] = set()
     for index, (a, b) in enumerate(pairings):
+        if a == b:
+            raise TossUnavailable(f"pairings[{index}]", f"{a!r} cannot be paired with themselves")
         for player in (a, b):
             if player in seen:
                 raise TossUnavailable(

@@ -68,9 +68,12 @@ TEAMUP = Ruleset(
     tiebreaks=("buchholz", "head_to_head", "game_difference", "seed"),
 )
 
-#: FIDE Handbook C.07 (tie-break regulations): 1/½/0; an ordered list from its catalogue —
-#: Buchholz Cut-1, Buchholz, Sonneborn-Berger, direct encounter, number of wins, ARO — with
-#: unplayed rounds scored against a virtual opponent on the player's own points.
+#: FIDE Handbook C.07 (Play-off and Tie-Break Regulations, 2024 edition): 1/½/0; an ordered
+#: list from its catalogue (art. 4.1) — Buchholz Cut-1, Buchholz, Sonneborn-Berger, direct
+#: encounter, number of wins, ARO — with the player's own unplayed rounds scored against an
+#: opponent on the player's own final points (art. 16 "dummy opponent"; seed 001's Ivo 9 /
+#: Hana 8). Not modelled: art. 16's withdrawn-opponent draws and unplayed-first cuts, and the
+#: March 2026 amendments (docs/rulesets.md, "Gaps").
 FIDE = Ruleset(
     name="fide",
     scoring=Scoring(

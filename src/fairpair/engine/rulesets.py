@@ -30,12 +30,12 @@ MTG = Ruleset(
 )
 
 #: Play! Pokémon Tournament Rules: resistance (OWP) with a 25% floor and a 75% cap for dropped
-#: players, then opponents' opponents' win %, then head-to-head; byes removed from records;
-#: win % counts a tie as ½.
+#: players, then opponents' opponents' win %, then head-to-head, then a random draw; byes removed
+#: from records; win % counts a tie as ½. (The late-penalty criterion is not modelled.)
 POKEMON = Ruleset(
     name="pokemon",
     scoring=Scoring(match_format=MatchFormat.BO3),
-    tiebreaks=("omw", "oomw", "head_to_head"),
+    tiebreaks=("omw", "oomw", "head_to_head", "random"),
     percentage_floor=Fraction(1, 4),
     byes_in_own_record=False,
     dropped_cap=Fraction(3, 4),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from fairpair.cli import demo, schema, standings, toss, validate
+from fairpair.cli import demo, pair, rounds, schema, standings, toss, validate
 
 app = typer.Typer(
     name="fairpair",
@@ -18,6 +18,8 @@ app.command("demo")(demo.demo)
 app.command("validate")(validate.validate)
 app.command("standings")(standings.standings)
 app.command("schema")(schema.schema)
+app.command("pair")(pair.pair)
+app.command("rounds")(rounds.rounds)
 app.command("toss")(toss.toss)
 
 

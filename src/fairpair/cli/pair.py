@@ -1,0 +1,155 @@
+"""``fairpair pair FILE``: the draft of the next round, with "Why these pairings".
+
+``draft_json`` is the documented JSON (docs/pairing.md "JSON output"); ``render_draft`` is the
+terminal view. Both take the draft and the points before the round, so other commands (the
+toss) can add their own columns or fields around them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from fractions import Fraction
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from fairpair.cli.errors import handles_errors
+from fairpair.engine.pairing import PairingDraft, pair_next_round, render_note
+from fairpair.engine.players import PlayerId
+from fairpair.engine.stage import PairingMethod, Stage
+from fairpair.engine.standings import compute_standings
+from fairpair.engine.tournament import Tournament
+from fairpair.interop.document import load_document
+from fairpair.interop.standings_json import decimal, exact_text, points_text
+
+JSON_FORMAT = "fairpair-pairing-draft"
+JSON_VERSION = 1
+
+
+def points_before(
+    tournament: Tournament, stage: Stage, draft: PairingDraft
+) -> dict[PlayerId, Fraction]:
+    """Each player's points before the drafted round (0 in round 1)."""
+    if draft.round_number == 1:
+        return {}
+    table = compute_standings(tournament, stage, draft.round_number - 1)
+    return {row.player.id: row.points for row in table.rows}
+
+
+def _player(
+    pid: PlayerId, names: Mapping[PlayerId, str], points: Mapping[PlayerId, Fraction]
+) -> dict[str, Any]:
+    value = points.get(pid, Fraction(0))
+    return {
+        "id": pid,
+        "name": names.get(pid, pid),
+        "points": decimal(value),
+        "points_exact": exact_text(value),
+    }
+
+
+def draft_json(
+    tournament: Tournament, draft: PairingDraft, points: Mapping[PlayerId, Fraction]
+) -> dict[str, Any]:
+    """The draft as the stable JSON structure documented in docs/pairing.md."""
+    names = {p.id: p.name for p in tournament.players}
+    return {
+        "format": JSON_FORMAT,
+        "version": JSON_VERSION,
+        "tournament": tournament.name,
+        "stage": draft.stage_id,
+        "round": draft.round_number,
+        "pairings": [
+            {
+                "table": t.table,
+                "a": _player(t.a, names, points),
+                "b": _player(t.b, names, points),
+                "forced_rematch": t.forced_rematch,
+                "forbidden": t.forbidden,
+            }
+            for t in draft.pairings
+        ],
+        "byes": [
+            {"player": _player(b.player, names, points), "kind": b.kind.value} for b in draft.byes
+        ],
+        "notes": [
+            {
+                "kind": n.kind.value,
+                "players": list(n.players),
+                "detail": n.detail,
+                "text": render_note(n, names),
+            }
+            for n in draft.notes
+        ],
+    }
+
+
+def render_draft(
+    tournament: Tournament, draft: PairingDraft, points: Mapping[PlayerId, Fraction]
+) -> list[RenderableType]:
+    """The pairings table (table, player, points, opponent, points, flags) and the notes."""
+    names = {p.id: p.name for p in tournament.players}
+    table = Table(
+        title=f"{tournament.name} — {draft.stage_id}, round {draft.round_number}",
+        title_justify="left",
+        header_style="bold",
+    )
+    table.add_column("Table", justify="right")
+    table.add_column("Player")
+    table.add_column("Pts", justify="right")
+    table.add_column("Opponent")
+    table.add_column("Pts", justify="right")
+    table.add_column("")
+    for t in draft.pairings:
+        flags = []
+        if t.forced_rematch:
+            flags.append("[bold red]forced rematch[/bold red]")
+        if t.forbidden:
+            flags.append("[bold red]forbidden pair[/bold red]")
+        table.add_row(
+            str(t.table),
+            names.get(t.a, t.a),
+            points_text(points.get(t.a, Fraction(0))),
+            names.get(t.b, t.b),
+            points_text(points.get(t.b, Fraction(0))),
+            ", ".join(flags),
+        )
+    for b in draft.byes:
+        kind = "bye" if b.kind.value == "pairing" else f"{b.kind.value} bye (assigned)"
+        table.add_row(
+            "",
+            names.get(b.player, b.player),
+            points_text(points.get(b.player, Fraction(0))),
+            f"[italic]{kind}[/italic]",
+            "",
+            "",
+        )
+    why = Text("Why these pairings", style="bold")
+    lines = [Text(f"• {render_note(n, names)}") for n in draft.notes]
+    return [table, Text(""), why, *lines]
+
+
+@handles_errors
+def pair(
+    file: Annotated[Path, typer.Argument(help="The tournament document (JSON).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the documented JSON.")] = False,
+    method: Annotated[
+        PairingMethod | None,
+        typer.Option(help="Pair inside score groups this way (default: the stage's method)."),
+    ] = None,
+    stage: Annotated[str | None, typer.Option(help="The stage id (default: the last).")] = None,
+) -> None:
+    """Draft the next round: pairings, bye and the notes that explain them. Nothing is saved."""
+    tournament = load_document(file)
+    chosen = tournament.stage(stage)
+    draft = pair_next_round(tournament, chosen, method=method)
+    points = points_before(tournament, chosen, draft)
+    if as_json:
+        typer.echo(json.dumps(draft_json(tournament, draft, points), indent=2, ensure_ascii=False))
+        return
+    Console(highlight=False).print(Group(*render_draft(tournament, draft, points)))

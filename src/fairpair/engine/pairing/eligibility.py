@@ -1,0 +1,76 @@
+"""The eligible field: who may be paired this round, and a note for everyone left out.
+
+Left out, in this order of reasons (seed 004, "Who gets left out of pairings"): dropped or
+withdrawn (tournament or stage level), advanced or eliminated (Swiss elimination), no
+standings row (rounds after the first), no group (grouped stages).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from fairpair.engine.pairing.elimination import threshold_reached
+from fairpair.engine.pairing.notes import Exclusion, NoteKind, PairingNote
+from fairpair.engine.players import PlayerId
+from fairpair.engine.stage import Stage
+from fairpair.engine.standings import Standings
+from fairpair.engine.tournament import Tournament
+
+
+@dataclass(frozen=True, slots=True)
+class Eligibility:
+    eligible: tuple[PlayerId, ...]
+    """In the order given (the ranking)."""
+    excluded: tuple[tuple[PlayerId, Exclusion], ...]
+
+    def notes(self) -> list[PairingNote]:
+        return [PairingNote(NoteKind.EXCLUDED, (p,), why.value) for p, why in self.excluded]
+
+
+def exclusion_of(
+    tournament: Tournament,
+    stage: Stage,
+    round_number: int,
+    player: PlayerId,
+    standings: Standings | None,
+    grouped: frozenset[PlayerId] | None,
+) -> Exclusion | None:
+    dropped = tournament.drop_round(stage, player)
+    if dropped is not None and round_number > dropped:
+        return Exclusion.DROPPED
+    row = None
+    if standings is not None:
+        try:
+            row = standings.row(player)
+        except KeyError:
+            row = None
+    if stage.elimination is not None:
+        reached = threshold_reached(stage.elimination, row)
+        if reached is not None:
+            return reached
+    if standings is not None and row is None:
+        return Exclusion.NO_STANDINGS_ROW
+    if grouped is not None and player not in grouped:
+        return Exclusion.NO_GROUP
+    return None
+
+
+def eligible_field(
+    tournament: Tournament,
+    stage: Stage,
+    round_number: int,
+    ranked: Sequence[PlayerId],
+    standings: Standings | None,
+) -> Eligibility:
+    """Split ``ranked`` into the eligible (kept in order) and the excluded with their reason."""
+    grouped = frozenset(p for g in stage.groups for p in g.players) if stage.groups else None
+    eligible: list[PlayerId] = []
+    excluded: list[tuple[PlayerId, Exclusion]] = []
+    for pid in ranked:
+        why = exclusion_of(tournament, stage, round_number, pid, standings, grouped)
+        if why is None:
+            eligible.append(pid)
+        else:
+            excluded.append((pid, why))
+    return Eligibility(tuple(eligible), tuple(excluded))

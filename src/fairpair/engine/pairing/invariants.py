@@ -1,0 +1,162 @@
+"""The invariant helper: every pairing any test or benchmark produces goes through it.
+
+It re-derives the eligible field on its own and checks that
+
+- every eligible player appears exactly once (paired or with a bye) and nobody else appears;
+- a pairing bye is given only when the (group's) field is odd, and at most one per group;
+- tables are numbered 1..n and side ``a`` is the higher-ranked player;
+- every rematch or forbidden pair is flagged, and every flag is true;
+- flagged pairs are unavoidable: an exhaustive search (up to 12 players) or an independent
+  maximum matching (larger fields) shows that no choice of bye recipient lets the field pair
+  with fewer of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence, Set
+
+from fairpair.engine.pairing.draft import PairingDraft
+from fairpair.engine.pairing.matcher import maximum_matching_size
+from fairpair.engine.players import PlayerId
+from fairpair.engine.rounds import ByeKind
+from fairpair.engine.stage import Stage
+from fairpair.engine.standings import compute_standings
+from fairpair.engine.tournament import Tournament
+
+EXHAUSTIVE_LIMIT = 12
+
+
+class PairingViolation(AssertionError):
+    """A draft breaks an invariant; ``problems`` lists each broken one."""
+
+    def __init__(self, problems: Sequence[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = tuple(problems)
+
+
+def expected_field(tournament: Tournament, stage: Stage, round_number: int) -> set[PlayerId]:
+    """Who must be in the round: present, not dropped, not past a threshold, with a standings
+    row after round 1, and in a group when the stage has groups."""
+    rows = None
+    if round_number > 1:
+        rows = {r.player.id: r for r in compute_standings(tournament, stage, round_number - 1).rows}
+    grouped = {p for g in stage.groups for p in g.players} if stage.groups else None
+    field: set[PlayerId] = set()
+    for player in tournament.players_of(stage):
+        pid = player.id
+        dropped = tournament.drop_round(stage, pid)
+        if dropped is not None and round_number > dropped:
+            continue
+        if rows is not None:
+            row = rows.get(pid)
+            if row is None:
+                continue
+            rules = stage.elimination
+            if rules is not None and (
+                row.wins >= rules.wins_to_advance or row.losses >= rules.losses_to_eliminate
+            ):
+                continue
+        if grouped is not None and pid not in grouped:
+            continue
+        field.add(pid)
+    return field
+
+
+def _fewest_blocked_exhaustive(
+    players: list[PlayerId], blocked: Mapping[PlayerId, Set[PlayerId]]
+) -> int:
+    best = len(players)
+
+    def search(rest: list[PlayerId], count: int) -> None:
+        nonlocal best
+        if count >= best:
+            return
+        if not rest:
+            best = count
+            return
+        first, others = rest[0], rest[1:]
+        for k, other in enumerate(others):
+            cost = 1 if other in blocked.get(first, set()) else 0
+            search(others[:k] + others[k + 1 :], count + cost)
+
+    search(players, 0)
+    return best
+
+
+def fewest_blocked(players: list[PlayerId], blocked: Mapping[PlayerId, Set[PlayerId]]) -> int:
+    """The fewest blocked pairs any pairing of ``players`` (even) must contain."""
+    if len(players) <= EXHAUSTIVE_LIMIT:
+        return _fewest_blocked_exhaustive(players, blocked)
+    index = {p: k for k, p in enumerate(players)}
+    edges = [
+        (index[a], index[b])
+        for k, a in enumerate(players)
+        for b in players[k + 1 :]
+        if b not in blocked.get(a, set())
+    ]
+    return len(players) // 2 - maximum_matching_size(len(players), edges)
+
+
+def check_pairing(tournament: Tournament, draft: PairingDraft, stage: Stage | None = None) -> None:
+    """Raise ``PairingViolation`` naming every invariant ``draft`` breaks."""
+    stage = stage if stage is not None else tournament.stage(draft.stage_id)
+    problems: list[str] = []
+    expected = expected_field(tournament, stage, draft.round_number)
+    seen: list[PlayerId] = [p for t in draft.pairings for p in (t.a, t.b)]
+    seen += [b.player for b in draft.byes]
+    for pid in sorted(set(seen)):
+        if seen.count(pid) > 1:
+            problems.append(f"{pid} appears {seen.count(pid)} times")
+    for pid in sorted(set(seen) - expected):
+        problems.append(f"{pid} is not eligible but appears")
+    for pid in sorted(expected - set(seen)):
+        problems.append(f"{pid} is eligible but neither paired nor given a bye")
+    if [t.table for t in draft.pairings] != list(range(1, len(draft.pairings) + 1)):
+        problems.append("tables are not numbered 1..n")
+    order = {p: k for k, p in enumerate(draft.eligible)}
+    for t in draft.pairings:
+        if order.get(t.a, 0) > order.get(t.b, 0):
+            problems.append(f"table {t.table}: {t.a} is ranked below {t.b} but sits as a")
+
+    met: dict[PlayerId, set[PlayerId]] = {}
+    for rnd in stage.rounds:
+        for m in rnd.matches:
+            met.setdefault(m.a, set()).add(m.b)
+            met.setdefault(m.b, set()).add(m.a)
+    banned: dict[PlayerId, set[PlayerId]] = {}
+    for a, b in stage.forbidden_pairs:
+        banned.setdefault(a, set()).add(b)
+        banned.setdefault(b, set()).add(a)
+    for t in draft.pairings:
+        rematch = t.b in met.get(t.a, set())
+        forbidden = t.b in banned.get(t.a, set())
+        if rematch != t.forced_rematch:
+            problems.append(f"table {t.table}: rematch flag is {t.forced_rematch}, not {rematch}")
+        if forbidden != t.forbidden:
+            problems.append(f"table {t.table}: forbidden flag is {t.forbidden}, not {forbidden}")
+
+    pools: list[set[PlayerId]] = (
+        [set(g.players) for g in stage.groups] if stage.groups else [set(seen) | expected]
+    )
+    blocked = {p: met.get(p, set()) | banned.get(p, set()) for p in expected}
+    assigned = {b.player for b in draft.byes if b.kind is not ByeKind.PAIRING}
+    for pool in pools:
+        field = sorted((pool & expected) - assigned)
+        pairing_byes = [
+            b.player for b in draft.byes if b.kind is ByeKind.PAIRING and b.player in pool
+        ]
+        if len(field) >= 2 and len(pairing_byes) != len(field) % 2:
+            problems.append(f"{len(pairing_byes)} pairing byes for a field of {len(field)}")
+        flagged = sum(
+            1 for t in draft.pairings if t.a in pool and (t.forced_rematch or t.forbidden)
+        )
+        if not flagged:
+            continue
+        if len(field) % 2:
+            best = min(fewest_blocked([p for p in field if p != out], blocked) for out in field)
+        else:
+            best = fewest_blocked(field, blocked)
+        if flagged > best:
+            problems.append(f"{flagged} forced pairs where {best} would do")
+    if problems:
+        raise PairingViolation(problems)

@@ -1,0 +1,335 @@
+"""``pair_next_round``: the draft of a stage's next round (DESIGN.md "Pairing a Swiss round").
+
+Pure and deterministic: the same tournament and stage seed always give the same draft.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from fairpair.engine.errors import PairingRefused
+from fairpair.engine.pairing.byes import assigned_byes, choose_pairing_bye, had_bye
+from fairpair.engine.pairing.draft import DraftPairing, PairingDraft
+from fairpair.engine.pairing.eligibility import eligible_field
+from fairpair.engine.pairing.elimination import pool_of
+from fairpair.engine.pairing.feasibility import can_pair_all
+from fairpair.engine.pairing.field import Field
+from fairpair.engine.pairing.methods import ideal_partners_for
+from fairpair.engine.pairing.notes import Exclusion, NoteKind, PairingNote
+from fairpair.engine.pairing.optimiser import DEFAULT_TUNING, Tuning, optimise
+from fairpair.engine.pairing.ranking import seed_order, standings_order
+from fairpair.engine.pairing.score_groups import ScoreGroup, split_groups
+from fairpair.engine.players import PlayerId
+from fairpair.engine.rounds import Bye
+from fairpair.engine.stage import PairingMethod, Stage, StageFormat
+from fairpair.engine.standings import Standings, StandingsRow, compute_standings
+from fairpair.engine.tournament import Tournament
+
+
+def points_label(points: Fraction) -> str:
+    """3, 1.5, 2/3: exact, shortest first."""
+    if points.denominator == 1:
+        return str(points.numerator)
+    if (points * 100).denominator == 1:
+        return f"{float(points):g}"
+    return f"{points.numerator}/{points.denominator}"
+
+
+def next_round_number(stage: Stage) -> int:
+    return max((r.number for r in stage.rounds), default=0) + 1
+
+
+def check_can_pair(stage: Stage, round_number: int) -> None:
+    """Refuse past the round cap, or while an earlier round has matches without a result."""
+    cap = stage.round_cap
+    if cap is not None and round_number > cap:
+        if stage.elimination is not None and cap == stage.elimination.max_rounds:
+            why = (
+                f"a Swiss elimination to {stage.elimination.wins_to_advance} wins or "
+                f"{stage.elimination.losses_to_eliminate} losses has at most {cap} rounds "
+                f"(wins + losses − 1)"
+            )
+        else:
+            why = f"the stage's max rounds is {cap}; raise it to pair round {round_number}"
+        raise PairingRefused(
+            f"stages[{stage.id}].max_rounds",
+            f"round {round_number} cannot be paired: {why}",
+        )
+    for rnd in stage.rounds:
+        open_matches = sum(1 for m in rnd.matches if m.result is None)
+        if open_matches:
+            raise PairingRefused(
+                f"stages[{stage.id}].rounds[{rnd.number}]",
+                f"round {rnd.number} still has {open_matches} match"
+                f"{'es' if open_matches != 1 else ''} without a result; report "
+                f"{'them' if open_matches != 1 else 'it'} before pairing round {round_number}",
+            )
+
+
+def met_before(stage: Stage) -> dict[PlayerId, set[PlayerId]]:
+    """Everyone each player has been paired against in this stage (whatever the result)."""
+    met: dict[PlayerId, set[PlayerId]] = {}
+    for rnd in stage.rounds:
+        for m in rnd.matches:
+            met.setdefault(m.a, set()).add(m.b)
+            met.setdefault(m.b, set()).add(m.a)
+    return met
+
+
+def forbidden_partners(stage: Stage) -> dict[PlayerId, set[PlayerId]]:
+    out: dict[PlayerId, set[PlayerId]] = {}
+    for a, b in stage.forbidden_pairs:
+        out.setdefault(a, set()).add(b)
+        out.setdefault(b, set()).add(a)
+    return out
+
+
+def effective_method(
+    stage: Stage, round_number: int, method: PairingMethod | None
+) -> tuple[PairingMethod, bool]:
+    """The method to use, and whether the Swiss-elimination round-1 Slide switch chose it."""
+    chosen = method if method is not None else stage.pairing_method
+    elimination = stage.format is StageFormat.SWISS_ELIMINATION or stage.elimination is not None
+    if (
+        elimination
+        and round_number == 1
+        and chosen is PairingMethod.ADJACENT
+        and stage.slide_first_round
+    ):
+        return PairingMethod.SLIDE, True
+    return chosen, False
+
+
+@dataclass(frozen=True, slots=True)
+class _Pool:
+    """One independent Swiss: the whole stage, or one of its groups."""
+
+    name: str | None
+    players: tuple[PlayerId, ...]  # eligible, ranked best first
+
+
+def pair_next_round(
+    tournament: Tournament,
+    stage: Stage | None = None,
+    *,
+    method: PairingMethod | None = None,
+    tuning: Tuning = DEFAULT_TUNING,
+) -> PairingDraft:
+    """The draft of ``stage``'s next round (default: the last stage).
+
+    ``method`` overrides the stage's pairing method for this round. Raises ``PairingRefused``
+    past the round cap, while a round has unreported matches, or when nobody can be paired.
+    """
+    stage = stage if stage is not None else tournament.stage()
+    number = next_round_number(stage)
+    check_can_pair(stage, number)
+    chosen, switched = effective_method(stage, number, method)
+    players = tournament.players_of(stage)
+    notes: list[PairingNote] = []
+
+    standings: Standings | None = None
+    if number == 1:
+        ranked = seed_order(stage, players)
+        notes.append(PairingNote(NoteKind.ROUND_ONE, (), "stage" if stage.seeds else "tournament"))
+    else:
+        standings = compute_standings(tournament, stage, number - 1)
+        in_table = set(standings_order(standings))
+        ranked = standings_order(standings) + [
+            pid for pid in seed_order(stage, players) if pid not in in_table
+        ]
+    eligibility = eligible_field(tournament, stage, number, ranked, standings)
+    notes.extend(eligibility.notes())
+    notes.append(
+        PairingNote(
+            NoteKind.METHOD, (), f"{chosen.value}{':slide_first_round' if switched else ''}"
+        )
+    )
+
+    # Assigned byes first: they are not the pairing bye.
+    eligible = set(eligibility.eligible)
+    byes: list[Bye] = []
+    on_bye: set[PlayerId] = set()
+    for assigned in assigned_byes(stage, number):
+        if assigned.player in eligible:
+            byes.append(Bye(assigned.player, assigned.kind))
+            on_bye.add(assigned.player)
+            notes.append(
+                PairingNote(NoteKind.ASSIGNED_BYE, (assigned.player,), assigned.kind.value)
+            )
+        elif tournament.drop_round(stage, assigned.player) is not None:
+            notes.append(
+                PairingNote(
+                    NoteKind.EXCLUDED, (assigned.player,), Exclusion.ASSIGNED_BYE_DROPPED.value
+                )
+            )
+    field_order = [p for p in eligibility.eligible if p not in on_bye]
+
+    pools: list[_Pool]
+    if stage.groups:
+        position = {p: k for k, p in enumerate(field_order)}
+        pools = [
+            _Pool(g.name, tuple(sorted((p for p in g.players if p in position), key=position.get)))  # type: ignore[arg-type]
+            for g in stage.groups
+        ]
+    else:
+        pools = [_Pool(None, tuple(field_order))]
+
+    met = met_before(stage)
+    forbidden = forbidden_partners(stage)
+    already = had_bye(stage)
+    pairings: list[tuple[PlayerId, PlayerId, bool, bool]] = []
+    paired_any = False
+    for pool in pools:
+        if pool.name is not None:
+            if len(pool.players) < 2:
+                notes.append(PairingNote(NoteKind.GROUP_SKIPPED, pool.players, pool.name))
+                continue
+            notes.append(PairingNote(NoteKind.GROUP, pool.players, pool.name))
+        elif len(pool.players) < 2 and not byes:
+            raise PairingRefused(
+                f"stages[{stage.id}]",
+                f"round {number} cannot be paired: fewer than two eligible players",
+            )
+        elif len(pool.players) < 2:
+            continue
+        paired_any = True
+        pool_pairs, pool_byes, pool_notes = _pair_pool(
+            stage, number, chosen, pool, standings, met, forbidden, already, tuning
+        )
+        pairings.extend(pool_pairs)
+        byes.extend(pool_byes)
+        notes.extend(pool_notes)
+    if not paired_any and not byes:
+        raise PairingRefused(
+            f"stages[{stage.id}]",
+            f"round {number} cannot be paired: no group has two eligible players",
+        )
+
+    table_pairings = tuple(
+        DraftPairing(k + 1, a, b, rematch, banned)
+        for k, (a, b, rematch, banned) in enumerate(pairings)
+    )
+    everyone = tuple(p for pair in pairings for p in pair[:2]) + tuple(b.player for b in byes)
+    rank = {p: k for k, p in enumerate(eligibility.eligible)}
+    return PairingDraft(
+        stage_id=stage.id,
+        round_number=number,
+        pairings=table_pairings,
+        byes=tuple(byes),
+        notes=tuple(notes),
+        eligible=tuple(sorted(everyone, key=lambda p: rank.get(p, len(rank)))),
+    )
+
+
+def _pair_pool(
+    stage: Stage,
+    number: int,
+    method: PairingMethod,
+    pool: _Pool,
+    standings: Standings | None,
+    met: dict[PlayerId, set[PlayerId]],
+    forbidden: dict[PlayerId, set[PlayerId]],
+    already: frozenset[PlayerId],
+    tuning: Tuning,
+) -> tuple[list[tuple[PlayerId, PlayerId, bool, bool]], list[Bye], list[PairingNote]]:
+    notes: list[PairingNote] = []
+    ranked = list(pool.players)
+    # Score groups (win–loss pools in a Swiss elimination); round 1 is one group.
+    key: dict[PlayerId, Hashable] = {}
+    label: dict[PlayerId, str] = {}
+    if standings is None:
+        for pid in ranked:
+            key[pid], label[pid] = 0, "0"
+    elif stage.elimination is not None:
+        for pid in ranked:
+            p = pool_of(_row(standings, pid))
+            key[pid], label[pid] = p.order, p.label
+        ranked.sort(key=lambda pid: key[pid])  # type: ignore[arg-type,return-value]
+    else:
+        for pid in ranked:
+            points = standings.row(pid).points
+            key[pid], label[pid] = points, points_label(points)
+
+    def blocked_ids(pid: PlayerId) -> set[PlayerId]:
+        return met.get(pid, set()) | forbidden.get(pid, set())
+
+    byes: list[Bye] = []
+    if len(ranked) % 2:
+        index = {p: k for k, p in enumerate(ranked)}
+        blocked_all = [frozenset(index[q] for q in blocked_ids(p) if q in index) for p in ranked]
+
+        def pairable_without(candidate: PlayerId) -> bool:
+            rest = [k for k, p in enumerate(ranked) if p != candidate]
+            return can_pair_all(rest, blocked_all)
+
+        choice = choose_pairing_bye(ranked, already, pairable_without)
+        byes.append(choice.bye)
+        bye_notes = list(choice.notes)
+        ranked.remove(choice.bye.player)
+    else:
+        bye_notes = []
+
+    groups = split_groups(ranked, key, label)
+    for group in groups:
+        notes.append(PairingNote(NoteKind.SCORE_GROUP, group.players, group.label))
+    notes.extend(bye_notes)
+
+    index = {p: k for k, p in enumerate(ranked)}
+    group_of = tuple(g for g, group in enumerate(groups) for _ in group.players)
+    blocked = tuple(frozenset(index[q] for q in blocked_ids(p) if q in index) for p in ranked)
+    field = Field(
+        group_of,
+        blocked,
+        ideal_partners_for(method),
+        f"{stage.seed}\x1f{stage.id}\x1f{number}\x1f{pool.name or ''}",
+    )
+    plan = optimise(field, tuning)
+    notes.extend(_plan_notes(plan.pairs, plan.textbook, ranked, groups, group_of, met, forbidden))
+
+    out: list[tuple[PlayerId, PlayerId, bool, bool]] = []
+    for i, j in sorted(plan.pairs):
+        a, b = ranked[i], ranked[j]
+        rematch = b in met.get(a, set())
+        banned = b in forbidden.get(a, set())
+        out.append((a, b, rematch, banned))
+        if rematch:
+            notes.append(PairingNote(NoteKind.FORCED_REMATCH, (a, b)))
+        if banned:
+            notes.append(PairingNote(NoteKind.FORCED_FORBIDDEN, (a, b)))
+    return out, byes, notes
+
+
+def _row(standings: Standings, pid: PlayerId) -> StandingsRow | None:
+    try:
+        return standings.row(pid)
+    except KeyError:
+        return None
+
+
+def _plan_notes(
+    pairs: Sequence[tuple[int, int]],
+    textbook: Sequence[tuple[int, int]],
+    ranked: Sequence[PlayerId],
+    groups: Sequence[ScoreGroup],
+    group_of: Sequence[int],
+    met: dict[PlayerId, set[PlayerId]],
+    forbidden: dict[PlayerId, set[PlayerId]],
+) -> list[PairingNote]:
+    """Who floated where, and which textbook pairs were rematches or forbidden and repaired."""
+    notes: list[PairingNote] = []
+    for i, j in sorted(pairs):
+        if group_of[i] < group_of[j]:
+            detail = f"{groups[group_of[i]].label}→{groups[group_of[j]].label}"
+            notes.append(PairingNote(NoteKind.FLOAT, (ranked[i],), detail))
+    chosen = set(pairs)
+    for i, j in textbook:
+        if (i, j) in chosen:
+            continue
+        a, b = ranked[i], ranked[j]
+        if b in met.get(a, set()):
+            notes.append(PairingNote(NoteKind.REMATCH_REPAIRED, (a, b), "rematch"))
+        elif b in forbidden.get(a, set()):
+            notes.append(PairingNote(NoteKind.REMATCH_REPAIRED, (a, b), "forbidden"))
+    return notes

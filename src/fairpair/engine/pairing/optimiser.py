@@ -1,0 +1,371 @@
+"""The optimiser: the textbook pairing when it has no rematch, else the best repair.
+
+Guarantee: no rematch (or forbidden pair) when any pairing of the field avoids them all; among
+those, the order of ``costs``: fewest crossings per boundary from the top, then the lowest
+floater, then the method's ideal partners.
+
+How it stays fast (docs/pairing.md "How the engine searches"):
+
+- **Textbook first.** When the textbook pairing has no blocked pair it is the unique optimum
+  (minimal crossings, lowest floaters, ideal partners) and is returned as is.
+- **Small fields** (``Tuning.exact_limit`` players) are one exact weighted matching over every
+  pair, rematches included at the top cost level.
+- **Large fields** go **top-down, one bracket at a time** (the floaters from above plus a score
+  group). A bracket keeps the textbook pairs away from conflicts and re-matches only *local
+  windows* of pairs around each conflict (widening them when they cannot be solved), floating
+  exactly as many players as parity needs. The rest of the field must stay pairable without a
+  rematch: below ``2d + 2`` players (``d``: most opponents any player has) that is checked
+  exactly, above it Dirac's theorem guarantees it. A bracket that cannot be solved that way (a
+  blocked top group, say) is solved **jointly** with the bracket above and the groups below it,
+  with the full lexicographic costs, until the rest below is large enough to absorb anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from fairpair.engine.pairing.costs import Scale, build_scale
+from fairpair.engine.pairing.feasibility import can_pair_all, dirac_enough
+from fairpair.engine.pairing.field import Field
+from fairpair.engine.pairing.matcher import max_weight_matching
+from fairpair.engine.pairing.textbook import (
+    Bracket,
+    bracket_of,
+    textbook_brackets,
+    textbook_pairs,
+)
+
+Pair = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Tuning:
+    """Sizes where the search changes strategy. The defaults are measured (docs/performance.md);
+    tests lower them to exercise the decomposition on small fields."""
+
+    exact_limit: int = 160
+    """Fields up to this many players are solved by one exact matching."""
+    dense_limit: int = 220
+    """One matching over every pair up to this many players; sparse candidates above."""
+    local_radius: int = 3
+    """Textbook pairs kept either side of a conflict in the first local repair."""
+    sparse_reach: int = 40
+    """In a sparse window, each player may meet this many neighbours either side by rank."""
+
+
+DEFAULT_TUNING = Tuning()
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    pairs: tuple[Pair, ...]
+    """The chosen pairs ``(i, j)``, ``i < j``, sorted."""
+    textbook: tuple[Pair, ...]
+    """The textbook pairs, for notes about what was repaired."""
+
+
+def optimise(field: Field, tuning: Tuning = DEFAULT_TUNING) -> Plan:
+    """Pair every player of ``field`` (an even number)."""
+    if field.size % 2:
+        raise ValueError("the optimiser pairs an even field; give the bye first")
+    brackets = textbook_brackets(field)
+    book = textbook_pairs(brackets)
+    if all(field.can_meet(u, v) for u, v in book):
+        return Plan(tuple(book), tuple(book))
+    search = _Search(field, brackets, tuning)
+    if field.size <= tuning.exact_limit:
+        pairs = search.solve(list(range(field.size)), final=True)
+    else:
+        pairs = search.top_down()
+    return Plan(tuple(sorted(pairs)), tuple(book))
+
+
+def _position_cost(bracket: Bracket, p: int, q: int) -> int:
+    """How far positions ``p`` and ``q`` of ``bracket`` are from being ideal partners."""
+    ideal = bracket.ideal
+    even = len(ideal)
+    if p < even and q < even:
+        return abs(q - ideal[p]) + abs(p - ideal[q])
+    return len(bracket.players) + abs(p - q)
+
+
+class _Search:
+    def __init__(self, field: Field, brackets: list[Bracket], tuning: Tuning) -> None:
+        self.field = field
+        self.tuning = tuning
+        self.group_of = field.group_of
+        self.members = field.members()
+        self.index_in_group = [0] * field.size
+        for players in self.members:
+            for k, p in enumerate(players):
+                self.index_in_group[p] = k
+        self.brackets = brackets
+        self.bracket_of = [0] * field.size
+        self.position = [0] * field.size
+        for b in brackets:
+            for k, p in enumerate(b.players):
+                if k < len(b.ideal) or b.floater is None or b.index == len(brackets) - 1:
+                    self.bracket_of[p] = b.index
+                    self.position[p] = k
+        self.most_blocked = field.max_blocked()
+        self.below = [0] * len(self.members)
+        running = 0
+        for g in range(len(self.members) - 1, -1, -1):
+            self.below[g] = running
+            running += len(self.members[g])
+        widest = max((len(b.players) for b in brackets), default=0)
+        self.max_method_cost = 2 * widest + 4
+        self.max_floater_cost = max((len(m) for m in self.members), default=0)
+
+    # -- costs ----------------------------------------------------------------------------
+    def floater_cost(self, u: int) -> int:
+        return len(self.members[self.group_of[u]]) - 1 - self.index_in_group[u]
+
+    def method_cost(self, u: int, v: int) -> int:
+        bu, bv = self.bracket_of[u], self.bracket_of[v]
+        bracket = self.brackets[bv]
+        if bu == bv:
+            return _position_cost(bracket, self.position[u], self.position[v])
+        if self.position[v] == 0:
+            return 1 + len(bracket.players)
+        return 1 + _position_cost(bracket, 0, self.position[v])
+
+    def scale_for(self, players: Sequence[int], final: bool) -> Scale:
+        top, bottom = self.group_of[players[0]], self.group_of[players[-1]]
+        last = bottom if final else bottom + 1
+        counts = [0] * (bottom - top + 1)
+        for p in players:
+            counts[self.group_of[p] - top] += 1
+        boundaries = list(range(top, last))
+        most: list[int] = []
+        above = 0
+        for t in boundaries:
+            if t <= bottom:
+                above += counts[t - top]
+            most.append(min(above, len(players) - above) if final else above)
+        return build_scale(
+            len(players), boundaries, most, self.max_floater_cost, self.max_method_cost
+        )
+
+    def pair_cost(self, scale: Scale, u: int, v: int) -> int:
+        gu, gv = self.group_of[u], self.group_of[v]
+        cost = self.method_cost(u, v)
+        if gu < gv:
+            cost += scale.crossing(gu, gv) + scale.floater * self.floater_cost(u)
+        if not self.field.can_meet(u, v):
+            cost += scale.rematch
+        return cost
+
+    # -- one weighted matching over a window ----------------------------------------------------
+    def candidates(self, players: Sequence[int], final: bool) -> list[Pair]:
+        """Candidate pairs (as window indices): every pair when small, else rank neighbours and
+        the neighbours of each player's ideal partner; blocked pairs only in a final window."""
+        count = len(players)
+        allowed = self.field.can_meet
+        if count <= self.tuning.dense_limit:
+            return [
+                (a, b)
+                for a in range(count)
+                for b in range(a + 1, count)
+                if final or allowed(players[a], players[b])
+            ]
+        reach = self.tuning.sparse_reach
+        index = {p: k for k, p in enumerate(players)}
+        found: set[Pair] = set()
+        for a, u in enumerate(players):
+            for b in range(a + 1, min(count, a + 1 + reach)):
+                found.add((a, b))
+            bracket = self.brackets[self.bracket_of[u]]
+            pos = self.position[u]
+            if pos < len(bracket.ideal):
+                mate = bracket.ideal[pos]
+                for q in range(
+                    max(0, mate - reach // 2), min(len(bracket.players), mate + reach // 2)
+                ):
+                    other = index.get(bracket.players[q])
+                    if other is not None and other != a:
+                        found.add((min(a, other), max(a, other)))
+            if final:
+                for v in self.field.blocked[u]:
+                    other = index.get(v)
+                    if other is not None and other != a:
+                        found.add((min(a, other), max(a, other)))
+        return sorted((a, b) for a, b in found if final or allowed(players[a], players[b]))
+
+    def solve(self, players: Sequence[int], final: bool) -> list[Pair]:
+        """Best pairing of ``players`` (rank order). ``final``: everyone must be paired
+        (rematches allowed at their cost); otherwise players may stay unpaired and float below
+        the window, at the cost of every boundary down to it."""
+        players = sorted(players)
+        scale = self.scale_for(players, final)
+        bottom = self.group_of[players[-1]] + 1
+        edges: list[tuple[int, int, int]] = []
+        if final:
+            total = scale.rematch * (len(players) + 1)
+            for a, b in self.candidates(players, final):
+                u, v = players[a], players[b]
+                edges.append((a, b, total - self.pair_cost(scale, u, v)))
+        else:
+            allowance = [
+                scale.crossing(self.group_of[u], bottom)
+                + scale.floater * self.floater_cost(u)
+                + self.max_method_cost
+                for u in players
+            ]
+            for a, b in self.candidates(players, final):
+                u, v = players[a], players[b]
+                weight = allowance[a] + allowance[b] - self.pair_cost(scale, u, v)
+                if weight > 0:
+                    edges.append((a, b, weight))
+        found = max_weight_matching(len(players), edges, max_cardinality=final)
+        if final and 2 * len(found) != len(players):
+            # Sparse candidates could not pair everyone: widen to every pair.
+            if len(players) > self.tuning.dense_limit:
+                wide = Tuning(self.tuning.exact_limit, len(players), self.tuning.local_radius, 0)
+                return _Search(self.field, self.brackets, wide).solve(players, final)
+            raise AssertionError("a complete graph on an even set has a perfect matching")
+        return [(players[a], players[b]) for a, b in found]
+
+    # -- one bracket, locally -----------------------------------------------------------------
+    def bracket(self, group: int, players: list[int]) -> tuple[list[Pair], list[int]] | None:
+        """Pair one bracket floating only what parity needs, keeping textbook pairs away from
+        conflicts. ``None`` when the bracket cannot be paired that way."""
+        bracket = bracket_of(self.field, group, players)
+        book = bracket.pairs()
+        allowed = self.field.can_meet
+        conflicts = [k for k, (u, v) in enumerate(book) if not allowed(u, v)]
+        if not conflicts:
+            floater = bracket.floater
+            return book, ([floater] if floater is not None else [])
+        if len(players) <= self.tuning.dense_limit:
+            return self.bracket_window(bracket, list(range(len(players))))
+        radius = self.tuning.local_radius
+        kept = list(book)
+        pending = conflicts
+        by_player = {p: k for k, p in enumerate(bracket.players)}
+        while pending:
+            if radius >= len(book):
+                if len(players) > 4 * self.tuning.dense_limit:
+                    return None
+                return self.bracket_window(bracket, list(range(len(players))))
+            spans = _spans(pending, radius, len(book))
+            failed: list[int] = []
+            replaced: dict[int, list[Pair]] = {}
+            for lo, hi in spans:
+                window = sorted(by_player[p] for pair in book[lo : hi + 1] for p in pair)
+                solved = self.bracket_window(bracket, window)
+                if solved is None:
+                    failed.extend(k for k in pending if lo <= k <= hi)
+                else:
+                    replaced[lo] = solved[0]
+                    for k in range(lo, hi + 1):
+                        kept[k] = (-1, -1)
+            for pairs in replaced.values():
+                kept.extend(pairs)
+            kept = [p for p in kept if p != (-1, -1)]
+            book = sorted(kept, key=lambda pair: by_player[pair[0]])
+            kept = list(book)
+            pending = [k for k, (u, v) in enumerate(book) if not allowed(u, v)]
+            if failed:
+                radius *= 4
+        floater = bracket.floater
+        return book, ([floater] if floater is not None else [])
+
+    def bracket_window(
+        self, bracket: Bracket, positions: list[int]
+    ) -> tuple[list[Pair], list[int]] | None:
+        """Match ``positions`` of ``bracket`` without a blocked pair, leaving unpaired only what
+        parity needs — the lowest-ranked possible, then the method's order."""
+        players = bracket.players
+        count = len(positions)
+        need = count // 2
+        size = len(players)
+        method_radix = (need + 1) * (2 * size + 2) + 1
+        big = method_radix * size * (need + 1)
+        allowance = [big + (size - 1 - p) * method_radix for p in positions]
+        allowed = self.field.can_meet
+        edges = [
+            (
+                a,
+                b,
+                allowance[a] + allowance[b] - _position_cost(bracket, positions[a], positions[b]),
+            )
+            for a in range(count)
+            for b in range(a + 1, count)
+            if allowed(players[positions[a]], players[positions[b]])
+        ]
+        found = max_weight_matching(count, edges, max_cardinality=True)
+        if len(found) < need:
+            return None
+        paired = {x for pair in found for x in pair}
+        pairs = [(players[positions[a]], players[positions[b]]) for a, b in found]
+        floaters = [players[positions[a]] for a in range(count) if a not in paired]
+        return pairs, floaters
+
+    # -- the whole field, top-down ----------------------------------------------------------------
+    def feasible_below(self, group: int, floaters: list[int]) -> bool:
+        rest = self.below[group]
+        if rest == 0:
+            return not floaters
+        if dirac_enough(rest, self.most_blocked):
+            return True
+        players = floaters + [
+            p for g in range(group + 1, len(self.members)) for p in self.members[g]
+        ]
+        return can_pair_all(players, self.field.blocked)
+
+    def top_down(self) -> list[Pair]:
+        members = self.members
+        count = len(members)
+        enough = 2 * self.most_blocked + 2
+        committed: list[Pair] = []
+        carry: list[int] = []
+        previous: tuple[int, list[int], int] | None = None
+        group = 0
+        while group < count:
+            players = carry + members[group]
+            solved = self.bracket(group, players)
+            if solved is not None and self.feasible_below(group, solved[1]):
+                previous = (group, carry, len(committed))
+                committed.extend(solved[0])
+                carry = solved[1]
+                group += 1
+                continue
+            start = group
+            if previous is not None and previous[0] == group - 1 and carry:
+                start, carry, keep = previous
+                del committed[keep:]
+            previous = None
+            top_bracket = carry + members[start]
+            end = min(start + 1, count - 1)
+            while end < count - 1 and (
+                self.below[end] < enough
+                or sum(len(members[g]) for g in range(start + 1, end + 1)) < enough
+            ):
+                end += 1
+            window = top_bracket + [p for g in range(start + 1, end + 1) for p in members[g]]
+            if end == count - 1:
+                committed.extend(self.solve(window, final=True))
+                return committed
+            inside = set(top_bracket)
+            pairs = [
+                (u, v) for u, v in self.solve(window, final=False) if u in inside and v in inside
+            ]
+            committed.extend(pairs)
+            paired = {p for pair in pairs for p in pair}
+            carry = [p for p in top_bracket if p not in paired]
+            group = start + 1
+        return committed
+
+
+def _spans(conflicts: Sequence[int], radius: int, length: int) -> list[tuple[int, int]]:
+    """Merge ``[k - radius, k + radius]`` around each conflict into disjoint spans."""
+    spans: list[tuple[int, int]] = []
+    for k in sorted(conflicts):
+        lo, hi = max(0, k - radius), min(length - 1, k + radius)
+        if spans and lo <= spans[-1][1] + 1:
+            spans[-1] = (spans[-1][0], max(spans[-1][1], hi))
+        else:
+            spans.append((lo, hi))
+    return spans

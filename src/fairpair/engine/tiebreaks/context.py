@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from fractions import Fraction
 from functools import cached_property
 from math import lcm
@@ -12,17 +11,6 @@ from fairpair.engine.players import PlayerId
 from fairpair.engine.ruleset import UnplayedRounds, WinRateBasis
 
 Value = Fraction | int | None
-
-
-def _mean(numerators: Iterable[int], denominator: int) -> Fraction | None:
-    total = 0
-    count = 0
-    for n in numerators:
-        total += n
-        count += 1
-    if count == 0:
-        return None
-    return Fraction(total, denominator * count)
 
 
 class TiebreakContext:
@@ -115,17 +103,23 @@ class TiebreakContext:
         value is the player's own (``virtual_values``). Summed over one common denominator
         so that 10,000s of players stay fast and exact.
         """
-        denominator = lcm(*(v.denominator for v in values.values())) if values else 1
+        denominators = {v.denominator for v in values.values()}
         if virtual_values:
-            denominator = lcm(denominator, *(v.denominator for v in virtual_values.values()))
+            denominators.update(v.denominator for v in virtual_values.values())
+        denominator = lcm(*denominators) if denominators else 1
         scaled = {pid: v.numerator * (denominator // v.denominator) for pid, v in values.items()}
+        take = scaled.__getitem__
+        virtual = self.virtual and virtual_values is not None
         out: dict[PlayerId, Fraction | None] = {}
         for pid, rec in self.records.items():
-            nums = [scaled[o] for o in rec.opponents]
-            if self.virtual and virtual_values is not None and rec.unplayed:
+            count = len(rec.opponents)
+            total = sum(map(take, rec.opponents))
+            if virtual and rec.unplayed:
+                assert virtual_values is not None
                 own = virtual_values[pid]
-                nums.extend(own.numerator * (denominator // own.denominator) for _ in rec.unplayed)
-            out[pid] = _mean(nums, denominator)
+                total += own.numerator * (denominator // own.denominator) * len(rec.unplayed)
+                count += len(rec.unplayed)
+            out[pid] = Fraction(total, denominator * count) if count else None
         return out
 
     @cached_property

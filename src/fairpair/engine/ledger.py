@@ -196,19 +196,28 @@ def build_ledger(
                     if out is WIN:
                         rec.wins += 1
                         rec.won_over_board += 1
+                        rec.rate_results += 2
                     elif out is DRAW:
                         rec.draws += 1
+                        rec.rate_results += 1
                     else:
                         rec.losses += 1
                     rec.rate_points += pts
-                    rec.rate_results += out.value
                     rec.rate_rounds += 1
                     rec.opponents.append(opp.player.id)
                     rec.outcomes.append(out)
                     rec.scored.append(pts)
                 if games is not None:
-                    add_games(ra, games.a, games.b, games.draws)
-                    add_games(rb, games.b, games.a, games.draws)
+                    ga, gb, gd = games.a, games.b, games.draws
+                    played_games = ga + gb + gd
+                    ra.games += played_games
+                    ra.games_won += ga
+                    ra.games_lost += gb
+                    ra.game_points += ga * gwin + gd * gdraw
+                    rb.games += played_games
+                    rb.games_won += gb
+                    rb.games_lost += ga
+                    rb.game_points += gb * gwin + gd * gdraw
             elif result.kind is ResultKind.FORFEIT:
                 winner, loser = (ra, rb) if result.winner is Side.A else (rb, ra)
                 count(winner, Outcome.WIN, fwin, True)

@@ -38,11 +38,15 @@ class TiebreakContext:
 
         Under the virtual-opponent rule each unplayed round adds the player's own points.
         """
-        records = self.records
-        values = [records[o].points for o in rec.opponents]
+        values = list(map(self.final_points.__getitem__, rec.opponents))
         if self.virtual:
             values.extend(rec.points for _ in rec.unplayed)
         return values
+
+    @cached_property
+    def final_points(self) -> dict[PlayerId, int]:
+        """Every player's points (scaled) at the end of the ledger."""
+        return {pid: rec.points for pid, rec in self.records.items()}
 
     @cached_property
     def sorted_schedules(self) -> dict[PlayerId, list[int]]:

@@ -14,13 +14,10 @@ def koya(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
     the maximum possible score (win points × rounds of the stage so far). Under the
     virtual-opponent rule an unplayed round counts when the player's own points qualify."""
     threshold_twice = ctx.win_points * ctx.ledger.last_round
+    qualifies = {pid: 2 * p >= threshold_twice for pid, p in ctx.final_points.items()}
     out: dict[PlayerId, Value] = {}
     for pid, rec in ctx.records.items():
-        total = sum(
-            pts
-            for o, pts in zip(rec.opponents, rec.scored, strict=True)
-            if 2 * ctx.records[o].points >= threshold_twice
-        )
+        total = sum(pts for o, pts in zip(rec.opponents, rec.scored, strict=True) if qualifies[o])
         if ctx.virtual and 2 * rec.points >= threshold_twice:
             total += sum(pts for _, _, pts in rec.unplayed)
         out[pid] = ctx.points(total)

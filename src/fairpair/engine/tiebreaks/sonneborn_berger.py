@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping
 from fractions import Fraction
 
@@ -15,12 +16,11 @@ def sonneborn_berger(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
     points of every opponent drawn. Unplayed rounds add nothing under the no-opponent rule;
     under the virtual-opponent rule each adds the player's own points times that round's
     result (a bye: 1 × own points; a half-point bye: ½ × own points)."""
+    points = ctx.final_points
     out: dict[PlayerId, Value] = {}
     for pid, rec in ctx.records.items():
-        total = sum(
-            ctx.records[o].points * int(outcome)
-            for o, outcome in zip(rec.opponents, rec.outcomes, strict=True)
-        )
+        # outcome is 2 for a win, 1 for a draw, 0 for a loss: opponent points × outcome / 2.
+        total = sum(map(operator.mul, map(points.__getitem__, rec.opponents), rec.outcomes))
         if ctx.virtual:
             total += sum(rec.points * int(outcome) for _, outcome, _ in rec.unplayed)
         value = Fraction(total, 2 * ctx.unit)

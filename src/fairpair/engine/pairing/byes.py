@@ -37,24 +37,27 @@ class ByeChoice:
 def choose_pairing_bye(
     ranked: Sequence[PlayerId],
     already: frozenset[PlayerId],
-    pairable_without: Callable[[PlayerId], bool],
+    blocked_pairs_without: Callable[[PlayerId], int],
 ) -> ByeChoice:
     """The pairing bye for an odd field ``ranked`` (best first).
 
     The rule: the lowest-ranked player without a bye; if everyone has had one, the
-    lowest-ranked. If the field without that player cannot be paired without a rematch, the
-    next candidate in the same order for whom it can takes the bye instead (with a note).
+    lowest-ranked. ``blocked_pairs_without(p)`` is the fewest rematches (and forbidden pairs)
+    any pairing of the field without ``p`` must have. If the rule's recipient forces one, the
+    first candidate in the same order who forces fewest takes the bye instead (with a note).
     """
     fresh = [p for p in reversed(ranked) if p not in already]
     order = fresh + [p for p in reversed(ranked) if p in already]
     rule = order[0]
     fallback = not fresh
     chosen = rule
-    if not pairable_without(rule):
-        for candidate in order[1:]:
-            if pairable_without(candidate):
-                chosen = candidate
-                break
+    fewest = blocked_pairs_without(rule)
+    for candidate in order[1:]:
+        if fewest == 0:
+            break
+        forced = blocked_pairs_without(candidate)
+        if forced < fewest:
+            chosen, fewest = candidate, forced
     notes: list[PairingNote] = []
     if chosen != rule:
         notes.append(PairingNote(NoteKind.BYE_MOVED, (chosen, rule)))

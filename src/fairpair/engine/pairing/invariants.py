@@ -102,6 +102,14 @@ def check_pairing(tournament: Tournament, draft: PairingDraft, stage: Stage | No
     stage = stage if stage is not None else tournament.stage(draft.stage_id)
     problems: list[str] = []
     expected = expected_field(tournament, stage, draft.round_number)
+    assigned = {b.player for b in draft.byes if b.kind is not ByeKind.PAIRING}
+    pools: list[set[PlayerId]] = (
+        [set(g.players) for g in stage.groups] if stage.groups else [set(expected)]
+    )
+    for pool in pools:
+        waiting = (pool & expected) - assigned
+        if len(waiting) < 2:  # a pool needs two players to be paired at all
+            expected -= waiting
     seen: list[PlayerId] = [p for t in draft.pairings for p in (t.a, t.b)]
     seen += [b.player for b in draft.byes]
     for pid in sorted(set(seen)):
@@ -135,11 +143,7 @@ def check_pairing(tournament: Tournament, draft: PairingDraft, stage: Stage | No
         if forbidden != t.forbidden:
             problems.append(f"table {t.table}: forbidden flag is {t.forbidden}, not {forbidden}")
 
-    pools: list[set[PlayerId]] = (
-        [set(g.players) for g in stage.groups] if stage.groups else [set(seen) | expected]
-    )
     blocked = {p: met.get(p, set()) | banned.get(p, set()) for p in expected}
-    assigned = {b.player for b in draft.byes if b.kind is not ByeKind.PAIRING}
     for pool in pools:
         field = sorted((pool & expected) - assigned)
         pairing_byes = [

@@ -14,7 +14,7 @@ from fairpair.engine.pairing.byes import assigned_byes, choose_pairing_bye, had_
 from fairpair.engine.pairing.draft import DraftPairing, PairingDraft
 from fairpair.engine.pairing.eligibility import eligible_field
 from fairpair.engine.pairing.elimination import pool_of
-from fairpair.engine.pairing.feasibility import can_pair_all
+from fairpair.engine.pairing.feasibility import can_pair_all, largest_allowed_matching
 from fairpair.engine.pairing.field import Field
 from fairpair.engine.pairing.methods import ideal_partners_for
 from fairpair.engine.pairing.notes import Exclusion, NoteKind, PairingNote
@@ -260,11 +260,13 @@ def _pair_pool(
         index = {p: k for k, p in enumerate(ranked)}
         blocked_all = [frozenset(index[q] for q in blocked_ids(p) if q in index) for p in ranked]
 
-        def pairable_without(candidate: PlayerId) -> bool:
+        def blocked_pairs_without(candidate: PlayerId) -> int:
             rest = [k for k, p in enumerate(ranked) if p != candidate]
-            return can_pair_all(rest, blocked_all)
+            if can_pair_all(rest, blocked_all):
+                return 0
+            return len(rest) // 2 - largest_allowed_matching(rest, blocked_all)
 
-        choice = choose_pairing_bye(ranked, already, pairable_without)
+        choice = choose_pairing_bye(ranked, already, blocked_pairs_without)
         byes.append(choice.bye)
         bye_notes = list(choice.notes)
         ranked.remove(choice.bye.player)

@@ -31,8 +31,8 @@ class NoteKind(StrEnum):
     BYE_FALLBACK = "bye_fallback"
     """Everyone has had a bye: ``players[0]``, the lowest-ranked, has it again."""
     BYE_MOVED = "bye_moved"
-    """``players[1]`` would have had the bye, but every pairing without them repeats a match;
-    ``players[0]`` has it instead."""
+    """``players[1]`` would have had the bye, but every pairing without them repeats more
+    matches than one without ``players[0]``, who has it instead."""
     FLOAT = "float"
     """``players[0]`` floats down out of their group; ``detail`` is "from→to" group labels."""
     REMATCH_REPAIRED = "rematch_repaired"
@@ -123,7 +123,7 @@ def render_note(note: PairingNote, names: Mapping[PlayerId, str] | None = None) 
     if kind is NoteKind.BYE_MOVED:
         return (
             f"{first} has the bye instead of {second}: with {second} sitting out, every pairing "
-            f"would repeat a match, and with {first} sitting out none does."
+            f"would repeat more matches than with {first} sitting out."
         )
     if kind is NoteKind.FLOAT:
         source, _, target = note.detail.partition("→")

@@ -23,7 +23,7 @@ How it stays fast (docs/pairing.md "How the engine searches"):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from fairpair.engine.pairing.costs import Scale, build_scale
 from fairpair.engine.pairing.feasibility import can_pair_all, dirac_enough
@@ -47,7 +47,12 @@ class Tuning:
     exact_limit: int = 160
     """Fields up to this many players are solved by one exact matching."""
     dense_limit: int = 220
-    """One matching over every pair up to this many players; sparse candidates above."""
+    """A joint window of up to this many players considers every pair; above, each player's
+    rank neighbours and ideal-partner neighbours (widened to every pair when that falls
+    short)."""
+    local_limit: int = 220
+    """A bracket up to this many players is re-matched whole when it has a conflict; a larger
+    one is repaired in local windows around each conflict."""
     local_radius: int = 3
     """Textbook pairs kept either side of a conflict in the first local repair."""
     sparse_reach: int = 40
@@ -116,11 +121,19 @@ class _Search:
             running += len(self.members[g])
         widest = max((len(b.players) for b in brackets), default=0)
         self.max_method_cost = 2 * widest + 4
-        self.max_floater_cost = max((len(m) for m in self.members), default=0)
+        self.max_floater_cost = field.size
+        self.start = [0] * (len(self.members) + 1)
+        for g, players in enumerate(self.members):
+            self.start[g + 1] = self.start[g] + len(players)
 
     # -- costs ----------------------------------------------------------------------------
-    def floater_cost(self, u: int) -> int:
-        return len(self.members[self.group_of[u]]) - 1 - self.index_in_group[u]
+    def floater_cost(self, u: int, into: int) -> int:
+        """Players ranked below ``u`` in each bracket it floats out of on its way down to
+        group ``into``: its own group's players below it, then every player of each group it
+        passes through (a floater sits at the top of the next bracket)."""
+        here = self.group_of[u]
+        own = len(self.members[here]) - 1 - self.index_in_group[u]
+        return own + self.start[into] - self.start[here + 1]
 
     def method_cost(self, u: int, v: int) -> int:
         bu, bv = self.bracket_of[u], self.bracket_of[v]
@@ -152,7 +165,7 @@ class _Search:
         gu, gv = self.group_of[u], self.group_of[v]
         cost = self.method_cost(u, v)
         if gu < gv:
-            cost += scale.crossing(gu, gv) + scale.floater * self.floater_cost(u)
+            cost += scale.crossing(gu, gv) + scale.floater * self.floater_cost(u, gv)
         if not self.field.can_meet(u, v):
             cost += scale.rematch
         return cost
@@ -209,7 +222,7 @@ class _Search:
         else:
             allowance = [
                 scale.crossing(self.group_of[u], bottom)
-                + scale.floater * self.floater_cost(u)
+                + scale.floater * self.floater_cost(u, bottom)
                 + self.max_method_cost
                 for u in players
             ]
@@ -219,13 +232,20 @@ class _Search:
                 if weight > 0:
                     edges.append((a, b, weight))
         found = max_weight_matching(len(players), edges, max_cardinality=final)
-        if final and 2 * len(found) != len(players):
-            # Sparse candidates could not pair everyone: widen to every pair.
-            if len(players) > self.tuning.dense_limit:
-                wide = Tuning(self.tuning.exact_limit, len(players), self.tuning.local_radius, 0)
-                return _Search(self.field, self.brackets, wide).solve(players, final)
-            raise AssertionError("a complete graph on an even set has a perfect matching")
+        dense = len(players) <= self.tuning.dense_limit
+        if not dense and self.needs_widening(players, found, final):
+            # Sparse candidates fell short (a rematch, or more floaters than parity needs):
+            # solve the window again over every pair.
+            wide = replace(self.tuning, dense_limit=len(players))
+            return _Search(self.field, self.brackets, wide).solve(players, final)
         return [(players[a], players[b]) for a, b in found]
+
+    def needs_widening(self, players: Sequence[int], found: Sequence[Pair], final: bool) -> bool:
+        if final:
+            return 2 * len(found) != len(players) or any(
+                not self.field.can_meet(players[a], players[b]) for a, b in found
+            )
+        return len(players) - 2 * len(found) > len(players) % 2
 
     # -- one bracket, locally -----------------------------------------------------------------
     def bracket(self, group: int, players: list[int]) -> tuple[list[Pair], list[int]] | None:
@@ -238,7 +258,7 @@ class _Search:
         if not conflicts:
             floater = bracket.floater
             return book, ([floater] if floater is not None else [])
-        if len(players) <= self.tuning.dense_limit:
+        if len(players) <= self.tuning.local_limit:
             return self.bracket_window(bracket, list(range(len(players))))
         radius = self.tuning.local_radius
         kept = list(book)
@@ -246,7 +266,7 @@ class _Search:
         by_player = {p: k for k, p in enumerate(bracket.players)}
         while pending:
             if radius >= len(book):
-                if len(players) > 4 * self.tuning.dense_limit:
+                if len(players) > 4 * max(self.tuning.local_limit, self.tuning.dense_limit):
                     return None
                 return self.bracket_window(bracket, list(range(len(players))))
             spans = _spans(pending, radius, len(book))

@@ -1,0 +1,80 @@
+"""Hypothesis: random tournaments against an exhaustive networkx reference.
+
+For every drafted round: the invariant helper holds; the number of rematches and the crossings
+of each score-group boundary, compared top-down, and the floater cost equal the best over *all*
+pairings of the same players; a textbook pairing without rematches comes out unchanged.
+"""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from fairpair.engine.errors import PairingRefused
+from fairpair.engine.pairing import PairingDraft, Tuning, check_pairing, pair_next_round
+from fairpair.engine.stage import PairingMethod
+
+from .reference import best_vector, cost_vector, draft_problem
+from .simulate import event, points_of
+
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+#: Force the top-down decomposition (brackets, local windows, joint windows) on small fields.
+DECOMPOSED = Tuning(exact_limit=0, local_limit=4, local_radius=1)
+
+
+def drafted(t, tuning: Tuning = Tuning()) -> PairingDraft:  # type: ignore[no-untyped-def]
+    try:
+        return pair_next_round(t, tuning=tuning)
+    except PairingRefused:
+        assume(False)
+        raise
+
+
+def assert_optimal(t, draft) -> None:  # type: ignore[no-untyped-def]
+    check_pairing(t, draft)
+    order, group, blocked = draft_problem(t, draft, points_of(t))
+    got = cost_vector([(p.a, p.b) for p in draft.pairings], order, group, blocked)
+    assert got == best_vector(order, group, blocked)
+
+
+fields = st.tuples(
+    st.integers(2, 40),  # players
+    st.integers(0, 12),  # rounds already played
+    st.integers(0, 2**32),  # seed
+    st.booleans(),  # Swiss-paired history (else random pairings: denser conflicts)
+    st.sampled_from(list(PairingMethod)),
+    st.integers(0, 4),  # drops
+)
+
+
+@SETTINGS
+@given(fields)
+def test_exact_search_is_optimal(spec: tuple[int, int, int, bool, PairingMethod, int]) -> None:
+    n, rounds, seed, swiss, method, drops = spec
+    rounds = min(rounds, n + 2)
+    t = event(n, rounds, seed, swiss_history=swiss, drops=drops, method=method)
+    draft = drafted(t)
+    assert_optimal(t, draft)
+
+
+@SETTINGS
+@given(fields)
+def test_decomposed_search_is_optimal(spec: tuple[int, int, int, bool, PairingMethod, int]) -> None:
+    n, rounds, seed, swiss, method, drops = spec
+    rounds = min(rounds, n + 2)
+    t = event(n, rounds, seed, swiss_history=swiss, drops=drops, method=method, tuning=DECOMPOSED)
+    draft = drafted(t, DECOMPOSED)
+    assert_optimal(t, draft)
+
+
+@SETTINGS
+@given(st.integers(2, 40), st.integers(0, 2**32), st.sampled_from(list(PairingMethod)))
+def test_both_searches_agree_with_the_textbook_when_it_has_no_rematch(
+    n: int, seed: int, method: PairingMethod
+) -> None:
+    t = event(n, 2, seed, method=method)
+    exact = drafted(t)
+    decomposed = drafted(t, DECOMPOSED)
+    if not any(n.kind.value == "rematch_repaired" for n in exact.notes):
+        assert exact.pairings == decomposed.pairings

@@ -17,13 +17,15 @@ from fairpair.engine.stage import PairingMethod
 from .reference import best_vector, cost_vector, draft_problem
 from .simulate import event, points_of
 
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+DEFAULT = Tuning()
+
+SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 #: Force the top-down decomposition (brackets, local windows, joint windows) on small fields.
 DECOMPOSED = Tuning(exact_limit=0, local_limit=4, local_radius=1)
 
 
-def drafted(t, tuning: Tuning = Tuning()) -> PairingDraft:  # type: ignore[no-untyped-def]
+def drafted(t, tuning: Tuning = DEFAULT) -> PairingDraft:  # type: ignore[no-untyped-def]
     try:
         return pair_next_round(t, tuning=tuning)
     except PairingRefused:
@@ -31,11 +33,17 @@ def drafted(t, tuning: Tuning = Tuning()) -> PairingDraft:  # type: ignore[no-un
         raise
 
 
-def assert_optimal(t, draft) -> None:  # type: ignore[no-untyped-def]
+def assert_optimal(t, draft, *, floaters: bool = True) -> None:  # type: ignore[no-untyped-def]
+    """Rematches and the crossings of every boundary (top-down) are the best possible; with
+    ``floaters`` so is the total floater cost (the exact search's last criterion)."""
     check_pairing(t, draft)
     order, group, blocked = draft_problem(t, draft, points_of(t))
     got = cost_vector([(p.a, p.b) for p in draft.pairings], order, group, blocked)
-    assert got == best_vector(order, group, blocked)
+    best = best_vector(order, group, blocked)
+    if floaters:
+        assert got == best
+    else:
+        assert got[:-1] == best[:-1]
 
 
 fields = st.tuples(
@@ -65,7 +73,9 @@ def test_decomposed_search_is_optimal(spec: tuple[int, int, int, bool, PairingMe
     rounds = min(rounds, n + 2)
     t = event(n, rounds, seed, swiss_history=swiss, drops=drops, method=method, tuning=DECOMPOSED)
     draft = drafted(t, DECOMPOSED)
-    assert_optimal(t, draft)
+    # Bracket by bracket, each odd bracket floats its own lowest-ranked player that can float;
+    # that can cost more in total than the exact search's choice, never more crossings.
+    assert_optimal(t, draft, floaters=False)
 
 
 @SETTINGS

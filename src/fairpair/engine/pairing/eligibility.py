@@ -14,7 +14,7 @@ from fairpair.engine.pairing.elimination import threshold_reached
 from fairpair.engine.pairing.notes import Exclusion, NoteKind, PairingNote
 from fairpair.engine.players import PlayerId
 from fairpair.engine.stage import Stage
-from fairpair.engine.standings import Standings
+from fairpair.engine.standings import Standings, StandingsRow
 from fairpair.engine.tournament import Tournament
 
 
@@ -29,22 +29,16 @@ class Eligibility:
 
 
 def exclusion_of(
-    tournament: Tournament,
     stage: Stage,
     round_number: int,
     player: PlayerId,
+    dropped: int | None,
     standings: Standings | None,
+    row: StandingsRow | None,
     grouped: frozenset[PlayerId] | None,
 ) -> Exclusion | None:
-    dropped = tournament.drop_round(stage, player)
     if dropped is not None and round_number > dropped:
         return Exclusion.DROPPED
-    row = None
-    if standings is not None:
-        try:
-            row = standings.row(player)
-        except KeyError:
-            row = None
     if stage.elimination is not None:
         reached = threshold_reached(stage.elimination, row)
         if reached is not None:
@@ -67,8 +61,12 @@ def eligible_field(
     grouped = frozenset(p for g in stage.groups for p in g.players) if stage.groups else None
     eligible: list[PlayerId] = []
     excluded: list[tuple[PlayerId, Exclusion]] = []
+    drops = tournament.drop_rounds(stage)
+    rows = {r.player.id: r for r in standings.rows} if standings is not None else {}
     for pid in ranked:
-        why = exclusion_of(tournament, stage, round_number, pid, standings, grouped)
+        why = exclusion_of(
+            stage, round_number, pid, drops.get(pid), standings, rows.get(pid), grouped
+        )
         if why is None:
             eligible.append(pid)
         else:

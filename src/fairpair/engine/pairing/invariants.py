@@ -13,6 +13,7 @@ It re-derives the eligible field on its own and checks that
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence, Set
 
 from fairpair.engine.pairing.draft import PairingDraft
@@ -42,9 +43,10 @@ def expected_field(tournament: Tournament, stage: Stage, round_number: int) -> s
         rows = {r.player.id: r for r in compute_standings(tournament, stage, round_number - 1).rows}
     grouped = {p for g in stage.groups for p in g.players} if stage.groups else None
     field: set[PlayerId] = set()
+    drops = tournament.drop_rounds(stage)
     for player in tournament.players_of(stage):
         pid = player.id
-        dropped = tournament.drop_round(stage, pid)
+        dropped = drops.get(pid)
         if dropped is not None and round_number > dropped:
             continue
         if rows is not None:
@@ -112,9 +114,10 @@ def check_pairing(tournament: Tournament, draft: PairingDraft, stage: Stage | No
             expected -= waiting
     seen: list[PlayerId] = [p for t in draft.pairings for p in (t.a, t.b)]
     seen += [b.player for b in draft.byes]
-    for pid in sorted(set(seen)):
-        if seen.count(pid) > 1:
-            problems.append(f"{pid} appears {seen.count(pid)} times")
+    counts = Counter(seen)
+    for pid, count in sorted(counts.items()):
+        if count > 1:
+            problems.append(f"{pid} appears {count} times")
     for pid in sorted(set(seen) - expected):
         problems.append(f"{pid} is not eligible but appears")
     for pid in sorted(expected - set(seen)):

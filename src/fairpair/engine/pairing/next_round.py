@@ -24,7 +24,7 @@ from fairpair.engine.pairing.score_groups import ScoreGroup, split_groups
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import Bye
 from fairpair.engine.stage import PairingMethod, Stage, StageFormat
-from fairpair.engine.standings import Standings, StandingsRow, compute_standings
+from fairpair.engine.standings import Standings, compute_standings
 from fairpair.engine.tournament import Tournament
 
 
@@ -243,13 +243,15 @@ def _pair_pool(
         for pid in ranked:
             key[pid], label[pid] = 0, "0"
     elif stage.elimination is not None:
+        by_id = {r.player.id: r for r in standings.rows}
         for pid in ranked:
-            p = pool_of(_row(standings, pid))
+            p = pool_of(by_id.get(pid))
             key[pid], label[pid] = p.order, p.label
         ranked.sort(key=lambda pid: key[pid])  # type: ignore[arg-type,return-value]
     else:
+        rows = {r.player.id: r for r in standings.rows}
         for pid in ranked:
-            points = standings.row(pid).points
+            points = rows[pid].points
             key[pid], label[pid] = points, points_label(points)
 
     def blocked_ids(pid: PlayerId) -> set[PlayerId]:
@@ -301,13 +303,6 @@ def _pair_pool(
         if banned:
             notes.append(PairingNote(NoteKind.FORCED_FORBIDDEN, (a, b)))
     return out, byes, notes
-
-
-def _row(standings: Standings, pid: PlayerId) -> StandingsRow | None:
-    try:
-        return standings.row(pid)
-    except KeyError:
-        return None
 
 
 def _plan_notes(

@@ -50,7 +50,7 @@ class Tuning:
     """A joint window of up to this many players considers every pair; above, each player's
     rank neighbours and ideal-partner neighbours (widened to every pair when that falls
     short)."""
-    local_limit: int = 220
+    local_limit: int = 48
     """A bracket up to this many players is re-matched whole when it has a conflict; a larger
     one is repaired in local windows around each conflict."""
     local_radius: int = 3
@@ -269,7 +269,7 @@ class _Search:
                 if len(players) > 4 * max(self.tuning.local_limit, self.tuning.dense_limit):
                     return None
                 return self.bracket_window(bracket, list(range(len(players))))
-            spans = _spans(pending, radius, len(book))
+            spans = _spans(pending, radius, len(book), max(4 * radius, 12))
             failed: list[int] = []
             replaced: dict[int, list[Pair]] = {}
             for lo, hi in spans:
@@ -379,13 +379,19 @@ class _Search:
         return committed
 
 
-def _spans(conflicts: Sequence[int], radius: int, length: int) -> list[tuple[int, int]]:
-    """Merge ``[k - radius, k + radius]`` around each conflict into disjoint spans."""
+def _spans(
+    conflicts: Sequence[int], radius: int, length: int, longest: int
+) -> list[tuple[int, int]]:
+    """Windows ``[k - radius, k + radius]`` around each conflict, merged while they overlap
+    and the merged window stays within ``longest`` pairs (a dense run of conflicts is cut into
+    several windows; any that cannot be solved alone is widened on the next pass)."""
     spans: list[tuple[int, int]] = []
     for k in sorted(conflicts):
         lo, hi = max(0, k - radius), min(length - 1, k + radius)
-        if spans and lo <= spans[-1][1] + 1:
+        if spans and lo <= spans[-1][1] + 1 and hi - spans[-1][0] < longest:
             spans[-1] = (spans[-1][0], max(spans[-1][1], hi))
+        elif spans and lo <= spans[-1][1]:
+            spans.append((spans[-1][1] + 1, hi))
         else:
             spans.append((lo, hi))
-    return spans
+    return [(lo, hi) for lo, hi in spans if lo <= hi]

@@ -55,16 +55,22 @@ def build_event(n: int, rounds: int, seed: int = 1) -> Tournament:
             byes = (Bye(active.pop()),)
             points[byes[0].player] += 3
         matches: list[Match] = []
-        pool = active
-        while pool:
-            a = pool[0]
-            for k in range(1, min(len(pool), 40)):
-                if pool[k] not in met[a]:
-                    break
-            else:
-                k = 1
-            b = pool[k]
-            pool = pool[1:k] + pool[k + 1 :]
+        taken: set[str] = set()
+        for i, a in enumerate(active):
+            if a in taken:
+                continue
+            taken.add(a)
+            b = None
+            for c in active[i + 1 : i + 60]:
+                if c not in taken:
+                    if b is None:
+                        b = c  # the nearest free player, in case all nearby met a
+                    if c not in met[a]:
+                        b = c
+                        break
+            if b is None:  # everyone nearby is taken: the next free player further down
+                b = next(c for c in active[i + 60 :] if c not in taken)
+            taken.add(b)
             roll = rng.random()
             if roll < 0.1:
                 res, pa, pb = Result.draw(), 1, 1

@@ -8,7 +8,7 @@ only. A player who never completed a match (no result and no bye yet) has no row
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from fairpair.engine.ledger import Ledger, PlayerRecord, build_ledger
@@ -45,12 +45,19 @@ class Standings:
     after_round: int
     tiebreaks: tuple[Tiebreak, ...]
     rows: tuple[StandingsRow, ...]
+    _by_player: dict[PlayerId, StandingsRow] = field(
+        init=False, repr=False, compare=False, hash=False
+    )
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_player", {row.player.id: row for row in self.rows})
 
     def row(self, player: PlayerId) -> StandingsRow:
-        for row in self.rows:
-            if row.player.id == player:
-                return row
-        raise KeyError(player)
+        """The row of ``player``; ``KeyError`` if they have none."""
+        return self._by_player[player]
+
+    def __contains__(self, player: object) -> bool:
+        return player in self._by_player
 
     def value(self, player: PlayerId, tiebreak: str) -> Value:
         names = [t.name for t in self.tiebreaks]

@@ -112,7 +112,7 @@ def test_exit_codes_per_kind_of_failure(tmp_path: Path, write_json: Any) -> None
 
 def test_demo_and_schema() -> None:
     demo = run("demo")
-    assert demo.exit_code == 0 and "Bea" in demo.output
+    assert demo.exit_code == 0 and "Chloé Martin" in demo.output
     document = run("demo", "--document")
     assert json.loads(document.output)["format"] == "fairpair-tournament"
     schema = json.loads(run("schema").output)
@@ -131,3 +131,13 @@ def test_the_installed_command_prints_no_traceback(tmp_path: Path) -> None:
     assert done.returncode == ExitCode.INVALID
     assert "players[0].name: is required" in done.stderr
     assert "Traceback" not in done.stderr + done.stdout
+
+
+def test_the_bundled_demo_is_the_example_and_pairs_on() -> None:
+    root = Path(__file__).resolve().parents[2]
+    bundled = (root / "src" / "fairpair" / "data" / "demo-tournament.json").read_text("utf-8")
+    example = root / "examples" / "friday-night-magic.json"
+    assert bundled == example.read_text("utf-8"), "run `uv run python examples/make_demo.py`"
+    paired = run("pair", str(example), "--json")
+    assert paired.exit_code == 0, paired.output
+    assert json.loads(paired.output)["round"] == 5

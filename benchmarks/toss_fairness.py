@@ -110,8 +110,29 @@ def main() -> None:
         f"simulated round incl. pairing and toss: median {1000 * statistics.median(toss_times):.2f}"
         f" ms, max {1000 * max(toss_times):.2f} ms"
     )
+    timing(fixture)
     if not args.no_plot:
         plot(fixture, policy)
+
+
+def timing(fixture: ModuleType) -> None:
+    """Time ``assign_tosses`` alone for round 15 of a 14-round event (best of 5)."""
+    from fairpair.engine.stage import TossPolicy
+    from fairpair.engine.toss import assign_tosses
+
+    print("assign_tosses for round 15 (best of 5):")
+    for players in (1_000, 10_000):
+        for policy in TossPolicy:
+            sim = fixture.simulate(players, 14, random.Random(players), policy=policy)
+            t = sim.tournament
+            stage = t.stage()
+            pairs, _ = fixture.greedy_pairer(t, stage)
+            best = float("inf")
+            for _ in range(5):
+                start = time.perf_counter()
+                assign_tosses(t, stage, 15, pairs)
+                best = min(best, time.perf_counter() - start)
+            print(f"  {players:>6} players, {policy.value:<9}: {1000 * best:8.1f} ms")
 
 
 def plot(fixture: ModuleType, policy: object) -> None:

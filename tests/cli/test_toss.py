@@ -122,3 +122,30 @@ def test_errors_are_clear_with_their_exit_codes(write_json: WriteJson, tmp_path:
     wrong = runner.invoke(app, ["toss", str(write_json(bad))])
     assert wrong.exit_code != 0 and "Traceback" not in wrong.output
     assert "toss.first" in wrong.output
+
+
+def test_pair_carries_the_toss_when_the_stage_has_it_on(write_json: WriteJson) -> None:
+    doc = document()
+    doc["players"].append({"id": "dee", "name": "Dee"})
+    doc["stages"][0]["rounds"] = doc["stages"][0]["rounds"][:2]
+    doc["stages"][0]["rounds"][1]["matches"][0]["result"] = {"kind": "played", "winner": "b"}
+    doc["stages"][0]["rounds"][0]["byes"] = [{"player": "cy"}, {"player": "dee"}]
+    doc["stages"][0]["rounds"][1]["byes"] = [{"player": "cy"}, {"player": "dee"}]
+    path = write_json(doc)
+    result = runner.invoke(app, ["pair", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    pairings = json.loads(result.output)["pairings"]
+    assert len(pairings) == 2
+    for p in pairings:
+        toss = p["toss"]
+        assert toss["first"] in (p["a"]["id"], p["b"]["id"])
+        assert toss["reason"] in ("balance", "history", "neutral", "catch-up")
+        assert toss["manual"] is False
+    table = runner.invoke(app, ["pair", str(path)])
+    assert table.exit_code == 0 and "Plays first" in table.output
+
+    doc["stages"][0]["toss"]["enabled"] = False
+    off = json.loads(
+        runner.invoke(app, ["pair", str(write_json(doc, "off.json")), "--json"]).output
+    )
+    assert all("toss" not in p for p in off["pairings"])

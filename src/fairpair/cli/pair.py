@@ -8,7 +8,7 @@ toss) can add their own columns or fields around them.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any
@@ -21,8 +21,10 @@ from rich.text import Text
 from fairpair.cli.errors import handles_errors
 from fairpair.engine.pairing import PairingDraft, pair_next_round, render_note
 from fairpair.engine.players import PlayerId
+from fairpair.engine.rounds import Toss
 from fairpair.engine.stage import PairingMethod, Stage
 from fairpair.engine.standings import compute_standings
+from fairpair.engine.toss import assign_tosses, toss_applies
 from fairpair.engine.tournament import Tournament
 from fairpair.interop.document import load_document
 from fairpair.interop.standings_json import decimal, exact_text, points_text
@@ -53,12 +55,27 @@ def _player(
     }
 
 
+def draft_tosses(
+    tournament: Tournament, stage: Stage, draft: PairingDraft
+) -> tuple[Toss, ...] | None:
+    """Who plays first at each table (docs/toss.md), or ``None`` when the stage has no toss."""
+    if not toss_applies(stage):
+        return None
+    return assign_tosses(
+        tournament, stage, draft.round_number, [(p.a, p.b) for p in draft.pairings]
+    )
+
+
 def draft_json(
-    tournament: Tournament, draft: PairingDraft, points: Mapping[PlayerId, Fraction]
+    tournament: Tournament,
+    draft: PairingDraft,
+    points: Mapping[PlayerId, Fraction],
+    tosses: Sequence[Toss] | None = None,
 ) -> dict[str, Any]:
-    """The draft as the stable JSON structure documented in docs/pairing.md."""
+    """The draft as the stable JSON structure documented in docs/pairing.md; with the toss on,
+    each pairing also has ``toss: {first, reason, manual}`` (docs/toss.md)."""
     names = {p.id: p.name for p in tournament.players}
-    return {
+    out: dict[str, Any] = {
         "format": JSON_FORMAT,
         "version": JSON_VERSION,
         "tournament": tournament.name,
@@ -87,10 +104,16 @@ def draft_json(
             for n in draft.notes
         ],
     }
+    for entry, toss in zip(out["pairings"], tosses or (), strict=False):
+        entry["toss"] = {"first": toss.first, "reason": toss.reason.value, "manual": toss.manual}
+    return out
 
 
 def render_draft(
-    tournament: Tournament, draft: PairingDraft, points: Mapping[PlayerId, Fraction]
+    tournament: Tournament,
+    draft: PairingDraft,
+    points: Mapping[PlayerId, Fraction],
+    tosses: Sequence[Toss] | None = None,
 ) -> list[RenderableType]:
     """The pairings table (table, player, points, opponent, points, flags) and the notes."""
     names = {p.id: p.name for p in tournament.players}
@@ -105,12 +128,18 @@ def render_draft(
     table.add_column("Opponent")
     table.add_column("Pts", justify="right")
     table.add_column("")
-    for t in draft.pairings:
+    if tosses is not None:
+        table.add_column("Plays first")
+    for i, t in enumerate(draft.pairings):
         flags = []
         if t.forced_rematch:
             flags.append("[bold red]forced rematch[/bold red]")
         if t.forbidden:
             flags.append("[bold red]forbidden pair[/bold red]")
+        first = []
+        if tosses is not None:
+            toss = tosses[i]
+            first.append(f"{names.get(toss.first, toss.first)} [dim]({toss.reason.value})[/dim]")
         table.add_row(
             str(t.table),
             names.get(t.a, t.a),
@@ -118,6 +147,7 @@ def render_draft(
             names.get(t.b, t.b),
             points_text(points.get(t.b, Fraction(0))),
             ", ".join(flags),
+            *first,
         )
     for b in draft.byes:
         kind = "bye" if b.kind.value == "pairing" else f"{b.kind.value} bye (assigned)"
@@ -149,7 +179,9 @@ def pair(
     chosen = tournament.stage(stage)
     draft = pair_next_round(tournament, chosen, method=method)
     points = points_before(tournament, chosen, draft)
+    tosses = draft_tosses(tournament, chosen, draft)
     if as_json:
-        typer.echo(json.dumps(draft_json(tournament, draft, points), indent=2, ensure_ascii=False))
+        payload = draft_json(tournament, draft, points, tosses)
+        typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))
         return
-    Console(highlight=False).print(Group(*render_draft(tournament, draft, points)))
+    Console(highlight=False).print(Group(*render_draft(tournament, draft, points, tosses)))

@@ -9,7 +9,7 @@ skipped match), keep their tag in the record but count for neither wins nor matc
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from fairpair.engine.players import PlayerId
@@ -44,30 +44,29 @@ class TossEntry:
 
 @dataclass(frozen=True, slots=True)
 class TossRecord:
-    """A player's toss entries in round order (only rounds the player took part in)."""
+    """A player's toss entries in round order (only rounds the player took part in).
+
+    ``wins``: counted matches in which the player played first; ``matches``: counted matches (a
+    toss, played at the table); ``manual``: tosses of the player's matches set by hand. All three
+    are derived from ``entries`` once, when the record is made.
+    """
 
     player: PlayerId
     entries: tuple[TossEntry, ...] = ()
+    wins: int = field(init=False, default=0)
+    matches: int = field(init=False, default=0)
+    manual: int = field(init=False, default=0)
 
-    @property
-    def wins(self) -> int:
-        """Counted matches in which this player played first."""
-        return sum(1 for e in self.entries if e.counted and e.tag is TossTag.FIRST)
-
-    @property
-    def matches(self) -> int:
-        """Counted matches (a toss, played at the table)."""
-        return sum(1 for e in self.entries if e.counted)
+    def __post_init__(self) -> None:
+        counted = [e for e in self.entries if e.counted]
+        object.__setattr__(self, "wins", sum(1 for e in counted if e.tag is TossTag.FIRST))
+        object.__setattr__(self, "matches", len(counted))
+        object.__setattr__(self, "manual", sum(1 for e in self.entries if e.manual))
 
     @property
     def balance(self) -> int:
         """2 × toss wins − matches: 0 is fair, positive had the play too often, negative is due."""
         return 2 * self.wins - self.matches
-
-    @property
-    def manual(self) -> int:
-        """Tosses of this player's matches that an organizer set by hand."""
-        return sum(1 for e in self.entries if e.manual)
 
     def entry(self, round_number: int) -> TossEntry | None:
         for e in self.entries:

@@ -3,6 +3,8 @@ save and load of the tournament document."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from toss_builders import play, tournament
 
@@ -48,7 +50,7 @@ def test_byes_never_get_a_toss_and_tosses_survive_save_and_load() -> None:
     t, _ = play(t, [("a", "b")], byes=["c"])
     t, _ = play(t, [("c", "a")], byes=["b"])
     t, _ = play(t, [("b", "c")], byes=["a"])
-    loaded = parse_document(__import__("json").loads(dump_document(t)))
+    loaded = parse_document(json.loads(dump_document(t)))
     assert loaded.stage().toss == t.stage().toss
     assert loaded.stage().rounds == t.stage().rounds
     assert toss_history(loaded.stage()) == toss_history(t.stage())

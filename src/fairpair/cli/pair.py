@@ -117,8 +117,10 @@ def render_draft(
 ) -> list[RenderableType]:
     """The pairings table (table, player, points, opponent, points, flags) and the notes."""
     names = {p.id: p.name for p in tournament.players}
+    stage_name = next((s.name for s in tournament.stages if s.id == draft.stage_id), draft.stage_id)
+    flagged = any(t.forced_rematch or t.forbidden for t in draft.pairings)
     table = Table(
-        title=f"{tournament.name} — {draft.stage_id}, round {draft.round_number}",
+        title=f"{tournament.name} — {stage_name}, round {draft.round_number} (draft)",
         title_justify="left",
         header_style="bold",
     )
@@ -127,7 +129,8 @@ def render_draft(
     table.add_column("Pts", justify="right")
     table.add_column("Opponent")
     table.add_column("Pts", justify="right")
-    table.add_column("")
+    if flagged:
+        table.add_column("Warning")
     if tosses is not None:
         table.add_column("Plays first")
     for i, t in enumerate(draft.pairings):
@@ -146,7 +149,7 @@ def render_draft(
             points_text(points.get(t.a, Fraction(0))),
             names.get(t.b, t.b),
             points_text(points.get(t.b, Fraction(0))),
-            ", ".join(flags),
+            *([", ".join(flags)] if flagged else []),
             *first,
         )
     for b in draft.byes:
@@ -156,8 +159,6 @@ def render_draft(
             names.get(b.player, b.player),
             points_text(points.get(b.player, Fraction(0))),
             f"[italic]{kind}[/italic]",
-            "",
-            "",
         )
     why = Text("Why these pairings", style="bold")
     lines = [Text(f"• {render_note(n, names)}") for n in draft.notes]

@@ -71,8 +71,15 @@ def standings(
     if as_json:
         typer.echo(json.dumps(standings_json(table, tournament.name), indent=2, ensure_ascii=False))
         return
+    console = Console(highlight=False)
+    if not table.rows:
+        console.print(
+            f"{tournament.name} — {chosen.name}: no completed match yet, so nobody is ranked. "
+            "Pair round 1 with `fairpair pair FILE`."
+        )
+        return
     title = (
         f"{tournament.name} — {chosen.name}, after round {table.after_round} "
         f"({chosen.ruleset.name})"
     )
-    Console(highlight=False).print(render(table, title))
+    console.print(render(table, title))

@@ -141,3 +141,30 @@ def test_the_bundled_demo_is_the_example_and_pairs_on() -> None:
     paired = run("pair", str(example), "--json")
     assert paired.exit_code == 0, paired.output
     assert json.loads(paired.output)["round"] == 5
+
+
+def test_names_are_printed_as_written(seed_001_data: dict[str, Any], write_json: Any) -> None:
+    seed_001_data["players"][1]["name"] = "Bea [bold]Team[/bold]"
+    path = str(write_json(seed_001_data))
+    for command in ("standings", "pair", "toss", "validate"):
+        result = run(command, path)
+        assert result.exit_code == 0, result.output
+        if command != "validate":
+            # Rich would read the brackets as style markup; fairpair prints them as text.
+            assert "[bold]Team" in result.output.replace("\n", ""), command
+
+
+def test_pair_save_adds_the_round_and_refuses_the_next_until_reported(
+    seed_001_data: dict[str, Any], write_json: Any
+) -> None:
+    path = write_json(seed_001_data)
+    saved = run("pair", str(path), "--save")
+    assert saved.exit_code == 0, saved.output
+    rounds = json.loads(path.read_text("utf-8"))["stages"][0]["rounds"]
+    assert [r["number"] for r in rounds] == [1, 2, 3, 4, 5]
+    assert all("result" not in m for m in rounds[4]["matches"])
+    before = path.read_text("utf-8")
+    again = run("pair", str(path), "--save")
+    assert again.exit_code == ExitCode.REFUSED
+    assert "round 5 still has 4 matches without a result" in again.output
+    assert path.read_text("utf-8") == before  # a refusal changes nothing

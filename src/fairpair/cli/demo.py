@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from fairpair.cli.errors import handles_errors
 from fairpair.cli.standings import render
@@ -43,7 +44,7 @@ def demo(
     console.print(
         render(
             table,
-            f"{tournament.name} — {stage.name}, after round {table.after_round} "
+            f"{escape(tournament.name)} — {escape(stage.name)}, after round {table.after_round} "
             f"({stage.ruleset.name})",
         )
     )

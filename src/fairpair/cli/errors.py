@@ -8,6 +8,7 @@ from typing import ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from fairpair.cli.exit_codes import ExitCode
 from fairpair.engine.errors import (
@@ -54,8 +55,8 @@ def report(error: FairpairError) -> None:
     else:
         problems = [(error.where, error.reason)]
     for where, reason in problems:
-        place = f"[bold]{where}[/bold]: " if where else ""
-        err.print(f"[red]error:[/red] {place}{reason}", markup=True)
+        place = f"[bold]{escape(where)}[/bold]: " if where else ""
+        err.print(f"[red]error:[/red] {place}{escape(reason)}", markup=True)
 
 
 def handles_errors(command: Callable[P, R]) -> Callable[P, R]:

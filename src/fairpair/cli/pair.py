@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console, Group, RenderableType
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -27,6 +29,7 @@ from fairpair.engine.standings import compute_standings
 from fairpair.engine.toss import assign_tosses, toss_applies
 from fairpair.engine.tournament import Tournament
 from fairpair.interop.document import load_document
+from fairpair.interop.save import save_document
 from fairpair.interop.standings_json import decimal, exact_text, points_text
 
 JSON_FORMAT = "fairpair-pairing-draft"
@@ -116,11 +119,13 @@ def render_draft(
     tosses: Sequence[Toss] | None = None,
 ) -> list[RenderableType]:
     """The pairings table (table, player, points, opponent, points, flags) and the notes."""
-    names = {p.id: p.name for p in tournament.players}
+    names = {p.id: escape(p.name) for p in tournament.players}
     stage_name = next((s.name for s in tournament.stages if s.id == draft.stage_id), draft.stage_id)
     flagged = any(t.forced_rematch or t.forbidden for t in draft.pairings)
     table = Table(
-        title=f"{tournament.name} — {stage_name}, round {draft.round_number} (draft)",
+        title=(
+            f"{escape(tournament.name)} — {escape(stage_name)}, round {draft.round_number} (draft)"
+        ),
         title_justify="left",
         header_style="bold",
     )
@@ -161,8 +166,24 @@ def render_draft(
             f"[italic]{kind}[/italic]",
         )
     why = Text("Why these pairings", style="bold")
-    lines = [Text(f"• {render_note(n, names)}") for n in draft.notes]
+    plain = {p.id: p.name for p in tournament.players}
+    lines = [Text(f"• {render_note(n, plain)}") for n in draft.notes]
     return [table, Text(""), why, *lines]
+
+
+def with_round(
+    tournament: Tournament, stage: Stage, draft: PairingDraft, tosses: Sequence[Toss] | None
+) -> Tournament:
+    """``tournament`` with the drafted round added to ``stage`` (matches without results)."""
+    played = draft.to_round()
+    if tosses is not None:
+        played = replace(
+            played,
+            matches=tuple(replace(m, toss=t) for m, t in zip(played.matches, tosses, strict=True)),
+        )
+    updated = replace(stage, rounds=(*stage.rounds, played))
+    stages = tuple(updated if s.id == stage.id else s for s in tournament.stages)
+    return replace(tournament, stages=stages)
 
 
 @handles_errors
@@ -174,15 +195,30 @@ def pair(
         typer.Option(help="Pair inside score groups this way (default: the stage's method)."),
     ] = None,
     stage: Annotated[str | None, typer.Option(help="The stage id (default: the last).")] = None,
+    save: Annotated[
+        bool,
+        typer.Option(
+            "--save",
+            help="Add the drafted round (no results yet) to FILE; otherwise nothing is saved.",
+        ),
+    ] = False,
 ) -> None:
-    """Draft the next round: pairings, bye and the notes that explain them. Nothing is saved."""
+    """Draft the next round: pairings, bye and the notes that explain them."""
     tournament = load_document(file)
     chosen = tournament.stage(stage)
     draft = pair_next_round(tournament, chosen, method=method)
     points = points_before(tournament, chosen, draft)
     tosses = draft_tosses(tournament, chosen, draft)
+    if save:
+        save_document(with_round(tournament, chosen, draft, tosses), file)
     if as_json:
         payload = draft_json(tournament, draft, points, tosses)
         typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))
         return
-    Console(highlight=False).print(Group(*render_draft(tournament, draft, points, tosses)))
+    console = Console(highlight=False)
+    console.print(Group(*render_draft(tournament, draft, points, tosses)))
+    if save:
+        console.print(
+            f"\n[green]saved:[/green] round {draft.round_number} added to {file}; enter each "
+            "match's result there, then pair the next round."
+        )

@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from fairpair.cli.errors import handles_errors
@@ -34,7 +35,7 @@ def render(standings: Standings, title: str) -> Table:
         table.add_column("F", justify="right")
     for row in standings.rows:
         record = f"{row.wins}-{row.draws}-{row.losses}" if draws else f"{row.wins}-{row.losses}"
-        name = row.player.name
+        name = escape(row.player.name)
         cells = [
             str(row.rank) if row.rank is not None else "",
             f"{name} [dim italic](Withdrew)[/dim italic]" if row.dropped else name,
@@ -74,12 +75,12 @@ def standings(
     console = Console(highlight=False)
     if not table.rows:
         console.print(
-            f"{tournament.name} — {chosen.name}: no completed match yet, so nobody is ranked. "
-            "Pair round 1 with `fairpair pair FILE`."
+            f"{escape(tournament.name)} — {escape(chosen.name)}: no completed match yet, "
+            "so nobody is ranked. Pair round 1 with `fairpair pair FILE`."
         )
         return
     title = (
-        f"{tournament.name} — {chosen.name}, after round {table.after_round} "
+        f"{escape(tournament.name)} — {escape(chosen.name)}, after round {table.after_round} "
         f"({chosen.ruleset.name})"
     )
     console.print(render(table, title))

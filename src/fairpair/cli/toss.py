@@ -11,6 +11,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -66,7 +67,7 @@ def render(table: TossTable, title: str) -> Table:
     for row in table.rows:
         rate = rate_percent(row)
         out.add_row(
-            row.player.name,
+            escape(row.player.name),
             *(cell_text(c) for c in row.cells),
             str(row.wins),
             str(row.matches),
@@ -144,7 +145,8 @@ def toss(
         return
     console = Console(highlight=False)
     policy = chosen.toss.policy.value
-    console.print(render(table, f"{tournament.name} — {chosen.name}: toss ({policy})"))
+    title = f"{escape(tournament.name)} — {escape(chosen.name)}: toss ({policy})"
+    console.print(render(table, title))
     if not table.enabled:
         console.print(
             f"[yellow]note:[/yellow] the deterministic toss is off for stage {chosen.id!r}: "

@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from fairpair.cli.errors import handles_errors
 from fairpair.interop.document import load_document
@@ -20,6 +21,6 @@ def validate(
     tournament = load_document(file)
     rounds = sum(len(s.rounds) for s in tournament.stages)
     Console(highlight=False).print(
-        f"[green]valid:[/green] {file} — {tournament.name}: {len(tournament.players)} players, "
-        f"{len(tournament.stages)} stage(s), {rounds} round(s)"
+        f"[green]valid:[/green] {escape(str(file))} — {escape(tournament.name)}: "
+        f"{len(tournament.players)} players, {len(tournament.stages)} stage(s), {rounds} round(s)"
     )

@@ -35,3 +35,19 @@ def write_json(tmp_path: Path):  # type: ignore[no-untyped-def]
         return path
 
     return write
+
+
+def _hypothesis_profiles() -> None:
+    """``ci`` (loaded when ``CI`` is set): the same examples on every run, so a red CI run
+    reproduces; no timing deadline, which is not reproducible. ``dev``: hypothesis's random
+    exploration, a new draw each run (``--hypothesis-seed=N`` repeats one)."""
+    import os
+
+    from hypothesis import settings
+
+    settings.register_profile("ci", derandomize=True, database=None, deadline=None, print_blob=True)
+    settings.register_profile("dev")
+    settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+_hypothesis_profiles()

@@ -12,12 +12,15 @@ How it stays fast (docs/pairing.md "How the engine searches"):
   pair, rematches included at the top cost level.
 - **Large fields** go **top-down, one bracket at a time** (the floaters from above plus a score
   group). A bracket keeps the textbook pairs away from conflicts and re-matches only *local
-  windows* of pairs around each conflict (widening them when they cannot be solved), floating
-  exactly as many players as parity needs. The rest of the field must stay pairable without a
-  rematch: below ``2d + 2`` players (``d``: most opponents any player has) that is checked
-  exactly, above it Dirac's theorem guarantees it. A bracket that cannot be solved that way (a
-  blocked top group, say) is solved **jointly** with the bracket above and the groups below it,
-  with the full lexicographic costs, until the rest below is large enough to absorb anything.
+  windows* of pairs around each conflict (widening them when they cannot be solved). It is
+  *settled* when it reaches the absolute best — the floats parity needs, its group's
+  lowest-ranked player floating, the rest of the field still pairable without a rematch
+  (below ``2d + 2`` players, ``d`` the most opponents any player has, checked exactly; above
+  it Dirac's theorem guarantees it) — and then everything above it is optimal.
+- A bracket that cannot be settled is **repaired jointly**, with the full lexicographic costs,
+  from the nearest **separator** above it (a group large enough against its blocks that the
+  window can start with a few of its lowest players and still be exact, ``separator_room``;
+  else the top) down to the first group with ``2d + 2`` players below it, or the end.
 """
 
 from __future__ import annotations
@@ -114,6 +117,11 @@ class _Search:
                     self.bracket_of[p] = b.index
                     self.position[p] = k
         self.most_blocked = field.max_blocked()
+        self.blocked_above = [0] * (len(self.members) + 1)
+        for g, players in enumerate(self.members):
+            self.blocked_above[g + 1] = max(
+                [self.blocked_above[g], *(len(field.blocked[p]) for p in players)]
+            )
         self.below = [0] * len(self.members)
         running = 0
         for g in range(len(self.members) - 1, -1, -1):
@@ -336,47 +344,134 @@ class _Search:
         return can_pair_all(players, self.field.blocked)
 
     def top_down(self) -> list[Pair]:
+        """Bracket by bracket from the top. A bracket that cannot be paired at the absolute
+        best (the floats parity needs, its own lowest-ranked player floating, the rest still
+        pairable) is re-solved in a window from the nearest *separator* above it."""
         members = self.members
         count = len(members)
-        enough = 2 * self.most_blocked + 2
-        committed: list[Pair] = []
+        partner = [-1] * self.field.size
+        settled = [False] * count
         carry: list[int] = []
-        previous: tuple[int, list[int], int] | None = None
         group = 0
         while group < count:
-            players = carry + members[group]
-            solved = self.bracket(group, players)
-            if solved is not None and self.feasible_below(group, solved[1]):
-                previous = (group, carry, len(committed))
-                committed.extend(solved[0])
-                carry = solved[1]
-                group += 1
+            solved = self.bracket(group, carry + members[group])
+            done = group - 1
+            if solved is not None:
+                pairs, floaters = solved
+                for u, v in pairs:
+                    partner[u], partner[v] = v, u
+                lowest = not floaters or floaters == [members[group][-1]]
+                if lowest and self.feasible_below(group, floaters):
+                    settled[group] = True
+                    carry = floaters
+                    group += 1
+                    continue
+                carry, done = floaters, group
+            group, carry = self.repair(group, done, carry, partner, settled)
+        return [(u, v) for u, v in enumerate(partner) if u < v]
+
+    def repair(
+        self, failed: int, done: int, carry: list[int], partner: list[int], settled: list[bool]
+    ) -> tuple[int, list[int]]:
+        """Re-solve from the nearest separator above group ``failed`` down to the first group
+        with enough players below it to absorb any floaters (else to the end). ``partner``
+        holds the pairs of groups ``0..done``, ``carry`` their players still unpaired; returns
+        the next group to pair and the players floating into it.
+
+        ``settled[g]``: the pairs of groups ``0..g`` are the best possible for them alone
+        (crossings top-down, then floater cost, a floater counted as landing in group
+        ``g + 1``). A group ``j`` below a settled prefix is a separator when the window can
+        take from it its ``K`` lowest-ranked players, their partners and everyone floating out
+        of it (``T``), keep every other pair above, and still be exact: ``separator_room``
+        (docs/pairing.md, "How the engine searches"). Without one the window starts at the top.
+        """
+        members = self.members
+        count = len(members)
+        group_of = self.group_of
+        need = 2 * self.most_blocked + 2
+        end = failed + 1
+        while end < count and self.below[end - 1] < need:
+            end += 1
+        final = end >= count
+        lower = [p for g in range(done + 1, end) for p in members[g]]
+        middle: list[int] = []  # the players of groups j+1..done
+        out = list(carry)  # the players of groups 0..j paired below j or not at all
+        for j in range(done, -1, -1):
+            if j < done:
+                middle = members[j + 1] + middle
+                out = [p for p in out if group_of[p] <= j]
+                out.extend(
+                    partner[q]
+                    for q in members[j + 1]
+                    if partner[q] >= 0 and group_of[partner[q]] <= j
+                )
+            if j > 0 and not settled[j - 1]:
                 continue
-            start = group
-            if previous is not None and previous[0] == group - 1 and carry:
-                start, carry, keep = previous
-                del committed[keep:]
-            previous = None
-            top_bracket = carry + members[start]
-            end = min(start + 1, count - 1)
-            while end < count - 1 and (
-                self.below[end] < enough
-                or sum(len(members[g]) for g in range(start + 1, end + 1)) < enough
-            ):
-                end += 1
-            window = top_bracket + [p for g in range(start + 1, end + 1) for p in members[g]]
-            if end == count - 1:
-                committed.extend(self.solve(window, final=True))
-                return committed
-            inside = set(top_bracket)
-            pairs = [
-                (u, v) for u, v in self.solve(window, final=False) if u in inside and v in inside
-            ]
-            committed.extend(pairs)
-            paired = {p for pair in pairs for p in pair}
-            carry = [p for p in top_bracket if p not in paired]
-            group = start + 1
-        return committed
+            group = members[j]
+            size = min(len(group), len(out) + 2 * self.most_blocked + 3)
+            while True:
+                lowest = group[len(group) - size :]
+                top = set(out) | set(lowest)
+                top.update(
+                    partner[p] for p in lowest if partner[p] >= 0 and group_of[partner[p]] <= j
+                )
+                room = self.separator_room(j, lowest, top)
+                if room >= len(out) % 2:
+                    window = sorted(top) + middle + lower
+                    pairs = self.solve(window, final)
+                    mate = dict(pairs) | {v: u for u, v in pairs}
+                    crossing = sum(1 for p in top if p not in mate or group_of[mate[p]] > j)
+                    if crossing <= room:
+                        return self.apply(window, pairs, j, end, partner, settled)
+                if size == len(group):
+                    break
+                size = min(len(group), 2 * size)
+        window = [p for g in range(end) for p in members[g]]
+        return self.apply(window, self.solve(window, final), 0, end, partner, settled)
+
+    def separator_room(self, j: int, lowest: Sequence[int], top: set[int]) -> int:
+        """The most floaters out of group ``j`` for which a window starting with ``top`` (the
+        ``lowest`` players of group ``j``, their partners and everyone floating out of the
+        group) is exact; negative when it never is.
+
+        With ``c`` floaters out of group ``j`` in an optimal pairing: each can be swapped for
+        one of ``lowest`` that may meet its partner (``c + d1`` of them may not), and one of
+        ``lowest`` can take over a floater from above while its partner meets that floater
+        (``d_above`` more may not) — so nobody floats through group ``j``; the rest of
+        ``top``: the ``m`` players from above each meet a player of group ``j`` and the others
+        pair among themselves (Dirac: ``2 * d2 + 2`` players left). ``d1``, ``d2``: the most
+        blocks any player has among ``lowest``, among ``top``'s group-``j`` players."""
+        blocked = self.field.blocked
+        in_lowest: dict[int, int] = {}
+        for q in lowest:
+            for x in blocked[q]:
+                in_lowest[x] = in_lowest.get(x, 0) + 1
+        d1 = max(in_lowest.values(), default=0)
+        own = {p for p in top if self.group_of[p] == j}
+        d2 = max((len(blocked[p] & own) for p in top), default=0)
+        m = len(top) - len(own)
+        return min(len(lowest) - d1 - self.blocked_above[j] - 1, len(own) - m - 2 * d2 - 2)
+
+    def apply(
+        self,
+        window: Sequence[int],
+        pairs: Sequence[Pair],
+        start: int,
+        end: int,
+        partner: list[int],
+        settled: list[bool],
+    ) -> tuple[int, list[int]]:
+        """Replace the pairs of ``window`` (groups ``start..end-1`` and part of the group above)
+        by ``pairs``; its unpaired players float into group ``end``."""
+        for p in window:
+            partner[p] = -1
+        for u, v in pairs:
+            partner[u], partner[v] = v, u
+        for g in range(start, end - 1):
+            settled[g] = False
+        if end < len(settled):
+            settled[end - 1] = True
+        return end, sorted(p for p in window if partner[p] < 0)
 
 
 def _spans(

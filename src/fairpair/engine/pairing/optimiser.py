@@ -50,7 +50,7 @@ class Tuning:
     exact_limit: int = 160
     """Fields up to this many players are solved by one exact matching."""
     dense_limit: int = 220
-    """A joint window of up to this many players considers every pair; above, each player's
+    """A repair window of up to this many players considers every pair; above, each player's
     rank neighbours and ideal-partner neighbours (widened to every pair when that falls
     short)."""
     local_limit: int = 48
@@ -242,18 +242,48 @@ class _Search:
         found = max_weight_matching(len(players), edges, max_cardinality=final)
         dense = len(players) <= self.tuning.dense_limit
         if not dense and self.needs_widening(players, found, final):
-            # Sparse candidates fell short (a rematch, or more floaters than parity needs):
-            # solve the window again over every pair.
+            # Sparse candidates may have fallen short: solve the window again over every pair.
             wide = replace(self.tuning, dense_limit=len(players))
             return _Search(self.field, self.brackets, wide).solve(players, final)
         return [(players[a], players[b]) for a, b in found]
 
     def needs_widening(self, players: Sequence[int], found: Sequence[Pair], final: bool) -> bool:
-        if final:
-            return 2 * len(found) != len(players) or any(
-                not self.field.can_meet(players[a], players[b]) for a, b in found
-            )
-        return len(players) - 2 * len(found) > len(players) % 2
+        """Sparse candidates can miss the best pairing: keep their answer only when nothing
+        can beat it — no rematch, everyone paired (``final``), at every boundary only the
+        float parity needs, and no floater cost."""
+        if final and 2 * len(found) != len(players):
+            return True
+        group_of = self.group_of
+        top = group_of[players[0]]
+        bottom = group_of[players[-1]] + (0 if final else 1)
+        crossing = [0] * (bottom - top + 1)
+        cost = 0
+        paired: set[int] = set()
+        for a, b in found:
+            u, v = players[a], players[b]
+            if not self.field.can_meet(u, v):
+                return True
+            paired.update((a, b))
+            for t in range(group_of[u], group_of[v]):
+                crossing[t - top] += 1
+            if group_of[u] < group_of[v]:
+                cost += self.floater_cost(u, group_of[v])
+        for a, u in enumerate(players):
+            if a not in paired:
+                for t in range(group_of[u], bottom):
+                    crossing[t - top] += 1
+                cost += self.floater_cost(u, bottom)
+        if cost:
+            return True
+        above = 0
+        sizes = [0] * (bottom - top + 1)
+        for u in players:
+            sizes[group_of[u] - top] += 1
+        for t in range(top, bottom):
+            above += sizes[t - top]
+            if crossing[t - top] > above % 2:
+                return True
+        return False
 
     # -- one bracket, locally -----------------------------------------------------------------
     def bracket(self, group: int, players: list[int]) -> tuple[list[Pair], list[int]] | None:

@@ -15,17 +15,23 @@ How each kind of round enters a player's record (the table in docs/tiebreaks.md)
 | zero-point bye         | 0             | —      | no     | none                              |
 | skipped match          | 0             | —      | no     | none                              |
 | result not reported    | —             | —      | no     | none                              |
+
+``round_entries`` reads the same rounds again, one entry per player per round (FIDE C.07
+article 16 needs to know *which* round was unplayed and why); it is only called by the
+``fide_2026`` convention, so the common path above does not pay for it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from fractions import Fraction
+from typing import NamedTuple
 
 from fairpair.engine.players import Player, PlayerId
 from fairpair.engine.results import ResultKind, Side
-from fairpair.engine.rounds import ByeKind
+from fairpair.engine.rounds import ByeKind, Round
 from fairpair.engine.ruleset import Ruleset
 from fairpair.engine.stage import Stage
 from fairpair.engine.tournament import Tournament
@@ -49,6 +55,57 @@ class Unplayed(StrEnum):
     DOUBLE_FORFEIT = "double_forfeit"
 
 
+class RoundKind(StrEnum):
+    """What one round was for one player, in the terms of FIDE C.07 article 16.
+
+    ``pairing_bye`` is the pairing-allocated bye (PAB), ``full_bye`` a full-point bye the
+    organizer assigned (FPB), ``half_bye``/``zero_bye`` the byes a player asks for, ``absent``
+    a round the player was not in at all (before joining, after withdrawing, or a skipped
+    match) and ``pending`` a paired match whose result is not reported yet.
+    """
+
+    PLAYED = "played"
+    PAIRING_BYE = "pairing_bye"
+    FULL_BYE = "full_bye"
+    HALF_BYE = "half_bye"
+    ZERO_BYE = "zero_bye"
+    FORFEIT_WIN = "forfeit_win"
+    FORFEIT_LOSS = "forfeit_loss"
+    DOUBLE_FORFEIT = "double_forfeit"
+    ABSENT = "absent"
+    PENDING = "pending"
+
+
+#: Voluntary unplayed rounds (C.07 art. 16.1.2, "VUR"): the byes a player asks for, forfeit
+#: losses (a double forfeit is one for both) and absences. A pairing-allocated bye, a
+#: full-point bye and a forfeit win are unplayed but not voluntary.
+VOLUNTARY = frozenset(
+    (
+        RoundKind.HALF_BYE,
+        RoundKind.ZERO_BYE,
+        RoundKind.FORFEIT_LOSS,
+        RoundKind.DOUBLE_FORFEIT,
+        RoundKind.ABSENT,
+    )
+)
+
+
+class RoundEntry(NamedTuple):
+    """One player's round: its kind, the (scheduled) opponent if any, the outcome and the
+    points (scaled) it scored. A forfeit names the opponent who was scheduled. (A named
+    tuple: one is built per player per round, and tuples are the cheapest to build.)"""
+
+    number: int
+    kind: RoundKind
+    opponent: PlayerId | None
+    outcome: Outcome
+    points: int
+
+    @property
+    def voluntary(self) -> bool:
+        return self.kind in VOLUNTARY
+
+
 @dataclass(slots=True)
 class PlayerRecord:
     """One player's facts in one stage. Built by ``build_ledger``; read-only afterwards."""
@@ -68,6 +125,8 @@ class PlayerRecord:
     scored: list[int] = field(default_factory=list)
     # Rounds counted but without an opponent (byes, forfeits), in round order.
     unplayed: list[tuple[Unplayed, Outcome, int]] = field(default_factory=list)
+    # The scheduled opponent of each ``unplayed`` round (a forfeit's), ``None`` for a bye.
+    unplayed_opponents: list[PlayerId | None] = field(default_factory=list)
     # Points after each round 1..last round of the ledger (for progressive score).
     running: list[int] = field(default_factory=list)
     # Game points (in game-point units) and games, for GW% and game difference.
@@ -234,6 +293,8 @@ def build_ledger(
                 else:
                     winner.unplayed.append((Unplayed.FORFEIT_WIN, Outcome.WIN, fwin))
                     loser.unplayed.append((Unplayed.FORFEIT_LOSS, Outcome.LOSS, floss))
+                    winner.unplayed_opponents.append(loser.id)
+                    loser.unplayed_opponents.append(winner.id)
                 fg = games if games is not None else scoring.forfeit_games
                 if fg is not None:
                     if result.winner is Side.B and games is not None:
@@ -245,6 +306,7 @@ def build_ledger(
                     count(rec, Outcome.LOSS, floss, True)
                     rec.forfeits += 1
                     rec.unplayed.append((Unplayed.DOUBLE_FORFEIT, Outcome.LOSS, floss))
+                    rec.unplayed_opponents.append((rb if rec is ra else ra).id)
         for bye in rnd.byes:
             bye_rec = records.get(bye.player)
             if bye_rec is None or bye.kind is ByeKind.ZERO:
@@ -254,9 +316,11 @@ def build_ledger(
             if bye.kind is ByeKind.HALF:
                 count(rec, Outcome.DRAW, half_pts, byes_in_rate)
                 rec.unplayed.append((Unplayed.HALF_BYE, Outcome.DRAW, half_pts))
+                rec.unplayed_opponents.append(None)
             else:
                 count(rec, Outcome.WIN, bye_pts, byes_in_rate)
                 rec.unplayed.append((Unplayed.BYE, Outcome.WIN, bye_pts))
+                rec.unplayed_opponents.append(None)
                 if scoring.bye_games is not None:
                     bg = scoring.bye_games
                     add_games(rec, bg.a, bg.b, bg.draws)
@@ -264,3 +328,98 @@ def build_ledger(
             rec.running.append(rec.points)
 
     return Ledger(stage, ruleset, unit, game_unit, last, records)
+
+
+_BYE_KINDS = {
+    ByeKind.PAIRING: (RoundKind.PAIRING_BYE, Outcome.WIN),
+    ByeKind.FULL: (RoundKind.FULL_BYE, Outcome.WIN),
+    ByeKind.HALF: (RoundKind.HALF_BYE, Outcome.DRAW),
+    ByeKind.ZERO: (RoundKind.ZERO_BYE, Outcome.LOSS),
+}
+
+
+def round_entries(
+    ledger: Ledger, players: Collection[PlayerId] | None = None
+) -> dict[PlayerId, list[RoundEntry]]:
+    """Each player's rounds 1..``ledger.last_round`` (all players, or only ``players``), one
+    entry per round, in round order.
+
+    A round the player has no match or bye in is ``absent`` (0 points); so is a skipped
+    match. Forfeits are ``played`` against the opponent when the ruleset sets
+    ``forfeits_have_opponent``. Points are scaled as in the ledger.
+    """
+    ruleset = ledger.ruleset
+    scoring = ruleset.scoring
+    unit = ledger.unit
+    win = _scaled(scoring.win, unit)
+    draw = _scaled(scoring.draw, unit)
+    loss = _scaled(scoring.loss, unit)
+    fwin = _scaled(scoring.forfeit_win, unit)
+    floss = _scaled(scoring.forfeit_loss, unit)
+    bye_points = {
+        ByeKind.PAIRING: _scaled(scoring.bye, unit),
+        ByeKind.FULL: _scaled(scoring.bye, unit),
+        ByeKind.HALF: _scaled(scoring.half_bye, unit),
+        ByeKind.ZERO: 0,
+    }
+    forfeit_kind = RoundKind.PLAYED if ruleset.forfeits_have_opponent else None
+    records = ledger.records
+    wanted = records.keys() if players is None else set(players) & records.keys()
+    out: dict[PlayerId, list[RoundEntry]] = {pid: [] for pid in wanted}
+    get = out.get
+    last = ledger.last_round
+    for rnd in sorted((r for r in ledger.stage.rounds if r.number <= last), key=_number):
+        number = rnd.number
+        for match in rnd.matches:
+            a, b = match.a, match.b
+            into_a, into_b = get(a), get(b)
+            if (into_a is None and into_b is None) or a not in records or b not in records:
+                continue
+            result = match.result
+            if result is None:
+                ka = kb = RoundKind.PENDING
+                oa = ob = Outcome.LOSS
+                pa = pb = 0
+            elif result.kind is ResultKind.SKIPPED:
+                continue  # absent, below
+            elif result.kind in _PLAYED or result.kind is ResultKind.FORFEIT:
+                forfeit = result.kind is ResultKind.FORFEIT
+                if result.winner is None:
+                    oa = ob = Outcome.DRAW
+                    pa = pb = draw
+                elif result.winner is Side.A:
+                    oa, ob = Outcome.WIN, Outcome.LOSS
+                    pa, pb = (fwin, floss) if forfeit else (win, loss)
+                else:
+                    oa, ob = Outcome.LOSS, Outcome.WIN
+                    pa, pb = (floss, fwin) if forfeit else (loss, win)
+                if forfeit and forfeit_kind is None:
+                    ka = RoundKind.FORFEIT_WIN if oa is Outcome.WIN else RoundKind.FORFEIT_LOSS
+                    kb = RoundKind.FORFEIT_WIN if ob is Outcome.WIN else RoundKind.FORFEIT_LOSS
+                else:
+                    ka = kb = RoundKind.PLAYED
+            else:  # double forfeit
+                ka = kb = RoundKind.DOUBLE_FORFEIT
+                oa = ob = Outcome.LOSS
+                pa = pb = floss
+            if into_a is not None:
+                into_a.append(RoundEntry(number, ka, b, oa, pa))
+            if into_b is not None:
+                into_b.append(RoundEntry(number, kb, a, ob, pb))
+        for bye in rnd.byes:
+            into = get(bye.player)
+            if into is not None:
+                kind, outcome = _BYE_KINDS[bye.kind]
+                into.append(RoundEntry(number, kind, None, outcome, bye_points[bye.kind]))
+    for pid, entries in out.items():
+        if len(entries) != last:  # rounds the player was not in: absent
+            by_number = {e.number: e for e in entries}
+            out[pid] = [
+                by_number.get(n) or RoundEntry(n, RoundKind.ABSENT, None, Outcome.LOSS, 0)
+                for n in range(1, last + 1)
+            ]
+    return out
+
+
+def _number(rnd: Round) -> int:
+    return rnd.number

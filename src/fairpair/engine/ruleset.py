@@ -13,12 +13,20 @@ class UnplayedRounds(StrEnum):
     """How strength-of-schedule tiebreaks treat a round without an opponent (bye, forfeit).
 
     - ``no_opponent`` (default): the round is left out; it adds nothing.
-    - ``virtual_opponent`` (FIDE): the round counts as a game against a virtual opponent who
-      finishes on the player's own final points (and own percentages).
+    - ``virtual_opponent``: the round counts as a game against a virtual opponent who
+      finishes on the player's own final points (and own percentages). This is the dummy
+      opponent of FIDE C.07 as applied from 1 August 2024 (art. 16), without its other rules.
+    - ``fide_2026`` (the ``fide`` preset): FIDE C.07 article 16 as amended in force from
+      1 March 2026 — an opponent's trailing requested byes and absences count as draws in
+      the score others use (16.3.2); each own unplayed round is a dummy opponent on the
+      player's own points, capped by the scheduled opponent's adjusted score for a forfeit
+      (16.4.1) or by a draw in every round otherwise (16.4.2); Cut modifiers remove the
+      voluntarily unplayed rounds first (16.5). ``docs/tiebreaks.md`` has the details.
     """
 
     NO_OPPONENT = "no_opponent"
     VIRTUAL_OPPONENT = "virtual_opponent"
+    FIDE_2026 = "fide_2026"
 
 
 class WinRateBasis(StrEnum):

@@ -68,12 +68,13 @@ TEAMUP = Ruleset(
     tiebreaks=("buchholz", "head_to_head", "game_difference", "seed"),
 )
 
-#: FIDE Handbook C.07 (Play-off and Tie-Break Regulations, 2024 edition): 1/½/0; an ordered
-#: list from its catalogue (art. 4.1) — Buchholz Cut-1, Buchholz, Sonneborn-Berger, direct
-#: encounter, number of wins, ARO — with the player's own unplayed rounds scored against an
-#: opponent on the player's own final points (art. 16 "dummy opponent"; seed 001's Ivo 9 /
-#: Hana 8). Not modelled: art. 16's withdrawn-opponent draws and unplayed-first cuts, and the
-#: March 2026 amendments (docs/rulesets.md, "Gaps").
+#: FIDE Handbook C.07 (Play-off and Tie-Break Regulations) as amended in force from
+#: 1 March 2026: 1/½/0; an ordered list from its catalogue (art. 4.1) — Buchholz Cut-1,
+#: Buchholz, Sonneborn-Berger, direct encounter, number of wins, ARO — with unplayed rounds
+#: managed by art. 16 of that edition (``fide_2026``: opponents' trailing requested byes and
+#: absences as draws, capped dummy opponents, voluntarily unplayed rounds cut first).
+#: Checked value by value against FIDE's TieBreakServer 1.9.57 (docs/rulesets.md). The
+#: 2024 dummy opponent uncapped is ``virtual_opponent`` (seed 001's Ivo 9 / Hana 8).
 FIDE = Ruleset(
     name="fide",
     scoring=Scoring(
@@ -90,7 +91,7 @@ FIDE = Ruleset(
         match_format=MatchFormat.BO1,
     ),
     tiebreaks=("buchholz_cut1", "buchholz", "sonneborn_berger", "head_to_head", "wins", "aro"),
-    unplayed=UnplayedRounds.VIRTUAL_OPPONENT,
+    unplayed=UnplayedRounds.FIDE_2026,
     percentage_floor=Fraction(0),
 )
 

@@ -61,7 +61,12 @@ def test_virtual_opponent_counts_the_bye_at_own_final_points() -> None:
 
 
 def test_half_point_bye_under_virtual_opponent_sb_adds_half_own_points() -> None:
-    t = build([[("p", "q", "a")], [("p", "half"), ("q", "zero")]], ruleset="fide")
+    # The uncapped dummy opponent is `virtual_opponent`, named explicitly since the `fide`
+    # preset follows the March 2026 edition (test_fide_unplayed.py has its numbers).
+    t = with_ruleset(
+        build([[("p", "q", "a")], [("p", "half"), ("q", "zero")]], ruleset="fide"),
+        unplayed=UnplayedRounds.VIRTUAL_OPPONENT,
+    )
     # P: 1 + ½ = 1½. Q: 0 (a zero-point bye is not a counted round).
     assert values(t, "sonneborn_berger")["p"] == Fraction(3, 4)  # Q 0 × 1 + 1½ × ½
     assert values(t, "buchholz")["p"] == Fraction(3, 2)  # Q 0 + 1½
@@ -73,8 +78,10 @@ def test_forfeits_are_unplayed_rounds() -> None:
     t = build(rounds, ruleset="teamup")
     assert values(t, "buchholz")["p"] == 1  # only R
     assert values(t, "sonneborn_berger")["p"] == 1
-    fide = build(rounds, ruleset="fide")
-    assert values(fide, "buchholz")["p"] == 3  # R 1 + virtual opponent on P's own 2
+    virtual = with_ruleset(build(rounds, ruleset="fide"), unplayed=UnplayedRounds.VIRTUAL_OPPONENT)
+    assert values(virtual, "buchholz")["p"] == 3  # R 1 + virtual opponent on P's own 2
+    # C.07 (2026) art. 16.4.1: the dummy is capped at the scheduled opponent's score, Q's 0.
+    assert values(build(rounds, ruleset="fide"), "buchholz")["p"] == 1
 
 
 def test_dropped_opponent_still_counts_with_the_points_they_had() -> None:

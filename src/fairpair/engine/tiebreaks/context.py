@@ -6,11 +6,22 @@ from fractions import Fraction
 from functools import cached_property
 from math import lcm
 
-from fairpair.engine.ledger import Ledger, PlayerRecord
+from fairpair.engine.ledger import (
+    Ledger,
+    Outcome,
+    PlayerRecord,
+    RoundEntry,
+    RoundKind,
+    Unplayed,
+    round_entries,
+)
 from fairpair.engine.players import PlayerId
 from fairpair.engine.ruleset import UnplayedRounds, WinRateBasis
 
 Value = Fraction | int | None
+
+#: The ledger's unplayed rounds that are voluntary (C.07 art. 16.1.2): forfeit losses.
+_VOLUNTARY_UNPLAYED = frozenset((Unplayed.FORFEIT_LOSS, Unplayed.DOUBLE_FORFEIT, Unplayed.HALF_BYE))
 
 
 class TiebreakContext:
@@ -23,7 +34,9 @@ class TiebreakContext:
         self.stage = ledger.stage
         self.unit = ledger.unit
         self.virtual = ledger.ruleset.unplayed is UnplayedRounds.VIRTUAL_OPPONENT
+        self.fide_2026 = ledger.ruleset.unplayed is UnplayedRounds.FIDE_2026
         self.win_points = int(ledger.ruleset.scoring.win * ledger.unit)
+        self.draw_points = int(ledger.ruleset.scoring.draw * ledger.unit)
 
     def points(self, value: int) -> Fraction | int:
         """A scaled point value back in the scoring's own numbers."""
@@ -37,7 +50,13 @@ class TiebreakContext:
         """Opponents' final points (scaled), one per counted opponent.
 
         Under the virtual-opponent rule each unplayed round adds the player's own points.
+        Under ``fide_2026`` one value per round: ``fide_contributions``.
         """
+        if self.fide_2026:
+            contributions = self.fide_contributions.get(rec.id)
+            if contributions is None:
+                return list(map(self.adjusted_points.__getitem__, rec.opponents))
+            return [value for value, _, _ in contributions]
         values = list(map(self.final_points.__getitem__, rec.opponents))
         if self.virtual:
             values.extend(rec.points for _ in rec.unplayed)
@@ -47,6 +66,111 @@ class TiebreakContext:
     def final_points(self) -> dict[PlayerId, int]:
         """Every player's points (scaled) at the end of the ledger."""
         return {pid: rec.points for pid, rec in self.records.items()}
+
+    # ---------------------------------------------------------------- FIDE C.07 art. 16
+    @cached_property
+    def round_entries(self) -> dict[PlayerId, list[RoundEntry]]:
+        """The rounds, one entry each, of every player whose score others may see adjusted
+        (read only by ``fide_2026``): a player who missed a round (absent, zero-point bye,
+        skipped or unreported match) or had a half-point bye. Everyone else has a game, a
+        bye or a forfeit in every round, which the ledger already lists."""
+        last = self.ledger.last_round
+        half = Unplayed.HALF_BYE
+        needed = {
+            pid
+            for pid, rec in self.records.items()
+            if len(rec.opponents) + len(rec.unplayed) != last
+            or any(kind is half for kind, _, _ in rec.unplayed)
+        }
+        return round_entries(self.ledger, needed)
+
+    @cached_property
+    def adjusted_points(self) -> dict[PlayerId, int]:
+        """Each player's points (scaled) as their *opponents'* tiebreaks use them.
+
+        C.07 (2026) art. 16.3: a round counts what it scored (16.3.1), except that a requested
+        bye (half- or zero-point) or an absence that is followed only by voluntarily unplayed
+        rounds — the player's rounds after they stopped coming, withdrawal included — counts
+        as a draw (16.2.5, 16.3.2). Scanned from the last round back to the last one that was
+        not voluntarily unplayed (played, pairing-allocated or full-point bye, forfeit win).
+        A forfeit loss there keeps its 0: it had a scheduled opponent.
+        """
+        draw = self.draw_points
+        out = dict(self.final_points)
+        for pid, entries in self.round_entries.items():
+            total = out[pid]
+            for entry in reversed(entries):
+                if not entry.voluntary:
+                    break
+                if entry.opponent is None:
+                    total += draw - entry.points
+            out[pid] = total
+        return out
+
+    @cached_property
+    def fide_contributions(self) -> dict[PlayerId, list[tuple[int, Outcome, bool]]]:
+        """C.07 (2026) art. 16.4: per round, (the score that round contributes, the outcome
+        the player had, whether it was voluntarily unplayed), scaled — for the players with
+        an unplayed round; a player who played every round just has their opponents'
+        ``adjusted_points``.
+
+        A played round contributes the opponent's adjusted score (16.3). Every unplayed round
+        is a game against a dummy opponent on the player's own final points, capped by the
+        scheduled opponent's adjusted score when there was one — a forfeit (16.4.1) — and
+        otherwise by a draw in every round so far (16.4.2: byes and absences). A round whose
+        result is not reported yet contributes nothing.
+        """
+        adjusted = self.adjusted_points
+        cap = self.draw_points * self.ledger.last_round
+        played, pending = RoundKind.PLAYED, RoundKind.PENDING
+        entries_of = self.round_entries
+        out: dict[PlayerId, list[tuple[int, Outcome, bool]]] = {}
+        records = self.records
+        for pid, rec in records.items():
+            if not rec.unplayed or pid in entries_of:
+                continue
+            # A game, a bye or a forfeit in every round: the ledger's lists suffice.
+            own = rec.points
+            listed = [
+                (adjusted[o], outcome, False)
+                for o, outcome in zip(rec.opponents, rec.outcomes, strict=True)
+            ]
+            for (why, outcome, _), opponent in zip(
+                rec.unplayed, rec.unplayed_opponents, strict=True
+            ):
+                dummy = min(own, cap if opponent is None else adjusted[opponent])
+                listed.append((dummy, outcome, why in _VOLUNTARY_UNPLAYED))
+            out[pid] = listed
+        for pid, entries in entries_of.items():
+            own = records[pid].points
+            no_opponent = min(own, cap)
+            values: list[tuple[int, Outcome, bool]] = []
+            for entry in entries:
+                kind, opponent = entry.kind, entry.opponent
+                if kind is played:
+                    assert opponent is not None
+                    values.append((adjusted[opponent], entry.outcome, False))
+                elif kind is pending:
+                    continue
+                elif opponent is not None:
+                    values.append((min(own, adjusted[opponent]), entry.outcome, entry.voluntary))
+                else:
+                    values.append((no_opponent, entry.outcome, entry.voluntary))
+            out[pid] = values
+        return out
+
+    @cached_property
+    def fide_cut_orders(self) -> dict[PlayerId, list[int]]:
+        """``fide_contributions`` values in the order a low Cut removes them: the voluntarily
+        unplayed rounds first, lowest first, then the others, lowest first (C.07 art. 16.5,
+        as TieBreakServer applies it to Buchholz)."""
+        out = dict(self.sorted_schedules)
+        for pid, values in self.fide_contributions.items():
+            if any(vur for _, _, vur in values):
+                voluntary = sorted(v for v, _, vur in values if vur)
+                others = sorted(v for v, _, vur in values if not vur)
+                out[pid] = voluntary + others
+        return out
 
     @cached_property
     def sorted_schedules(self) -> dict[PlayerId, list[int]]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from fairpair.engine.ledger import RoundKind
 from fairpair.engine.players import PlayerId
 from fairpair.engine.tiebreaks.base import Tiebreak, ValueKind
 from fairpair.engine.tiebreaks.context import TiebreakContext, Value
@@ -12,12 +13,33 @@ from fairpair.engine.tiebreaks.context import TiebreakContext, Value
 def koya(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
     """Koya: the points a player scored against opponents who finished on at least half of
     the maximum possible score (win points × rounds of the stage so far). Under the
-    virtual-opponent rule an unplayed round counts when the player's own points qualify."""
+    virtual-opponent rule an unplayed round counts when the player's own points qualify.
+    Under ``fide_2026`` (C.07 art. 9.2, as TieBreakServer computes it) the rounds with a
+    scheduled opponent count, forfeits included, judged by that opponent's actual final
+    points; byes and absences count nothing."""
     threshold_twice = ctx.win_points * ctx.ledger.last_round
     qualifies = {pid: 2 * p >= threshold_twice for pid, p in ctx.final_points.items()}
     out: dict[PlayerId, Value] = {}
+    entries_of = ctx.round_entries if ctx.fide_2026 else {}
     for pid, rec in ctx.records.items():
+        entries = entries_of.get(pid)
+        if entries is not None:  # fide_2026, a player with an unplayed round
+            total = sum(
+                e.points
+                for e in entries
+                if e.opponent is not None
+                and e.kind is not RoundKind.PENDING
+                and qualifies[e.opponent]
+            )
+            out[pid] = ctx.points(total)
+            continue
         total = sum(pts for o, pts in zip(rec.opponents, rec.scored, strict=True) if qualifies[o])
+        if ctx.fide_2026 and rec.unplayed:  # forfeits count against the scheduled opponent
+            total += sum(
+                pts
+                for (_, _, pts), o in zip(rec.unplayed, rec.unplayed_opponents, strict=True)
+                if o is not None and qualifies[o]
+            )
         if ctx.virtual and 2 * rec.points >= threshold_twice:
             total += sum(pts for _, _, pts in rec.unplayed)
         out[pid] = ctx.points(total)

@@ -15,12 +15,21 @@ def sonneborn_berger(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
     """Sonneborn-Berger: the final points of every opponent beaten, plus half the final
     points of every opponent drawn. Unplayed rounds add nothing under the no-opponent rule;
     under the virtual-opponent rule each adds the player's own points times that round's
-    result (a bye: 1 × own points; a half-point bye: ½ × own points)."""
-    points = ctx.final_points
+    result (a bye: 1 × own points; a half-point bye: ½ × own points). Under ``fide_2026``
+    (C.07 art. 9.1 and 16, in force from 1 March 2026) each round's Buchholz value (the
+    opponent's adjusted score, or the capped dummy opponent of 16.4) times the result of that
+    round: a bye or forfeit win × 1, a half-point bye × ½, a forfeit loss, zero-point bye or
+    absence × 0."""
     out: dict[PlayerId, Value] = {}
+    points = ctx.adjusted_points if ctx.fide_2026 else ctx.final_points
+    contributions = ctx.fide_contributions if ctx.fide_2026 else {}
     for pid, rec in ctx.records.items():
-        # outcome is 2 for a win, 1 for a draw, 0 for a loss: opponent points × outcome / 2.
-        total = sum(map(operator.mul, map(points.__getitem__, rec.opponents), rec.outcomes))
+        fide = contributions.get(pid)
+        if fide is not None:
+            total = sum(score * int(outcome) for score, outcome, _ in fide)
+        else:
+            # outcome is 2 for a win, 1 for a draw, 0 for a loss: opponent points × outcome / 2.
+            total = sum(map(operator.mul, map(points.__getitem__, rec.opponents), rec.outcomes))
         if ctx.virtual:
             total += sum(rec.points * int(outcome) for _, outcome, _ in rec.unplayed)
         value = Fraction(total, 2 * ctx.unit)

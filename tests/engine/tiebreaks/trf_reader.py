@@ -1,0 +1,81 @@
+"""A minimal TRF-16 reader for the golden tiebreak files in ``tests/data/fide_tiebreaks``.
+
+Reads only what the tiebreaks need: the ``001`` player lines (start number, name, rating,
+and ten columns per round from column 92: opponent, colour, result — see RULES.md) and
+``XXR`` (number of rounds). Result codes: ``1 = 0`` and ``W D L`` played; ``+ -`` a forfeit
+(both ``-`` against each other: a double forfeit); ``U`` pairing-allocated bye, ``F`` full-point
+bye, ``H`` half-point bye, ``Z`` (or ``-`` against ``0000``) zero-point bye; a blank round is
+one the player was not in.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from fairpair.engine.players import Player
+from fairpair.engine.results import Result, ResultKind, Side
+from fairpair.engine.rounds import Bye, ByeKind, Match, Round
+from fairpair.engine.ruleset import Ruleset
+from fairpair.engine.stage import Stage
+from fairpair.engine.tournament import Tournament
+
+_BYES = {"U": ByeKind.PAIRING, "F": ByeKind.FULL, "H": ByeKind.HALF, "Z": ByeKind.ZERO}
+_PLAYED = {"1": "w", "=": "d", "0": "l", "W": "w", "D": "d", "L": "l"}
+
+
+def read_trf(text: str, ruleset: Ruleset) -> tuple[Tournament, dict[str, Fraction]]:
+    """The event as a one-stage tournament (player ids ``p<start number>``) and the points
+    column of each player."""
+    players: list[Player] = []
+    games: dict[int, dict[int, tuple[int, str]]] = {}
+    points: dict[str, Fraction] = {}
+    rounds = 0
+    for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+        if line.startswith("XXR"):
+            rounds = int(line[4:].split()[0])
+        if not line.startswith("001"):
+            continue
+        number = int(line[4:8])
+        rating = line[48:52].strip()
+        pid = f"p{number}"
+        players.append(Player(pid, line[14:47].strip(), seed=number, rating=int(rating) or None))
+        points[pid] = Fraction(line[80:84].strip())
+        games[number] = {}
+        r = 0
+        while 91 + 10 * r < len(line):
+            cell = line[91 + 10 * r : 99 + 10 * r].ljust(8)
+            r += 1
+            if cell.strip():
+                games[number][r] = (int(cell[0:4]), cell[7].upper())
+            rounds = max(rounds, r)
+    built: list[Round] = []
+    for r in range(1, rounds + 1):
+        matches: list[Match] = []
+        byes: list[Bye] = []
+        for number, per_round in sorted(games.items()):
+            if r not in per_round:
+                continue
+            opponent, code = per_round[r]
+            if opponent == 0:
+                byes.append(Bye(f"p{number}", _BYES["Z" if code in "-Z " else code]))
+                continue
+            if opponent < number:
+                continue  # written once, from the lower start number
+            other = games[opponent][r][1]
+            if code in _PLAYED:
+                outcome = _PLAYED[code]
+                result = (
+                    Result.draw()
+                    if outcome == "d"
+                    else Result.win(Side.A if outcome == "w" else Side.B)
+                )
+            elif code == "+":
+                result = Result.forfeit(Side.A)
+            elif code == "-" and other == "+":
+                result = Result.forfeit(Side.B)
+            else:
+                result = Result(ResultKind.DOUBLE_FORFEIT)
+            matches.append(Match(len(matches) + 1, f"p{number}", f"p{opponent}", result))
+        built.append(Round(r, tuple(matches), tuple(byes)))
+    stage = Stage(ruleset=ruleset, seed="trf", rounds=tuple(built))
+    return Tournament("trf", tuple(players), (stage,)), points

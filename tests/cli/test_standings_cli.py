@@ -168,3 +168,27 @@ def test_pair_save_adds_the_round_and_refuses_the_next_until_reported(
     assert again.exit_code == ExitCode.REFUSED
     assert "round 5 still has 4 matches without a result" in again.output
     assert path.read_text("utf-8") == before  # a refusal changes nothing
+
+
+def test_swiss_elimination_badges(write_json: Any) -> None:
+    players = [{"id": f"p{i}", "name": f"P{i}", "seed": i} for i in range(1, 5)]
+    rounds = [
+        {
+            "number": 1,
+            "matches": [
+                {"table": 1, "a": "p1", "b": "p3", "result": {"games": [2, 0]}},
+                {"table": 2, "a": "p2", "b": "p4", "result": {"games": [0, 2]}},
+            ],
+        }
+    ]
+    stage = {
+        "id": "se",
+        "format": "swiss_elimination",
+        "elimination": {"wins_to_advance": 1, "losses_to_eliminate": 1},
+        "rounds": rounds,
+    }
+    path = write_json({"name": "Elim", "players": players, "stages": [stage]})
+    payload = json.loads(run("standings", str(path), "--json").output)
+    status = {r["player"]["id"]: r["status"] for r in payload["rows"]}
+    assert status == {"p1": "advanced", "p4": "advanced", "p2": "eliminated", "p3": "eliminated"}
+    assert "(Advanced)" in run("standings", str(path)).output

@@ -16,7 +16,13 @@ from fairpair.cli.errors import handles_errors
 from fairpair.engine.rulesets import get_ruleset
 from fairpair.engine.standings import Standings, compute_standings
 from fairpair.interop.document import load_document
-from fairpair.interop.standings_json import display, points_text, standings_json
+from fairpair.interop.standings_json import display, points_text, standings_json, status_of
+
+BADGES = {
+    "withdrawn": "[dim italic](Withdrew)[/dim italic]",
+    "advanced": "[green](Advanced)[/green]",
+    "eliminated": "[red](Eliminated)[/red]",
+}
 
 
 def render(standings: Standings, title: str) -> Table:
@@ -36,9 +42,10 @@ def render(standings: Standings, title: str) -> Table:
     for row in standings.rows:
         record = f"{row.wins}-{row.draws}-{row.losses}" if draws else f"{row.wins}-{row.losses}"
         name = escape(row.player.name)
+        status = status_of(standings, row)
         cells = [
             str(row.rank) if row.rank is not None else "",
-            f"{name} [dim italic](Withdrew)[/dim italic]" if row.dropped else name,
+            f"{name} {BADGES[status]}" if status else name,
             points_text(row.points),
             *(display(v, tb) for tb, v in zip(standings.tiebreaks, row.tiebreaks, strict=True)),
             record,

@@ -7,6 +7,7 @@ Shape (docs/cli.md):
      "rows": [{"rank": int | null, "player": {"id", "name"}, "points": Number,
                "record": {"wins", "draws", "losses"}, "played", "byes", "forfeits",
                "dropped_after": int | null,
+               "status": "withdrawn" | "advanced" | "eliminated" | null,
                "tiebreaks": {NAME: {"value": float | null, "exact": str | null,
                                     "display": str}}}]}
 
@@ -19,7 +20,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from fairpair.engine.standings import Standings
+from fairpair.engine.pairing.elimination import threshold_reached
+from fairpair.engine.standings import Standings, StandingsRow
 from fairpair.engine.tiebreaks import Tiebreak, Value, ValueKind
 
 
@@ -68,6 +70,17 @@ def points_text(value: Fraction) -> str:
     return rounded(value, 2)
 
 
+def status_of(standings: Standings, row: StandingsRow) -> str | None:
+    """``withdrawn``, ``advanced`` or ``eliminated`` (Swiss elimination), or ``None``."""
+    if row.dropped:
+        return "withdrawn"
+    rules = standings.stage.elimination
+    if rules is None:
+        return None
+    reached = threshold_reached(rules, row)
+    return reached.value if reached is not None else None
+
+
 def standings_json(standings: Standings, tournament_name: str) -> dict[str, Any]:
     tiebreaks = standings.tiebreaks
     return {
@@ -96,6 +109,7 @@ def standings_json(standings: Standings, tournament_name: str) -> dict[str, Any]
                 "byes": row.byes,
                 "forfeits": row.forfeits,
                 "dropped_after": row.dropped_after,
+                "status": status_of(standings, row),
                 "tiebreaks": {
                     tb.name: {
                         "value": None if v is None else decimal(v),

@@ -119,6 +119,8 @@ class PlayerRecord:
     byes: int = 0
     forfeits: int = 0
     won_over_board: int = 0
+    # Forfeit wins listed among ``opponents`` (forfeits_have_opponent): wins, not over the board.
+    listed_forfeit_wins: int = 0
     # Rounds against a real opponent, in round order.
     opponents: list[PlayerId] = field(default_factory=list)
     outcomes: list[Outcome] = field(default_factory=list)
@@ -247,25 +249,16 @@ def build_ledger(
                     oa, ob, pa, pb = Outcome.WIN, Outcome.LOSS, win, loss
                 else:
                     oa, ob, pa, pb = Outcome.LOSS, Outcome.WIN, loss, win
-                # Inlined ``count`` for the common case: this loop runs once per match.
-                for rec, opp, out, pts in ((ra, rb, oa, pa), (rb, ra, ob, pb)):
-                    rec.points += pts
-                    rec.played += 1
-                    rec.completed = True
-                    if out is WIN:
-                        rec.wins += 1
-                        rec.won_over_board += 1
-                        rec.rate_results += 2
-                    elif out is DRAW:
-                        rec.draws += 1
-                        rec.rate_results += 1
-                    else:
-                        rec.losses += 1
-                    rec.rate_points += pts
-                    rec.rate_rounds += 1
-                    rec.opponents.append(opp.player.id)
-                    rec.outcomes.append(out)
-                    rec.scored.append(pts)
+                # The hot path (once per match): points and three appends per side; the
+                # counts (record, played, win rate) are read off these lists at the end.
+                ra.points += pa
+                ra.opponents.append(rb.player.id)
+                ra.outcomes.append(oa)
+                ra.scored.append(pa)
+                rb.points += pb
+                rb.opponents.append(ra.player.id)
+                rb.outcomes.append(ob)
+                rb.scored.append(pb)
                 if games is not None:
                     ga, gb, gd = games.a, games.b, games.draws
                     played_games = ga + gb + gd
@@ -279,18 +272,22 @@ def build_ledger(
                     rb.game_points += gb * gwin + gd * gdraw
             elif result.kind is ResultKind.FORFEIT:
                 winner, loser = (ra, rb) if result.winner is Side.A else (rb, ra)
-                count(winner, Outcome.WIN, fwin, True)
-                count(loser, Outcome.LOSS, floss, True)
                 loser.forfeits += 1
                 if forfeit_opponent:
+                    # Listed like a played match (counted at the end), but not won over the
+                    # board.
                     for rec, opp, out, pts in (
                         (winner, loser, Outcome.WIN, fwin),
                         (loser, winner, Outcome.LOSS, floss),
                     ):
+                        rec.points += pts
                         rec.opponents.append(opp.id)
                         rec.outcomes.append(out)
                         rec.scored.append(pts)
+                    winner.listed_forfeit_wins += 1
                 else:
+                    count(winner, Outcome.WIN, fwin, True)
+                    count(loser, Outcome.LOSS, floss, True)
                     winner.unplayed.append((Unplayed.FORFEIT_WIN, Outcome.WIN, fwin))
                     loser.unplayed.append((Unplayed.FORFEIT_LOSS, Outcome.LOSS, floss))
                     winner.unplayed_opponents.append(loser.id)
@@ -326,6 +323,23 @@ def build_ledger(
                     add_games(rec, bg.a, bg.b, bg.draws)
         for rec in records.values():
             rec.running.append(rec.points)
+
+    for rec in records.values():
+        listed = len(rec.outcomes)
+        if not listed:
+            continue
+        wins = rec.outcomes.count(WIN)
+        draws = rec.outcomes.count(DRAW)
+        scored = sum(rec.scored)
+        rec.wins += wins
+        rec.draws += draws
+        rec.losses += listed - wins - draws
+        rec.played += listed
+        rec.completed = True
+        rec.won_over_board = wins - rec.listed_forfeit_wins
+        rec.rate_points += scored
+        rec.rate_results += 2 * wins + draws
+        rec.rate_rounds += listed
 
     return Ledger(stage, ruleset, unit, game_unit, last, records)
 

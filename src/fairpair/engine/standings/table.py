@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from fairpair.engine.gc_pause import paused_gc
 from fairpair.engine.ledger import Ledger, PlayerRecord, build_ledger
 from fairpair.engine.players import Player, PlayerId
 from fairpair.engine.stage import Stage
@@ -169,6 +170,17 @@ def compute_standings(
     ``tiebreaks`` overrides the ruleset's order. ``include_absent`` also lists players who
     have not completed a match yet (for pairing round 1); they rank on seed-free values.
     """
+    with paused_gc():
+        return _standings(tournament, stage, after_round, tiebreaks, include_absent)
+
+
+def _standings(
+    tournament: Tournament,
+    stage: Stage | None,
+    after_round: int | None,
+    tiebreaks: Sequence[str] | None,
+    include_absent: bool,
+) -> Standings:
     stage = stage if stage is not None else tournament.stage()
     names = tuple(tiebreaks) if tiebreaks is not None else stage.ruleset.tiebreaks
     chosen = tuple(get_tiebreak(n, f"tiebreaks[{i}]") for i, n in enumerate(names))

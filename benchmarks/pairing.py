@@ -23,6 +23,8 @@ import tracemalloc
 from dataclasses import replace
 from datetime import date
 
+from calibrate import loop_seconds
+
 from fairpair.engine.drops import Drop
 from fairpair.engine.pairing import check_pairing, pair_next_round
 from fairpair.engine.players import Player
@@ -126,6 +128,9 @@ def main(argv: list[str]) -> None:
     sizes = [int(a) for a in argv] or list(SIZES)
     machine = platform.processor() or platform.machine()
     print(f"# {machine}, Python {platform.python_version()}, {date.today()}")
+    print(
+        f"# yardstick: a 10M-step Python loop took {loop_seconds():.2f} s (benchmarks/calibrate.py)"
+    )
     print(
         "| players | round | pair time (s) | pairing peak (MiB) | process peak (MiB) "
         "| rematches | floats | repaired | history built (s) |"

@@ -17,6 +17,8 @@ import time
 import tracemalloc
 from dataclasses import replace
 
+from calibrate import loop_seconds
+
 from fairpair.engine.drops import Drop
 from fairpair.engine.players import Player
 from fairpair.engine.results import GameScore, Result, ResultKind, Side
@@ -96,6 +98,9 @@ def main() -> None:
     args = parser.parse_args()
     print(f"# standings, full catalogue ({len(REGISTRY)} tiebreaks), {args.rounds} rounds")
     print(f"# {platform.python_implementation()} {platform.python_version()}, {platform.machine()}")
+    print(
+        f"# yardstick: a 10M-step Python loop took {loop_seconds():.2f} s (benchmarks/calibrate.py)"
+    )
     print("# first: the first call after building the event; again: median of 3 more calls")
     print(f"{'players':>9} {'rows':>9} {'first (s)':>10} {'again (s)':>10} {'peak MiB':>9}")
     for size in args.sizes:

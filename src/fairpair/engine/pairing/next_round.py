@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from fairpair.engine.errors import PairingRefused
+from fairpair.engine.gc_pause import paused_gc
 from fairpair.engine.pairing.byes import assigned_byes, choose_pairing_bye, had_bye
 from fairpair.engine.pairing.draft import DraftPairing, PairingDraft
 from fairpair.engine.pairing.eligibility import eligible_field
@@ -54,14 +55,14 @@ def check_can_pair(stage: Stage, round_number: int) -> None:
         else:
             why = f"the stage's max rounds is {cap}; raise it to pair round {round_number}"
         raise PairingRefused(
-            f"stages[{stage.id}].max_rounds",
+            f"stage {stage.id!r} max_rounds",
             f"round {round_number} cannot be paired: {why}",
         )
     for rnd in stage.rounds:
         open_matches = sum(1 for m in rnd.matches if m.result is None)
         if open_matches:
             raise PairingRefused(
-                f"stages[{stage.id}].rounds[{rnd.number}]",
+                f"stage {stage.id!r} round {rnd.number}",
                 f"round {rnd.number} still has {open_matches} match"
                 f"{'es' if open_matches != 1 else ''} without a result; report "
                 f"{'them' if open_matches != 1 else 'it'} before pairing round {round_number}",
@@ -122,6 +123,16 @@ def pair_next_round(
     ``method`` overrides the stage's pairing method for this round. Raises ``PairingRefused``
     past the round cap, while a round has unreported matches, or when nobody can be paired.
     """
+    with paused_gc():
+        return _pair_next_round(tournament, stage, method, tuning)
+
+
+def _pair_next_round(
+    tournament: Tournament,
+    stage: Stage | None,
+    method: PairingMethod | None,
+    tuning: Tuning,
+) -> PairingDraft:
     stage = stage if stage is not None else tournament.stage()
     number = next_round_number(stage)
     check_can_pair(stage, number)
@@ -189,7 +200,7 @@ def pair_next_round(
             notes.append(PairingNote(NoteKind.GROUP, pool.players, pool.name))
         elif len(pool.players) < 2 and not byes:
             raise PairingRefused(
-                f"stages[{stage.id}]",
+                f"stage {stage.id!r}",
                 f"round {number} cannot be paired: fewer than two eligible players",
             )
         elif len(pool.players) < 2:
@@ -203,7 +214,7 @@ def pair_next_round(
         notes.extend(pool_notes)
     if not paired_any and not byes:
         raise PairingRefused(
-            f"stages[{stage.id}]",
+            f"stage {stage.id!r}",
             f"round {number} cannot be paired: no group has two eligible players",
         )
 

@@ -109,21 +109,32 @@ def rank_ledger(
     groups: list[list[PlayerId]] = _split(
         shown, {p: records[p].points for p in shown}, higher_is_better=True
     )
+    tied = any(len(g) > 1 for g in groups)
     for tb in tiebreaks:
         if tb.compute is not None:
             computed = tb.compute(ctx)
             columns.append(computed)
-            groups = [
-                part
-                for g in groups
-                for part in (_split(g, computed, tb.higher_is_better) if len(g) > 1 else [g])
-            ]
+            if tied:
+                groups = [
+                    part
+                    for g in groups
+                    for part in (_split(g, computed, tb.higher_is_better) if len(g) > 1 else [g])
+                ]
         else:
             assert tb.compute_among is not None
             column: dict[PlayerId, Value] = {}
             columns.append(column)
-            groups = [part for g in groups for part in _among(ctx, tb, g, records, column)]
-    values = {pid: [column.get(pid) for column in columns] for pid in shown}
+            if tied:
+                groups = [part for g in groups for part in _among(ctx, tb, g, records, column)]
+        # Once every tie is broken the later tiebreaks are only computed, for display.
+        tied = tied and any(len(g) > 1 for g in groups)
+    if columns:
+        by_column = [list(map(column.get, shown)) for column in columns]
+        values = {
+            pid: list(row) for pid, row in zip(shown, zip(*by_column, strict=True), strict=True)
+        }
+    else:
+        values = {pid: [] for pid in shown}
     return groups, values
 
 

@@ -192,3 +192,29 @@ def test_swiss_elimination_badges(write_json: Any) -> None:
     status = {r["player"]["id"]: r["status"] for r in payload["rows"]}
     assert status == {"p1": "advanced", "p4": "advanced", "p2": "eliminated", "p3": "eliminated"}
     assert "(Advanced)" in run("standings", str(path)).output
+
+
+def test_seed_001_catalogue_through_the_cli(seed_001_data: dict[str, Any], write_json: Any) -> None:
+    """Seed 001's table, each number read off `fairpair standings --json`."""
+    stage = seed_001_data["stages"][0]
+    order = ["buchholz", "median1", "sonneborn_berger", "omw"]
+
+    def values(**changes: Any) -> dict[str, dict[str, str]]:
+        stage["ruleset"] = {"base": "teamup", "tiebreaks": order, **changes}
+        out = run("standings", str(write_json(seed_001_data)), "--json")
+        assert out.exit_code == 0, out.output
+        rows = rows_by_id(json.loads(out.output))
+        return {
+            p: {t: rows[p]["tiebreaks"][t]["display"] for t in order}
+            for p in ("cole", "ivo", "hana")
+        }
+
+    floored = values(percentage_floor="0.33")
+    assert [floored[p]["buchholz"] for p in ("cole", "ivo", "hana")] == ["8", "6", "5"]
+    assert [floored[p]["median1"] for p in ("cole", "ivo", "hana")] == ["3", "1", "2"]
+    assert [floored[p]["sonneborn_berger"] for p in ("cole", "ivo", "hana")] == ["4", "2", "3"]
+    assert [floored[p]["omw"] for p in ("cole", "ivo", "hana")] == ["54.0%", "55.3%", "44.3%"]
+    unfloored = values(percentage_floor=0)
+    assert [unfloored[p]["omw"] for p in ("cole", "ivo")] == ["50.0%", "50.0%"]
+    fide_bye = values(unplayed="virtual_opponent")
+    assert [fide_bye[p]["buchholz"] for p in ("ivo", "hana")] == ["9", "8"]

@@ -152,7 +152,9 @@ class _Search:
             return 1 + len(bracket.players)
         return 1 + _position_cost(bracket, 0, self.position[v])
 
-    def scale_for(self, players: Sequence[int], final: bool) -> Scale:
+    def scale_for(self, players: Sequence[int], final: bool, fixed: Sequence[int] = ()) -> Scale:
+        """Units for a window (``players`` in rank order); ``fixed``: the optimum counts of its
+        top levels found by earlier stages (``costs``)."""
         top, bottom = self.group_of[players[0]], self.group_of[players[-1]]
         last = bottom if final else bottom + 1
         counts = [0] * (bottom - top + 1)
@@ -160,23 +162,58 @@ class _Search:
             counts[self.group_of[p] - top] += 1
         boundaries = list(range(top, last))
         most: list[int] = []
+        floor: list[int] = []
         above = 0
         for t in boundaries:
             if t <= bottom:
                 above += counts[t - top]
             most.append(min(above, len(players) - above) if final else above)
+            floor.append(above % 2)
         return build_scale(
-            len(players), boundaries, most, self.max_floater_cost, self.max_method_cost
+            len(players),
+            boundaries,
+            most,
+            floor,
+            self.max_floater_cost,
+            self.max_method_cost,
+            fixed,
         )
 
     def pair_cost(self, scale: Scale, u: int, v: int) -> int:
         gu, gv = self.group_of[u], self.group_of[v]
-        cost = self.method_cost(u, v)
+        cost = scale.method * self.method_cost(u, v)
         if gu < gv:
             cost += scale.crossing(gu, gv) + scale.floater * self.floater_cost(u, gv)
         if not self.field.can_meet(u, v):
             cost += scale.rematch
         return cost
+
+    def level_counts(self, players: Sequence[int], found: Sequence[Pair], final: bool) -> list[int]:
+        """The count of each cost level (``Scale.ranked``'s order) of the matching ``found``
+        (window indices) of ``players``; unpaired players float below a non-final window."""
+        group_of = self.group_of
+        top = group_of[players[0]]
+        last = group_of[players[-1]] + (0 if final else 1)
+        counts = [0] * (last - top + 3)
+        paired: set[int] = set()
+        for a, b in found:
+            u, v = players[a], players[b]
+            paired.update((a, b))
+            gu, gv = group_of[u], group_of[v]
+            if not self.field.can_meet(u, v):
+                counts[0] += 1
+            for t in range(gu, gv):
+                counts[1 + t - top] += 1
+            if gu < gv:
+                counts[-2] += self.floater_cost(u, gv)
+            counts[-1] += self.method_cost(u, v)
+        for a, u in enumerate(players):
+            if a not in paired:
+                for t in range(group_of[u], last):
+                    counts[1 + t - top] += 1
+                counts[-2] += self.floater_cost(u, last)
+                counts[-1] += self.max_method_cost
+        return counts
 
     # -- one weighted matching over a window ----------------------------------------------------
     def candidates(self, players: Sequence[int], final: bool) -> list[Pair]:
@@ -217,35 +254,52 @@ class _Search:
     def solve(self, players: Sequence[int], final: bool) -> list[Pair]:
         """Best pairing of ``players`` (rank order). ``final``: everyone must be paired
         (rematches allowed at their cost); otherwise players may stay unpaired and float below
-        the window, at the cost of every boundary down to it."""
+        the window, at the cost of every boundary down to it.
+
+        One matching when every cost level fits the matcher's integers; else several, each
+        fixing the optimum counts of a further block of levels (``costs``)."""
         players = sorted(players)
-        scale = self.scale_for(players, final)
-        bottom = self.group_of[players[-1]] + 1
-        edges: list[tuple[int, int, int]] = []
-        if final:
-            total = scale.rematch * (len(players) + 1)
-            for a, b in self.candidates(players, final):
-                u, v = players[a], players[b]
-                edges.append((a, b, total - self.pair_cost(scale, u, v)))
-        else:
-            allowance = [
-                scale.crossing(self.group_of[u], bottom)
-                + scale.floater * self.floater_cost(u, bottom)
-                + self.max_method_cost
-                for u in players
-            ]
-            for a, b in self.candidates(players, final):
-                u, v = players[a], players[b]
-                weight = allowance[a] + allowance[b] - self.pair_cost(scale, u, v)
-                if weight > 0:
-                    edges.append((a, b, weight))
-        found = max_weight_matching(len(players), edges, max_cardinality=final)
+        candidates = self.candidates(players, final)
+        # Rematches, each boundary down to the window's bottom, floater cost, method cost.
+        bottom = self.group_of[players[-1]] + (0 if final else 1)
+        levels = bottom - self.group_of[players[0]] + 3
+        fixed: list[int] = []
+        while True:
+            scale = self.scale_for(players, final, fixed)
+            found = self.match(players, candidates, scale, final)
+            if scale.ranked == levels or (final and 2 * len(found) != len(players)):
+                break
+            fixed = self.level_counts(players, found, final)[: scale.ranked]
         dense = len(players) <= self.tuning.dense_limit
         if not dense and self.needs_widening(players, found, final):
             # Sparse candidates may have fallen short: solve the window again over every pair.
             wide = replace(self.tuning, dense_limit=len(players))
             return _Search(self.field, self.brackets, wide).solve(players, final)
         return [(players[a], players[b]) for a, b in found]
+
+    def match(
+        self, players: Sequence[int], candidates: Sequence[Pair], scale: Scale, final: bool
+    ) -> list[Pair]:
+        """One weighted matching of the window at ``scale``'s units (window indices)."""
+        edges: list[tuple[int, int, int]] = []
+        if final:
+            for a, b in candidates:
+                u, v = players[a], players[b]
+                edges.append((a, b, scale.ceiling - self.pair_cost(scale, u, v)))
+        else:
+            bottom = self.group_of[players[-1]] + 1
+            allowance = [
+                scale.crossing(self.group_of[u], bottom)
+                + scale.floater * self.floater_cost(u, bottom)
+                + scale.method * self.max_method_cost
+                for u in players
+            ]
+            for a, b in candidates:
+                u, v = players[a], players[b]
+                weight = allowance[a] + allowance[b] - self.pair_cost(scale, u, v)
+                if weight > 0:
+                    edges.append((a, b, weight))
+        return max_weight_matching(len(players), edges, max_cardinality=final)
 
     def needs_widening(self, players: Sequence[int], found: Sequence[Pair], final: bool) -> bool:
         """Sparse candidates can miss the best pairing: keep their answer only when nothing

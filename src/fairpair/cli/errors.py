@@ -69,5 +69,15 @@ def handles_errors(command: Callable[P, R]) -> Callable[P, R]:
         except FairpairError as error:
             report(error)
             raise typer.Exit(int(exit_code_for(error))) from None
+        except (typer.Exit, typer.Abort, KeyboardInterrupt):
+            raise
+        except Exception as error:  # a bug: say so plainly, never a traceback
+            name = type(error).__name__
+            err.print(
+                f"[red]error:[/red] internal error ({escape(name)}: {escape(str(error))}). "
+                "This is a bug in fairpair: please report it with the file you used.",
+                markup=True,
+            )
+            raise typer.Exit(int(ExitCode.INTERNAL)) from None
 
     return wrapper

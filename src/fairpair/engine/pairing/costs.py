@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from fairpair.engine.errors import PairingRefused
 from fairpair.engine.pairing.matcher import MAX_WEIGHT
 
 #: Leave room for the two-player "float allowance" added to each edge weight.
@@ -105,4 +106,8 @@ def level_units(
             span += units[k] * (fixed[k] - floor[k])
         if total < _BUDGET:
             return units, ranked, total
-    raise ValueError("pairing problem too large for one weighted matching")  # pragma: no cover
+    raise PairingRefused(  # pragma: no cover
+        "pairing",
+        "this round needs more score-group crossings than one exact matching can rank "
+        "(over ~80 beyond parity); pair it by hand or with fewer groups, and please report it",
+    )

@@ -218,3 +218,16 @@ def test_seed_001_catalogue_through_the_cli(seed_001_data: dict[str, Any], write
     assert [unfloored[p]["omw"] for p in ("cole", "ivo")] == ["50.0%", "50.0%"]
     fide_bye = values(unplayed="virtual_opponent")
     assert [fide_bye[p]["buchholz"] for p in ("ivo", "hana")] == ["9", "8"]
+
+
+def test_an_unexpected_error_is_one_line_not_a_traceback(
+    seed_001_path: Path, monkeypatch: Any
+) -> None:
+    def broken(*args: Any, **kwargs: Any) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr("fairpair.cli.standings.compute_standings", broken)
+    result = run("standings", str(seed_001_path))
+    assert result.exit_code == ExitCode.INTERNAL
+    assert "internal error (RuntimeError: boom)" in result.output
+    assert "Traceback" not in result.output

@@ -143,6 +143,11 @@ def test_schema_is_published_and_current() -> None:
             "stages[0].drops[0].player",
             "unknown player 'nobody'",
         ),
+        (
+            lambda d: d["stages"][0].update(ruleset={"base": "mtg", "percentage_floor": 2}),
+            "stages[0].ruleset.percentage_floor",
+            "must be between 0 and 1",
+        ),
     ],
 )
 def test_bad_documents_are_refused_with_place_and_reason(

@@ -330,6 +330,9 @@ def _ruleset(spec: str | RulesetModel, where: str) -> Ruleset:
             scoring = Scoring(**fields)
         except ValueError as error:
             raise DocumentError([Problem(f"{where}.scoring", str(error))]) from None
+    if spec.percentage_floor is not None and not 0 <= spec.percentage_floor <= 1:
+        problem = Problem(f"{where}.percentage_floor", "must be between 0 and 1 (0.33 is 33%)")
+        raise DocumentError([problem])
     return Ruleset(
         name=f"{base.name}*" if spec.model_fields_set - {"base"} else base.name,
         scoring=scoring,

@@ -170,6 +170,15 @@ def test_pair_save_adds_the_round_and_refuses_the_next_until_reported(
     assert path.read_text("utf-8") == before  # a refusal changes nothing
 
 
+def test_pair_save_keeps_the_file_permissions(
+    seed_001_data: dict[str, Any], write_json: Any
+) -> None:
+    path = write_json(seed_001_data)
+    path.chmod(0o644)
+    assert run("pair", str(path), "--save").exit_code == 0
+    assert path.stat().st_mode & 0o777 == 0o644
+
+
 def test_swiss_elimination_badges(write_json: Any) -> None:
     players = [{"id": f"p{i}", "name": f"P{i}", "seed": i} for i in range(1, 5)]
     rounds = [

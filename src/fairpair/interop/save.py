@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -20,7 +21,11 @@ def save_document(tournament: Tournament, path: str | Path) -> None:
     path = Path(path)
     text = dump_document(tournament)
     try:
+        # mkstemp makes the file owner-only (0600): keep the original file's permissions.
+        mode = stat.S_IMODE(path.stat().st_mode) if path.exists() else None
         handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
+        if mode is not None:
+            os.fchmod(handle, mode)
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text)
             out.flush()

@@ -179,6 +179,16 @@ def test_pair_save_keeps_the_file_permissions(
     assert path.stat().st_mode & 0o777 == 0o644
 
 
+def test_pair_save_prints_a_bracketed_file_name_as_written(
+    seed_001_data: dict[str, Any], tmp_path: Path
+) -> None:
+    path = tmp_path / "[red]event.json"
+    path.write_text(json.dumps(seed_001_data), encoding="utf-8")
+    result = run("pair", str(path), "--save")
+    assert result.exit_code == 0, result.output
+    assert "[red]event.json" in result.output.replace("\n", "")
+
+
 def test_swiss_elimination_badges(write_json: Any) -> None:
     players = [{"id": f"p{i}", "name": f"P{i}", "seed": i} for i in range(1, 5)]
     rounds = [

@@ -219,6 +219,6 @@ def pair(
     console.print(Group(*render_draft(tournament, draft, points, tosses)))
     if save:
         console.print(
-            f"\n[green]saved:[/green] round {draft.round_number} added to {file}; enter each "
-            "match's result there, then pair the next round."
+            f"\n[green]saved:[/green] round {draft.round_number} added to {escape(str(file))}; "
+            "enter each match's result there, then pair the next round."
         )

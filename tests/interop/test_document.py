@@ -194,3 +194,10 @@ def test_files_that_cannot_be_read(tmp_path: Path, write_json: Any) -> None:
 def test_not_an_object() -> None:
     with pytest.raises(DocumentError, match="must be a JSON object"):
         parse_document([1, 2])
+
+
+def test_a_cap_outside_zero_and_one_is_refused(seed_001_data: dict[str, Any]) -> None:
+    seed_001_data["stages"][0]["ruleset"] = {"base": "pokemon", "dropped_cap": -1}
+    error = refusal(seed_001_data)
+    assert isinstance(error, DocumentError)
+    assert error.where == "stages[0].ruleset.dropped_cap"

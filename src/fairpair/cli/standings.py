@@ -66,7 +66,8 @@ def standings(
     ] = None,
     stage: Annotated[str | None, typer.Option(help="The stage id (default: the last).")] = None,
     after_round: Annotated[
-        int | None, typer.Option("--after-round", help="Standings as they were after round N.")
+        int | None,
+        typer.Option("--after-round", min=0, help="Standings as they were after round N."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the documented JSON.")] = False,
 ) -> None:

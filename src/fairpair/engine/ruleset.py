@@ -62,3 +62,5 @@ class Ruleset:
             raise ValueError("Ruleset.percentage_floor must be between 0 and 1")
         if self.dropped_cap is not None:
             object.__setattr__(self, "dropped_cap", Fraction(self.dropped_cap))
+            if not 0 <= self.dropped_cap <= 1:
+                raise ValueError("Ruleset.dropped_cap must be between 0 and 1")

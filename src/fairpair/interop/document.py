@@ -333,6 +333,9 @@ def _ruleset(spec: str | RulesetModel, where: str) -> Ruleset:
     if spec.percentage_floor is not None and not 0 <= spec.percentage_floor <= 1:
         problem = Problem(f"{where}.percentage_floor", "must be between 0 and 1 (0.33 is 33%)")
         raise DocumentError([problem])
+    if spec.dropped_cap is not None and not 0 <= spec.dropped_cap <= 1:
+        problem = Problem(f"{where}.dropped_cap", "must be between 0 and 1 (0.75 is 75%)")
+        raise DocumentError([problem])
     return Ruleset(
         name=f"{base.name}*" if spec.model_fields_set - {"base"} else base.name,
         scoring=scoring,

@@ -20,6 +20,7 @@ def save_document(tournament: Tournament, path: str | Path) -> None:
     """
     path = Path(path)
     text = dump_document(tournament)
+    temp: str | None = None
     try:
         # mkstemp makes the file owner-only (0600): keep the original file's permissions.
         mode = stat.S_IMODE(path.stat().st_mode) if path.exists() else None
@@ -32,4 +33,6 @@ def save_document(tournament: Tournament, path: str | Path) -> None:
             os.fsync(out.fileno())
         os.replace(temp, path)
     except OSError as error:
+        if temp is not None and os.path.exists(temp):
+            os.unlink(temp)  # leave no half-written temporary file behind
         raise UnreadableFile(str(path), f"cannot be written: {error.strerror or error}") from None

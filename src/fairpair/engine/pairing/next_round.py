@@ -30,9 +30,12 @@ from fairpair.engine.tournament import Tournament
 
 
 def points_label(points: Fraction) -> str:
-    """3, 1.5, 2/3: exact, shortest first."""
+    """3, 1½, 0.25, 2/3: exact, as the standings table writes points."""
     if points.denominator == 1:
         return str(points.numerator)
+    if points.denominator == 2:
+        whole = abs(points.numerator) // 2
+        return f"{'-' if points < 0 else ''}{whole if whole else ''}½"
     if (points * 100).denominator == 1:
         return f"{float(points):g}"
     return f"{points.numerator}/{points.denominator}"

@@ -65,7 +65,7 @@ def test_round_trip_keeps_every_fact(seed_001_data: dict[str, Any]) -> None:
     stage["rounds"][1]["matches"][0]["result"] = {"games": [2, 1, 1]}
     stage["rounds"][1]["matches"][0]["toss"] = {"first": "ash", "reason": "manual", "manual": True}
     stage["ruleset"] = {"base": "mtg", "percentage_floor": "1/4", "tiebreaks": ["omw", "gw"]}
-    stage["drops"] = [{"player": "gus", "after_round": 3}]
+    stage["drops"] = [{"player": "gus", "after_round": 4}]
     stage["forbidden_pairs"] = [["ash", "bea"]]
     first = parse_document(seed_001_data)
     again = parse_document(json.loads(dump_document(first)))
@@ -137,6 +137,16 @@ def test_schema_is_published_and_current() -> None:
             lambda d: d["stages"][0]["rounds"][1].update(number=1),
             "stages[0].rounds[1].number",
             "round 1 appears twice",
+        ),
+        (
+            lambda d: d["stages"][0].update(drops=[{"player": "cole", "after_round": 2}]),
+            "stages[0].rounds[2].matches[0].a",
+            "'cole' dropped after round 2 but is paired in round 3",
+        ),
+        (
+            lambda d: d.update(drops=[{"player": "fay", "after_round": 1}]),
+            "stages[0].rounds[1].matches[3].b",
+            "'fay' dropped after round 1 but is paired in round 2",
         ),
         (
             lambda d: d["stages"][0].update(drops=[{"player": "nobody", "after_round": 1}]),

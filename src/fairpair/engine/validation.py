@@ -95,6 +95,38 @@ def _stage_problems(t: Tournament, s: Stage, at: str, known: set[str]) -> list[P
             out.append(Problem(f"{rat}.number", f"round {rnd.number} appears twice"))
         seen_numbers.add(rnd.number)
         out.extend(_round_problems(rnd, rat, known, fmt))
+    out.extend(_played_after_drop(t, s, at))
+    return out
+
+
+def _played_after_drop(t: Tournament, s: Stage, at: str) -> list[Problem]:
+    """A player who left after round N has no match or bye in a later round of the stage."""
+    gone = t.drop_rounds(s)
+    if not gone:
+        return []
+    out: list[Problem] = []
+    for ri, rnd in enumerate(s.rounds):
+        for mi, match in enumerate(rnd.matches):
+            for side, pid in (("a", match.a), ("b", match.b)):
+                after = gone.get(pid)
+                if after is not None and rnd.number > after:
+                    out.append(
+                        Problem(
+                            f"{at}.rounds[{ri}].matches[{mi}].{side}",
+                            f"{pid!r} dropped after round {after} but is paired in round "
+                            f"{rnd.number} (remove the drop or the pairing)",
+                        )
+                    )
+        for bi, bye in enumerate(rnd.byes):
+            after = gone.get(bye.player)
+            if after is not None and rnd.number > after:
+                out.append(
+                    Problem(
+                        f"{at}.rounds[{ri}].byes[{bi}].player",
+                        f"{bye.player!r} dropped after round {after} but has a bye in round "
+                        f"{rnd.number} (remove the drop or the bye)",
+                    )
+                )
     return out
 
 

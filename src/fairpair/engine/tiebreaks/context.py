@@ -20,6 +20,14 @@ from fairpair.engine.ruleset import UnplayedRounds, WinRateBasis
 
 Value = Fraction | int | None
 
+#: An exact non-negative ratio as (numerator, denominator > 0), not reduced.
+Ratio = tuple[int, int]
+
+
+def _ratio(value: Fraction) -> Ratio:
+    return (value.numerator, value.denominator)
+
+
 #: The ledger's unplayed rounds that are voluntary (C.07 art. 16.1.2): forfeit losses.
 _VOLUNTARY_UNPLAYED = frozenset((Unplayed.FORFEIT_LOSS, Unplayed.DOUBLE_FORFEIT, Unplayed.HALF_BYE))
 
@@ -179,63 +187,68 @@ class TiebreakContext:
         return {pid: sorted(self.schedule_points(rec)) for pid, rec in self.records.items()}
 
     # ---------------------------------------------------------------- percentages
+    # Percentages are kept as (numerator, denominator) pairs of ints until the final mean:
+    # comparing with the floor and the cap is integer arithmetic, and a Fraction is built once
+    # per player and column (10,000s of players stay fast; nothing is rounded).
     @cached_property
-    def own_win_rate(self) -> dict[PlayerId, Fraction | None]:
-        """Each player's own match-win rate (no floor), or None with no counted round."""
-        rates: dict[PlayerId, Fraction | None] = {}
+    def opponent_win_rate(self) -> dict[PlayerId, Ratio]:
+        """A player's match-win rate as their opponents count it: floored, capped if dropped.
+        A player with no counted round counts at the floor."""
+        floor_n, floor_d = _ratio(self.ruleset.percentage_floor)
+        cap = self.ruleset.dropped_cap
+        cap_n, cap_d = _ratio(cap) if cap is not None else (0, 1)
         results = self.ruleset.win_rate is WinRateBasis.RESULTS
+        win = self.win_points
+        out: dict[PlayerId, Ratio] = {}
         for pid, rec in self.records.items():
             if rec.rate_rounds == 0:
-                rates[pid] = None
-            elif results:
-                rates[pid] = Fraction(rec.rate_results, 2 * rec.rate_rounds)
+                n, d = floor_n, floor_d
             else:
-                rates[pid] = Fraction(rec.rate_points, self.win_points * rec.rate_rounds)
-        return rates
-
-    @cached_property
-    def opponent_win_rate(self) -> dict[PlayerId, Fraction]:
-        """A player's win rate as their opponents count it: floored, capped if dropped."""
-        floor = self.ruleset.percentage_floor
-        cap = self.ruleset.dropped_cap
-        out: dict[PlayerId, Fraction] = {}
-        for pid, rate in self.own_win_rate.items():
-            value = floor if rate is None else max(rate, floor)
-            if cap is not None and self.records[pid].dropped and value > cap:
-                value = cap
-            out[pid] = value
+                if results:
+                    n, d = rec.rate_results, 2 * rec.rate_rounds
+                else:
+                    n, d = rec.rate_points, win * rec.rate_rounds
+                if n * floor_d < floor_n * d:
+                    n, d = floor_n, floor_d
+            if cap is not None and rec.dropped and n * cap_d > cap_n * d:
+                n, d = cap_n, cap_d
+            out[pid] = (n, d)
         return out
 
     @cached_property
-    def own_game_rate(self) -> dict[PlayerId, Fraction | None]:
-        game_win = self.ruleset.scoring.game_win * self.ledger.game_unit
-        rates: dict[PlayerId, Fraction | None] = {}
+    def game_rate(self) -> dict[PlayerId, Ratio | None]:
+        """Each player's game-win rate, floored (MTR appendix C), or None with no games."""
+        floor_n, floor_d = _ratio(self.ruleset.percentage_floor)
+        game_win = int(self.ruleset.scoring.game_win * self.ledger.game_unit)
+        out: dict[PlayerId, Ratio | None] = {}
         for pid, rec in self.records.items():
-            rates[pid] = Fraction(rec.game_points, int(game_win) * rec.games) if rec.games else None
-        return rates
+            if not rec.games:
+                out[pid] = None
+                continue
+            n, d = rec.game_points, game_win * rec.games
+            out[pid] = (floor_n, floor_d) if n * floor_d < floor_n * d else (n, d)
+        return out
 
     @cached_property
-    def opponent_game_rate(self) -> dict[PlayerId, Fraction]:
-        floor = self.ruleset.percentage_floor
-        return {
-            pid: floor if rate is None else max(rate, floor)
-            for pid, rate in self.own_game_rate.items()
-        }
+    def opponent_game_rate(self) -> dict[PlayerId, Ratio]:
+        """A player's game-win rate as their opponents count it (the floor when no games)."""
+        floor = _ratio(self.ruleset.percentage_floor)
+        return {pid: floor if r is None else r for pid, r in self.game_rate.items()}
 
     def mean_over_opponents(
-        self, values: dict[PlayerId, Fraction], virtual_values: dict[PlayerId, Fraction] | None
+        self, values: dict[PlayerId, Ratio], virtual_values: dict[PlayerId, Ratio] | None
     ) -> dict[PlayerId, Fraction | None]:
         """For each player, the mean of ``values`` over their counted opponents.
 
         Under the virtual-opponent rule each unplayed round counts one more opponent whose
-        value is the player's own (``virtual_values``). Summed over one common denominator
-        so that 10,000s of players stay fast and exact.
+        value is the player's own (``virtual_values``). Summed as integers over one common
+        denominator so that 10,000s of players stay fast and exact.
         """
-        denominators = {v.denominator for v in values.values()}
+        denominators = {d for _, d in values.values()}
         if virtual_values:
-            denominators.update(v.denominator for v in virtual_values.values())
+            denominators.update(d for _, d in virtual_values.values())
         denominator = lcm(*denominators) if denominators else 1
-        scaled = {pid: v.numerator * (denominator // v.denominator) for pid, v in values.items()}
+        scaled = {pid: n * (denominator // d) for pid, (n, d) in values.items()}
         take = scaled.__getitem__
         virtual = self.virtual and virtual_values is not None
         out: dict[PlayerId, Fraction | None] = {}
@@ -244,8 +257,8 @@ class TiebreakContext:
             total = sum(map(take, rec.opponents))
             if virtual and rec.unplayed:
                 assert virtual_values is not None
-                own = virtual_values[pid]
-                total += own.numerator * (denominator // own.denominator) * len(rec.unplayed)
+                own_n, own_d = virtual_values[pid]
+                total += own_n * (denominator // own_d) * len(rec.unplayed)
                 count += len(rec.unplayed)
             out[pid] = Fraction(total, denominator * count) if count else None
         return out

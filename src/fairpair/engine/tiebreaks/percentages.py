@@ -8,6 +8,7 @@ in opponents' percentages); Play! Pokémon Tournament Rules (resistance with a 2
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 
 from fairpair.engine.players import PlayerId
 from fairpair.engine.tiebreaks.base import Tiebreak, ValueKind
@@ -29,10 +30,7 @@ def gw(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
     the floor — MTR appendix C: "Again, use 0.33 if the actual game-win percentage is lower
     than that" (a ruleset with floor 0 shows the raw value). A bye counts as the scoring's
     bye games (MTR: a 2-0 win). No games recorded: no value."""
-    floor = ctx.ruleset.percentage_floor
-    return {
-        pid: None if rate is None else max(rate, floor) for pid, rate in ctx.own_game_rate.items()
-    }
+    return {pid: None if r is None else Fraction(*r) for pid, r in ctx.game_rate.items()}
 
 
 def ogw(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
@@ -44,8 +42,11 @@ def ogw(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
 def oomw(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
     """OOMW%: the mean of the OMW% of the player's opponents (Pokémon's opponents'
     opponents' win percentage)."""
-    own = {pid: v for pid, v in ctx.opponents_win_rate.items() if v is not None}
-    filled = {pid: own.get(pid, ctx.ruleset.percentage_floor) for pid in ctx.records}
+    floor = ctx.ruleset.percentage_floor
+    filled = {
+        pid: (floor if v is None else v).as_integer_ratio()
+        for pid, v in ctx.opponents_win_rate.items()
+    }
     return dict(ctx.mean_over_opponents(filled, filled))
 
 

@@ -199,6 +199,14 @@ def _standings(
     groups, values = rank_ledger(ledger, chosen, include_absent)
     rows: list[StandingsRow] = []
     ahead = 0
+    fractions: dict[int, Fraction] = {}  # few distinct point totals: one Fraction each
+
+    def points_of(scaled: int) -> Fraction:
+        value = fractions.get(scaled)
+        if value is None:
+            value = fractions[scaled] = Fraction(scaled, ledger.unit)
+        return value
+
     for group in groups:
         active_here = 0
         for pid in group:
@@ -210,7 +218,7 @@ def _standings(
                 StandingsRow(
                     rank=rank,
                     player=rec.player,
-                    points=Fraction(rec.points, ledger.unit),
+                    points=points_of(rec.points),
                     wins=rec.wins,
                     draws=rec.draws,
                     losses=rec.losses,

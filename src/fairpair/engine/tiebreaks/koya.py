@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import compress
 
 from fairpair.engine.ledger import RoundKind
 from fairpair.engine.players import PlayerId
@@ -33,7 +34,7 @@ def koya(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
             )
             out[pid] = ctx.points(total)
             continue
-        total = sum(pts for o, pts in zip(rec.opponents, rec.scored, strict=True) if qualifies[o])
+        total = sum(compress(rec.scored, map(qualifies.__getitem__, rec.opponents)))
         if ctx.fide_2026 and rec.unplayed:  # forfeits count against the scheduled opponent
             total += sum(
                 pts

@@ -21,6 +21,7 @@ def sonneborn_berger(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
     round: a bye or forfeit win × 1, a half-point bye × ½, a forfeit loss, zero-point bye or
     absence × 0."""
     out: dict[PlayerId, Value] = {}
+    twice_unit = 2 * ctx.unit
     points = ctx.adjusted_points if ctx.fide_2026 else ctx.final_points
     contributions = ctx.fide_contributions if ctx.fide_2026 else {}
     for pid, rec in ctx.records.items():
@@ -32,8 +33,8 @@ def sonneborn_berger(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
             total = sum(map(operator.mul, map(points.__getitem__, rec.opponents), rec.outcomes))
         if ctx.virtual:
             total += sum(rec.points * int(outcome) for _, outcome, _ in rec.unplayed)
-        value = Fraction(total, 2 * ctx.unit)
-        out[pid] = int(value) if value.denominator == 1 else value
+        whole, rest = divmod(total, twice_unit)
+        out[pid] = whole if not rest else Fraction(total, twice_unit)
     return out
 
 

@@ -23,6 +23,7 @@ from rich.text import Text
 from fairpair.cli.errors import handles_errors
 from fairpair.engine.pairing import PairingDraft, pair_next_round, render_note
 from fairpair.engine.players import PlayerId
+from fairpair.engine.points_text import points_text
 from fairpair.engine.rounds import Toss
 from fairpair.engine.stage import PairingMethod, Stage
 from fairpair.engine.standings import compute_standings
@@ -30,7 +31,7 @@ from fairpair.engine.toss import assign_tosses, toss_applies
 from fairpair.engine.tournament import Tournament
 from fairpair.interop.document import load_document
 from fairpair.interop.save import save_document
-from fairpair.interop.standings_json import decimal, exact_text, points_text
+from fairpair.interop.standings_json import decimal, exact_text
 
 JSON_FORMAT = "fairpair-pairing-draft"
 JSON_VERSION = 1

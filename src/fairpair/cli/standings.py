@@ -13,10 +13,11 @@ from rich.markup import escape
 from rich.table import Table
 
 from fairpair.cli.errors import handles_errors
+from fairpair.engine.points_text import points_text
 from fairpair.engine.rulesets import get_ruleset
 from fairpair.engine.standings import Standings, compute_standings
 from fairpair.interop.document import load_document
-from fairpair.interop.standings_json import display, points_text, standings_json, status_of
+from fairpair.interop.standings_json import display, standings_json, status_of
 
 BADGES = {
     "withdrawn": "[dim italic](Withdrew)[/dim italic]",

@@ -21,6 +21,7 @@ from fractions import Fraction
 from typing import Any
 
 from fairpair.engine.pairing.elimination import threshold_reached
+from fairpair.engine.points_text import points_text, rounded
 from fairpair.engine.standings import Standings, StandingsRow
 from fairpair.engine.tiebreaks import Tiebreak, Value, ValueKind
 
@@ -48,26 +49,6 @@ def display(value: Value, tb: Tiebreak) -> str:
     if tb.kind is ValueKind.RANDOM:
         return f"{int(value) % 10_000:04d}"
     return points_text(Fraction(value))
-
-
-def rounded(value: Fraction, places: int) -> str:
-    """``value`` to ``places`` decimals, halves rounded up (58.25 → 58.3), computed exactly."""
-    scaled = value * 10**places
-    whole = (scaled.numerator * 2 + scaled.denominator) // (2 * scaled.denominator)
-    text = str(abs(whole)).rjust(places + 1, "0")
-    sign = "-" if whole < 0 else ""
-    return f"{sign}{text[:-places]}.{text[-places:]}" if places else f"{sign}{text}"
-
-
-def points_text(value: Fraction) -> str:
-    """3, 2½, -1, 1.25: halves as ½, other fractions as decimals."""
-    if value.denominator == 1:
-        return str(value.numerator)
-    if value.denominator == 2:
-        whole = abs(value.numerator) // 2
-        sign = "-" if value < 0 else ""
-        return f"{sign}{whole if whole else ''}½"
-    return rounded(value, 2)
 
 
 def status_of(standings: Standings, row: StandingsRow) -> str | None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 
 from fairpair.engine.errors import PairingRefused
 from fairpair.engine.gc_pause import paused_gc
@@ -23,22 +22,11 @@ from fairpair.engine.pairing.optimiser import DEFAULT_TUNING, Tuning, optimise
 from fairpair.engine.pairing.ranking import seed_order, standings_order
 from fairpair.engine.pairing.score_groups import ScoreGroup, split_groups
 from fairpair.engine.players import PlayerId
+from fairpair.engine.points_text import points_text
 from fairpair.engine.rounds import Bye
 from fairpair.engine.stage import PairingMethod, Stage, StageFormat
 from fairpair.engine.standings import Standings, compute_standings
 from fairpair.engine.tournament import Tournament
-
-
-def points_label(points: Fraction) -> str:
-    """3, 1½, 0.25, 2/3: exact, as the standings table writes points."""
-    if points.denominator == 1:
-        return str(points.numerator)
-    if points.denominator == 2:
-        whole = abs(points.numerator) // 2
-        return f"{'-' if points < 0 else ''}{whole if whole else ''}½"
-    if (points * 100).denominator == 1:
-        return f"{float(points):g}"
-    return f"{points.numerator}/{points.denominator}"
 
 
 def next_round_number(stage: Stage) -> int:
@@ -266,7 +254,7 @@ def _pair_pool(
         rows = {r.player.id: r for r in standings.rows}
         for pid in ranked:
             points = rows[pid].points
-            key[pid], label[pid] = points, points_label(points)
+            key[pid], label[pid] = points, points_text(points)
 
     def blocked_ids(pid: PlayerId) -> set[PlayerId]:
         return met.get(pid, set()) | forbidden.get(pid, set())

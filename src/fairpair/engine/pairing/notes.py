@@ -6,6 +6,7 @@ a group name). ``render_note`` turns one into a sentence for the "Why these pair
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -86,6 +87,9 @@ def _listed(items: Sequence[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
+_POOL_LABEL = re.compile(r"\d+-\d+")
+
+
 def render_note(note: PairingNote, names: Mapping[PlayerId, str] | None = None) -> str:
     """One sentence for ``note``, naming players by ``names`` (their ids when missing)."""
     n = _names(note.players, names or {})
@@ -109,7 +113,10 @@ def render_note(note: PairingNote, names: Mapping[PlayerId, str] | None = None) 
     if kind is NoteKind.SCORE_GROUP:
         count = len(n)
         who = f" ({_listed(n)})" if count <= 8 else ""
-        where = f"pool {note.detail}" if "-" in note.detail else f"on {note.detail} points"
+        if _POOL_LABEL.fullmatch(note.detail):  # a Swiss-elimination win–loss pool, "2-1"
+            where = f"pool {note.detail}"
+        else:
+            where = f"on {note.detail} point{'' if note.detail in ('1', '-1') else 's'}"
         return f"Score group {where}: {count} player{'s' if count != 1 else ''}{who}."
     if kind is NoteKind.ASSIGNED_BYE:
         return f"{first} has an assigned {note.detail} bye this round (not the pairing bye)."

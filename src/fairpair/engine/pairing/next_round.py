@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from fairpair.engine.gc_pause import paused_gc
+from fairpair.engine.history import met_before
 from fairpair.engine.pairing.byes import assigned_byes, choose_pairing_bye, had_bye
 from fairpair.engine.pairing.draft import DraftPairing, PairingDraft
 from fairpair.engine.pairing.eligibility import eligible_field, excluded_notes
@@ -80,16 +81,6 @@ def check_can_pair(stage: Stage, round_number: int) -> None:
                 open_round=rnd.number,
                 outstanding=open_matches,
             )
-
-
-def met_before(stage: Stage) -> dict[PlayerId, set[PlayerId]]:
-    """Everyone each player has been paired against in this stage (whatever the result)."""
-    met: dict[PlayerId, set[PlayerId]] = {}
-    for rnd in stage.rounds:
-        for m in rnd.matches:
-            met.setdefault(m.a, set()).add(m.b)
-            met.setdefault(m.b, set()).add(m.a)
-    return met
 
 
 def forbidden_partners(stage: Stage) -> dict[PlayerId, set[PlayerId]]:

@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import ClassVar
 
 from fairpair.engine.pairing.elimination import Pool
-from fairpair.engine.pairing.exclusions import Exclusion
+from fairpair.engine.pairing.exclusions import Exclusion as Exclusion  # re-exported
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import ByeKind
 from fairpair.engine.stage import PairingMethod

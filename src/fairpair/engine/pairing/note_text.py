@@ -71,9 +71,11 @@ def _score(score: GroupScore) -> str:
 
 
 def _forced(count: int) -> str:
+    """What the rest of the field must repeat with someone sitting out."""
     if count == 0:
         return "the others can all be paired without a rematch"
-    return f"the others cannot avoid {_plural(count, 'rematch', 'rematches')} or forbidden pairs"
+    forced = _plural(count, "rematch or forbidden pair", "rematches or forbidden pairs")
+    return f"the best pairing of the others has {forced}"
 
 
 def _in_group(group: str | None) -> str:
@@ -171,8 +173,8 @@ def _bye_text(note: ByeNote, name: Callable[[PlayerId], str]) -> str:
         text = f"{who} has the bye: the lowest-ranked player without a bye in this stage."
         if note.forced:
             text += (
-                f" With any player without a bye sitting out, {_forced(note.forced)}, so the "
-                "rule stands."
+                f" With {who} sitting out, {_forced(note.forced)}; no other player without a "
+                "bye would leave fewer."
             )
         return text
     if note.rule is ByeRule.FEWER_FORCED:

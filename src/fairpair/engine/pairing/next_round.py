@@ -285,20 +285,21 @@ def _pair_pool(
                 score = scores[points] = GroupScore(points=points)
             key[pid], label[pid] = points, score
 
-    def blocked_ids(pid: PlayerId) -> set[PlayerId]:
-        return met.get(pid, set()) | forbidden.get(pid, set())
+    empty: frozenset[PlayerId] = frozenset()
+    blocked_of = {
+        p: met.get(p, empty) | forbidden.get(p, empty) if p in forbidden else met.get(p, empty)
+        for p in ranked
+    }
 
     byes: list[Bye] = []
     bye_notes: list[ByeNote] = []
     if len(ranked) % 2:
-        index = {p: k for k, p in enumerate(ranked)}
-        blocked_all = [frozenset(index[q] for q in blocked_ids(p) if q in index) for p in ranked]
 
         def forced_without(candidate: PlayerId) -> int:
-            rest = [k for k, p in enumerate(ranked) if p != candidate]
-            if can_pair_all(rest, blocked_all):
+            rest = [p for p in ranked if p != candidate]
+            if can_pair_all(rest, blocked_of):
                 return 0
-            return len(rest) // 2 - largest_allowed_matching(rest, blocked_all)
+            return len(rest) // 2 - largest_allowed_matching(rest, blocked_of)
 
         choice = choose_pairing_bye(
             ranked, already, forced_without, prefer_repeat_bye=prefer_repeat_bye, group=pool.name
@@ -314,7 +315,7 @@ def _pair_pool(
 
     index = {p: k for k, p in enumerate(ranked)}
     group_of = tuple(g for g, group in enumerate(groups) for _ in group.players)
-    blocked = tuple(frozenset(index[q] for q in blocked_ids(p) if q in index) for p in ranked)
+    blocked = tuple(frozenset(index[q] for q in blocked_of[p] if q in index) for p in ranked)
     field = Field(
         group_of,
         blocked,

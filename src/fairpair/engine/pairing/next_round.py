@@ -9,7 +9,6 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from fairpair.engine.gc_pause import paused_gc
 from fairpair.engine.history import met_before
 from fairpair.engine.pairing.byes import assigned_byes, choose_pairing_bye, had_bye
 from fairpair.engine.pairing.draft import DraftPairing, PairingDraft
@@ -133,8 +132,7 @@ def pair_next_round(
     Raises a ``PairingRefused`` (``refusals``): ``RoundCapReached``, ``RoundStillOpen``,
     ``NobodyToPair``, ``WeightLimitReached``.
     """
-    with paused_gc():
-        return _pair_next_round(tournament, stage, method, prefer_repeat_bye, tuning)
+    return _pair_next_round(tournament, stage, method, prefer_repeat_bye, tuning)
 
 
 def _pair_next_round(

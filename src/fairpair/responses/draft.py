@@ -89,16 +89,17 @@ def draft_model(
     before = draft.points_before if points is None else points
     zero = Fraction(0)
     players: dict[PlayerId, DraftPlayerModel] = {}
+    shown: dict[Fraction, tuple[int | float, str]] = {}  # a field has few distinct points
 
     def player(pid: PlayerId) -> DraftPlayerModel:
         found = players.get(pid)
         if found is None:
             value = before.get(pid, zero)
+            number, exact = shown.get(value) or shown.setdefault(
+                value, (decimal(value), exact_text(value))
+            )
             found = players[pid] = DraftPlayerModel(
-                id=pid,
-                name=names.get(pid, pid),
-                points=decimal(value),
-                points_exact=exact_text(value),
+                id=pid, name=names.get(pid, pid), points=number, points_exact=exact
             )
         return found
 

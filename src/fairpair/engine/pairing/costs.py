@@ -106,7 +106,7 @@ def level_units(
             span += units[k] * (fixed[k] - floor[k])
         if total < _BUDGET:
             return units, ranked, total
-    raise WeightLimitReached(  # pragma: no cover
+    raise WeightLimitReached(
         "pairing",
         "this round needs more score-group crossings than one exact matching can rank "
         "(over ~80 beyond parity); pair it by hand or with fewer groups, and please report it",

@@ -4,6 +4,8 @@ flagged when forced; the fallback when everyone has had one; the organizer's opt
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from fairpair.engine.pairing import (
     ByeNote,
     ByeRule,
@@ -162,3 +164,14 @@ def test_when_everyone_has_had_a_bye_the_fallback_also_avoids_a_rematch() -> Non
     assert (note.instead_of, note.forced, note.instead_forced) == ("p01", 0, 1)
     assert [(p.a, p.b, p.forced_rematch) for p in draft.pairings] == [("p02", "p01", False)]
     assert "not p01" in render_note(note)
+
+
+def test_the_option_is_part_of_the_stage_configuration() -> None:
+    t = everyone_met_p04()
+    stage = t.stage()
+    configured = replace(stage, config=replace(stage.config, prefer_repeat_bye=True))
+    t = replace(t, stages=(configured,))
+    draft = pair_next_round(t)  # no keyword: the stage's Swiss configuration decides
+    check_pairing(t, draft)
+    assert draft.byes == (Bye("p04", ByeKind.PAIRING),)
+    assert bye_note(draft).rule is ByeRule.REPEAT_PREFERRED

@@ -11,6 +11,7 @@ from fairpair.engine.pairing.notes import ByeNote, ByeRule
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import Bye, ByeKind
 from fairpair.engine.stage import AssignedBye, Stage
+from fairpair.engine.unplayed import BYES_THAT_COUNT
 
 
 def assigned_byes(stage: Stage, round_number: int) -> list[AssignedBye]:
@@ -25,8 +26,9 @@ def assigned_byes(stage: Stage, round_number: int) -> list[AssignedBye]:
 
 
 def had_bye(stage: Stage) -> frozenset[PlayerId]:
-    """Players who already had a bye in this stage (any bye that scores: pairing, full, half)."""
-    return frozenset(b.player for r in stage.rounds for b in r.byes if b.kind is not ByeKind.ZERO)
+    """Players who already had a bye in this stage (any bye that scores: pairing, full, half —
+    the "bye" column of engine.unplayed)."""
+    return frozenset(b.player for r in stage.rounds for b in r.byes if b.kind in BYES_THAT_COUNT)
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence, Set
 
+from fairpair.engine.history import met_before
 from fairpair.engine.pairing.draft import PairingDraft
 from fairpair.engine.pairing.feasibility import dirac_enough
 from fairpair.engine.pairing.matcher import maximum_matching_size
@@ -163,11 +164,13 @@ def check_pairing(
     draft: PairingDraft,
     stage: Stage | None = None,
     *,
-    prefer_repeat_bye: bool = False,
+    prefer_repeat_bye: bool | None = None,
 ) -> None:
     """Raise ``PairingViolation`` naming every invariant ``draft`` breaks (``prefer_repeat_bye``
-    as given to ``pair_next_round``)."""
+    as given to ``pair_next_round``; ``None``: the stage's configuration)."""
     stage = stage if stage is not None else tournament.stage(draft.stage_id)
+    if prefer_repeat_bye is None:
+        prefer_repeat_bye = stage.config.prefer_repeat_bye
     problems: list[str] = []
     expected = expected_field(tournament, stage, draft.round_number)
     assigned = {b.player for b in draft.byes if b.kind is not ByeKind.PAIRING}
@@ -195,11 +198,7 @@ def check_pairing(
         if order.get(t.a, 0) > order.get(t.b, 0):
             problems.append(f"table {t.table}: {t.a} is ranked below {t.b} but sits as a")
 
-    met: dict[PlayerId, set[PlayerId]] = {}
-    for rnd in stage.rounds:
-        for m in rnd.matches:
-            met.setdefault(m.a, set()).add(m.b)
-            met.setdefault(m.b, set()).add(m.a)
+    met = met_before(stage)  # the "met" column of engine.unplayed: matches and pod tables
     banned: dict[PlayerId, set[PlayerId]] = {}
     for a, b in stage.forbidden_pairs:
         banned.setdefault(a, set()).add(b)

@@ -119,20 +119,24 @@ def pair_next_round(
     stage: Stage | None = None,
     *,
     method: PairingMethod | None = None,
-    prefer_repeat_bye: bool = False,
+    prefer_repeat_bye: bool | None = None,
     tuning: Tuning = DEFAULT_TUNING,
 ) -> PairingDraft:
     """The draft of ``stage``'s next round (default: the last stage).
 
     ``method`` overrides the stage's pairing method for this round. ``prefer_repeat_bye``
     (an organizer option, off by default) lets a player who already had a bye take the
-    pairing bye when every player without one would force a rematch (docs/pairing.md, step 3).
+    pairing bye when every player without one would force a rematch (docs/pairing.md, step 3);
+    ``None`` (the default) takes it from the stage's configuration.
     The draft carries the standings it ranked by (``standings``, ``points_before``).
 
     Raises a ``PairingRefused`` (``refusals``): ``RoundCapReached``, ``RoundStillOpen``,
     ``NobodyToPair``, ``WeightLimitReached``.
     """
-    return _pair_next_round(tournament, stage, method, prefer_repeat_bye, tuning)
+    chosen = stage if stage is not None else tournament.stage()
+    if prefer_repeat_bye is None:
+        prefer_repeat_bye = chosen.config.prefer_repeat_bye
+    return _pair_next_round(tournament, chosen, method, prefer_repeat_bye, tuning)
 
 
 def _pair_next_round(

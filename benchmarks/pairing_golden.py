@@ -270,9 +270,7 @@ def cases(quick: bool) -> Iterator[dict[str, Any]]:
             seed,
             forbidden_pairs=tuple((ids[a], ids[a + 1]) for a in range(0, 11, 2)),
         )
-        assigned = tuple(
-            AssignedBye(ids[k], r) for r in (1, 2, 3) for k in rng.sample(range(n), 3)
-        )
+        assigned = tuple(AssignedBye(ids[k], r) for r in (1, 2, 3) for k in rng.sample(range(n), 3))
         yield from simulate(f"assigned byes s={seed}", n, 6, seed, assigned_byes=assigned)
     # Swiss elimination.
     for w, loss in ((3, 2), (4, 3), (5, 4)):
@@ -292,7 +290,7 @@ def cases(quick: bool) -> Iterator[dict[str, Any]]:
             yield random_history(f"random n={n} r={rounds}", n, rounds, n + rounds)
     # The benchmark's events.
     sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
-    from pairing import build_event, rounds_for  # noqa: PLC0415 (benchmarks/pairing.py)
+    from pairing import build_event, rounds_for  # benchmarks/pairing.py
 
     sizes = (1_000, 4_000) if quick else (1_000, 4_000, 10_000, 100_000)
     for n in sizes:

@@ -25,7 +25,7 @@ def max_weight_matching(
     if edge_list:
         weights = [w for _, _, w in edge_list]
         low, high = min(weights), max(weights)
-        if not 0 <= low or not high < MAX_WEIGHT:
+        if low < 0 or high >= MAX_WEIGHT:
             bad = next(w for w in weights if not 0 <= w < MAX_WEIGHT)
             raise ValueError(f"matching weight out of range: {bad}")
     graph.add_edges_from(edge_list)

@@ -414,10 +414,7 @@ class _Search:
                     if members[b] in banned:
                         continue
                     q = positions[b]
-                    if q < even:
-                        cost = abs(q - mate) + abs(p - ideal[q])
-                    else:
-                        cost = size + abs(p - q)
+                    cost = abs(q - mate) + abs(p - ideal[q]) if q < even else size + abs(p - q)
                     add((a, b, base + allowance[b] - cost))
             else:
                 for b in range(a + 1, count):

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from fairpair.engine.errors import InvalidTournament
@@ -18,11 +19,16 @@ from fairpair.engine.tournament import Tournament
 
 @dataclass(frozen=True, slots=True)
 class Problem:
+    """A problem at ``where`` (a JSON path such as ``stages[0].rounds[3].matches[0].result``);
+    ``place`` says the same in the organizer's words ("round 4, table 1, result") when known."""
+
     where: str
     reason: str
+    place: str = ""
 
     def __str__(self) -> str:
-        return f"{self.where}: {self.reason}"
+        place = f" ({self.place})" if self.place else ""
+        return f"{self.where}{place}: {self.reason}"
 
 
 class InvalidTournamentProblems(InvalidTournament):
@@ -33,6 +39,36 @@ class InvalidTournamentProblems(InvalidTournament):
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         super().__init__(first.where, first.reason + more)
         self.problems = problems
+
+
+#: Bounds that keep every command's work proportional to the document (the FIDE rules walk
+#: round numbers; the pairing weights grow with tables). The document reader uses the same.
+MAX_ROUND = 1_000
+MAX_TABLE = 1_000_000
+MAX_SEED = 10_000_000
+MAX_RATING = 100_000
+MAX_GAMES = 100
+MAX_ID_LENGTH = 100
+MAX_NAME_LENGTH = 200
+
+#: C0 and C1 control characters, DEL, the bidirectional overrides and isolates (they can
+#: reorder what a terminal or page shows), and unpaired surrogates (not text).
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def text_problem(value: str, limit: int = MAX_NAME_LENGTH) -> str | None:
+    """Why ``value`` cannot be a name or id (``None``: it can)."""
+    if not value.strip():
+        return "must not be empty or only spaces"
+    if len(value) > limit:
+        return f"is longer than {limit} characters"
+    bad = _UNSAFE.search(value)
+    if bad is not None:
+        return (
+            f"contains the control character U+{ord(bad.group()):04X} at position "
+            f"{bad.start() + 1} (not allowed in names and ids)"
+        )
+    return None
 
 
 _MAX_WINS = {MatchFormat.BO1: 1, MatchFormat.BO3: 2, MatchFormat.BO5: 3}
@@ -66,8 +102,8 @@ def _stage_problems(t: Tournament, s: Stage, at: str, known: set[str]) -> list[P
             grouped[pid] = group.name
     for i, assigned in enumerate(s.assigned_byes):
         player(assigned.player, f"{at}.assigned_byes[{i}].player")
-        if assigned.round < 1:
-            out.append(Problem(f"{at}.assigned_byes[{i}].round", "rounds are numbered from 1"))
+        if not 1 <= assigned.round <= MAX_ROUND:
+            out.append(Problem(f"{at}.assigned_byes[{i}].round", _ROUND_RANGE))
     for i, (a, b) in enumerate(s.forbidden_pairs):
         player(a, f"{at}.forbidden_pairs[{i}][0]")
         player(b, f"{at}.forbidden_pairs[{i}][1]")
@@ -75,10 +111,10 @@ def _stage_problems(t: Tournament, s: Stage, at: str, known: set[str]) -> list[P
             out.append(Problem(f"{at}.forbidden_pairs[{i}]", "a player cannot be paired with self"))
     for i, drop in enumerate(s.drops):
         player(drop.player, f"{at}.drops[{i}].player")
-        if drop.after_round < 0:
-            out.append(Problem(f"{at}.drops[{i}].after_round", "must be 0 or more"))
-    if s.max_rounds is not None and s.max_rounds < 1:
-        out.append(Problem(f"{at}.max_rounds", "must be at least 1 (or empty for no cap)"))
+        if not 0 <= drop.after_round <= MAX_ROUND:
+            out.append(Problem(f"{at}.drops[{i}].after_round", f"must be 0 to {MAX_ROUND}"))
+    if s.max_rounds is not None and not 1 <= s.max_rounds <= MAX_ROUND:
+        out.append(Problem(f"{at}.max_rounds", f"must be 1 to {MAX_ROUND} (or empty for no cap)"))
     if s.elimination is not None:
         if s.elimination.wins_to_advance < 1:
             out.append(Problem(f"{at}.elimination.wins_to_advance", "must be at least 1"))
@@ -89,13 +125,72 @@ def _stage_problems(t: Tournament, s: Stage, at: str, known: set[str]) -> list[P
     seen_numbers: set[int] = set()
     for ri, rnd in enumerate(s.rounds):
         rat = f"{at}.rounds[{ri}]"
-        if rnd.number < 1:
-            out.append(Problem(f"{rat}.number", "rounds are numbered from 1"))
         if rnd.number in seen_numbers:
             out.append(Problem(f"{rat}.number", f"round {rnd.number} appears twice"))
+        elif not 1 <= rnd.number <= MAX_ROUND:
+            out.append(Problem(f"{rat}.number", _ROUND_RANGE))
+        elif rnd.number != ri + 1:
+            out.append(
+                Problem(
+                    f"{rat}.number",
+                    f"round {rnd.number} is listed where round {ri + 1} belongs: rounds are "
+                    "numbered 1, 2, 3, … in order, without gaps",
+                )
+            )
         seen_numbers.add(rnd.number)
         out.extend(_round_problems(rnd, rat, known, fmt))
+    if s.participants is not None:
+        out.extend(_outside_participants(s, at, known))
+    out.extend(_assigned_byes_played(s, at))
     out.extend(_played_after_drop(t, s, at))
+    return out
+
+
+_ROUND_RANGE = f"rounds are numbered 1 to {MAX_ROUND}"
+
+
+def _outside_participants(s: Stage, at: str, known: set[str]) -> list[Problem]:
+    """Everyone a stage pairs, byes or groups must be one of its ``participants``."""
+    taking_part = set(s.participants or ())
+    hint = "is not in this stage's participants (add them to `participants`)"
+    out: list[Problem] = []
+
+    def check(pid: str, where: str) -> None:
+        if pid not in taking_part and pid in known:
+            out.append(Problem(where, f"{pid!r} {hint}"))
+
+    for ri, rnd in enumerate(s.rounds):
+        for mi, match in enumerate(rnd.matches):
+            check(match.a, f"{at}.rounds[{ri}].matches[{mi}].a")
+            check(match.b, f"{at}.rounds[{ri}].matches[{mi}].b")
+        for bi, bye in enumerate(rnd.byes):
+            check(bye.player, f"{at}.rounds[{ri}].byes[{bi}].player")
+    for i, assigned in enumerate(s.assigned_byes):
+        check(assigned.player, f"{at}.assigned_byes[{i}].player")
+    for gi, group in enumerate(s.groups):
+        for pi, pid in enumerate(group.players):
+            check(pid, f"{at}.groups[{gi}].players[{pi}]")
+    return out
+
+
+def _assigned_byes_played(s: Stage, at: str) -> list[Problem]:
+    """An assigned bye is for a round the player does not play (or a round not paired yet)."""
+    out: list[Problem] = []
+    by_number = {rnd.number: rnd for rnd in s.rounds}
+    for i, assigned in enumerate(s.assigned_byes):
+        rnd = by_number.get(assigned.round)
+        if rnd is None:
+            continue
+        for match in rnd.matches:
+            if assigned.player in (match.a, match.b):
+                out.append(
+                    Problem(
+                        f"{at}.assigned_byes[{i}]",
+                        f"{assigned.player!r} has an assigned bye in round {assigned.round} but "
+                        f"plays at table {match.table} in that round (remove the bye or the "
+                        "pairing)",
+                    )
+                )
     return out
 
 
@@ -180,8 +275,10 @@ def problems(t: Tournament) -> list[Problem]:
     out: list[Problem] = []
     known: set[str] = set()
     for i, p in enumerate(t.players):
-        if not p.id:
-            out.append(Problem(f"players[{i}].id", "must not be empty"))
+        for field, text, limit in (("id", p.id, MAX_ID_LENGTH), ("name", p.name, MAX_NAME_LENGTH)):
+            problem = text_problem(text, limit)
+            if problem is not None:
+                out.append(Problem(f"players[{i}].{field}", problem))
         if p.id in known:
             out.append(Problem(f"players[{i}].id", f"{p.id!r} is used by two players"))
         known.add(p.id)
@@ -190,8 +287,10 @@ def problems(t: Tournament) -> list[Problem]:
     for i, drop in enumerate(t.drops):
         if drop.player not in known:
             out.append(Problem(f"drops[{i}].player", f"unknown player {drop.player!r}"))
-        if drop.after_round < 0:
-            out.append(Problem(f"drops[{i}].after_round", "must be 0 or more"))
+        if not 0 <= drop.after_round <= MAX_ROUND:
+            out.append(Problem(f"drops[{i}].after_round", f"must be 0 to {MAX_ROUND}"))
+    if not t.stages:
+        out.append(Problem("stages", "a tournament needs at least one stage"))
     stage_ids: set[str] = set()
     for si, stage in enumerate(t.stages):
         if stage.id in stage_ids:

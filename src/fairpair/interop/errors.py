@@ -22,3 +22,9 @@ class DocumentError(FairpairError):
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         super().__init__(first.where, first.reason + more)
         self.problems = problems
+
+
+class UnwritableFile(UnreadableFile):
+    """The file cannot be written (read-only, no permission, disk full): nothing was saved.
+
+    A kind of ``UnreadableFile`` so the command line gives it the same exit code (3)."""

@@ -139,6 +139,15 @@ def _stage_problems(t: Tournament, s: Stage, at: str, known: set[str]) -> list[P
             )
         seen_numbers.add(rnd.number)
         out.extend(_round_problems(rnd, rat, known, fmt))
+    cap = s.round_cap
+    if cap is not None and len(s.rounds) > cap:
+        field = "max_rounds" if s.max_rounds == cap else "elimination"
+        out.append(
+            Problem(
+                f"{at}.{field}",
+                f"the stage has {len(s.rounds)} rounds but at most {cap} are allowed",
+            )
+        )
     if s.participants is not None:
         out.extend(_outside_participants(s, at, known))
     out.extend(_assigned_byes_played(s, at))
@@ -284,9 +293,12 @@ def problems(t: Tournament) -> list[Problem]:
         known.add(p.id)
         if p.seed is not None and p.seed < 1:
             out.append(Problem(f"players[{i}].seed", "seeds start at 1"))
+    stage_names = {stage.id for stage in t.stages}
     for i, drop in enumerate(t.drops):
         if drop.player not in known:
             out.append(Problem(f"drops[{i}].player", f"unknown player {drop.player!r}"))
+        if drop.stage is not None and drop.stage not in stage_names:
+            out.append(Problem(f"drops[{i}].stage", f"unknown stage {drop.stage!r}"))
         if not 0 <= drop.after_round <= MAX_ROUND:
             out.append(Problem(f"drops[{i}].after_round", f"must be 0 to {MAX_ROUND}"))
     if not t.stages:

@@ -1,45 +1,56 @@
 """The layout of a user's JSON file, learned so that fairpair writes new parts the same way.
 
-``Layout`` says how deep containers go on their own lines, the indent unit, the separators
-and whether non-ASCII text is escaped; ``render`` writes a value in it. ``learn`` finds the
-layout that reproduces a sample of the file exactly (the previous round), or the file's
-indent unit with one key per line.
+``Layout`` says which containers sit on one line, the indent unit, the separators and
+whether non-ASCII text is escaped; ``render`` writes a value in it. ``learn`` reads the
+layout off a sample of the file (the previous round): a kind of container (``matches``, a
+match, its ``result``, ``byes``) written on one line there is written on one line again. If
+that layout does not reproduce the sample exactly, the file's indent unit with one member a
+line is used.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from fairpair.interop.json_spans import NotJson, items, members
+
 _INDENT = re.compile(r"\n([ \t]+)\S")
+
+#: A kind of container: the keys from the sample's root down to it, ``*`` for list items.
+Kind = tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class Layout:
     unit: str = "  "
-    #: Containers this deep (0: the value itself) or deeper are written on one line.
-    inline_from: int | None = None
+    one_line: frozenset[Kind] = field(default_factory=frozenset)
+    everything_on_one_line: bool = False
     separators: tuple[str, str] = (", ", ": ")
     ascii: bool = False
 
-    def render(self, value: Any, indent: str, depth: int = 0) -> str:
+    def render(self, value: Any, indent: str, kind: Kind = ()) -> str:
         """``value`` as JSON text; its first line is not indented, later lines start with
         ``indent`` (the indentation of the line ``value`` starts on)."""
-        empty = not value if isinstance(value, (dict, list)) else True
-        if empty or (self.inline_from is not None and depth >= self.inline_from):
+        if (
+            not isinstance(value, (dict, list))
+            or not value
+            or self.everything_on_one_line
+            or kind in self.one_line
+        ):
             return json.dumps(value, ensure_ascii=self.ascii, separators=self.separators)
         inner = indent + self.unit
         if isinstance(value, dict):
-            items = [
+            lines = [
                 f"{inner}{json.dumps(k, ensure_ascii=self.ascii)}: "
-                f"{self.render(v, inner, depth + 1)}"
+                f"{self.render(v, inner, (*kind, k))}"
                 for k, v in value.items()
             ]
-            return "{\n" + ",\n".join(items) + f"\n{indent}}}"
-        items = [f"{inner}{self.render(v, inner, depth + 1)}" for v in value]
-        return "[\n" + ",\n".join(items) + f"\n{indent}]"
+            return "{\n" + ",\n".join(lines) + f"\n{indent}}}"
+        lines = [f"{inner}{self.render(v, inner, (*kind, '*'))}" for v in value]
+        return "[\n" + ",\n".join(lines) + f"\n{indent}]"
 
 
 def indent_unit(text: str) -> str:
@@ -53,22 +64,43 @@ def uses_ascii(text: str) -> bool:
     return text.isascii() and "\\u" in text
 
 
-def learn(text: str, sample: str | None, indent: str) -> Layout:
-    """The layout that writes ``sample`` (a part of ``text`` starting on a line indented by
-    ``indent``) exactly as it is; otherwise one key per line with the file's indent unit."""
-    unit = indent_unit(text)
-    ascii_ = uses_ascii(text)
-    if "\n" not in text.strip():
-        return Layout(unit, 0, (", ", ": "), ascii_)
-    if sample is not None:
-        try:
-            value = json.loads(sample)
-        except ValueError:
-            value = None
-        if value is not None:
-            for inline_from in (None, 0, 1, 2, 3, 4, 5):
-                for separators in ((", ", ": "), (",", ":")):
-                    layout = Layout(unit, inline_from, separators, ascii_)
-                    if layout.render(value, indent) == sample:
-                        return layout
-    return Layout(unit, None, (", ", ": "), ascii_)
+def file_layout(text: str) -> Layout:
+    """The layout of a file when there is no sample: one line, or one member a line."""
+    one_line = "\n" not in text.strip()
+    return Layout(indent_unit(text), everything_on_one_line=one_line, ascii=uses_ascii(text))
+
+
+def _one_line_kinds(sample: str, start: int, end: int, kind: Kind, out: set[Kind]) -> None:
+    opener = sample[start]
+    if opener not in "{[":
+        return
+    if "\n" not in sample[start:end]:
+        out.add(kind)
+        return
+    if opener == "{":
+        found, _ = members(sample, start)
+        for key, (s, e) in found.items():
+            _one_line_kinds(sample, s, e, (*kind, key), out)
+    else:
+        spans, _ = items(sample, start)
+        for s, e in spans:
+            _one_line_kinds(sample, s, e, (*kind, "*"), out)
+
+
+def learn(text: str, sample: str, indent: str) -> Layout:
+    """The layout that writes ``sample`` (a part of ``text`` on a line indented by ``indent``)
+    exactly as it is; otherwise ``file_layout``."""
+    fallback = file_layout(text)
+    if fallback.everything_on_one_line:
+        return fallback
+    try:
+        value = json.loads(sample)
+        kinds: set[Kind] = set()
+        _one_line_kinds(sample, 0, len(sample), (), kinds)
+    except (ValueError, NotJson):
+        return fallback
+    for separators in ((", ", ": "), (",", ":")):
+        layout = Layout(fallback.unit, frozenset(kinds), False, separators, fallback.ascii)
+        if layout.render(value, indent) == sample:
+            return layout
+    return fallback

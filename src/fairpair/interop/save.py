@@ -55,7 +55,7 @@ def write_safely(path: Path, data: bytes) -> None:
         pass
     except OSError as error:
         raise UnwritableFile(str(path), f"cannot be written: {error.strerror}") from None
-    if mode is not None and not os.access(target, os.W_OK):
+    if mode is not None and (not mode & stat.S_IWUSR or not os.access(target, os.W_OK)):
         raise UnwritableFile(str(path), "is read-only: nothing was saved")
     temp = temp_path(target)
     try:

@@ -128,6 +128,8 @@ def _reason(item: Any) -> str:
         return "is not a field here (check the spelling; see docs/tournament-document.md)"
     if kind == "missing":
         return "is required"
+    if kind == "string_unicode":
+        return "is not valid text (it holds an unpaired surrogate, \\ud800 to \\udfff)"
     message: str = item["msg"].removeprefix("Value error, ")
     return re.sub(r" or instance of \w+", "", message)
 

@@ -210,6 +210,9 @@ def _played_after_drop(t: Tournament, s: Stage, at: str) -> list[Problem]:
         return []
     out: list[Problem] = []
     for ri, rnd in enumerate(s.rounds):
+        gone_before = {p for p, after in gone.items() if after < rnd.number}
+        if gone_before.isdisjoint(_seats(rnd)):
+            continue
         for mi, match in enumerate(rnd.matches):
             for side, pid in (("a", match.a), ("b", match.b)):
                 after = gone.get(pid)
@@ -234,7 +237,36 @@ def _played_after_drop(t: Tournament, s: Stage, at: str) -> list[Problem]:
     return out
 
 
+def _seats(rnd: Round) -> list[str]:
+    seats = [p for m in rnd.matches for p in (m.a, m.b)]
+    seats.extend(b.player for b in rnd.byes)
+    return seats
+
+
+def _round_is_clean(rnd: Round, known: set[str], fmt: MatchFormat) -> bool:
+    """A quick whole-round check; only a round that fails it is checked match by match."""
+    seats = _seats(rnd)
+    seated = set(seats)
+    if len(seated) != len(seats) or not seated <= known:
+        return False
+    if len({m.table for m in rnd.matches}) != len(rnd.matches):
+        return False
+    limit = _MAX_WINS.get(fmt, 0 if fmt is MatchFormat.TWO_GAME else None)
+    for m in rnd.matches:
+        if m.toss is not None and m.toss.first != m.a and m.toss.first != m.b:
+            return False
+        games = m.result.games if m.result is not None else None
+        if games is not None:
+            if fmt is MatchFormat.TWO_GAME and games.total > 2:
+                return False
+            if limit and max(games.a, games.b) > limit:
+                return False
+    return True
+
+
 def _round_problems(rnd: Round, rat: str, known: set[str], fmt: MatchFormat) -> list[Problem]:
+    if _round_is_clean(rnd, known, fmt):
+        return []
     out: list[Problem] = []
     where_seen: dict[str, str] = {}
     tables: set[int] = set()

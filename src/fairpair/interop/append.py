@@ -10,6 +10,7 @@ was. docs/tournament-document.md ("Saving a round") describes it.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from fairpair.engine.rounds import Bye, Match, Round, Toss
@@ -58,20 +59,47 @@ def _data(value: Any) -> Any:
     return written(value)
 
 
-def _stage(text: str, stage_id: str) -> tuple[dict[str, Span], bool, int]:
-    """The members of stage ``stage_id`` (or of the document when it has no ``stages``),
-    whether it is a stage, and the index of its closing brace."""
-    top, top_close = members(text, skip(text, 0))
+@dataclass
+class _Stage:
+    """Where a stage is in the text: its members, its closing brace, its rounds' spans."""
+
+    members: dict[str, Span]
+    close: int
+    rounds: list[Span]
+    rounds_close: int
+
+
+def _stage(text: str, stage_id: str) -> tuple[_Stage, bool]:
+    """Where stage ``stage_id`` is (the document itself, and ``False``, when it has no
+    ``stages``). The text is scanned once."""
+    stages: list[_Stage] = []
+    rounds: list[tuple[list[Span], int]] = []
+
+    def all_rounds(text: str, i: int) -> int:
+        spans, close = items(text, i)
+        rounds.append((spans, close))
+        return close + 1
+
+    def stage(text: str, i: int) -> int:
+        rounds.clear()
+        found, close = members(text, i, {"rounds": all_rounds})
+        spans, rounds_close = rounds[0] if rounds else ([], -1)
+        stages.append(_Stage(found, close, spans, rounds_close))
+        return close + 1
+
+    def all_stages(text: str, i: int) -> int:
+        _, close = items(text, i, into=stage)
+        return close + 1
+
+    top, top_close = members(text, skip(text, 0), {"stages": all_stages})
     if "stages" not in top:
         if stage_id != "swiss":
             raise _changed(f"no stage {stage_id!r}")
-        return top, False, top_close
-    spans, _ = items(text, top["stages"][0])
-    for start, _end in spans:
-        found, close = members(text, start)
-        sid = json.loads(text[slice(*found["id"])]) if "id" in found else "swiss"
+        return _Stage(top, top_close, [], -1), False
+    for found in stages:
+        sid = json.loads(text[slice(*found.members["id"])]) if "id" in found.members else "swiss"
         if sid == stage_id:
-            return found, True, close
+            return found, True
     raise _changed(f"no stage {stage_id!r}")
 
 
@@ -84,13 +112,13 @@ def add_round_text(text: str, stage_id: str, new_round: Round) -> str:
 
 
 def _add(text: str, stage_id: str, new_round: Round) -> str:
-    found, is_stage, close = _stage(text, stage_id)
+    where, is_stage = _stage(text, stage_id)
+    found, close, rounds, bracket = where.members, where.close, where.rounds, where.rounds_close
     if not is_stage:  # no "stages": the default stage is written out with its round
         return _add_member(text, found, close, "stages", [{"rounds": [new_round]}])
     if "rounds" not in found:
         return _add_member(text, found, close, "rounds", [new_round])
     start, _ = found["rounds"]
-    rounds, bracket = items(text, start)
     if not rounds:
         outer = line_indent(text, start)
         rendered = file_layout(text).render(_data([new_round]), outer)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import json.scanner
 import re
+from collections.abc import Callable, Mapping
 from typing import Any
 
 _WS = re.compile(r"[ \t\n\r]*")
@@ -41,8 +42,16 @@ def _expect(text: str, i: int, char: str) -> None:
         raise NotJson(f"expected {char!r} at {i}")
 
 
-def members(text: str, i: int) -> tuple[dict[str, Span], int]:
-    """The members of the object at ``i`` (key → value span) and the index of its ``}``."""
+#: Walks into the value at an index and returns the index where it ends.
+Walker = Callable[[str, int], int]
+
+
+def members(
+    text: str, i: int, into: Mapping[str, Walker] | None = None
+) -> tuple[dict[str, Span], int]:
+    """The members of the object at ``i`` (key → value span) and the index of its ``}``.
+    ``into`` walks the values of some keys (instead of skipping them), so that each part of
+    the text is scanned once."""
     _expect(text, i, "{")
     out: dict[str, Span] = {}
     i = skip(text, i + 1)
@@ -54,7 +63,8 @@ def members(text: str, i: int) -> tuple[dict[str, Span], int]:
         i = skip(text, i)
         _expect(text, i, ":")
         i = skip(text, i + 1)
-        end = value_end(text, i)
+        walk = into.get(key) if into else None
+        end = walk(text, i) if walk is not None else value_end(text, i)
         out[key] = (i, end)
         i = skip(text, end)
         if text[i : i + 1] == "}":
@@ -63,15 +73,20 @@ def members(text: str, i: int) -> tuple[dict[str, Span], int]:
         i = skip(text, i + 1)
 
 
-def items(text: str, i: int) -> tuple[list[Span], int]:
-    """The item spans of the array at ``i`` and the index of its ``]``."""
+def items(
+    text: str, i: int, into: Walker | None = None, limit: int | None = None
+) -> tuple[list[Span], int]:
+    """The item spans of the array at ``i`` and the index of its ``]`` (``-1`` when stopped
+    after ``limit`` items); ``into`` walks each item instead of skipping it."""
     _expect(text, i, "[")
     out: list[Span] = []
     i = skip(text, i + 1)
     if text[i : i + 1] == "]":
         return out, i
     while True:
-        end = value_end(text, i)
+        if limit is not None and len(out) >= limit:
+            return out, -1
+        end = into(text, i) if into is not None else value_end(text, i)
         out.append((i, end))
         i = skip(text, end)
         if text[i : i + 1] == "]":

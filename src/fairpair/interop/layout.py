@@ -41,6 +41,10 @@ class Layout:
             or kind in self.one_line
         ):
             return json.dumps(value, ensure_ascii=self.ascii, separators=self.separators)
+        if not any(k[: len(kind)] == kind for k in self.one_line):
+            # Nothing below sits on one line: the standard library's indenting, re-indented.
+            text = json.dumps(value, ensure_ascii=self.ascii, indent=self.unit)
+            return text.replace("\n", "\n" + indent) if indent else text
         inner = indent + self.unit
         if isinstance(value, dict):
             lines = [
@@ -81,8 +85,8 @@ def _one_line_kinds(sample: str, start: int, end: int, kind: Kind, out: set[Kind
         found, _ = members(sample, start)
         for key, (s, e) in found.items():
             _one_line_kinds(sample, s, e, (*kind, key), out)
-    else:
-        spans, _ = items(sample, start)
+    else:  # the first items show how the others are written; the check in ``learn`` verifies
+        spans, _ = items(sample, start, limit=3)
         for s, e in spans:
             _one_line_kinds(sample, s, e, (*kind, "*"), out)
 

@@ -69,6 +69,8 @@ def bind(
     keys = tuple(k for k in document.__annotations__ if k not in ignore)
     binding = Binding(engine, keys, defaults, ignore)
     BINDINGS[engine] = binding
+    if not defaults and not ignore:
+        return AfterValidator(lambda values: engine(**values))  # the common, quick case
     return AfterValidator(binding.build)
 
 

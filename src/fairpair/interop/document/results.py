@@ -14,11 +14,26 @@ from fairpair.interop.document.binding import WRITERS
 Winner = Literal["a", "b", "draw"]
 
 
+_SIDES = {"a": Side.A, "b": Side.B}
+#: Results are immutable: one object per distinct result (a big event has a handful).
+_SEEN: dict[tuple[ResultKind, str | None, GameScore | None], Result] = {}
+
+
 def result_of(values: dict[str, Any]) -> Result:
     """The engine ``Result`` of a validated result object."""
     kind: ResultKind = values.get("kind", ResultKind.PLAYED)
     told: Winner | None = values.get("winner")
     games: GameScore | None = values.get("games")
+    key = (kind, told, games)
+    found = _SEEN.get(key)
+    if found is None:
+        found = _result(kind, told, games)
+        if len(_SEEN) < 10_000:
+            _SEEN[key] = found
+    return found
+
+
+def _result(kind: ResultKind, told: Winner | None, games: GameScore | None) -> Result:
     if kind is ResultKind.PLAYED and told is None and games is None:
         raise PydanticCustomError(
             "result", "a played result needs `winner` (a, b or draw) or `games`"
@@ -26,8 +41,8 @@ def result_of(values: dict[str, Any]) -> Result:
     if kind is ResultKind.INTENTIONAL_DRAW and told not in (None, "draw"):
         raise PydanticCustomError("result", "an intentional draw has no winner")
     winner: Side | None
-    if told in ("a", "b"):
-        winner = Side(told)
+    if told is not None and told != "draw":
+        winner = _SIDES[told]
     elif told is None and kind is ResultKind.PLAYED and games is not None:
         winner = games.winner()
     else:

@@ -136,8 +136,13 @@ Name = Annotated[
     Field(min_length=1, max_length=MAX_NAME_LENGTH),
     AfterValidator(_text("a name", MAX_NAME_LENGTH)),
 ]
-#: A reference to a player id from ``players``.
-PlayerRef = Annotated[Id, Field(description="A player id from `players`.")]
+#: A reference to a player id from ``players`` (checked to be one of them, so not checked as
+#: text again: matches hold most of a document's strings).
+PlayerRef = Annotated[
+    str,
+    Strict(),
+    Field(min_length=1, max_length=MAX_ID_LENGTH, description="A player id from `players`."),
+]
 #: Free text that may be empty (the stage seed).
 Label = Annotated[
     str,

@@ -16,6 +16,7 @@ from typing import Any
 from fairpair.engine.rounds import Bye, Match, Round, Toss
 from fairpair.engine.validation import Problem
 from fairpair.interop.document.binding import written
+from fairpair.interop.document.compiled import document_validator
 from fairpair.interop.errors import DocumentError
 from fairpair.interop.json_spans import NotJson, Span, items, line_indent, members, skip
 from fairpair.interop.layout import file_layout, learn
@@ -105,6 +106,7 @@ def _stage(text: str, stage_id: str) -> tuple[_Stage, bool]:
 
 def add_round_text(text: str, stage_id: str, new_round: Round) -> str:
     """``text`` (a valid document) with ``new_round`` added to the stage ``stage_id``."""
+    document_validator()  # the bindings the writer reads come with it
     try:
         return _add(text, stage_id, new_round)
     except NotJson as error:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from fairpair.engine.errors import FairpairError
 from fairpair.interop.document.json_schema import json_schema
+from fairpair.interop.document.marker import DOCUMENT_FORMAT, DOCUMENT_VERSION
 from fairpair.interop.document.read import load_document, parse_document
-from fairpair.interop.document.schema import DOCUMENT_FORMAT, DOCUMENT_VERSION
 from fairpair.interop.document.write import dump_document, to_document
 
 __all__ = [

@@ -15,11 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from typing import Any, TypeVar
-
-from pydantic import AfterValidator
-
-T = TypeVar("T")
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +27,12 @@ class Binding:
     defaults: Mapping[str, Any]
     ignore: tuple[str, ...] = ()
 
+    def make(self, values: dict[str, Any]) -> Any:
+        """The engine object of a validated document object (no defaults of its own)."""
+        return self.engine(**values)
+
     def build(self, values: dict[str, Any]) -> Any:
+        """The engine object of a validated document object, with the document's defaults."""
         for key in self.ignore:
             values.pop(key, None)
         if self.defaults:
@@ -58,20 +59,6 @@ class Binding:
 BINDINGS: dict[type[Any], Binding] = {}
 #: Engine types the document writes in its own shape (a result, a ruleset, a game score).
 WRITERS: dict[type[Any], Callable[[Any], Any]] = {}
-
-
-def bind(
-    engine: type[T], document: type[Any], *, ignore: tuple[str, ...] = (), **defaults: Any
-) -> AfterValidator:
-    """Register ``document`` (a ``TypedDict``) as the shape of ``engine``; the validator that
-    turns a validated ``document`` into an ``engine`` object. ``ignore``: document keys that
-    are not engine fields (the format marker); ``defaults``: the document's own defaults."""
-    keys = tuple(k for k in document.__annotations__ if k not in ignore)
-    binding = Binding(engine, keys, defaults, ignore)
-    BINDINGS[engine] = binding
-    if not defaults and not ignore:
-        return AfterValidator(lambda values: engine(**values))  # the common, quick case
-    return AfterValidator(binding.build)
 
 
 def written(value: Any, keep: Mapping[type[Any], tuple[str, ...]] | None = None) -> Any:

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from fairpair.interop.document.read import document_adapter
-
 
 def json_schema() -> dict[str, Any]:
     """The document's JSON Schema (published as docs/tournament.schema.json)."""
-    schema = document_adapter().json_schema()
+    from pydantic import TypeAdapter
+
+    from fairpair.interop.document.schema import Document
+
+    adapter: Any = TypeAdapter(Document)
+    schema: dict[str, Any] = adapter.json_schema()
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = "fairpair tournament document"
     return schema

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import json
 import re
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic_core import ValidationError
 
 from fairpair.engine.errors import FairpairError, UnknownRuleset, UnknownTiebreak
 from fairpair.engine.tournament import Tournament
 from fairpair.engine.validation import InvalidTournamentProblems, Problem, validate
+from fairpair.interop.document.compiled import document_validator
 from fairpair.interop.document.places import loc_of, place_of
 from fairpair.interop.errors import DocumentError, MalformedJson, UnreadableFile
 
@@ -28,15 +28,6 @@ BOM = b"\xef\xbb\xbf"
 _AT = re.compile(r"^(?:Invalid JSON: )?(.*?)(?: at line (\d+) column (\d+))?$", re.DOTALL)
 #: pydantic's words for the parts of a union or a validator, which are not fields.
 _NOT_FIELDS = ("preset", "changed")
-
-
-@cache
-def document_adapter() -> TypeAdapter[Tournament]:
-    """The validator of a whole document, built once (on first use, not at import)."""
-    from fairpair.interop.document.schema import Document
-
-    adapter: TypeAdapter[Tournament] = TypeAdapter(Document)  # type: ignore[arg-type]
-    return adapter
 
 
 def read_bytes(path: Path) -> bytes:
@@ -64,7 +55,7 @@ def load_document(path: str | Path) -> Tournament:
     path = Path(path)
     raw = read_bytes(path)
     try:
-        tournament = document_adapter().validate_json(raw)
+        tournament: Tournament = document_validator().validate_json(raw)
     except ValidationError as error:
         raise _refusal(error, raw, str(path)) from None
     return _checked(tournament, raw)
@@ -75,7 +66,7 @@ def parse_document(data: Any) -> Tournament:
     if not isinstance(data, dict):
         raise DocumentError([Problem("(document)", "must be a JSON object", "the document")])
     try:
-        tournament = document_adapter().validate_python(data)
+        tournament: Tournament = document_validator().validate_python(data)
     except ValidationError as error:
         raise _refusal(error, data, "(document)") from None
     except RecursionError:

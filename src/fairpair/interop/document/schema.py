@@ -20,7 +20,6 @@ from pydantic import (
     Tag,
     with_config,
 )
-from pydantic_core import PydanticCustomError
 from typing_extensions import TypedDict
 
 from fairpair.engine.drops import Drop
@@ -40,7 +39,8 @@ from fairpair.engine.stage import (
     TossSettings,
 )
 from fairpair.engine.tournament import Tournament
-from fairpair.interop.document.binding import bind
+from fairpair.interop.document.binding import BINDINGS, Binding
+from fairpair.interop.document.checks import no_result, ruleset_tag
 from fairpair.interop.document.limits import MAX_STAGES, MAX_TIEBREAKS
 from fairpair.interop.document.results import Winner, result_of
 from fairpair.interop.document.rulesets import changed_preset, preset, tiebreak
@@ -60,8 +60,17 @@ from fairpair.interop.document.values import (
     TableNumber,
 )
 
-DOCUMENT_FORMAT: Literal["fairpair-tournament"] = "fairpair-tournament"
-DOCUMENT_VERSION: Literal[1] = 1
+
+def bind(
+    engine: type[Any], document: type[Any], *, ignore: tuple[str, ...] = (), **defaults: Any
+) -> AfterValidator:
+    """Register ``document`` (a ``TypedDict``) as the shape of ``engine``; the validator that
+    turns a validated ``document`` into an ``engine`` object. ``ignore``: document keys that
+    are not engine fields (the format marker); ``defaults``: the document's own defaults."""
+    keys = tuple(k for k in document.__annotations__ if k not in ignore)
+    binding = Binding(engine, keys, defaults, ignore)
+    BINDINGS[engine] = binding
+    return AfterValidator(binding.build if defaults or ignore else binding.make)
 
 
 def _shape(title: str) -> ConfigDict:
@@ -149,15 +158,7 @@ class ByeDoc(TypedDict):
     kind: NotRequired[ByeKind]
 
 
-def _no_result(value: Any) -> Any:
-    if isinstance(value, dict) and "result" in value:
-        raise PydanticCustomError(
-            "bye_result", "a bye has no result: its points come from the bye kind"
-        )
-    return value
-
-
-ByeEntry = Annotated[ByeDoc, BeforeValidator(_no_result), bind(Bye, ByeDoc)]
+ByeEntry = Annotated[ByeDoc, BeforeValidator(no_result), bind(Bye, ByeDoc)]
 
 
 @with_config(_shape("Round"))
@@ -205,14 +206,10 @@ class RulesetDoc(TypedDict):
     forfeits_have_opponent: NotRequired[Flag]
 
 
-def _ruleset_tag(value: Any) -> str:
-    return "preset" if isinstance(value, str) else "changed"
-
-
 RulesetEntry = Annotated[
     Annotated[str, AfterValidator(preset), Tag("preset")]
     | Annotated[RulesetDoc, AfterValidator(changed_preset), Tag("changed")],
-    Discriminator(_ruleset_tag),
+    Discriminator(ruleset_tag),
     Field(description="A preset name, or a preset with changes."),
 ]
 

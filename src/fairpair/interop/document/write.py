@@ -9,11 +9,13 @@ from typing import Any
 
 from fairpair.engine.tournament import Tournament
 from fairpair.interop.document.binding import written
-from fairpair.interop.document.schema import DOCUMENT_FORMAT, DOCUMENT_VERSION
+from fairpair.interop.document.compiled import document_validator
+from fairpair.interop.document.marker import DOCUMENT_FORMAT, DOCUMENT_VERSION
 
 
 def to_document(tournament: Tournament) -> dict[str, Any]:
     """The document of ``tournament`` as JSON data (the inverse of ``parse_document``)."""
+    document_validator()  # the bindings the writer reads come with it
     data: dict[str, Any] = written(tournament)
     return {"format": DOCUMENT_FORMAT, "version": DOCUMENT_VERSION, **data}
 

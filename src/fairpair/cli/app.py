@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from fairpair.cli import demo, pair, rounds, schema, standings, toss, validate
+from fairpair.gc_pause import paused_gc
 
 app = typer.Typer(
     name="fairpair",
@@ -24,4 +25,6 @@ app.command("toss")(toss.toss)
 
 
 def main() -> None:
-    app()
+    # One command per process: the collector is paused for its whole run (fairpair.gc_pause).
+    with paused_gc():
+        app()

@@ -11,10 +11,12 @@ from dataclasses import dataclass
 
 from fairpair.engine.errors import InvalidTournament
 from fairpair.engine.results import MatchFormat
-from fairpair.engine.rounds import Round
+from fairpair.engine.rounds import Round, RoundState
+from fairpair.engine.ruleset import UnplayedRounds
 from fairpair.engine.stage import Stage
 from fairpair.engine.tiebreaks.registry import REGISTRY
 from fairpair.engine.tournament import Tournament
+from fairpair.engine.validation_pods import pod_problems
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +141,38 @@ def _stage_problems(t: Tournament, s: Stage, at: str, known: set[str]) -> list[P
             )
         seen_numbers.add(rnd.number)
         out.extend(_round_problems(rnd, rat, known, fmt))
+        if rnd.pods and s.ruleset.unplayed is UnplayedRounds.FIDE_2026:
+            out.append(
+                Problem(
+                    f"{rat}.pods",
+                    "pod tables are scored by place; the fide_2026 tie-break conventions are "
+                    "for two-player games",
+                )
+            )
+        if rnd.state is RoundState.DRAFT:
+            out.append(
+                Problem(
+                    f"{rat}.state",
+                    "a draft is not a round of the stage yet: release it (scheduled) or leave "
+                    "it out",
+                )
+            )
+        elif rnd.state is RoundState.COMPLETED and rnd.outstanding:
+            out.append(
+                Problem(
+                    f"{rat}.state",
+                    f"round {rnd.number} is marked completed but {rnd.outstanding} of its "
+                    "tables have no result",
+                )
+            )
+        elif rnd.state is RoundState.SCHEDULED and rnd.outstanding < len(rnd.tables):
+            out.append(
+                Problem(
+                    f"{rat}.state",
+                    f"round {rnd.number} is marked scheduled but already has results "
+                    "(open it first)",
+                )
+            )
     cap = s.round_cap
     if cap is not None and len(s.rounds) > cap:
         field = "max_rounds" if s.max_rounds == cap else "elimination"
@@ -172,6 +206,9 @@ def _outside_participants(s: Stage, at: str, known: set[str]) -> list[Problem]:
         for mi, match in enumerate(rnd.matches):
             check(match.a, f"{at}.rounds[{ri}].matches[{mi}].a")
             check(match.b, f"{at}.rounds[{ri}].matches[{mi}].b")
+        for pi, pod in enumerate(rnd.pods):
+            for si, seat in enumerate(pod.seats):
+                check(seat, f"{at}.rounds[{ri}].pods[{pi}].seats[{si}]")
         for bi, bye in enumerate(rnd.byes):
             check(bye.player, f"{at}.rounds[{ri}].byes[{bi}].player")
     for i, assigned in enumerate(s.assigned_byes):
@@ -190,8 +227,8 @@ def _assigned_byes_played(s: Stage, at: str) -> list[Problem]:
         rnd = by_number.get(assigned.round)
         if rnd is None:
             continue
-        for match in rnd.matches:
-            if assigned.player in (match.a, match.b):
+        for match in rnd.tables:
+            if assigned.player in match.players:
                 out.append(
                     Problem(
                         f"{at}.assigned_byes[{i}]",
@@ -224,6 +261,17 @@ def _played_after_drop(t: Tournament, s: Stage, at: str) -> list[Problem]:
                             f"{rnd.number} (remove the drop or the pairing)",
                         )
                     )
+        for pi, pod in enumerate(rnd.pods):
+            for si, pid in enumerate(pod.seats):
+                after = gone.get(pid)
+                if after is not None and rnd.number > after:
+                    out.append(
+                        Problem(
+                            f"{at}.rounds[{ri}].pods[{pi}].seats[{si}]",
+                            f"{pid!r} dropped after round {after} but is seated in round "
+                            f"{rnd.number} (remove the drop or the seat)",
+                        )
+                    )
         for bi, bye in enumerate(rnd.byes):
             after = gone.get(bye.player)
             if after is not None and rnd.number > after:
@@ -238,13 +286,18 @@ def _played_after_drop(t: Tournament, s: Stage, at: str) -> list[Problem]:
 
 
 def _seats(rnd: Round) -> list[str]:
+    """Everyone placed in the round (a player placed twice is listed twice)."""
     seats = [p for m in rnd.matches for p in (m.a, m.b)]
+    for pod in rnd.pods:
+        seats.extend(pod.seats)
     seats.extend(b.player for b in rnd.byes)
     return seats
 
 
 def _round_is_clean(rnd: Round, known: set[str], fmt: MatchFormat) -> bool:
     """A quick whole-round check; only a round that fails it is checked match by match."""
+    if rnd.pods:
+        return False
     seats = _seats(rnd)
     seated = set(seats)
     if len(seated) != len(seats) or not seated <= known:
@@ -306,6 +359,15 @@ def _round_problems(rnd: Round, rat: str, known: set[str], fmt: MatchFormat) -> 
                 )
         if match.toss is not None and match.toss.first not in match.players:
             out.append(Problem(f"{mat}.toss.first", f"{match.toss.first!r} is not in this match"))
+    for pi, pod in enumerate(rnd.pods):
+        pat = f"{rat}.pods[{pi}]"
+        if pod.table in tables:
+            out.append(Problem(f"{pat}.table", f"table {pod.table} is used twice"))
+        tables.add(pod.table)
+        for field, reason in pod_problems(pod):
+            out.append(Problem(f"{pat}.{field}", reason))
+        for si, seat in enumerate(dict.fromkeys(pod.seats)):
+            place(seat, f"{pat}.seats[{si}]")
     for bi, bye in enumerate(rnd.byes):
         place(bye.player, f"{rat}.byes[{bi}].player")
     return out

@@ -20,6 +20,8 @@ MAX_EXACT = 10**6
 MAX_DENOMINATOR = 10**6
 #: The longest list of tiebreaks, stages, groups.
 MAX_TIEBREAKS = 40
+#: The most seats read at a pod table (the engine refuses more than 10 with its reason).
+MAX_SEATS = 100
 MAX_STAGES = 100
 
 __all__ = [
@@ -30,6 +32,7 @@ __all__ = [
     "MAX_NAME_LENGTH",
     "MAX_RATING",
     "MAX_ROUND",
+    "MAX_SEATS",
     "MAX_SEED",
     "MAX_STAGES",
     "MAX_TABLE",

@@ -9,6 +9,7 @@ add a field"); nothing else reads or writes field by field.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Annotated, Any, Literal, NotRequired
 
 from pydantic import (
@@ -25,7 +26,16 @@ from typing_extensions import TypedDict
 from fairpair.engine.drops import Drop
 from fairpair.engine.players import Player
 from fairpair.engine.results import MatchFormat, ResultKind
-from fairpair.engine.rounds import Bye, ByeKind, Match, Round, Toss, TossReason
+from fairpair.engine.rounds import (
+    Bye,
+    ByeKind,
+    Match,
+    PodTable,
+    Round,
+    RoundState,
+    Toss,
+    TossReason,
+)
 from fairpair.engine.ruleset import UnplayedRounds, WinRateBasis
 from fairpair.engine.rulesets import DEFAULT, PRESETS
 from fairpair.engine.stage import (
@@ -41,9 +51,11 @@ from fairpair.engine.stage import (
 from fairpair.engine.tournament import Tournament
 from fairpair.interop.document.binding import BINDINGS, Binding
 from fairpair.interop.document.checks import no_result, ruleset_tag
-from fairpair.interop.document.limits import MAX_STAGES, MAX_TIEBREAKS
+from fairpair.interop.document.limits import MAX_SEATS, MAX_STAGES, MAX_TIEBREAKS
 from fairpair.interop.document.results import Winner, result_of
 from fairpair.interop.document.rulesets import changed_preset, preset, tiebreak
+from fairpair.interop.document.stages import stage_of, stage_settings
+from fairpair.interop.document.table_ids import tidy_round
 from fairpair.interop.document.values import (
     Exact,
     Flag,
@@ -51,6 +63,7 @@ from fairpair.interop.document.values import (
     Id,
     Label,
     Name,
+    PlaceNumber,
     PlayerRef,
     RatingNumber,
     RoundCount,
@@ -62,15 +75,24 @@ from fairpair.interop.document.values import (
 
 
 def bind(
-    engine: type[Any], document: type[Any], *, ignore: tuple[str, ...] = (), **defaults: Any
+    engine: type[Any],
+    document: type[Any],
+    *,
+    ignore: tuple[str, ...] = (),
+    factory: Callable[..., Any] | None = None,
+    settings: Callable[[Any], Mapping[str, Any]] | None = None,
+    tidy: Callable[[Any, dict[str, Any], tuple[str, ...]], None] | None = None,
+    **defaults: Any,
 ) -> AfterValidator:
     """Register ``document`` (a ``TypedDict``) as the shape of ``engine``; the validator that
     turns a validated ``document`` into an ``engine`` object. ``ignore``: document keys that
-    are not engine fields (the format marker); ``defaults``: the document's own defaults."""
+    are not engine fields (the format marker); ``defaults``: the document's own defaults;
+    ``factory``/``settings``/``tidy``: see ``Binding``."""
     keys = tuple(k for k in document.__annotations__ if k not in ignore)
-    binding = Binding(engine, keys, defaults, ignore)
+    binding = Binding(engine, keys, defaults, ignore, factory, settings, tidy)
     BINDINGS[engine] = binding
-    return AfterValidator(binding.build if defaults or ignore else binding.make)
+    simple = not (defaults or ignore or factory)
+    return AfterValidator(binding.make if simple else binding.build)
 
 
 def _shape(title: str) -> ConfigDict:
@@ -145,6 +167,9 @@ class MatchDoc(TypedDict):
     b: PlayerRef
     result: NotRequired[Annotated[ResultEntry | None, Field(description="Absent until reported.")]]
     toss: NotRequired[TossEntry | None]
+    id: NotRequired[
+        Annotated[Id, Field(description='Stable within the stage; default "<round>.<table>".')]
+    ]
 
 
 MatchEntry = Annotated[MatchDoc, bind(Match, MatchDoc)]
@@ -161,14 +186,33 @@ class ByeDoc(TypedDict):
 ByeEntry = Annotated[ByeDoc, BeforeValidator(no_result), bind(Bye, ByeDoc)]
 
 
+@with_config(_shape("PodTable"))
+class PodTableDoc(TypedDict):
+    """A multi-seat table: seats in seat order, each seat's finishing place once reported."""
+
+    table: TableNumber
+    seats: Annotated[tuple[PlayerRef, ...], Field(max_length=MAX_SEATS)]
+    places: NotRequired[
+        Annotated[tuple[PlaceNumber, ...] | None, Field(description="1 is first; ties share.")]
+    ]
+    id: NotRequired[Id]
+
+
+PodEntry = Annotated[PodTableDoc, bind(PodTable, PodTableDoc)]
+
+
 @with_config(_shape("Round"))
 class RoundDoc(TypedDict):
     number: RoundNumber
     matches: NotRequired[tuple[MatchEntry, ...]]
     byes: NotRequired[tuple[ByeEntry, ...]]
+    pods: NotRequired[tuple[PodEntry, ...]]
+    state: NotRequired[
+        Annotated[RoundState | None, Field(description="Left out: derived from the results.")]
+    ]
 
 
-RoundEntry = Annotated[RoundDoc, bind(Round, RoundDoc)]
+RoundEntry = Annotated[RoundDoc, bind(Round, RoundDoc, tidy=tidy_round)]
 
 
 # ------------------------------------------------------------------ rulesets
@@ -186,6 +230,7 @@ class ScoringDoc(TypedDict):
     bye_games: NotRequired[Games | None]
     forfeit_games: NotRequired[Games | None]
     match_format: NotRequired[MatchFormat]
+    place_points: NotRequired[Annotated[tuple[Exact, ...], Field(max_length=MAX_SEATS)]]
 
 
 TiebreakName = Annotated[str, AfterValidator(tiebreak)]
@@ -261,12 +306,16 @@ class StageDoc(TypedDict):
     ]
     forbidden_pairs: NotRequired[tuple[tuple[PlayerRef, PlayerRef], ...]]
     toss: NotRequired[Annotated[TossSettingsDoc, bind(TossSettings, TossSettingsDoc)]]
+    prefer_repeat_bye: NotRequired[Flag]
     rounds: NotRequired[tuple[RoundEntry, ...]]
     drops: NotRequired[tuple[DropEntry, ...]]
 
 
 #: The document's own default: a stage without ``ruleset`` uses the ``default`` preset.
-StageEntry = Annotated[StageDoc, bind(Stage, StageDoc, ruleset=DEFAULT)]
+StageEntry = Annotated[
+    StageDoc,
+    bind(Stage, StageDoc, factory=stage_of, settings=stage_settings, ruleset=DEFAULT),
+]
 
 
 # ------------------------------------------------------------------ the document

@@ -26,6 +26,7 @@ from fairpair.interop.document.limits import (
     MAX_NAME_LENGTH,
     MAX_RATING,
     MAX_ROUND,
+    MAX_SEATS,
     MAX_SEED,
     MAX_TABLE,
 )
@@ -60,6 +61,7 @@ TableNumber = Annotated[int, Strict(), Field(ge=1, le=MAX_TABLE, description="A 
 SeedNumber = Annotated[int, Strict(), Field(ge=1, le=MAX_SEED, description="1 is the top seed.")]
 RatingNumber = Annotated[int, Strict(), Field(ge=0, le=MAX_RATING, description="A rating ≥ 0.")]
 GameCount = Annotated[int, Strict(), Field(ge=0, le=MAX_GAMES, description="A number of games.")]
+PlaceNumber = Annotated[int, Strict(), Field(ge=1, le=MAX_SEATS, description="1 is first.")]
 Flag = Annotated[bool, Strict()]
 
 

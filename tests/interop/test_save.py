@@ -237,3 +237,47 @@ def test_a_file_changed_since_pairing_is_refused(seed_001_path: Path) -> None:
     draft_round = pair_next_round(tournament).to_round()
     with pytest.raises(UnreadableFile.__mro__[1], match="changed while pairing"):
         add_round_text(text, "swiss", type(draft_round)(7, draft_round.matches))
+
+
+def test_fairpair_pair_save_adds_only_the_round(tmp_path: Path) -> None:
+    path = tmp_path / "event.json"
+    path.write_text(HAND_WRITTEN, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "fairpair", "pair", str(path), "--save"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    added = insertion(HAND_WRITTEN, path.read_text(encoding="utf-8"))
+    assert json.loads(added.lstrip(",").strip())["number"] == 2
+    assert sorted(os.listdir(tmp_path)) == ["event.json"]
+
+
+def test_fairpair_pair_save_refuses_a_read_only_file(tmp_path: Path) -> None:
+    path = tmp_path / "event.json"
+    path.write_text(HAND_WRITTEN, encoding="utf-8")
+    path.chmod(0o444)
+    done = subprocess.run(
+        [sys.executable, "-m", "fairpair", "pair", str(path), "--save"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 3, done.stderr
+    assert "read-only" in done.stderr and "Traceback" not in done.stderr
+    assert path.read_text(encoding="utf-8") == HAND_WRITTEN
+
+
+def test_save_document_of_other_changes_writes_the_whole_document(
+    tmp_path: Path, seed_001_path: Path
+) -> None:
+    from dataclasses import replace
+
+    path = tmp_path / "event.json"
+    path.write_bytes(seed_001_path.read_bytes())
+    renamed = replace(load_document(path), name="Renamed")
+    save_document(renamed, path)
+    assert load_document(path) == renamed

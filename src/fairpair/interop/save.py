@@ -1,7 +1,8 @@
 """Saving a tournament document: all or nothing, through links, never over a read-only file.
 
 ``save_with_new_round`` adds a round to the user's file and changes nothing else in it
-(``append.py``); ``save_document`` writes a whole document. Both write the text to a temporary
+(``append.py``); ``save_document`` does the same when the tournament it is given is the file's
+plus one round, and writes a whole document otherwise. Both write the text to a temporary
 file with a predictable name next to the real file (``.NAME.fairpair-save``), flush it to disk
 and rename it over the file: a crash leaves the old file or the new one, never a mix, and the
 next save removes a temporary file a killed save left behind. A symbolic link is written
@@ -13,12 +14,17 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
+from dataclasses import replace
 from pathlib import Path
 
+from pydantic_core import ValidationError
+
+from fairpair.engine.errors import FairpairError
 from fairpair.engine.rounds import Round
 from fairpair.engine.tournament import Tournament
 from fairpair.interop.append import add_round_text
 from fairpair.interop.document import dump_document
+from fairpair.interop.document.compiled import document_validator
 from fairpair.interop.document.read import BOM, read_bytes
 from fairpair.interop.errors import UnwritableFile
 
@@ -41,8 +47,39 @@ def save_with_new_round(path: str | Path, stage_id: str, new_round: Round) -> No
 
 
 def save_document(tournament: Tournament, path: str | Path) -> None:
-    """Replace the file at ``path`` with ``tournament`` as a whole document, atomically."""
-    write_safely(Path(path), dump_document(tournament).encode("utf-8"))
+    """Save ``tournament`` to the document at ``path``, atomically.
+
+    When ``tournament`` is the file's tournament with one more round in one stage (what
+    ``pair --save`` does), only that round is added to the file (``save_with_new_round``);
+    otherwise the file is replaced by the whole document in normalised form
+    (``dump_document``)."""
+    shown = Path(path)
+    added = _one_new_round(shown, tournament)
+    if added is not None:
+        save_with_new_round(shown, *added)
+        return
+    write_safely(shown, dump_document(tournament).encode("utf-8"))
+
+
+def _one_new_round(path: Path, tournament: Tournament) -> tuple[str, Round] | None:
+    """(stage id, round) when ``tournament`` is the file's with one round added."""
+    try:
+        before = document_validator().validate_json(read_bytes(path))
+    except (FairpairError, ValidationError):
+        return None
+    if not isinstance(before, Tournament) or len(before.stages) != len(tournament.stages):
+        return None
+    if replace(before, stages=tournament.stages) != tournament:
+        return None
+    changed = [
+        (old, new) for old, new in zip(before.stages, tournament.stages, strict=True) if old != new
+    ]
+    if len(changed) != 1:
+        return None
+    old, new = changed[0]
+    if not new.rounds or replace(new, rounds=new.rounds[:-1]) != old:
+        return None
+    return new.id, new.rounds[-1]
 
 
 def write_safely(path: Path, data: bytes) -> None:

@@ -57,7 +57,8 @@ class Binding:
 
     def written_defaults(self) -> dict[str, Any]:
         """Each key's default (``MISSING`` when it has none), in the document's key order."""
-        if self.factory is not None:
+        if self.factory is not None and self.settings is not None:
+            # Keys that are not fields: the defaults are the settings of a default object.
             made = self.read(self.factory(**self.defaults))
             return {key: made.get(key, dataclasses.MISSING) for key in self.keys}
         fields = {f.name: f for f in dataclasses.fields(self.engine)}

@@ -55,7 +55,7 @@ from fairpair.interop.document.limits import MAX_SEATS, MAX_STAGES, MAX_TIEBREAK
 from fairpair.interop.document.results import Winner, result_of
 from fairpair.interop.document.rulesets import changed_preset, preset, tiebreak
 from fairpair.interop.document.stages import stage_of, stage_settings
-from fairpair.interop.document.table_ids import tidy_round
+from fairpair.interop.document.tables import round_of, tidy_round
 from fairpair.interop.document.values import (
     Exact,
     Flag,
@@ -88,11 +88,26 @@ def bind(
     turns a validated ``document`` into an ``engine`` object. ``ignore``: document keys that
     are not engine fields (the format marker); ``defaults``: the document's own defaults;
     ``factory``/``settings``/``tidy``: see ``Binding``."""
-    keys = tuple(k for k in document.__annotations__ if k not in ignore)
-    binding = Binding(engine, keys, defaults, ignore, factory, settings, tidy)
-    BINDINGS[engine] = binding
+    binding = register(engine, document, ignore, factory, settings, tidy, defaults)
     simple = not (defaults or ignore or factory)
     return AfterValidator(binding.make if simple else binding.build)
+
+
+def register(
+    engine: type[Any],
+    document: type[Any],
+    ignore: tuple[str, ...] = (),
+    factory: Callable[..., Any] | None = None,
+    settings: Callable[[Any], Mapping[str, Any]] | None = None,
+    tidy: Callable[[Any, dict[str, Any], tuple[str, ...]], None] | None = None,
+    defaults: Mapping[str, Any] | None = None,
+) -> Binding:
+    """Register ``document`` as the shape of ``engine`` for the writer (``bind`` also builds
+    the engine object when reading; a match is built by its round)."""
+    keys = tuple(k for k in document.__annotations__ if k not in ignore)
+    binding = Binding(engine, keys, defaults or {}, ignore, factory, settings, tidy)
+    BINDINGS[engine] = binding
+    return binding
 
 
 def _shape(title: str) -> ConfigDict:
@@ -172,7 +187,8 @@ class MatchDoc(TypedDict):
     ]
 
 
-MatchEntry = Annotated[MatchDoc, bind(Match, MatchDoc)]
+register(Match, MatchDoc)
+MatchEntry = MatchDoc  # built with its round's number (``tables.round_of``)
 
 
 @with_config(_shape("Bye"))
@@ -212,7 +228,7 @@ class RoundDoc(TypedDict):
     ]
 
 
-RoundEntry = Annotated[RoundDoc, bind(Round, RoundDoc, tidy=tidy_round)]
+RoundEntry = Annotated[RoundDoc, bind(Round, RoundDoc, factory=round_of, tidy=tidy_round)]
 
 
 # ------------------------------------------------------------------ rulesets

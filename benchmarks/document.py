@@ -36,12 +36,15 @@ from fairpair.interop.save import save_document, save_with_new_round
 
 SIZES = (1_000, 10_000, 100_000)
 
+#: The peak resident memory of a process that only loads the file. VmHWM, not ru_maxrss: on
+#: Linux ru_maxrss survives fork + exec, so a child would report this benchmark's own peak.
 PEAK = """
-import gc, resource, sys
+import gc, sys
 from fairpair.interop.document import load_document
 gc.disable()
 load_document(sys.argv[1])
-print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+status = open("/proc/self/status").read().split("VmHWM:")[1]
+print(int(status.split()[0]) / 1024)
 """
 
 

@@ -34,3 +34,7 @@ class UnknownStage(FairpairError):
 
 class PairingRefused(FairpairError):
     """The next round cannot be generated (round cap reached, nobody to pair, ...)."""
+
+
+class UnknownRound(FairpairError):
+    """A round number that the stage does not have (``--after-round 9`` of a 4-round event)."""

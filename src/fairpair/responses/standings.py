@@ -1,0 +1,121 @@
+"""The standings response: ``fairpair standings --json`` now, the HTTP API later.
+
+The shape is documented in docs/cli.md ("Standings") and published as a JSON Schema in
+docs/schemas/standings.schema.json. ``points`` and ``value`` are decimals with up to 10
+places; ``points_exact`` and ``exact`` the exact fractions ("27/50", "8"). Percent tiebreaks
+are fractions of 1 (0.54 is 54%).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from fairpair.engine.standings import Standings
+from fairpair.responses.values import decimal, display, exact_text, status_of
+
+Number = int | float
+Status = Literal["withdrawn", "advanced", "eliminated"]
+Kind = Literal["points", "percent", "count", "rating", "seed", "random"]
+
+
+class _Response(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class TiebreakColumn(_Response):
+    name: str = Field(description="The registry name, e.g. `omw`.")
+    label: str
+    short: str = Field(description="The column header, e.g. `OMW%`.")
+    kind: Kind
+    higher_is_better: bool
+
+
+class PlayerRef(_Response):
+    id: str
+    name: str
+
+
+class Record(_Response):
+    wins: int
+    draws: int
+    losses: int
+
+
+class TiebreakValue(_Response):
+    value: Number | None = Field(description="A decimal (10 places); null when it does not apply.")
+    exact: str | None = Field(description='The exact fraction, "27/50"; null when not applicable.')
+    display: str = Field(description='As a person reads it: "54.0%", "4½", "—".')
+
+
+class StandingsRow(_Response):
+    rank: int | None = Field(description="Null for a dropped player.")
+    player: PlayerRef
+    points: Number
+    points_exact: str
+    record: Record
+    played: int = Field(description="Rounds played, byes included.")
+    byes: int
+    forfeits: int
+    dropped_after: int | None
+    status: Status | None
+    tiebreaks: dict[str, TiebreakValue]
+
+
+class StandingsResponse(_Response):
+    """Standings of one stage: points, then the tiebreaks in order; ties share a rank."""
+
+    model_config = ConfigDict(title="fairpair standings")
+
+    tournament: str
+    stage: str
+    ruleset: str
+    after_round: int
+    tiebreaks: list[TiebreakColumn]
+    rows: list[StandingsRow]
+
+
+def standings_response(standings: Standings, tournament_name: str) -> StandingsResponse:
+    tiebreaks = standings.tiebreaks
+    columns = [
+        TiebreakColumn(
+            name=tb.name,
+            label=tb.label,
+            short=tb.short,
+            kind=tb.kind.value,
+            higher_is_better=tb.higher_is_better,
+        )
+        for tb in tiebreaks
+    ]
+    rows = [
+        StandingsRow(
+            rank=row.rank,
+            player=PlayerRef(id=row.player.id, name=row.player.name),
+            points=decimal(row.points),
+            points_exact=exact_text(row.points),
+            record=Record(wins=row.wins, draws=row.draws, losses=row.losses),
+            played=row.played,
+            byes=row.byes,
+            forfeits=row.forfeits,
+            dropped_after=row.dropped_after,
+            status=status_of(standings, row),
+            tiebreaks={
+                tb.name: TiebreakValue(
+                    value=None if v is None else decimal(v),
+                    exact=None if v is None else exact_text(v),
+                    display=display(v, tb),
+                )
+                for tb, v in zip(tiebreaks, row.tiebreaks, strict=True)
+            },
+        )
+        for row in standings.rows
+    ]
+    return StandingsResponse(
+        tournament=tournament_name,
+        stage=standings.stage.id,
+        ruleset=standings.stage.ruleset.name,
+        after_round=standings.after_round,
+        tiebreaks=columns,
+        rows=rows,
+    )

@@ -1,0 +1,49 @@
+"""How values read, in JSON and on screen, without pydantic: decimals, exact fractions, the
+display text of a tiebreak and a player's status badge (docs/cli.md "Standings")."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from fairpair.engine.pairing.elimination import threshold_reached
+from fairpair.engine.points_text import points_text, rounded
+from fairpair.engine.standings import Standings, StandingsRow
+from fairpair.engine.tiebreaks import Tiebreak, Value, ValueKind
+
+
+def exact_text(value: Fraction | int) -> str:
+    """The exact fraction as text: ``"8"``, ``"27/50"``."""
+    value = Fraction(value)
+    return (
+        str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    )
+
+
+def decimal(value: Fraction | int) -> float | int:
+    """An integer when whole, else a decimal with 10 places."""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return int(value)
+    return round(float(value), 10)
+
+
+def display(value: Value, tb: Tiebreak) -> str:
+    """How a person reads the value: 54.0%, 8, 4½, 1510.3, —."""
+    if value is None:
+        return "—"
+    if tb.kind is ValueKind.PERCENT:
+        return f"{rounded(Fraction(value) * 100, 1)}%"
+    if tb.kind is ValueKind.RANDOM:
+        return f"{int(value) % 10_000:04d}"
+    return points_text(Fraction(value))
+
+
+def status_of(standings: Standings, row: StandingsRow) -> str | None:
+    """``withdrawn``, ``advanced`` or ``eliminated`` (Swiss elimination), or ``None``."""
+    if row.dropped:
+        return "withdrawn"
+    rules = standings.stage.elimination
+    if rules is None:
+        return None
+    reached = threshold_reached(rules, row)
+    return reached.value if reached is not None else None

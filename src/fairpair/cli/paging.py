@@ -7,11 +7,12 @@ from typing import TypeVar
 
 import typer
 
-from fairpair.cli.exit_codes import ExitCode
 from fairpair.cli.screen import say
 
 T = TypeVar("T")
 PAGE = 50
+#: Exit code of a command line that asks for what is not there (docs/cli.md).
+USAGE = 2
 
 
 def page_of(rows: Sequence[T], show_all: bool, page: int | None) -> tuple[Sequence[T], str | None]:
@@ -26,7 +27,7 @@ def page_of(rows: Sequence[T], show_all: bool, page: int | None) -> tuple[Sequen
             f"error: --page {number}: there are {pages} pages of {PAGE} ({total:,} players)",
             err=True,
         )
-        raise typer.Exit(int(ExitCode.USAGE))
+        raise typer.Exit(USAGE)
     start = (number - 1) * PAGE
     shown = rows[start : start + PAGE]
     more = f"--page {number + 1}" if number < pages else "--page N"

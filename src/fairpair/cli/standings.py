@@ -46,7 +46,7 @@ def table(
         Column("Player"),
         Column("Pts", "right"),
         *(
-            Column(tb.short, "right", drop=1 + n - i, style="bold cyan")
+            Column(tb.short, "right", drop=1 + i, style="bold cyan")
             for i, tb in enumerate(tiebreaks)
         ),
         Column("W-D-L" if draws else "W-L", "center", drop=n + 2),

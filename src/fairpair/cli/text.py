@@ -45,6 +45,19 @@ FALLBACK = {
     "“": '"',
     "”": '"',
     "✓": "ok",
+    # letters without a decomposition to a base letter
+    "ı": "i",
+    "ł": "l",
+    "Ł": "L",
+    "ø": "o",
+    "Ø": "O",
+    "đ": "d",
+    "Đ": "D",
+    "ß": "ss",
+    "æ": "ae",
+    "Æ": "AE",
+    "œ": "oe",
+    "Œ": "OE",
 }
 
 

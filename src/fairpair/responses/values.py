@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from fairpair.engine.pairing.elimination import threshold_reached
 from fairpair.engine.points_text import points_text, rounded
 from fairpair.engine.standings import Standings, StandingsRow
 from fairpair.engine.tiebreaks import Tiebreak, Value, ValueKind
@@ -45,5 +44,7 @@ def status_of(standings: Standings, row: StandingsRow) -> str | None:
     rules = standings.stage.elimination
     if rules is None:
         return None
+    from fairpair.engine.pairing.elimination import threshold_reached
+
     reached = threshold_reached(rules, row)
     return reached.value if reached is not None else None

@@ -21,7 +21,7 @@ from fairpair.engine.players import Player
 from fairpair.engine.results import GameScore, Result, Side
 from fairpair.engine.rounds import Match, Round
 from fairpair.engine.rulesets import MTG
-from fairpair.engine.stage import Stage, TossPolicy, TossSettings
+from fairpair.engine.stage import TossPolicy, TossSettings, stage_from_settings
 from fairpair.engine.toss import assign_tosses
 from fairpair.engine.tournament import Tournament
 from fairpair.interop.document import dump_document
@@ -68,7 +68,7 @@ def build() -> Tournament:
         for i, name in enumerate(NAMES)
     )
     seed_of = {p.id: p.seed or 0 for p in players}
-    stage = Stage(
+    stage = stage_from_settings(
         id="swiss",
         name="Swiss",
         ruleset=MTG,

@@ -1,9 +1,8 @@
-"""One table: each kind of error, its stable code, its exit code and its HTTP status.
+"""One table: each kind of error, by its stable code, with its exit code and HTTP status.
 
 The command line (``fairpair.cli.errors``) and, later, the HTTP API read this table and
-nothing else; docs/cli.md shows it. An error is matched by its class, most specific first
-(``kind_of`` walks the class's MRO), so a new subclass inherits its base's row until it gets
-its own.
+nothing else; docs/cli.md shows it. An error's code is its class's ``code`` (the nearest
+class that declares one), so a new subclass shares its base's row until it gets its own.
 """
 
 from __future__ import annotations
@@ -11,16 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 
-from fairpair.engine.errors import (
-    FairpairError,
-    InvalidResult,
-    InvalidTournament,
-    PairingRefused,
-    UnknownRound,
-    UnknownRuleset,
-    UnknownStage,
-    UnknownTiebreak,
-)
+from fairpair.engine.errors import FairpairError
 from fairpair.engine.toss.errors import TossUnavailable
 from fairpair.interop.errors import DocumentError, MalformedJson, UnreadableFile
 
@@ -55,52 +45,54 @@ class ErrorKind:
     meaning: str
 
 
-#: The table, most specific classes first. docs/cli.md "Errors" prints it.
-ERROR_TABLE: dict[type[Exception], ErrorKind] = {
-    UnreadableFile: ErrorKind(
-        "unreadable_file", ExitCode.UNREADABLE, 422, "the file could not be read or written"
-    ),
-    MalformedJson: ErrorKind(
-        "malformed_json", ExitCode.MALFORMED, 400, "the file is not well-formed JSON"
-    ),
-    DocumentError: ErrorKind(
-        "invalid_document", ExitCode.INVALID, 422, "the document breaks its schema"
-    ),
-    InvalidResult: ErrorKind(
-        "invalid_result", ExitCode.INVALID, 422, "a result that cannot happen"
-    ),
-    InvalidTournament: ErrorKind(
-        "inconsistent_facts", ExitCode.INCONSISTENT, 422, "the facts contradict each other"
-    ),
-    UnknownTiebreak: ErrorKind(
-        "unknown_tiebreak", ExitCode.UNKNOWN_NAME, 404, "no tiebreak of that name"
-    ),
-    UnknownRuleset: ErrorKind(
-        "unknown_ruleset", ExitCode.UNKNOWN_NAME, 404, "no ruleset of that name"
-    ),
-    UnknownStage: ErrorKind("unknown_stage", ExitCode.UNKNOWN_NAME, 404, "no stage with that id"),
-    UnknownRound: ErrorKind(
-        "unknown_round", ExitCode.UNKNOWN_NAME, 404, "no round with that number"
-    ),
-    PairingRefused: ErrorKind(
-        "pairing_refused", ExitCode.REFUSED, 409, "the next round cannot be generated"
-    ),
-    TossUnavailable: ErrorKind(
-        "toss_unavailable", ExitCode.REFUSED, 409, "the toss does not apply"
-    ),
-    FairpairError: ErrorKind(
-        "error", ExitCode.INTERNAL, 500, "an error without its own kind (a bug)"
-    ),
+def _kinds(*rows: tuple[str, ExitCode, int, str]) -> dict[str, ErrorKind]:
+    return {code: ErrorKind(code, exit, http, meaning) for code, exit, http, meaning in rows}
+
+
+#: The table, by stable code. docs/cli.md "Errors" shows it (a test keeps them equal).
+ERROR_TABLE: dict[str, ErrorKind] = _kinds(
+    ("unreadable_file", ExitCode.UNREADABLE, 422, "the file could not be read or written"),
+    ("malformed_json", ExitCode.MALFORMED, 400, "the file is not well-formed JSON"),
+    ("invalid_document", ExitCode.INVALID, 422, "the document breaks its schema"),
+    ("invalid_result", ExitCode.INVALID, 422, "a result that cannot happen"),
+    ("invalid_stage", ExitCode.INVALID, 422, "a stage's settings contradict each other"),
+    ("inconsistent", ExitCode.INCONSISTENT, 422, "the facts contradict each other"),
+    ("unknown_tiebreak", ExitCode.UNKNOWN_NAME, 404, "no tiebreak of that name"),
+    ("unknown_ruleset", ExitCode.UNKNOWN_NAME, 404, "no ruleset of that name"),
+    ("unknown_stage", ExitCode.UNKNOWN_NAME, 404, "no stage with that id"),
+    ("unknown_round", ExitCode.UNKNOWN_NAME, 404, "no round with that number"),
+    ("unknown_table", ExitCode.UNKNOWN_NAME, 404, "no table or match with that id"),
+    ("unknown_player", ExitCode.UNKNOWN_NAME, 404, "no player with that id"),
+    ("pairing_refused", ExitCode.REFUSED, 409, "the next round cannot be generated"),
+    ("lifecycle_refused", ExitCode.REFUSED, 409, "the round cannot move to that state now"),
+    ("toss_unavailable", ExitCode.REFUSED, 409, "the toss does not apply"),
+    ("error", ExitCode.INTERNAL, 500, "an error without its own kind (a bug)"),
+    ("internal_error", ExitCode.INTERNAL, 500, "an unexpected internal error (a bug)"),
+)
+
+#: Codes of the error classes that do not (yet) declare their own ``code``.
+CLASS_CODES: dict[type[Exception], str] = {
+    UnreadableFile: "unreadable_file",
+    MalformedJson: "malformed_json",
+    DocumentError: "invalid_document",
+    TossUnavailable: "toss_unavailable",
 }
 
-#: Any other exception: a bug in fairpair.
-INTERNAL = ErrorKind("internal_error", ExitCode.INTERNAL, 500, "an unexpected internal error")
+
+def code_of(error: BaseException) -> str:
+    """The stable code of ``error``: the nearest class's own ``code`` (or ``CLASS_CODES``
+    entry); ``internal_error`` for anything that is not a fairpair error."""
+    if not isinstance(error, FairpairError):
+        return "internal_error"
+    for cls in type(error).__mro__:
+        if cls in CLASS_CODES:
+            return CLASS_CODES[cls]
+        own = vars(cls).get("code")
+        if isinstance(own, str):
+            return own
+    return "error"
 
 
 def kind_of(error: BaseException) -> ErrorKind:
-    """The row of ``error``: its own class's, else its nearest base class's."""
-    for cls in type(error).__mro__:
-        kind = ERROR_TABLE.get(cls)
-        if kind is not None:
-            return kind
-    return INTERNAL
+    """The row of ``error`` (an unknown code is a bug: ``internal_error``)."""
+    return ERROR_TABLE.get(code_of(error), ERROR_TABLE["internal_error"])

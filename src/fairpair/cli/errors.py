@@ -23,11 +23,17 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
-def _problems(error: Exception) -> list[tuple[str, str]]:
+def _problems(error: Exception) -> list[tuple[str, str, str]]:
+    """(where, organizer's place if the error knows it, reason) of each problem."""
     listed = getattr(error, "problems", None)
-    if isinstance(listed, list) and listed:
-        return [(str(p.where), str(p.reason)) for p in listed]
-    return [(str(getattr(error, "where", "")), str(getattr(error, "reason", error)))]
+    items = listed if isinstance(listed, list) and listed else [error]
+    out = []
+    for item in items:
+        location = getattr(item, "location", None)
+        place = getattr(location, "place", "") if location is not None else ""
+        reason = getattr(item, "reason", None)
+        out.append((str(getattr(item, "where", "")), str(place or ""), str(reason or item)))
+    return out
 
 
 def report(error: Exception, file: Path | None = None, as_json: bool = False) -> int:
@@ -36,10 +42,13 @@ def report(error: Exception, file: Path | None = None, as_json: bool = False) ->
     from fairpair.error_table import kind_of
 
     kind = kind_of(error)
-    code = str(getattr(error, "code", None) or kind.code)
+    code = kind.code
     problems = _problems(error)
-    document = read_document(file) if any(human_place(w) for w, _ in problems) else None
-    placed = [(where, human_place(where, document), reason) for where, reason in problems]
+    unplaced = any(not place and human_place(where) for where, place, _ in problems)
+    document = read_document(file) if unplaced else None
+    placed = [
+        (where, place or human_place(where, document), reason) for where, place, reason in problems
+    ]
     if as_json:
         payload = {
             "error": {

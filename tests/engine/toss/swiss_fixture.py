@@ -13,7 +13,7 @@ from typing import Any
 from fairpair.engine.players import Player, PlayerId
 from fairpair.engine.results import Result, Side
 from fairpair.engine.rounds import Bye, Match, Round
-from fairpair.engine.stage import Stage, TossPolicy, TossSettings
+from fairpair.engine.stage import Stage, TossPolicy, TossSettings, stage_from_settings
 from fairpair.engine.toss import assign_tosses, toss_history
 from fairpair.engine.tournament import Tournament
 
@@ -92,7 +92,9 @@ def simulate(
     chosen = pairer or real_pairer() or greedy_pairer
     ids = [f"p{i:03d}" for i in range(1, players + 1)]
     people = tuple(Player(pid, pid, seed=i + 1) for i, pid in enumerate(ids))
-    stage = Stage(id="swiss", seed=f"sim-{rng.random()}", toss=TossSettings(True, policy))
+    stage = stage_from_settings(
+        id="swiss", seed=f"sim-{rng.random()}", toss=TossSettings(True, policy)
+    )
     t = Tournament("Simulated event", people, (stage,))
     tossed: list[tuple[tuple[str, int, str, int, str], ...]] = []
     after: list[dict[str, int]] = []

@@ -9,7 +9,7 @@ from dataclasses import replace
 from fairpair.engine.players import Player, PlayerId
 from fairpair.engine.results import Result, Side
 from fairpair.engine.rounds import Bye, Match, Round, Toss
-from fairpair.engine.stage import Stage, TossPolicy, TossSettings
+from fairpair.engine.stage import TossPolicy, TossSettings, stage_from_settings
 from fairpair.engine.toss import assign_tosses
 from fairpair.engine.tournament import Tournament
 
@@ -23,7 +23,7 @@ def tournament(
     seed: str = "test-seed",
 ) -> Tournament:
     players = tuple(Player(pid, pid.upper(), seed=i + 1) for i, pid in enumerate(ids))
-    stage = Stage(id=stage_id, seed=seed, toss=TossSettings(enabled, policy))
+    stage = stage_from_settings(id=stage_id, seed=seed, toss=TossSettings(enabled, policy))
     return Tournament("Toss test", players, (stage,))
 
 

@@ -8,7 +8,6 @@ problem prints as ``error: WHERE: REASON (the place in the organizer's words)``;
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable
 from functools import wraps
@@ -17,6 +16,7 @@ from typing import ParamSpec, TypeVar
 
 import typer
 
+from fairpair.cli.output import json_text
 from fairpair.cli.screen import say, screen, write
 
 P = ParamSpec("P")
@@ -57,8 +57,7 @@ def report(error: Exception, file: Path | None = None, as_json: bool = False) ->
                 "problems": [{"where": w, "place": h, "reason": r} for w, h, r in placed],
             }
         }
-        out = json.dumps(payload, indent=2, ensure_ascii=not screen().unicode)
-        say(out, err=True)
+        write(json_text(payload, screen(sys.stderr).encoding), err=True)
         return int(kind.exit)
     err = screen(sys.stderr)
     c = err.clean

@@ -101,7 +101,7 @@ def standings(
     as_json: options.Json = False,
 ) -> None:
     """Print the standings: points, then the tiebreaks in order; ties share a rank."""
-    from fairpair.cli.progress import after_text, progress
+    from fairpair.cli.progress import after_text, open_rounds, results_in
     from fairpair.cli.screen import screen, write
 
     tournament = load_document(file)
@@ -124,9 +124,9 @@ def standings(
     out = screen()
     head = f"{tournament.name} — {chosen.name}"
     if not result.rows:
-        rounds = progress(chosen, after_round)
-        if rounds:
-            status = "; ".join(r.in_text() for r in rounds if not r.complete)
+        waiting = open_rounds(chosen, after_round)
+        if waiting:
+            status = "; ".join(results_in(r) for r in waiting)
             hint = f"{status}. Enter the results in {file}, then run standings again."
         else:
             hint = "Pair round 1 with `fairpair pair FILE`."

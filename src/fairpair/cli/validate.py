@@ -10,7 +10,7 @@ from fairpair.cli.errors import handles_errors
 @handles_errors
 def validate(file: options.File) -> None:
     """Check a tournament document: schema, players, pairings, results. Exit 0 when valid."""
-    from fairpair.cli.progress import progress
+    from fairpair.cli.progress import open_rounds, results_missing
     from fairpair.cli.screen import screen, write
     from fairpair.cli.text import plural
     from fairpair.interop.document import load_document
@@ -23,9 +23,8 @@ def validate(file: options.File) -> None:
     ]
     several = len(tournament.stages) > 1
     for stage in tournament.stages:
-        for r in progress(stage):
-            if not r.complete:
-                where = f"stage {stage.id!r}, " if several else ""
-                lines.append(f"  {where}{r.missing_text()}")
+        for r in open_rounds(stage):
+            where = f"stage {stage.id!r}, " if several else ""
+            lines.append(f"  {where}{results_missing(r)}")
     out = screen()
     write("".join(out.clean(line) + "\n" for line in lines))

@@ -13,7 +13,14 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from fairpair.engine.standings import Standings
-from fairpair.responses.values import decimal, display, exact_text, status_of
+from fairpair.responses.values import (
+    complete_through,
+    decimal,
+    display,
+    exact_text,
+    rounds_up_to,
+    status_of,
+)
 
 Number = int | float
 Status = Literal["withdrawn", "advanced", "eliminated"]
@@ -63,6 +70,12 @@ class StandingsRow(_Response):
     tiebreaks: dict[str, TiebreakValue]
 
 
+class RoundInProgress(_Response):
+    round: int
+    results_in: int = Field(description="Tables of the round with a result.")
+    tables: int
+
+
 class StandingsResponse(_Response):
     """Standings of one stage: points, then the tiebreaks in order; ties share a rank."""
 
@@ -74,6 +87,13 @@ class StandingsResponse(_Response):
     after_round: int
     tiebreaks: list[TiebreakColumn]
     rows: list[StandingsRow]
+    complete_through: int = Field(
+        description="The last round up to which every result is in (`after_round` is the last "
+        "round counted, which may still miss results)."
+    )
+    rounds_in_progress: list[RoundInProgress] = Field(
+        description="Rounds counted in these standings that still miss results."
+    )
 
 
 def standings_response(standings: Standings, tournament_name: str) -> StandingsResponse:
@@ -111,6 +131,7 @@ def standings_response(standings: Standings, tournament_name: str) -> StandingsR
         )
         for row in standings.rows
     ]
+    counted = rounds_up_to(standings.stage, standings.after_round)
     return StandingsResponse(
         tournament=tournament_name,
         stage=standings.stage.id,
@@ -118,4 +139,12 @@ def standings_response(standings: Standings, tournament_name: str) -> StandingsR
         after_round=standings.after_round,
         tiebreaks=columns,
         rows=rows,
+        complete_through=complete_through(counted),
+        rounds_in_progress=[
+            RoundInProgress(
+                round=r.number, results_in=len(r.tables) - r.outstanding, tables=len(r.tables)
+            )
+            for r in counted
+            if not r.is_complete
+        ],
     )

@@ -3,9 +3,12 @@ display text of a tiebreak and a player's status badge (docs/cli.md "Standings")
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 
 from fairpair.engine.points_text import points_text, rounded
+from fairpair.engine.rounds import Round
+from fairpair.engine.stage import Stage
 from fairpair.engine.standings import Standings, StandingsRow
 from fairpair.engine.tiebreaks import Tiebreak, Value, ValueKind
 
@@ -48,3 +51,17 @@ def status_of(standings: Standings, row: StandingsRow) -> str | None:
 
     reached = threshold_reached(rules, row)
     return reached.value if reached is not None else None
+
+
+def rounds_up_to(stage: Stage, after_round: int | None) -> list[Round]:
+    return [r for r in stage.rounds if after_round is None or r.number <= after_round]
+
+
+def complete_through(rounds: Sequence[Round]) -> int:
+    """The last round number up to which every round has all its results (0: none)."""
+    done = 0
+    for r in sorted(rounds, key=lambda r: r.number):
+        if not r.is_complete:
+            break
+        done = r.number
+    return done

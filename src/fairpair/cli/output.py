@@ -11,13 +11,15 @@ from fairpair.cli.screen import screen, write
 
 def json_text(payload: Any, encoding: str) -> str:
     """``payload`` as indented JSON for a stream in ``encoding`` (pydantic models dumped)."""
-    if hasattr(payload, "model_dump"):
-        payload = payload.model_dump(mode="json")
-    text = json.dumps(payload, indent=2, ensure_ascii=False)
+    if hasattr(payload, "model_dump_json"):
+        text = str(payload.model_dump_json(indent=2))  # pydantic's serializer: fast
+    else:
+        text = json.dumps(payload, indent=2, ensure_ascii=False)
     try:
         text.encode(encoding)
     except UnicodeEncodeError:
-        text = json.dumps(payload, indent=2, ensure_ascii=True)
+        data = json.loads(text) if hasattr(payload, "model_dump_json") else payload
+        text = json.dumps(data, indent=2, ensure_ascii=True)
     return text + "\n"
 
 

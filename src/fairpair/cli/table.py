@@ -1,18 +1,18 @@
 """Tables for people: one model, fitted to the screen, drawn by Rich or as plain text.
 
 A ``TextTable`` holds plain strings (cleaned for the output before drawing) and style names
-that only *add* emphasis: every marker has a text form, so a pipe loses nothing. ``fit``
-chooses the columns that fit a terminal's width — dropping the least important ones and
-saying which — instead of cutting values. ``draw`` uses Rich on a terminal for tables up to
-``RICH_ROWS`` rows and fixed-width plain text otherwise (pipes, files, big events), which
-takes bounded time at any size.
+that only *add* emphasis: every marker has a text form, so a pipe loses nothing. ``draw``
+cleans every cell once, measures every column once, drops the least important columns while
+a terminal is too narrow — saying which — instead of cutting values, and draws with Rich on a
+terminal for tables up to ``RICH_ROWS`` rows, as fixed-width plain text otherwise (pipes,
+files, big events: linear time, about a microsecond a cell).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
-from typing import Literal
+from dataclasses import dataclass
+from typing import Literal, NamedTuple
 
 from fairpair.cli.screen import Screen
 from fairpair.cli.text import cell_width
@@ -34,14 +34,14 @@ class Column:
     style: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Cell:
+class Cell(NamedTuple):
+    """A cell's text and the style that emphasises it (a tuple: big tables make millions)."""
+
     text: str
     style: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Row:
+class Row(NamedTuple):
     cells: tuple[Cell, ...]
     style: str | None = None
 
@@ -53,66 +53,65 @@ class TextTable:
     rows: tuple[Row, ...]
     #: Lines printed under the table (legend, notes).
     caption: tuple[str, ...] = ()
-    hidden: tuple[str, ...] = field(default=())
-
-    def without(self, index: int) -> TextTable:
-        return replace(
-            self,
-            columns=self.columns[:index] + self.columns[index + 1 :],
-            rows=tuple(replace(r, cells=r.cells[:index] + r.cells[index + 1 :]) for r in self.rows),
-            hidden=(self.columns[index].header, *self.hidden),
-        )
 
 
 def row(*cells: Cell | str, style: str | None = None) -> Row:
     return Row(tuple(c if isinstance(c, Cell) else Cell(c) for c in cells), style)
 
 
-def _cleaned(table: TextTable, screen: Screen) -> TextTable:
-    c = screen.clean
-    return replace(
-        table,
-        title=c(table.title),
-        columns=tuple(replace(col, header=c(col.header)) for col in table.columns),
-        rows=tuple(
-            replace(r, cells=tuple(Cell(c(x.text), x.style) for x in r.cells)) for r in table.rows
-        ),
-        caption=tuple(c(line) for line in table.caption),
-    )
+def _safe(text: str, screen: Screen) -> str:
+    # Plain printable ASCII is safe in every encoding fairpair writes: skip the full clean.
+    return text if text.isascii() and text.isprintable() else screen.clean(text)
 
 
-def widths(table: TextTable) -> list[int]:
-    out = [cell_width(col.header) for col in table.columns]
+def _width(text: str) -> int:
+    return len(text) if text.isascii() else cell_width(text)
+
+
+@dataclass(slots=True)
+class _Prepared:
+    """The table's cleaned texts and column widths, with the columns that are kept."""
+
+    headers: list[str]
+    cells: list[list[str]]
+    widths: list[int]
+    keep: list[int]
+
+    def total(self) -> int:
+        return sum(self.widths[i] for i in self.keep) + len(GAP) * max(0, len(self.keep) - 1)
+
+
+def _prepare(table: TextTable, screen: Screen) -> _Prepared:
+    headers = [_safe(col.header, screen) for col in table.columns]
+    widths = [_width(h) for h in headers]
+    cells: list[list[str]] = []
     for r in table.rows:
-        for i, cell in enumerate(r.cells):
-            w = cell_width(cell.text)
-            if w > out[i]:
-                out[i] = w
-    return out
+        texts = [_safe(c.text, screen) for c in r.cells]
+        for i, text in enumerate(texts):
+            w = _width(text)
+            if w > widths[i]:
+                widths[i] = w
+        cells.append(texts)
+    return _Prepared(headers, cells, widths, list(range(len(headers))))
 
 
-def table_width(table: TextTable) -> int:
-    """Columns the table takes: two spaces between columns, drawn as text or by Rich (no box,
-    one space of padding on each inner side)."""
-    ws = widths(table)
-    return sum(ws) + len(GAP) * max(0, len(ws) - 1)
-
-
-def fit(table: TextTable, width: int | None) -> TextTable:
-    """Drop the least important columns until the table fits ``width`` (no limit on a pipe)."""
+def _fit(table: TextTable, prepared: _Prepared, width: int | None) -> list[str]:
+    """Drop the least important columns until the table fits ``width``; the dropped headers."""
+    hidden: list[str] = []
     if width is None:
-        return table
-    while table_width(table) > width:
-        candidates = [(col.drop, i) for i, col in enumerate(table.columns) if col.drop > 0]
+        return hidden
+    while prepared.total() > width:
+        candidates = [(table.columns[i].drop, i) for i in prepared.keep if table.columns[i].drop]
         if not candidates:
             break
         _, index = max(candidates)
-        table = table.without(index)
-    return table
+        prepared.keep.remove(index)
+        hidden.append(prepared.headers[index])
+    return hidden
 
 
 def _pad(text: str, width: int, align: Align) -> str:
-    space = width - cell_width(text)
+    space = width - _width(text)
     if space <= 0:
         return text
     if align == "right":
@@ -123,35 +122,31 @@ def _pad(text: str, width: int, align: Align) -> str:
     return text + " " * space
 
 
-def plain(table: TextTable) -> str:
-    """Fixed-width text: title, header, a rule, the rows, the caption; no line is cut."""
-    ws = widths(table)
-    aligns = [col.align for col in table.columns]
-    last = len(ws) - 1
+def _plain(table: TextTable, p: _Prepared, title: str, caption: Sequence[str]) -> str:
+    keep = p.keep
+    specs = [(i, p.widths[i], table.columns[i].align) for i in keep]
 
-    def line(cells: Sequence[str]) -> str:
-        parts = [
-            _pad(text, ws[i], aligns[i]) if i < last or aligns[i] != "left" else text
-            for i, text in enumerate(cells)
-        ]
-        return GAP.join(parts).rstrip()
+    def line(texts: Sequence[str]) -> str:
+        return GAP.join(_pad(texts[i], w, a) for i, w, a in specs).rstrip()
 
-    out = [table.title] if table.title else []
-    out.append(line([col.header for col in table.columns]))
-    out.append(GAP.join("-" * w for w in ws))
-    out.extend(line([c.text for c in r.cells]) for r in table.rows)
-    out.extend(table.caption)
+    out = [title] if title else []
+    out.append(line(p.headers))
+    out.append(GAP.join("-" * w for _, w, _ in specs))
+    out.extend(line(texts) for texts in p.cells)
+    out.extend(caption)
     return "\n".join(out) + "\n"
 
 
-def styled(table: TextTable, screen: Screen) -> str:
-    """The table drawn by Rich, with its styles, as text for ``screen`` (ANSI codes included)."""
+def _styled(
+    table: TextTable, p: _Prepared, screen: Screen, title: str, caption: Sequence[str]
+) -> str:
+    """The table drawn by Rich, with its styles (ANSI codes included); no markup is read."""
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
 
     out = Table(
-        title=Text(table.title, style="bold") if table.title else None,
+        title=Text(title, style="bold") if title else None,
         title_justify="left",
         header_style="bold underline",
         box=None,
@@ -159,16 +154,17 @@ def styled(table: TextTable, screen: Screen) -> str:
         pad_edge=False,
         padding=(0, 1),
     )
-    for col in table.columns:
+    for i in p.keep:
+        col = table.columns[i]
         out.add_column(
-            Text(col.header),
+            Text(p.headers[i]),
             justify=col.align,
             header_style=col.style,
             no_wrap=True,
             overflow="fold",
         )
-    for r in table.rows:
-        out.add_row(*(Text(c.text, style=c.style or "") for c in r.cells), style=r.style)
+    for r, texts in zip(table.rows, p.cells, strict=True):
+        out.add_row(*(Text(texts[i], style=r.cells[i].style or "") for i in p.keep), style=r.style)
     console = Console(
         width=screen.width or 10_000,
         force_terminal=screen.terminal,
@@ -179,19 +175,24 @@ def styled(table: TextTable, screen: Screen) -> str:
     )
     with console.capture() as captured:
         console.print(out)
-        for line in table.caption:
+        for line in caption:
             console.print(Text(line, style="dim"))
     return captured.get()
 
 
 def draw(table: TextTable, screen: Screen) -> str:
     """The table as text for ``screen``: cleaned, fitted, drawn; says which columns it hid."""
-    use_rich = screen.terminal and len(table.rows) <= RICH_ROWS
-    fitted = fit(_cleaned(table, screen), screen.width)
-    if fitted.hidden:
-        note = screen.clean(
-            f"not shown, to fit {screen.width} columns: {', '.join(reversed(fitted.hidden))} "
-            "(a wider terminal, or --json, shows all)"
+    prepared = _prepare(table, screen)
+    hidden = _fit(table, prepared, screen.width)
+    caption = [screen.clean(line) for line in table.caption]
+    if hidden:
+        caption.append(
+            screen.clean(
+                f"not shown, to fit {screen.width} columns: {', '.join(hidden)} "
+                "(a wider terminal, or --json, shows all)"
+            )
         )
-        fitted = replace(fitted, caption=(*fitted.caption, note))
-    return styled(fitted, screen) if use_rich else plain(fitted)
+    title = screen.clean(table.title)
+    if screen.terminal and len(table.rows) <= RICH_ROWS:
+        return _styled(table, prepared, screen, title, caption)
+    return _plain(table, prepared, title, caption)

@@ -6,7 +6,7 @@ docs/schemas/toss-table.schema.json.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -79,45 +79,49 @@ def rate_percent(row: TossRow) -> float | None:
     return None if rate is None else round(float(rate * 100), 1)
 
 
-def _cell(number: int, entry: TossEntry | None) -> TossCell | EmptyCell:
+def _cell(number: int, entry: TossEntry | None) -> dict[str, Any]:
     if entry is None:
-        return EmptyCell(round=number)
-    return TossCell(
-        round=number,
-        tag=entry.tag.value,
-        opponent=entry.opponent,
-        reason=entry.reason.value if entry.reason is not None else None,
-        manual=entry.manual,
-        counted=entry.counted,
-    )
+        return {"round": number, "tag": None}
+    return {
+        "round": number,
+        "tag": entry.tag.value,
+        "opponent": entry.opponent,
+        "reason": entry.reason.value if entry.reason is not None else None,
+        "manual": entry.manual,
+        "counted": entry.counted,
+    }
 
 
 def toss_response(table: TossTable, tournament: Tournament) -> TossTableResponse:
+    """The response of ``toss``: built as plain data, validated once into the model."""
     stage = table.stage
-    return TossTableResponse(
-        tournament=tournament.name,
-        stage=StageRef(
-            id=stage.id,
-            name=stage.name,
-            format=stage.format.value,
-            toss=StageToss(
-                enabled=stage.toss.enabled, policy=stage.toss.policy.value, applies=table.enabled
-            ),
-        ),
-        rounds=list(table.rounds),
-        max_abs_balance=table.max_abs_balance,
-        players=[
-            TossPlayer(
-                id=row.player.id,
-                name=row.player.name,
-                rounds=[_cell(n, c) for n, c in zip(table.rounds, row.cells, strict=True)],
-                toss_wins=row.wins,
-                matches=row.matches,
-                rate=rate_percent(row),
-                balance=row.balance,
-                balance_class=row.balance_class.value,
-                manual=row.manual,
-            )
+    payload = {
+        "tournament": tournament.name,
+        "stage": {
+            "id": stage.id,
+            "name": stage.name,
+            "format": stage.format.value,
+            "toss": {
+                "enabled": stage.toss.enabled,
+                "policy": stage.toss.policy.value,
+                "applies": table.enabled,
+            },
+        },
+        "rounds": list(table.rounds),
+        "max_abs_balance": table.max_abs_balance,
+        "players": [
+            {
+                "id": row.player.id,
+                "name": row.player.name,
+                "rounds": [_cell(n, c) for n, c in zip(table.rounds, row.cells, strict=True)],
+                "toss_wins": row.wins,
+                "matches": row.matches,
+                "rate": rate_percent(row),
+                "balance": row.balance,
+                "balance_class": row.balance_class.value,
+                "manual": row.manual,
+            }
             for row in table.rows
         ],
-    )
+    }
+    return TossTableResponse.model_validate(payload)

@@ -33,11 +33,14 @@ def display(value: Value, tb: Tiebreak) -> str:
     """How a person reads the value: 54.0%, 8, 4½, 1510.3, —."""
     if value is None:
         return "—"
-    if tb.kind is ValueKind.PERCENT:
-        return f"{rounded(Fraction(value) * 100, 1)}%"
-    if tb.kind is ValueKind.RANDOM:
+    kind = tb.kind
+    if kind is ValueKind.PERCENT:
+        return f"{rounded(Fraction(value * 100), 1)}%"
+    if kind is ValueKind.RANDOM:
         return f"{int(value) % 10_000:04d}"
-    return points_text(Fraction(value))
+    if isinstance(value, int):
+        return str(value)
+    return points_text(value)
 
 
 def status_of(standings: Standings, row: StandingsRow) -> str | None:

@@ -33,6 +33,7 @@ from fairpair.engine.rounds import Bye, Match, Round
 from fairpair.engine.rulesets import get_ruleset
 from fairpair.engine.stage import Stage
 from fairpair.engine.tournament import Tournament
+from fairpair.gc_pause import paused_gc
 
 SIZES = (100, 1_000, 4_000, 10_000, 100_000)
 
@@ -147,4 +148,6 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    # As the command line does: the collector is paused for the whole run (fairpair.gc_pause).
+    with paused_gc():
+        main(sys.argv[1:])

@@ -95,4 +95,8 @@ def _main(
 
 
 def main() -> None:
-    app()
+    from fairpair.gc_pause import paused_gc
+
+    # One command per process: the collector is paused for its whole run (fairpair.gc_pause).
+    with paused_gc():
+        app()

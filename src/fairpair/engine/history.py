@@ -7,6 +7,8 @@ skipped match still counts, so the pair is not scheduled again). A bye meets nob
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import Round
 from fairpair.engine.stage import Stage
@@ -40,11 +42,20 @@ def add_round_meetings(met: dict[PlayerId, set[PlayerId]], rnd: Round) -> None:
 def met_before(stage: Stage, before_round: int | None = None) -> dict[PlayerId, set[PlayerId]]:
     """Everyone each player has met in ``stage`` (in rounds numbered below ``before_round``,
     or in every round when ``None``)."""
-    met: dict[PlayerId, set[PlayerId]] = {}
-    for rnd in stage.rounds:
-        if before_round is None or rnd.number < before_round:
+    rounds = [r for r in stage.rounds if before_round is None or r.number < before_round]
+    if not _EVERY_MATCH_MEETS or any(r.pods for r in rounds):
+        met: dict[PlayerId, set[PlayerId]] = {}
+        for rnd in rounds:
             add_round_meetings(met, rnd)
-    return met
+        return met
+    # The common case, built for speed (100,000 players × 15 rounds): opponents collected in
+    # lists, each turned into a set once.
+    opponents: defaultdict[PlayerId, list[PlayerId]] = defaultdict(list)
+    for rnd in rounds:
+        for m in rnd.matches:
+            opponents[m.a].append(m.b)
+            opponents[m.b].append(m.a)
+    return {player: set(seen) for player, seen in opponents.items()}
 
 
 def have_met(stage: Stage, a: PlayerId, b: PlayerId) -> bool:

@@ -73,6 +73,7 @@ class RoundKind(StrEnum):
     DOUBLE_FORFEIT = "double_forfeit"
     ABSENT = "absent"
     PENDING = "pending"
+    POD = "pod"
 
 
 #: Each FIDE round kind's row in the one table of ``engine.unplayed`` (absent: as skipped).
@@ -87,6 +88,7 @@ _OUTCOME_OF_KIND = {
     RoundKind.DOUBLE_FORFEIT: RoundOutcome.DOUBLE_FORFEIT,
     RoundKind.ABSENT: RoundOutcome.SKIPPED,
     RoundKind.PENDING: RoundOutcome.PENDING,
+    RoundKind.POD: RoundOutcome.POD,
 }
 
 #: Voluntary unplayed rounds (C.07 art. 16.1.2, "VUR"): the byes a player asks for, forfeit
@@ -135,8 +137,6 @@ class PlayerRecord:
     unplayed: list[tuple[Unplayed, Outcome, int]] = field(default_factory=list)
     # The scheduled opponent of each ``unplayed`` round (a forfeit's), ``None`` for a bye.
     unplayed_opponents: list[PlayerId | None] = field(default_factory=list)
-    # Points after each round 1..last round of the ledger (for progressive score).
-    running: list[int] = field(default_factory=list)
     # Game points (in game-point units) and games, for GW% and game difference.
     game_points: int = 0
     games: int = 0
@@ -255,14 +255,12 @@ def build_ledger(
                     oa, ob, pa, pb = Outcome.WIN, Outcome.LOSS, win, loss
                 else:
                     oa, ob, pa, pb = Outcome.LOSS, Outcome.WIN, loss, win
-                # The hot path (once per match): points and three appends per side; the
+                # The hot path (once per match): three appends per side; the points and
                 # counts (record, played, win rate) are read off these lists at the end.
-                ra.points += pa
-                ra.opponents.append(rb.player.id)
+                ra.opponents.append(match.b)
                 ra.outcomes.append(oa)
                 ra.scored.append(pa)
-                rb.points += pb
-                rb.opponents.append(ra.player.id)
+                rb.opponents.append(match.a)
                 rb.outcomes.append(ob)
                 rb.scored.append(pb)
                 if games is not None:
@@ -286,7 +284,6 @@ def build_ledger(
                         (winner, loser, Outcome.WIN, fwin),
                         (loser, winner, Outcome.LOSS, floss),
                     ):
-                        rec.points += pts
                         rec.opponents.append(opp.id)
                         rec.outcomes.append(out)
                         rec.scored.append(pts)
@@ -344,8 +341,6 @@ def build_ledger(
                     seat_rec, outcome, _scaled(scoring.pod_points(place, shared[place]), unit), True
                 )
                 seat_rec.pods += 1
-        for rec in records.values():
-            rec.running.append(rec.points)
 
     for rec in records.values():
         listed = len(rec.outcomes)
@@ -354,6 +349,7 @@ def build_ledger(
         wins = rec.outcomes.count(WIN)
         draws = rec.outcomes.count(DRAW)
         scored = sum(rec.scored)
+        rec.points += scored
         rec.wins += wins
         rec.draws += draws
         rec.losses += listed - wins - draws
@@ -448,6 +444,23 @@ def round_entries(
             if into is not None:
                 kind, outcome = _BYE_KINDS[bye.kind]
                 into.append(RoundEntry(number, kind, None, outcome, bye_points[bye.kind]))
+        for pod in rnd.pods:
+            places = pod.places
+            shared = Counter(places or ())
+            for k, seat in enumerate(pod.seats):
+                into = get(seat)
+                if into is None:
+                    continue
+                if places is None:
+                    into.append(RoundEntry(number, RoundKind.PENDING, None, Outcome.LOSS, 0))
+                    continue
+                place = places[k]
+                if place == 1:
+                    outcome = Outcome.WIN if shared[1] == 1 else Outcome.DRAW
+                else:
+                    outcome = Outcome.LOSS
+                points = _scaled(scoring.pod_points(place, shared[place]), unit)
+                into.append(RoundEntry(number, RoundKind.POD, None, outcome, points))
     for pid, entries in out.items():
         if len(entries) != last:  # rounds the player was not in: absent
             by_number = {e.number: e for e in entries}

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
+from fairpair.engine.changes import add_round
 from fairpair.engine.players import Player, PlayerId
 from fairpair.engine.results import Result, Side
 from fairpair.engine.rounds import Bye, Match, Round
@@ -118,9 +119,8 @@ def simulate(
                 result = Result.win(Side.A if roll < (1 + draw_rate) / 2 else Side.B)
             matches.append(Match(table, a, b, result, toss))
         rnd = Round(number, tuple(matches), tuple(Bye(p) for p in byes))
-        stage = replace(stage, rounds=(*stage.rounds, rnd))
-        t = replace(t, stages=(stage,))
-        history = toss_history(stage)
+        t = add_round(t, rnd)
+        history = toss_history(t.stage())
         after.append({pid: rec.balance for pid, rec in history.records.items()})
     name = "greedy (test fixture)" if chosen is greedy_pairer else "fairpair.engine.pairing"
     return Event(t, tuple(tossed), tuple(after), name)

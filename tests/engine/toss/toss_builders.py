@@ -4,8 +4,8 @@ toss functions (not product code)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
+from fairpair.engine.changes import add_round, replace_round
 from fairpair.engine.players import Player, PlayerId
 from fairpair.engine.results import Result, Side
 from fairpair.engine.rounds import Bye, Match, Round, Toss
@@ -29,10 +29,9 @@ def tournament(
 
 def with_round(t: Tournament, rnd: Round, stage_id: str | None = None) -> Tournament:
     """``t`` with ``rnd`` put in the stage (replacing a round with the same number)."""
-    stage = t.stage(stage_id)
-    rounds = (*(r for r in stage.rounds if r.number != rnd.number), rnd)
-    new_stage = replace(stage, rounds=tuple(sorted(rounds, key=lambda r: r.number)))
-    return replace(t, stages=tuple(new_stage if s is stage else s for s in t.stages))
+    if t.stage(stage_id).round(rnd.number) is not None:
+        return replace_round(t, rnd, stage_id)
+    return add_round(t, rnd, stage_id)
 
 
 def play(

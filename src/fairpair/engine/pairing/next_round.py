@@ -9,7 +9,6 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from fairpair.engine.errors import PairingRefused
-from fairpair.engine.gc_pause import paused_gc
 from fairpair.engine.pairing.byes import assigned_byes, choose_pairing_bye, had_bye
 from fairpair.engine.pairing.draft import DraftPairing, PairingDraft
 from fairpair.engine.pairing.eligibility import eligible_field
@@ -114,8 +113,7 @@ def pair_next_round(
     ``method`` overrides the stage's pairing method for this round. Raises ``PairingRefused``
     past the round cap, while a round has unreported matches, or when nobody can be paired.
     """
-    with paused_gc():
-        return _pair_next_round(tournament, stage, method, tuning)
+    return _pair_next_round(tournament, stage, method, tuning)
 
 
 def _pair_next_round(

@@ -152,7 +152,7 @@ def test_every_error_kind_has_one_row() -> None:
 
 
 def _subclasses(cls: type) -> set[type]:
-    import fairpair.engine.toss.errors  # noqa: F401 - every error class loaded
+    import fairpair.engine.toss.errors
     import fairpair.engine.validation  # noqa: F401
 
     out = set()
@@ -255,3 +255,37 @@ def test_json_output_validates_against_its_model(seed_001_path: Path) -> None:
 
     StandingsResponse.model_validate_json(run("standings", str(seed_001_path), "--json").output)
     TossTableResponse.model_validate_json(run("toss", str(seed_001_path), "--json").output)
+
+
+def _process(args: list[str], **env: str) -> Any:
+    import os
+    import subprocess
+    import sys
+
+    clean_env = {
+        k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "TTY_COMPATIBLE", "COLUMNS")
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "fairpair", *args],
+        capture_output=True,
+        text=True,
+        env={**clean_env, **env},
+        check=False,
+        timeout=60,
+    )
+
+
+def test_columns_zero_prints_the_table(seed_001_path: Path) -> None:
+    done = _process(["standings", str(seed_001_path)], COLUMNS="0", FORCE_COLOR="1")
+    assert done.returncode == 0, done.stderr
+    assert "Bea" in done.stdout and "Ivo" in done.stdout
+
+
+def test_piped_messages_are_never_wrapped(seed_001_data: dict[str, Any], write_json: Any) -> None:
+    path = write_json(seed_001_data)
+    done = _process(["pair", str(path), "--save"], COLUMNS="40")
+    assert done.returncode == 0, done.stderr
+    saved = next(line for line in done.stdout.splitlines() if line.startswith("saved:"))
+    assert saved.endswith("then pair the next round.")
+    notes = [line for line in done.stdout.splitlines() if line.startswith("• ")]
+    assert notes and all(line.endswith(".") for line in notes)

@@ -1,17 +1,9 @@
-"""Moved: the standings JSON is ``fairpair.responses.standings`` (a pydantic response model);
-the value helpers are in ``fairpair.responses.values``. Kept as a re-export for old imports."""
+"""Moved: the standings JSON is the response model ``fairpair.responses.standings``; the value
+helpers live in ``fairpair.responses.values``. Re-exported here for the modules that still
+import them from this place (``fairpair.cli.pair``)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from fairpair.engine.standings import Standings
 from fairpair.responses.values import decimal, display, exact_text, status_of
 
-__all__ = ["decimal", "display", "exact_text", "standings_json", "status_of"]
-
-
-def standings_json(standings: Standings, tournament_name: str) -> dict[str, Any]:
-    from fairpair.responses.standings import standings_response
-
-    return standings_response(standings, tournament_name).model_dump(mode="json")
+__all__ = ["decimal", "display", "exact_text", "status_of"]

@@ -178,6 +178,7 @@ def test_version_and_short_help() -> None:
         assert result.exit_code == 0, command
         assert "<bool>" not in result.output and "{" not in result.output, command
         assert "<path>" not in result.output
+        assert result.output.isascii(), command  # help reads the same on any terminal
 
 
 def test_help_names_the_metavariables_and_the_presets() -> None:

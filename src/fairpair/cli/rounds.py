@@ -31,7 +31,8 @@ def rounds(
     ],
     as_json: options.Json = False,
 ) -> None:
-    """Recommend rounds: ⌈log₂ N⌉, Magic's table for draw-heavy fields, and expected records."""
+    """Recommend rounds: log2(N) rounded up, the Magic table for draw-heavy fields, and the
+    expected records."""
     from fairpair.cli.output import print_json
     from fairpair.cli.screen import screen, write
     from fairpair.cli.table import Column, TextTable, draw, row

@@ -146,8 +146,6 @@ def _styled(
     from rich.text import Text
 
     out = Table(
-        title=Text(title, style="bold") if title else None,
-        title_justify="left",
         header_style="bold underline",
         box=None,
         show_edge=False,
@@ -174,6 +172,8 @@ def _styled(
         soft_wrap=False,
     )
     with console.capture() as captured:
+        if title:  # above the table, not its title: wrapped at the screen's width, not the table's
+            console.print(Text(title, style="bold"))
         console.print(out)
         for line in caption:
             console.print(Text(line, style="dim"))

@@ -7,7 +7,7 @@ class that declares one), so a new subclass shares its base's row until it gets 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import IntEnum
 
 from fairpair.engine.errors import FairpairError
@@ -64,6 +64,10 @@ ERROR_TABLE: dict[str, ErrorKind] = _kinds(
     ("unknown_table", ExitCode.UNKNOWN_NAME, 404, "no table or match with that id"),
     ("unknown_player", ExitCode.UNKNOWN_NAME, 404, "no player with that id"),
     ("pairing_refused", ExitCode.REFUSED, 409, "the next round cannot be generated"),
+    ("round_cap_reached", ExitCode.REFUSED, 409, "the stage has played its max rounds"),
+    ("round_still_open", ExitCode.REFUSED, 409, "an earlier round still misses results"),
+    ("nobody_to_pair", ExitCode.REFUSED, 409, "fewer than two players can be paired"),
+    ("weight_limit", ExitCode.REFUSED, 409, "the round is beyond one exact matching"),
     ("lifecycle_refused", ExitCode.REFUSED, 409, "the round cannot move to that state now"),
     ("toss_unavailable", ExitCode.REFUSED, 409, "the toss does not apply"),
     ("error", ExitCode.INTERNAL, 500, "an error without its own kind (a bug)"),
@@ -79,20 +83,30 @@ CLASS_CODES: dict[type[Exception], str] = {
 }
 
 
+def _codes(error: BaseException) -> list[str]:
+    """The codes of ``error``'s classes, its own first, then its bases'."""
+    if not isinstance(error, FairpairError):
+        return ["internal_error"]
+    out: list[str] = []
+    for cls in type(error).__mro__:
+        own = CLASS_CODES.get(cls) or vars(cls).get("code")
+        if isinstance(own, str) and own not in out:
+            out.append(own)
+    return out or ["error"]
+
+
 def code_of(error: BaseException) -> str:
     """The stable code of ``error``: the nearest class's own ``code`` (or ``CLASS_CODES``
     entry); ``internal_error`` for anything that is not a fairpair error."""
-    if not isinstance(error, FairpairError):
-        return "internal_error"
-    for cls in type(error).__mro__:
-        if cls in CLASS_CODES:
-            return CLASS_CODES[cls]
-        own = vars(cls).get("code")
-        if isinstance(own, str):
-            return own
-    return "error"
+    return _codes(error)[0]
 
 
 def kind_of(error: BaseException) -> ErrorKind:
-    """The row of ``error`` (an unknown code is a bug: ``internal_error``)."""
-    return ERROR_TABLE.get(code_of(error), ERROR_TABLE["internal_error"])
+    """The row of ``error``: its own code's, else its nearest base class's (so a new kind of
+    refusal keeps its base's exit code until it has a row), always with its own code."""
+    codes = _codes(error)
+    for code in codes:
+        kind = ERROR_TABLE.get(code)
+        if kind is not None:
+            return kind if code == codes[0] else replace(kind, code=codes[0])
+    return replace(ERROR_TABLE["internal_error"], code=codes[0])

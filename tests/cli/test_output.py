@@ -18,7 +18,7 @@ from fairpair.cli.places import human_place
 from fairpair.cli.screen import Screen
 from fairpair.cli.table import Column, TextTable, draw, row
 from fairpair.cli.text import clean, plural
-from fairpair.engine.errors import FairpairError, UnknownRound
+from fairpair.engine.errors import FairpairError, PairingRefused, UnknownRound
 from fairpair.engine.rulesets import PRESETS
 from fairpair.engine.stage import PairingMethod
 from fairpair.engine.validation import Problem
@@ -147,11 +147,18 @@ def test_every_error_kind_has_one_row() -> None:
     assert kind_of(UnknownRound("--after-round", "x")).exit is ExitCode.UNKNOWN_NAME
     assert kind_of(FairpairError("", "x")).exit is ExitCode.INTERNAL
     assert kind_of(RuntimeError("x")).code == "internal_error"
-    for cls in _subclasses(FairpairError):
+
+    class NewRefusal(PairingRefused):
+        code = "brand_new"
+
+    assert kind_of(NewRefusal("", "x")).exit is ExitCode.REFUSED  # its base's row
+    assert kind_of(NewRefusal("", "x")).code == "brand_new"
+    for cls in _subclasses(FairpairError) - {NewRefusal}:
         assert code_of(cls.__new__(cls)) in ERROR_TABLE, cls
 
 
 def _subclasses(cls: type) -> set[type]:
+    import fairpair.engine.pairing.refusals
     import fairpair.engine.toss.errors
     import fairpair.engine.validation  # noqa: F401
 

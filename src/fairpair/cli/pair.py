@@ -22,40 +22,21 @@ from fairpair.engine.players import PlayerId
 from fairpair.engine.points_text import points_text
 from fairpair.engine.rounds import Toss
 from fairpair.engine.stage import PairingMethod, Stage
-from fairpair.engine.standings import compute_standings
-from fairpair.engine.toss import assign_tosses, toss_applies
+from fairpair.engine.toss import assign_tosses, ranks_of, toss_applies
 from fairpair.engine.tournament import Tournament
 from fairpair.interop.document import load_document
 from fairpair.interop.save import save_document
-from fairpair.interop.standings_json import decimal, exact_text
 
 if TYPE_CHECKING:
     from fairpair.cli.table import TextTable
 
-JSON_FORMAT = "fairpair-pairing-draft"
-JSON_VERSION = 1
-
 
 def points_before(
     tournament: Tournament, stage: Stage, draft: PairingDraft
-) -> dict[PlayerId, Fraction]:
-    """Each player's points before the drafted round (0 in round 1)."""
-    if draft.round_number == 1:
-        return {}
-    table = compute_standings(tournament, stage, draft.round_number - 1)
-    return {row.player.id: row.points for row in table.rows}
-
-
-def _player(
-    pid: PlayerId, names: Mapping[PlayerId, str], points: Mapping[PlayerId, Fraction]
-) -> dict[str, Any]:
-    value = points.get(pid, Fraction(0))
-    return {
-        "id": pid,
-        "name": names.get(pid, pid),
-        "points": decimal(value),
-        "points_exact": exact_text(value),
-    }
+) -> Mapping[PlayerId, Fraction]:
+    """Each player's points before the drafted round (empty in round 1): the standings the
+    engine ranked the round by, carried on the draft (no second standings computation)."""
+    return draft.points_before
 
 
 def draft_tosses(
@@ -65,51 +46,27 @@ def draft_tosses(
     if not toss_applies(stage):
         return None
     return assign_tosses(
-        tournament, stage, draft.round_number, [(p.a, p.b) for p in draft.pairings]
+        tournament,
+        stage,
+        draft.round_number,
+        [(p.a, p.b) for p in draft.pairings],
+        ranks=ranks_of(draft.standings),
     )
 
 
 def draft_json(
     tournament: Tournament,
     draft: PairingDraft,
-    points: Mapping[PlayerId, Fraction],
+    points: Mapping[PlayerId, Fraction] | None = None,
     tosses: Sequence[Toss] | None = None,
 ) -> dict[str, Any]:
-    """The draft as the stable JSON structure documented in docs/pairing.md; with the toss on,
-    each pairing also has ``toss: {first, reason, manual}`` (docs/toss.md)."""
-    names = {p.id: p.name for p in tournament.players}
-    out: dict[str, Any] = {
-        "format": JSON_FORMAT,
-        "version": JSON_VERSION,
-        "tournament": tournament.name,
-        "stage": draft.stage_id,
-        "round": draft.round_number,
-        "pairings": [
-            {
-                "table": t.table,
-                "a": _player(t.a, names, points),
-                "b": _player(t.b, names, points),
-                "forced_rematch": t.forced_rematch,
-                "forbidden": t.forbidden,
-            }
-            for t in draft.pairings
-        ],
-        "byes": [
-            {"player": _player(b.player, names, points), "kind": b.kind.value} for b in draft.byes
-        ],
-        "notes": [
-            {
-                "kind": n.kind.value,
-                "players": list(n.players),
-                "detail": n.detail,
-                "text": render_note(n, names),
-            }
-            for n in draft.notes
-        ],
-    }
-    for entry, toss in zip(out["pairings"], tosses or (), strict=False):
-        entry["toss"] = {"first": toss.first, "reason": toss.reason.value, "manual": toss.manual}
-    return out
+    """The draft as the documented JSON (docs/pairing.md "JSON output", version 2; its schema
+    is docs/schemas/pairing-draft.schema.json): ``fairpair.responses.draft``'s model, dumped to
+    JSON-ready values. With the toss on, each pairing also has ``toss: {first, reason,
+    manual}`` (docs/toss.md). ``points`` default to the draft's ``points_before``."""
+    from fairpair.responses.draft import draft_model  # pydantic models: only for --json
+
+    return draft_model(tournament, draft, points, tosses).model_dump(mode="json")
 
 
 def render_draft(

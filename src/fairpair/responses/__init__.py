@@ -1,5 +1,6 @@
-"""Typed outputs shared by ``--json`` and the HTTP API: one pydantic model per response.
+"""Typed response models: the JSON that ``--json`` prints (and, later, the HTTP API returns),
+defined once with pydantic and published as JSON Schemas in ``docs/schemas/``.
 
-Import the module you need (``fairpair.responses.standings``, ``.toss``); this package imports
-nothing, so the table path of the command line never pays for pydantic.
+Import-light on purpose: import the module you need (``fairpair.responses.draft``,
+``.standings``, ``.toss``), so a command that prints no JSON never builds these models.
 """

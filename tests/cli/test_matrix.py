@@ -125,6 +125,8 @@ def test_every_command_on_every_output(
     elif name in ("standings", "pair", "pair-save"):
         assert LONG in bare.replace("\n", " ") or LONG in bare
         assert "(Withdrew)" in bare or name != "standings"
+    if screen == "terminal-60" and name in ("standings", "toss"):
+        assert all(len(line) <= 60 for line in bare.splitlines()), bare  # fitted, not folded
     if name == "toss":
         assert "(T)" in bare or "not counted" in bare
     if name == "pair-save":

@@ -297,3 +297,20 @@ def test_piped_messages_are_never_wrapped(seed_001_data: dict[str, Any], write_j
     assert saved.endswith("then pair the next round.")
     notes = [line for line in done.stdout.splitlines() if line.startswith("• ")]
     assert notes and all(line.endswith(".") for line in notes)
+
+
+def test_a_save_that_fails_prints_no_success(
+    seed_001_data: dict[str, Any], write_json: Any, monkeypatch: Any
+) -> None:
+    path = write_json(seed_001_data)
+    before = path.read_bytes()
+
+    def refuse(*args: Any, **kwargs: Any) -> None:
+        raise UnreadableFile(str(path), "cannot be written: read-only file system")
+
+    monkeypatch.setattr("fairpair.cli.pair.save_document", refuse)
+    result = run("pair", str(path), "--save")
+    assert result.exit_code == ExitCode.UNREADABLE
+    assert "saved:" not in result.output and "Why these pairings" not in result.output
+    assert "cannot be written" in result.output
+    assert path.read_bytes() == before

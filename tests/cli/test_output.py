@@ -314,3 +314,47 @@ def test_a_save_that_fails_prints_no_success(
     assert "saved:" not in result.output and "Why these pairings" not in result.output
     assert "cannot be written" in result.output
     assert path.read_bytes() == before
+
+
+# -- start-up: nothing imported that the command does not need -----------------------------
+
+_PROBE = """
+import atexit, json, sys
+def dump():
+    names = [m for m in sys.modules if m.startswith(("fairpair", "rich", "pydantic"))]
+    sys.stderr.write("\\nMODULES " + json.dumps(names))
+atexit.register(dump)
+sys.argv = ["fairpair", *sys.argv[1:]]
+from fairpair.cli.app import main
+main()
+"""
+
+
+def _modules(*args: str, **env: str) -> set[str]:
+    import os
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", _PROBE, *args],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env},
+        check=False,
+        timeout=60,
+    )
+    return set(json.loads(done.stderr.rsplit("MODULES ", 1)[1]))
+
+
+def test_the_app_imports_no_engine_and_a_command_only_what_it_draws(seed_001_path: Path) -> None:
+    version = _modules("--version")
+    assert not {m for m in version if m.startswith(("fairpair.engine", "fairpair.interop"))}
+    assert not {m for m in version if m.startswith(("rich", "fairpair.responses"))}
+    piped = _modules("standings", str(seed_001_path), TTY_COMPATIBLE="0")
+    assert "fairpair.engine.standings" in piped
+    assert not {m for m in piped if m.startswith("rich")}  # plain text needs no Rich
+    assert "fairpair.responses.standings" not in piped  # no response models without --json
+    assert not {m for m in piped if m.startswith(("fairpair.cli.pair", "fairpair.cli.toss"))}
+    as_json = _modules("standings", str(seed_001_path), "--json")
+    assert "fairpair.responses.standings" in as_json
+    assert not {m for m in as_json if m.startswith("rich")}

@@ -30,6 +30,8 @@ def page_of(rows: Sequence[T], show_all: bool, page: int | None) -> tuple[Sequen
         raise typer.Exit(USAGE)
     start = (number - 1) * PAGE
     shown = rows[start : start + PAGE]
+    if len(shown) == total:
+        return rows, None
     more = f"--page {number + 1}" if number < pages else "--page N"
     note = f"showing {start + 1}–{start + len(shown)} of {total:,}; --all or {more}"
     return shown, note

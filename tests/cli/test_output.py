@@ -129,6 +129,7 @@ def test_human_place_reads_numbers_and_ids_from_the_document() -> None:
     )
     assert human_place("players[1].name") == "player 2, name"
     assert human_place("/tmp/x.json:3:4") is None
+    assert human_place("event.json") is None and human_place("--after-round") is None
 
 
 def test_errors_in_json_carry_their_stable_code(tmp_path: Path) -> None:

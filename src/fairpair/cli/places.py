@@ -32,6 +32,10 @@ ITEM = {
 }
 
 
+#: The document's top-level fields: a place in the document starts with one of them.
+TOP_LEVEL = frozenset({"format", "version", "name", "players", "stages", "drops"})
+
+
 def _steps(path: str) -> list[str | int]:
     out: list[str | int] = []
     for m in STEP.finditer(path):
@@ -59,6 +63,8 @@ def human_place(path: str, document: Any = None) -> str | None:
     """The organizer's words for ``path``, or ``None`` when ``path`` is not a document path."""
     if not PATH.match(path) or ("[" not in path and "." not in path):
         return None
+    if path.split("[", 1)[0].split(".", 1)[0] not in TOP_LEVEL:
+        return None  # a file name ("event.json") or an option, not a place in the document
     words: list[str] = []
     node = document
     pending: str | None = None

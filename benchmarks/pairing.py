@@ -26,7 +26,7 @@ from datetime import date
 from calibrate import loop_seconds
 
 from fairpair.engine.drops import Drop
-from fairpair.engine.pairing import check_pairing, pair_next_round
+from fairpair.engine.pairing import RematchRepairedNote, check_pairing, pair_next_round
 from fairpair.engine.players import Player
 from fairpair.engine.results import Result, Side
 from fairpair.engine.rounds import Bye, Match, Round
@@ -119,7 +119,7 @@ def measure(n: int) -> dict[str, object]:
         "peak": peak / 2**20,
         "rematches": sum(1 for p in draft.pairings if p.forced_rematch),
         "floats": floats,
-        "repaired": sum(1 for note in draft.notes if note.kind.value == "rematch_repaired"),
+        "repaired": sum(len(n.pairs) for n in draft.notes if isinstance(n, RematchRepairedNote)),
         "build": built,
         "maxrss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
     }

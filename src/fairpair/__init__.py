@@ -60,7 +60,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "PairingDraft": ("fairpair.engine.pairing.draft", "PairingDraft"),
     "DraftPairing": ("fairpair.engine.pairing.draft", "DraftPairing"),
     "PairingNote": ("fairpair.engine.pairing.notes", "PairingNote"),
-    "render_notes": ("fairpair.engine.pairing.notes", "render_notes"),
+    "render_notes": ("fairpair.engine.pairing.note_text", "render_notes"),
     "check_pairing": ("fairpair.engine.pairing.invariants", "check_pairing"),
     "standings": ("fairpair.engine.standings", "compute_standings"),
     "Standings": ("fairpair.engine.standings", "Standings"),
@@ -98,6 +98,10 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "InvalidResult": ("fairpair.engine.errors", "InvalidResult"),
     "InvalidStage": ("fairpair.engine.errors", "InvalidStage"),
     "PairingRefused": ("fairpair.engine.errors", "PairingRefused"),
+    "RoundCapReached": ("fairpair.engine.pairing.refusals", "RoundCapReached"),
+    "RoundStillOpen": ("fairpair.engine.pairing.refusals", "RoundStillOpen"),
+    "NobodyToPair": ("fairpair.engine.pairing.refusals", "NobodyToPair"),
+    "WeightLimitReached": ("fairpair.engine.pairing.refusals", "WeightLimitReached"),
     "LifecycleRefused": ("fairpair.engine.errors", "LifecycleRefused"),
     "UnknownPlayer": ("fairpair.engine.errors", "UnknownPlayer"),
     "UnknownRound": ("fairpair.engine.errors", "UnknownRound"),
@@ -168,8 +172,15 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from fairpair.engine.lifecycle import check as check_round_action
     from fairpair.engine.pairing.draft import DraftPairing, PairingDraft
     from fairpair.engine.pairing.invariants import check_pairing
-    from fairpair.engine.pairing.notes import PairingNote, render_notes
+    from fairpair.engine.pairing.note_text import render_notes
+    from fairpair.engine.pairing.notes import PairingNote
     from fairpair.engine.pairing.recommended import log2_rounds as recommended_rounds
+    from fairpair.engine.pairing.refusals import (
+        NobodyToPair,
+        RoundCapReached,
+        RoundStillOpen,
+        WeightLimitReached,
+    )
     from fairpair.engine.players import Player
     from fairpair.engine.results import GameScore, MatchFormat, Result, ResultKind, Side
     from fairpair.engine.rounds import (

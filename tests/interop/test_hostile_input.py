@@ -58,8 +58,8 @@ HOSTILE: dict[str, tuple[bytes, ExitCode, str]] = {
         ExitCode.INVALID,
         "control character U+0000",
     ),
-    "an ANSI escape in a name": (
-        small(players=[{"id": "a", "name": "\x1b[2J\x1b]0;title\x07"}]).encode(),
+    "an ANSI escape in an id": (
+        small(players=[{"id": "a\x1b[2J\x1b]0;title\x07", "name": "A"}]).encode(),
         ExitCode.INVALID,
         "control character U+001B",
     ),

@@ -122,10 +122,17 @@ CASES: list[tuple[str, Callable[[dict[str, Any]], object], str, str, str]] = [
         "max rounds",
     ),
     (
-        "an escape sequence in a name",
-        lambda d: d["players"][0].update(name="Ash\x1b]0;pwned\x07"),
-        "players[0].name",
+        "an escape sequence in an id",
+        lambda d: d["players"][0].update(id="ash\x1b]0;pwned\x07"),
+        "players[0].id",
         "control character U+001B",
+        "player ash\x1b]0;pwned\x07, id",
+    ),
+    (
+        "NUL in a name",
+        lambda d: d["players"][0].update(name="Ash\x00"),
+        "players[0].name",
+        "control character U+0000",
         "player ash, name",
     ),
     (
@@ -136,18 +143,18 @@ CASES: list[tuple[str, Callable[[dict[str, Any]], object], str, str, str]] = [
         "player a\x9bsh, id",
     ),
     (
-        "a right-to-left override",
-        lambda d: d["players"][1].update(name="Bea\u202e"),
-        "players[1].name",
+        "a right-to-left override in a stage id",
+        lambda d: stage(d).update(id="swiss\u202e"),
+        "stages[0].id",
         "control character U+202E",
-        "player bea, name",
+        "id",
     ),
     (
-        "DEL in a stage name",
-        lambda d: stage(d).update(name="Swiss\x7f"),
-        "stages[0].name",
+        "DEL in a tournament-level drop's stage",
+        lambda d: d.update(drops=[{"player": "ash", "after_round": 4, "stage": "swiss\x7f"}]),
+        "drops[0].stage",
         "control character U+007F",
-        "name",
+        "drop 1, stage",
     ),
     (
         "an unpaired surrogate",
@@ -226,3 +233,11 @@ def test_rounds_listed_out_of_order_are_refused(seed_001_data: dict[str, Any]) -
         "round 2 is listed where round 1 belongs: rounds are numbered 1, 2, 3, … in order, "
         "without gaps",
     )
+
+
+def test_a_name_keeps_other_control_characters_as_written(seed_001_data: dict[str, Any]) -> None:
+    """Names keep what was typed (every interface shows control characters escaped); ids,
+    which only refer, refuse them (``engine.validation.NAMES_REFUSE_CONTROLS``)."""
+    seed_001_data["players"][2]["name"] = "Cole \x1b[31mRed\u202e"
+    t = parse_document(seed_001_data)
+    assert t.players[2].name == "Cole \x1b[31mRed\u202e"

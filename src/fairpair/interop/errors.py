@@ -34,6 +34,4 @@ class DocumentError(FairpairError):
 class UnwritableFile(UnreadableFile):
     """The file cannot be written (read-only, no permission, disk full): nothing was saved.
 
-    A kind of ``UnreadableFile`` so the command line gives it the same exit code (3)."""
-
-    code = "unwritable_file"
+    A kind of ``UnreadableFile``: the same code (``unreadable_file``) and exit code (3)."""

@@ -7,7 +7,7 @@ one pairing, and the rule reads only the rounds before this one.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import Toss
@@ -44,10 +44,14 @@ def assign_tosses(
     stage: Stage,
     round_number: int,
     pairings: Sequence[tuple[PlayerId, PlayerId]],
+    *,
+    ranks: Mapping[PlayerId, int | None] | None = None,
 ) -> tuple[Toss, ...]:
     """One automatic ``Toss`` per pairing of round ``round_number`` of ``stage``, in order.
 
     Byes are not pairings and get no toss. Refuses when the stage does not use the toss.
+    ``ranks``: the standings ranks before the round, when the caller has them already (a
+    pairing draft's ``ranks_of(draft.standings)``); Catch-up computes them otherwise.
     """
     require_toss(stage)
     seen: set[PlayerId] = set()
@@ -60,5 +64,5 @@ def assign_tosses(
                     f"pairings[{index}]", f"{player!r} is in two pairings of this round"
                 )
             seen.add(player)
-    context = toss_context(tournament, stage, round_number)
+    context = toss_context(tournament, stage, round_number, ranks=ranks)
     return tuple(decide_toss(context, a, b) for a, b in pairings)

@@ -71,17 +71,19 @@ def games(value: list[int]) -> GameScore:
 
 
 class TextCheck:
-    """A name or id: not blank, not too long, no control characters (``text_problem``)."""
+    """A name or id: not blank, not too long, no control characters in an id, no NUL or
+    unpaired surrogate in a name (``text_problem``)."""
 
     def __init__(self, kind: str, limit: int, may_be_empty: bool = False) -> None:
         self.kind = kind
         self.limit = limit
         self.may_be_empty = may_be_empty
+        self.name = kind != "an id"
 
     def __call__(self, value: str) -> str:
         if self.may_be_empty and not value:
             return value
-        problem = text_problem(value, self.limit)
+        problem = text_problem(value, self.limit, name=self.name)
         if problem is not None:
             context = {"kind": self.kind, "problem": problem}
             raise PydanticCustomError("text", "{kind} {problem}", context)

@@ -35,6 +35,8 @@ class Binding:
     factory: Callable[..., Any] | None = None
     settings: Callable[[Any], Mapping[str, Any]] | None = None
     tidy: Callable[[Any, dict[str, Any], tuple[str, ...]], None] | None = None
+    document: str = ""
+    """The ``TypedDict``'s name (its ``$defs`` entry in the JSON Schema)."""
 
     def make(self, values: dict[str, Any]) -> Any:
         """The engine object of a validated document object (no defaults of its own)."""

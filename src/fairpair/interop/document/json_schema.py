@@ -14,6 +14,27 @@ def json_schema() -> dict[str, Any]:
 
     adapter: Any = TypeAdapter(Document)
     schema: dict[str, Any] = adapter.json_schema()
+    _add_defaults(schema)
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = "fairpair tournament document"
     return schema
+
+
+def _add_defaults(schema: dict[str, Any]) -> None:
+    """Each optional key's default, read off the engine (the one source of defaults)."""
+    import dataclasses
+
+    from fairpair.interop.document.binding import BINDINGS, written
+
+    definitions = schema.get("$defs", {})
+    for binding in BINDINGS.values():
+        found = definitions.get(binding.document)
+        if found is None and binding.document == "TournamentDoc":
+            found = schema
+        if found is None:
+            continue
+        properties = found.get("properties", {})
+        required = set(found.get("required", ()))
+        for key, default in binding.written_defaults().items():
+            if key in properties and key not in required and default is not dataclasses.MISSING:
+                properties[key]["default"] = written(default)

@@ -105,7 +105,9 @@ def register(
     """Register ``document`` as the shape of ``engine`` for the writer (``bind`` also builds
     the engine object when reading; a match is built by its round)."""
     keys = tuple(k for k in document.__annotations__ if k not in ignore)
-    binding = Binding(engine, keys, defaults or {}, ignore, factory, settings, tidy)
+    binding = Binding(
+        engine, keys, defaults or {}, ignore, factory, settings, tidy, document.__name__
+    )
     BINDINGS[engine] = binding
     return binding
 

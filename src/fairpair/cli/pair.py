@@ -7,19 +7,15 @@ toss) can add their own columns or fields around them.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from enum import StrEnum
 from fractions import Fraction
-from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console, Group, RenderableType
-from rich.markup import escape
-from rich.table import Table
-from rich.text import Text
 
+from fairpair.cli import options
 from fairpair.cli.errors import handles_errors
 from fairpair.engine.pairing import PairingDraft, pair_next_round, render_note
 from fairpair.engine.players import PlayerId
@@ -30,6 +26,9 @@ from fairpair.engine.toss import assign_tosses, ranks_of, toss_applies
 from fairpair.engine.tournament import Tournament
 from fairpair.interop.document import load_document
 from fairpair.interop.save import save_document
+
+if TYPE_CHECKING:
+    from fairpair.cli.table import TextTable
 
 
 def points_before(
@@ -75,58 +74,63 @@ def render_draft(
     draft: PairingDraft,
     points: Mapping[PlayerId, Fraction],
     tosses: Sequence[Toss] | None = None,
-) -> list[RenderableType]:
-    """The pairings table (table, player, points, opponent, points, flags) and the notes."""
-    names = {p.id: escape(p.name) for p in tournament.players}
+) -> tuple[TextTable, list[str]]:
+    """The pairings table (table, player, points, opponent, points, flags, who plays first)
+    and the notes, one sentence each."""
+    from fairpair.cli.table import Cell, Column, TextTable, row
+
+    names = {p.id: p.name for p in tournament.players}
     stage_name = next((s.name for s in tournament.stages if s.id == draft.stage_id), draft.stage_id)
     flagged = any(t.forced_rematch or t.forbidden for t in draft.pairings)
-    table = Table(
-        title=(
-            f"{escape(tournament.name)} — {escape(stage_name)}, round {draft.round_number} (draft)"
-        ),
-        title_justify="left",
-        header_style="bold",
-    )
-    table.add_column("Table", justify="right")
-    table.add_column("Player")
-    table.add_column("Pts", justify="right")
-    table.add_column("Opponent")
-    table.add_column("Pts", justify="right")
+    columns = [
+        Column("Table", "right"),
+        Column("Player"),
+        Column("Pts", "right"),
+        Column("Opponent"),
+        Column("Pts", "right"),
+    ]
     if flagged:
-        table.add_column("Warning")
+        columns.append(Column("Warning"))
     if tosses is not None:
-        table.add_column("Plays first")
+        columns.append(Column("Plays first"))
+    rows = []
     for i, t in enumerate(draft.pairings):
         flags = []
         if t.forced_rematch:
-            flags.append("[bold red]forced rematch[/bold red]")
+            flags.append("forced rematch")
         if t.forbidden:
-            flags.append("[bold red]forbidden pair[/bold red]")
+            flags.append("forbidden pair")
         first = []
         if tosses is not None:
             toss = tosses[i]
-            first.append(f"{names.get(toss.first, toss.first)} [dim]({toss.reason.value})[/dim]")
-        table.add_row(
-            str(t.table),
-            names.get(t.a, t.a),
-            points_text(points.get(t.a, Fraction(0))),
-            names.get(t.b, t.b),
-            points_text(points.get(t.b, Fraction(0))),
-            *([", ".join(flags)] if flagged else []),
-            *first,
+            first.append(f"{names.get(toss.first, toss.first)} ({toss.reason.value})")
+        rows.append(
+            row(
+                str(t.table),
+                names.get(t.a, t.a),
+                points_text(points.get(t.a, Fraction(0))),
+                names.get(t.b, t.b),
+                points_text(points.get(t.b, Fraction(0))),
+                *([Cell(", ".join(flags), "bold red")] if flagged else []),
+                *first,
+            )
         )
     for b in draft.byes:
         kind = "bye" if b.kind.value == "pairing" else f"{b.kind.value} bye (assigned)"
-        table.add_row(
-            "",
-            names.get(b.player, b.player),
-            points_text(points.get(b.player, Fraction(0))),
-            f"[italic]{kind}[/italic]",
+        rows.append(
+            row(
+                "",
+                names.get(b.player, b.player),
+                points_text(points.get(b.player, Fraction(0))),
+                Cell(kind, "italic"),
+                "",
+                *([""] if flagged else []),
+                *([""] if tosses is not None else []),
+            )
         )
-    why = Text("Why these pairings", style="bold")
-    plain = {p.id: p.name for p in tournament.players}
-    lines = [Text(f"• {render_note(n, plain)}") for n in draft.notes]
-    return [table, Text(""), why, *lines]
+    title = f"{tournament.name} — {stage_name}, round {draft.round_number} (draft)"
+    lines = [f"• {render_note(n, names)}" for n in draft.notes]
+    return TextTable(title, tuple(columns), tuple(rows)), lines
 
 
 def with_round(
@@ -144,15 +148,29 @@ def with_round(
     return replace(tournament, stages=stages)
 
 
+class Method(StrEnum):
+    """``--method`` (the engine's ``PairingMethod``; a test keeps them equal)."""
+
+    ADJACENT = "adjacent"
+    SLIDE = "slide"
+    FOLD = "fold"
+    RANDOM = "random"
+
+
 @handles_errors
 def pair(
-    file: Annotated[Path, typer.Argument(help="The tournament document (JSON).")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print the documented JSON.")] = False,
+    file: options.File,
+    as_json: options.Json = False,
     method: Annotated[
-        PairingMethod | None,
-        typer.Option(help="Pair inside score groups this way (default: the stage's method)."),
+        Method | None,
+        typer.Option(
+            metavar="METHOD",
+            help="Pair inside score groups this way: adjacent, slide, fold or random "
+            "(default: the stage's method).",
+            case_sensitive=False,
+        ),
     ] = None,
-    stage: Annotated[str | None, typer.Option(help="The stage id (default: the last).")] = None,
+    stage: options.StageId = None,
     save: Annotated[
         bool,
         typer.Option(
@@ -161,22 +179,36 @@ def pair(
         ),
     ] = False,
 ) -> None:
-    """Draft the next round: pairings, bye and the notes that explain them."""
+    """Draft the next round: pairings, bye and the notes that explain them.
+
+    With --save the whole output is made before the file is written, so a save that reports
+    success has written the round, and one that fails (exit 3) left the file untouched.
+    """
+    from fairpair.cli.output import json_text
+    from fairpair.cli.screen import screen, write
+    from fairpair.cli.table import draw
+
     tournament = load_document(file)
     chosen = tournament.stage(stage)
-    draft = pair_next_round(tournament, chosen, method=method)
+    draft = pair_next_round(
+        tournament, chosen, method=PairingMethod(method.value) if method else None
+    )
     points = points_before(tournament, chosen, draft)
     tosses = draft_tosses(tournament, chosen, draft)
-    if save:
-        save_document(with_round(tournament, chosen, draft, tosses), file)
+    out = screen()
     if as_json:
-        payload = draft_json(tournament, draft, points, tosses)
-        typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))
-        return
-    console = Console(highlight=False)
-    console.print(Group(*render_draft(tournament, draft, points, tosses)))
+        text = json_text(draft_json(tournament, draft, points, tosses), out.encoding)
+    else:
+        drawn, notes = render_draft(tournament, draft, points, tosses)
+        text = draw(drawn, out) + "".join(
+            out.clean(line) + "\n" for line in ("", "Why these pairings", *notes)
+        )
     if save:
-        console.print(
-            f"\n[green]saved:[/green] round {draft.round_number} added to {escape(str(file))}; "
+        saved = (
+            f"saved: round {draft.round_number} added to {file}; "
             "enter each match's result there, then pair the next round."
         )
+        if not as_json:
+            text += "\n" + out.clean(saved) + "\n"
+        save_document(with_round(tournament, chosen, draft, tosses), file)
+    write(text)

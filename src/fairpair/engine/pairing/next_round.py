@@ -9,6 +9,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from fairpair.engine.errors import Location
 from fairpair.engine.history import met_before
 from fairpair.engine.pairing.byes import assigned_byes, choose_pairing_bye, had_bye
 from fairpair.engine.pairing.draft import DraftPairing, PairingDraft
@@ -64,7 +65,7 @@ def check_can_pair(stage: Stage, round_number: int) -> None:
         else:
             why = f"the stage's max rounds is {cap}; raise it to pair round {round_number}"
         raise RoundCapReached(
-            f"stage {stage.id!r} max_rounds",
+            Location(stage=stage.id, round=round_number),
             f"round {round_number} cannot be paired: {why}",
             round_number=round_number,
             cap=cap,
@@ -73,7 +74,7 @@ def check_can_pair(stage: Stage, round_number: int) -> None:
         open_matches = sum(1 for m in rnd.matches if m.result is None)
         if open_matches:
             raise RoundStillOpen(
-                f"stage {stage.id!r} round {rnd.number}",
+                Location(stage=stage.id, round=rnd.number),
                 f"round {rnd.number} still has {open_matches} match"
                 f"{'es' if open_matches != 1 else ''} without a result; report "
                 f"{'them' if open_matches != 1 else 'it'} before pairing round {round_number}",
@@ -205,7 +206,7 @@ def _pair_next_round(
             notes.append(GroupNote(pool.name, pool.players))
         elif len(pool.players) < 2 and not byes:
             raise NobodyToPair(
-                f"stage {stage.id!r}",
+                Location(stage=stage.id, round=number),
                 f"round {number} cannot be paired: fewer than two eligible players",
             )
         elif len(pool.players) < 2:
@@ -228,7 +229,7 @@ def _pair_next_round(
         notes.extend(pool_notes)
     if not paired_any and not byes:
         raise NobodyToPair(
-            f"stage {stage.id!r}",
+            Location(stage=stage.id, round=number),
             f"round {number} cannot be paired: no group has two eligible players",
         )
 

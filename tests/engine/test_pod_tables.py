@@ -3,6 +3,7 @@ scored by place, and "met" for the pairing history (docs/tables.md)."""
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 import pytest
@@ -108,3 +109,15 @@ def test_record_places_through_the_transition() -> None:
     with pytest.raises(InvalidResult, match="place 3 cannot follow"):
         record_places(t, 1, 1, (1, 3, 3))
     assert release_round is not None
+
+
+def test_the_pod_and_the_match_round_trip_through_the_document() -> None:
+    from fairpair import dump_document, parse_document
+
+    t = event((1, 2, 3, 4))
+    back = parse_document(json.loads(dump_document(t)))
+    assert back.stage().rounds == t.stage().rounds
+    assert {r.player.id: r.points for r in compute_standings(back).rows} == {
+        r.player.id: r.points for r in compute_standings(t).rows
+    }
+    assert met_before(back.stage())["ash"] == {"bea", "cole", "dev"}

@@ -110,15 +110,13 @@ class Failure:
         return (self.rule, self.command)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Known:
     """A failure class open on today's main; ``matches`` recognises its failures."""
 
     name: str
-    matches: Callable[[Failure], bool]
     reason: str
-    repro: Callable[[], bytes] = field(repr=False)
-    charset: str = "utf-8"
+    matches: Callable[[Failure], bool] = field(repr=False)
 
 
 # ----------------------------------------------------------------------------- running

@@ -33,7 +33,14 @@ FAMILIES = ("documents", "mutations", "raw")
 CHARSETS = ("utf-8",) * 8 + ("ascii", "latin-1")
 
 
-def worker(index: int, examples: int, deadline: float, seed: int, every: int) -> dict[str, Any]:
+def worker(
+    index: int, examples: int, deadline: float, seed: int, every: int, memory_gb: float
+) -> dict[str, Any]:
+    if memory_gb > 0:  # an input that allocates without bound fails with MemoryError (exit 1)
+        import resource
+
+        limit = int(memory_gb * 2**30)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     from hypothesis import HealthCheck, Phase, given, settings
     from hypothesis import seed as hseed
     from hypothesis import strategies as st
@@ -132,7 +139,7 @@ def worker(index: int, examples: int, deadline: float, seed: int, every: int) ->
     }
 
 
-def _run(args: tuple[int, int, float, int, int]) -> dict[str, Any]:
+def _run(args: tuple[int, int, float, int, int, float]) -> dict[str, Any]:
     return worker(*args)
 
 
@@ -179,12 +186,14 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--subprocess-every", type=int, default=200)
+    parser.add_argument("--memory-gb", type=float, default=4.0, help="address space per worker")
     parser.add_argument("--out", type=Path, default=Path("fuzz-long-report.json"))
     args = parser.parse_args()
     deadline = time.monotonic() + args.minutes * 60
     per_worker = max(args.examples // args.workers, len(FAMILIES))
     jobs = [
-        (i, per_worker, deadline, args.seed + i, args.subprocess_every) for i in range(args.workers)
+        (i, per_worker, deadline, args.seed + i, args.subprocess_every, args.memory_gb)
+        for i in range(args.workers)
     ]
     start = time.monotonic()
     with multiprocessing.get_context("fork").Pool(args.workers) as pool:

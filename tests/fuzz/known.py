@@ -93,6 +93,14 @@ def _huge_int(f: Failure) -> bool:
     )
 
 
+def _huge_literal(f: Failure) -> bool:
+    return _huge_int(f) and "value has" in f.detail  # the decoder's wording
+
+
+def _huge_printed(f: Failure) -> bool:
+    return _huge_int(f) and "value has" not in f.detail  # str(int) on output
+
+
 KNOWN_OPEN: list[Known] = [
     Known(
         "deep-nesting",
@@ -102,12 +110,12 @@ KNOWN_OPEN: list[Known] = [
     Known(
         "huge-int-literal",
         "a JSON integer past 4300 digits: ValueError from int() in json.loads",
-        _huge_int,
+        _huge_literal,
     ),
     Known(
         "huge-exact-string",
         'an exact number like "1e5000" is accepted, then cannot be printed',
-        _huge_int,
+        _huge_printed,
     ),
     Known(
         "output-encoding",

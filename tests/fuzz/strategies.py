@@ -281,7 +281,9 @@ def rounds(draw: st.DrawFn, ids: list[str], count: int, hostile: bool) -> list[d
             ],
         }
         if _odd(draw, hostile, 0.1):
-            round_["number"] = draw(st.sampled_from([0, -1, 10**9, 10**18, number - 1, 2**31]))
+            round_["number"] = draw(
+                st.sampled_from([0, -1, 10**5, 10**7, 10**9, 10**18, number - 1, 2**31])
+            )
         out.append(round_)
     return out
 

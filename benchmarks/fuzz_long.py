@@ -64,7 +64,7 @@ def worker(
         validate_codes[code] = validate_codes.get(code, 0) + 1
         for f in checked.failures:
             key = " | ".join(f.signature)
-            known = next((k.name for k in KNOWN_OPEN if k.matches(f)), None)
+            known = harness.known_class(f, data, KNOWN_OPEN)
             entry = classes.setdefault(
                 key,
                 {

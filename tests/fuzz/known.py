@@ -12,9 +12,10 @@ pass, and the fuzz properties fail on any input of that class again.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 
-from .harness import Failure, Known
+from .harness import COMMANDS, Failure, Known
 
 
 @dataclass(frozen=True)
@@ -23,6 +24,7 @@ class Regression:
     data: bytes
     charset: str = "utf-8"
     what: str = ""
+    commands: tuple[tuple[str, tuple[str, ...]], ...] = COMMANDS
 
 
 def _doc(**extra: object) -> bytes:
@@ -53,6 +55,13 @@ REGRESSIONS: tuple[Regression, ...] = (
         _doc(stages=[{"ruleset": {"base": "mtg", "scoring": {"win": "1e5000"}}, "rounds": [_WON]}]),
         what='"1e5000" as a point value: validate accepts it; standings and pair exit 1 '
         "(ValueError printing a 5001-digit integer)",
+    ),
+    Regression(
+        "sparse-round-numbers",
+        _doc(stages=[{"ruleset": "fide", "rounds": [{**_WON, "number": 10**6}]}]),
+        what="one round numbered 1,000,000 under a virtual-opponent ruleset: standings and pair "
+        "build an entry for every round 1..10**6 per player (> 6 s; 10**9 exhausts memory)",
+        commands=(("standings", ()),),
     ),
     Regression(
         "output-encoding",
@@ -116,6 +125,12 @@ KNOWN_OPEN: list[Known] = [
         "huge-exact-string",
         'an exact number like "1e5000" is accepted, then cannot be printed',
         _huge_printed,
+    ),
+    Known(
+        "sparse-round-numbers",
+        "a round number like 10**6 makes standings fill every round before it, per player",
+        lambda f: f.rule in ("slow", "hang"),
+        re.compile(rb'"number"\s*:\s*\d{6,}'),
     ),
     Known(
         "output-encoding",

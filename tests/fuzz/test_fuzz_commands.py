@@ -23,7 +23,7 @@ from typer.testing import CliRunner
 from fairpair.cli.app import app
 
 from . import harness
-from .known import KNOWN_OPEN, OPEN, REGRESSIONS, Regression
+from .known import KNOWN_OPEN, OPEN, REGRESSIONS, SPECIAL_FILES_OPEN, Regression
 from .strategies import EXAMPLES, documents, hostile_text, mutated_examples, raw_bytes
 
 EXAMPLES_PER_TEST = int(os.environ.get("FAIRPAIR_FUZZ_EXAMPLES", "40"))
@@ -184,3 +184,46 @@ def test_runner_has_separate_streams() -> None:
     result = CliRunner().invoke(app, ["validate", "/nonexistent/event.json"])
     assert result.exit_code == 3
     assert "no such file" in result.stderr
+
+
+# ------------------------------------------------------------------------------- special files
+def _capped_memory() -> None:  # runs in the child before exec
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30))
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+@pytest.mark.xfail("unbounded-file" in SPECIAL_FILES_OPEN, strict=False, reason="open on main")
+def test_a_file_without_end_is_refused() -> None:
+    """/dev/zero never ends: refused as unreadable (3), not read into memory (capped: 1 GB)."""
+    import subprocess
+
+    proc = subprocess.run(
+        [sys.executable, "-m", "fairpair", "validate", "/dev/zero"],
+        capture_output=True,
+        timeout=60,
+        preexec_fn=_capped_memory,
+        check=False,
+    )
+    assert proc.returncode == 3, proc.stderr.decode(errors="replace")[-500:]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX named pipes")
+@pytest.mark.xfail("fifo" in SPECIAL_FILES_OPEN, strict=False, reason="open on main")
+def test_a_named_pipe_is_refused(tmp_path: Path) -> None:
+    """A FIFO is not a document: refused as unreadable (3) instead of waiting for a writer."""
+    import subprocess
+
+    fifo = tmp_path / "event.json"
+    os.mkfifo(fifo)
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", "fairpair", "validate", str(fifo)],
+            capture_output=True,
+            timeout=5,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail("fairpair validate FIFO still waiting after 5 s")
+    assert proc.returncode == 3, proc.stderr.decode(errors="replace")[-500:]

@@ -156,7 +156,9 @@ def _alarm(seconds: float) -> Iterator[None]:
     if not usable:
         yield
         return
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    # Repeats every second: a signal that lands in a callback Python ignores exceptions from
+    # (a gc callback, a __del__) would otherwise be lost and the command run on unbounded.
+    signal.setitimer(signal.ITIMER_REAL, seconds, 1.0)
     try:
         yield
     finally:

@@ -26,13 +26,14 @@ from datetime import date
 from calibrate import loop_seconds
 
 from fairpair.engine.drops import Drop
-from fairpair.engine.pairing import check_pairing, pair_next_round
+from fairpair.engine.pairing import RematchRepairedNote, check_pairing, pair_next_round
 from fairpair.engine.players import Player
 from fairpair.engine.results import Result, Side
 from fairpair.engine.rounds import Bye, Match, Round
 from fairpair.engine.rulesets import get_ruleset
 from fairpair.engine.stage import Stage
 from fairpair.engine.tournament import Tournament
+from fairpair.gc_pause import paused_gc
 
 SIZES = (100, 1_000, 4_000, 10_000, 100_000)
 
@@ -118,7 +119,7 @@ def measure(n: int) -> dict[str, object]:
         "peak": peak / 2**20,
         "rematches": sum(1 for p in draft.pairings if p.forced_rematch),
         "floats": floats,
-        "repaired": sum(1 for note in draft.notes if note.kind.value == "rematch_repaired"),
+        "repaired": sum(len(n.pairs) for n in draft.notes if isinstance(n, RematchRepairedNote)),
         "build": built,
         "maxrss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
     }
@@ -147,4 +148,6 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    # As the command line does: the collector is paused for the whole run (fairpair.gc_pause).
+    with paused_gc():
+        main(sys.argv[1:])

@@ -28,6 +28,7 @@ from fairpair.engine.stage import Stage
 from fairpair.engine.standings import compute_standings
 from fairpair.engine.tiebreaks import REGISTRY
 from fairpair.engine.tournament import Tournament
+from fairpair.gc_pause import paused_gc
 
 
 def random_event(players: int, rounds: int, seed: int = 1) -> Tournament:
@@ -110,4 +111,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    # As the command line does: the collector is paused for the whole run (fairpair.gc_pause).
+    with paused_gc():
+        main()

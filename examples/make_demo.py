@@ -12,19 +12,24 @@ copy bundled as ``fairpair demo`` (src/fairpair/data/demo-tournament.json).
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from pathlib import Path
 
-from fairpair.engine.drops import Drop
-from fairpair.engine.pairing import pair_next_round
-from fairpair.engine.players import Player
-from fairpair.engine.results import GameScore, Result, Side
-from fairpair.engine.rounds import Match, Round
-from fairpair.engine.rulesets import MTG
-from fairpair.engine.stage import Stage, TossPolicy, TossSettings
-from fairpair.engine.toss import assign_tosses
-from fairpair.engine.tournament import Tournament
-from fairpair.interop.document import dump_document
+from fairpair import (
+    Drop,
+    GameScore,
+    Player,
+    Result,
+    Side,
+    TossPolicy,
+    TossSettings,
+    Tournament,
+    dump_document,
+    get_ruleset,
+    pair_next_round,
+    record_result,
+    release_round,
+    stage_from_settings,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = (
@@ -68,10 +73,10 @@ def build() -> Tournament:
         for i, name in enumerate(NAMES)
     )
     seed_of = {p.id: p.seed or 0 for p in players}
-    stage = Stage(
+    stage = stage_from_settings(
         id="swiss",
         name="Swiss",
-        ruleset=MTG,
+        ruleset=get_ruleset("mtg"),
         max_rounds=5,
         seed="fnm-2026-11-27",
         toss=TossSettings(enabled=True, policy=TossPolicy.NEUTRAL),
@@ -79,21 +84,17 @@ def build() -> Tournament:
     )
     tournament = Tournament("Friday Night Magic — demo", players, (stage,))
     for number in range(1, PLAYED_ROUNDS + 1):
-        stage = tournament.stage()
-        draft = pair_next_round(tournament, stage)
-        pairs = [(p.a, p.b) for p in draft.pairings]
-        tosses = assign_tosses(tournament, stage, number, pairs)
-        matches = []
-        for pairing, toss in zip(draft.pairings, tosses, strict=True):
+        draft = pair_next_round(tournament)
+        # Released untracked (a plain document derives each round's state from its results);
+        # the stage has the toss on, so release tosses every match.
+        tournament = release_round(tournament, draft, state=None)
+        for pairing in draft.pairings:
             result = result_for(rng, seed_of[pairing.a] < seed_of[pairing.b])
             if number == 3 and pairing.table == len(draft.pairings):
                 result = Result.forfeit(Side.A)
             if number == PLAYED_ROUNDS and pairing.table == 1:
                 result = Result.draw(intentional=True)
-            matches.append(Match(pairing.table, pairing.a, pairing.b, result, toss))
-        played = Round(number, tuple(matches), draft.byes)
-        stage = replace(stage, rounds=(*stage.rounds, played))
-        tournament = replace(tournament, stages=(stage,))
+            tournament = record_result(tournament, number, pairing.table, result)
     return tournament
 
 

@@ -149,3 +149,13 @@ def test_pair_carries_the_toss_when_the_stage_has_it_on(write_json: WriteJson) -
         runner.invoke(app, ["pair", str(write_json(doc, "off.json")), "--json"]).output
     )
     assert all("toss" not in p for p in off["pairings"])
+
+
+def test_a_forfeit_is_marked_in_text_not_only_struck_through(write_json: WriteJson) -> None:
+    doc = document()
+    doc["stages"][0]["rounds"][1]["matches"][0]["result"] = {"kind": "forfeit", "winner": "a"}
+    result = runner.invoke(app, ["toss", str(write_json(doc))])
+    assert result.exit_code == 0, result.output
+    ana = next(line for line in result.output.splitlines() if line.startswith("Ana"))
+    assert "(-)" in ana  # Ana's round-2 toss: not played at the table, not counted
+    assert "(T) in brackets: not played at the table, not counted" in result.output

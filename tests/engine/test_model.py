@@ -12,7 +12,7 @@ from fairpair.engine.players import Player
 from fairpair.engine.results import GameScore, MatchFormat, Result, ResultKind, Side
 from fairpair.engine.rulesets import FIDE, TEAMUP
 from fairpair.engine.scoring import Scoring
-from fairpair.engine.stage import Elimination, Stage
+from fairpair.engine.stage import Elimination, Stage, StageFormat, stage_from_settings
 from fairpair.engine.tournament import Tournament
 
 
@@ -52,9 +52,19 @@ def test_formats_that_can_draw() -> None:
 
 
 def test_round_cap_of_swiss_elimination() -> None:
-    assert Stage(elimination=Elimination(3, 2)).round_cap == 4
-    assert Stage(elimination=Elimination(3, 2), max_rounds=3).round_cap == 3
-    assert Stage(max_rounds=5).round_cap == 5
+    assert (
+        stage_from_settings(
+            format=StageFormat.SWISS_ELIMINATION, elimination=Elimination(3, 2)
+        ).round_cap
+        == 4
+    )
+    assert (
+        stage_from_settings(
+            format=StageFormat.SWISS_ELIMINATION, elimination=Elimination(3, 2), max_rounds=3
+        ).round_cap
+        == 3
+    )
+    assert stage_from_settings(max_rounds=5).round_cap == 5
     assert Stage().round_cap is None
 
 

@@ -1,83 +1,100 @@
-"""Turn every fairpair error into a clear message and its exit code; never a traceback."""
+"""Turn every error into a clear message and its exit code; never a traceback.
+
+Every command runs behind ``handles_errors``. Exit codes, stable codes and HTTP statuses come
+from one table, ``fairpair.error_table`` (imported only when something went wrong). Each
+problem prints as ``error: WHERE: REASON (the place in the organizer's words)``; with
+``--json`` the problems go to standard error as one JSON object instead.
+"""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from functools import wraps
+from pathlib import Path
 from typing import ParamSpec, TypeVar
 
 import typer
-from rich.console import Console
-from rich.markup import escape
 
-from fairpair.cli.exit_codes import ExitCode
-from fairpair.engine.errors import (
-    FairpairError,
-    InvalidResult,
-    InvalidTournament,
-    PairingRefused,
-    UnknownRuleset,
-    UnknownStage,
-    UnknownTiebreak,
-)
-from fairpair.engine.validation import InvalidTournamentProblems
-from fairpair.interop.errors import DocumentError, MalformedJson, UnreadableFile
+from fairpair.cli.output import json_text
+from fairpair.cli.screen import say, screen, write
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+def _problems(error: Exception) -> list[tuple[str, str, str]]:
+    """(where, organizer's place if the error knows it, reason) of each problem."""
+    listed = getattr(error, "problems", None)
+    items = listed if isinstance(listed, list) and listed else [error]
+    out = []
+    for item in items:
+        location = getattr(item, "location", None)
+        place = getattr(location, "place", "") if location is not None else ""
+        reason = getattr(item, "reason", None)
+        out.append((str(getattr(item, "where", "")), str(place or ""), str(reason or item)))
+    return out
 
 
-def exit_code_for(error: FairpairError) -> ExitCode:
-    if isinstance(error, UnreadableFile):
-        return ExitCode.UNREADABLE
-    if isinstance(error, MalformedJson):
-        return ExitCode.MALFORMED
-    if isinstance(error, (UnknownTiebreak, UnknownRuleset, UnknownStage)):
-        return ExitCode.UNKNOWN_NAME
-    if isinstance(error, DocumentError):
-        return ExitCode.INVALID
-    if isinstance(error, InvalidResult):
-        return ExitCode.INVALID
-    if isinstance(error, InvalidTournament):
-        return ExitCode.INCONSISTENT
-    if isinstance(error, PairingRefused):
-        return ExitCode.REFUSED
-    return ExitCode.INTERNAL
+def report(error: Exception, file: Path | None = None, as_json: bool = False) -> int:
+    """Print every problem ``error`` carries to standard error; return its exit code."""
+    from fairpair.cli.places import human_place, read_document
+    from fairpair.error_table import kind_of
+
+    kind = kind_of(error)
+    code = kind.code
+    problems = _problems(error)
+    unplaced = any(not place and human_place(where) for where, place, _ in problems)
+    document = read_document(file) if unplaced else None
+    placed = [
+        (where, place or human_place(where, document), reason) for where, place, reason in problems
+    ]
+    if as_json:
+        payload = {
+            "error": {
+                "code": code,
+                "exit_code": int(kind.exit),
+                "problems": [{"where": w, "place": h, "reason": r} for w, h, r in placed],
+            }
+        }
+        write(json_text(payload, screen(sys.stderr).encoding), err=True)
+        return int(kind.exit)
+    err = screen(sys.stderr)
+    c = err.clean
+    for where, human, reason in placed:
+        place = f"{err.paint(c(where), '1')}: " if where else ""
+        tail = f" ({c(human)})" if human else ""
+        write(f"{err.paint('error:', '31')} {place}{c(reason)}{tail}\n", err=True)
+    return int(kind.exit)
 
 
-def report(error: FairpairError) -> None:
-    """Print every problem the error carries, one per line, to standard error."""
-    problems: list[tuple[str, str]]
-    if isinstance(error, (InvalidTournamentProblems, DocumentError)):
-        problems = [(p.where, p.reason) for p in error.problems]
-    else:
-        problems = [(error.where, error.reason)]
-    for where, reason in problems:
-        place = f"[bold]{escape(where)}[/bold]: " if where else ""
-        err.print(f"[red]error:[/red] {place}{escape(reason)}", markup=True)
+def internal(error: BaseException) -> int:
+    say(
+        f"error: internal error ({type(error).__name__}: {error}). "
+        "This is a bug in fairpair: please report it with the file you used.",
+        err=True,
+    )
+    return 1
 
 
 def handles_errors(command: Callable[P, R]) -> Callable[P, R]:
-    """Run ``command``; map a ``FairpairError`` to its message and exit code."""
+    """Run ``command``; map any error to its message and exit code (never a traceback)."""
 
     @wraps(command)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return command(*args, **kwargs)
-        except FairpairError as error:
-            report(error)
-            raise typer.Exit(int(exit_code_for(error))) from None
         except (typer.Exit, typer.Abort, KeyboardInterrupt):
             raise
-        except Exception as error:  # a bug: say so plainly, never a traceback
-            name = type(error).__name__
-            err.print(
-                f"[red]error:[/red] internal error ({escape(name)}: {escape(str(error))}). "
-                "This is a bug in fairpair: please report it with the file you used.",
-                markup=True,
-            )
-            raise typer.Exit(int(ExitCode.INTERNAL)) from None
+        except Exception as error:
+            from fairpair.engine.errors import FairpairError
+
+            file = kwargs.get("file")
+            as_json = bool(kwargs.get("as_json"))
+            if isinstance(error, FairpairError):
+                code = report(error, file if isinstance(file, Path) else None, as_json)
+            else:
+                code = internal(error)
+            raise typer.Exit(code) from None
 
     return wrapper

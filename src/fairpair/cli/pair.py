@@ -7,56 +7,36 @@ toss) can add their own columns or fields around them.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from enum import StrEnum
 from fractions import Fraction
-from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console, Group, RenderableType
-from rich.markup import escape
-from rich.table import Table
-from rich.text import Text
 
+from fairpair.cli import options
 from fairpair.cli.errors import handles_errors
 from fairpair.engine.pairing import PairingDraft, pair_next_round, render_note
 from fairpair.engine.players import PlayerId
 from fairpair.engine.points_text import points_text
 from fairpair.engine.rounds import Toss
 from fairpair.engine.stage import PairingMethod, Stage
-from fairpair.engine.standings import compute_standings
-from fairpair.engine.toss import assign_tosses, toss_applies
+from fairpair.engine.toss import assign_tosses, ranks_of, toss_applies
 from fairpair.engine.tournament import Tournament
 from fairpair.interop.document import load_document
 from fairpair.interop.save import save_document
-from fairpair.interop.standings_json import decimal, exact_text
 
-JSON_FORMAT = "fairpair-pairing-draft"
-JSON_VERSION = 1
+if TYPE_CHECKING:
+    from fairpair.cli.table import TextTable
 
 
 def points_before(
     tournament: Tournament, stage: Stage, draft: PairingDraft
-) -> dict[PlayerId, Fraction]:
-    """Each player's points before the drafted round (0 in round 1)."""
-    if draft.round_number == 1:
-        return {}
-    table = compute_standings(tournament, stage, draft.round_number - 1)
-    return {row.player.id: row.points for row in table.rows}
-
-
-def _player(
-    pid: PlayerId, names: Mapping[PlayerId, str], points: Mapping[PlayerId, Fraction]
-) -> dict[str, Any]:
-    value = points.get(pid, Fraction(0))
-    return {
-        "id": pid,
-        "name": names.get(pid, pid),
-        "points": decimal(value),
-        "points_exact": exact_text(value),
-    }
+) -> Mapping[PlayerId, Fraction]:
+    """Each player's points before the drafted round (empty in round 1): the standings the
+    engine ranked the round by, carried on the draft (no second standings computation)."""
+    return draft.points_before
 
 
 def draft_tosses(
@@ -66,51 +46,27 @@ def draft_tosses(
     if not toss_applies(stage):
         return None
     return assign_tosses(
-        tournament, stage, draft.round_number, [(p.a, p.b) for p in draft.pairings]
+        tournament,
+        stage,
+        draft.round_number,
+        [(p.a, p.b) for p in draft.pairings],
+        ranks=ranks_of(draft.standings),
     )
 
 
 def draft_json(
     tournament: Tournament,
     draft: PairingDraft,
-    points: Mapping[PlayerId, Fraction],
+    points: Mapping[PlayerId, Fraction] | None = None,
     tosses: Sequence[Toss] | None = None,
 ) -> dict[str, Any]:
-    """The draft as the stable JSON structure documented in docs/pairing.md; with the toss on,
-    each pairing also has ``toss: {first, reason, manual}`` (docs/toss.md)."""
-    names = {p.id: p.name for p in tournament.players}
-    out: dict[str, Any] = {
-        "format": JSON_FORMAT,
-        "version": JSON_VERSION,
-        "tournament": tournament.name,
-        "stage": draft.stage_id,
-        "round": draft.round_number,
-        "pairings": [
-            {
-                "table": t.table,
-                "a": _player(t.a, names, points),
-                "b": _player(t.b, names, points),
-                "forced_rematch": t.forced_rematch,
-                "forbidden": t.forbidden,
-            }
-            for t in draft.pairings
-        ],
-        "byes": [
-            {"player": _player(b.player, names, points), "kind": b.kind.value} for b in draft.byes
-        ],
-        "notes": [
-            {
-                "kind": n.kind.value,
-                "players": list(n.players),
-                "detail": n.detail,
-                "text": render_note(n, names),
-            }
-            for n in draft.notes
-        ],
-    }
-    for entry, toss in zip(out["pairings"], tosses or (), strict=False):
-        entry["toss"] = {"first": toss.first, "reason": toss.reason.value, "manual": toss.manual}
-    return out
+    """The draft as the documented JSON (docs/pairing.md "JSON output", version 2; its schema
+    is docs/schemas/pairing-draft.schema.json): ``fairpair.responses.draft``'s model, dumped to
+    JSON-ready values. With the toss on, each pairing also has ``toss: {first, reason,
+    manual}`` (docs/toss.md). ``points`` default to the draft's ``points_before``."""
+    from fairpair.responses.draft import draft_model  # pydantic models: only for --json
+
+    return draft_model(tournament, draft, points, tosses).model_dump(mode="json")
 
 
 def render_draft(
@@ -118,58 +74,63 @@ def render_draft(
     draft: PairingDraft,
     points: Mapping[PlayerId, Fraction],
     tosses: Sequence[Toss] | None = None,
-) -> list[RenderableType]:
-    """The pairings table (table, player, points, opponent, points, flags) and the notes."""
-    names = {p.id: escape(p.name) for p in tournament.players}
+) -> tuple[TextTable, list[str]]:
+    """The pairings table (table, player, points, opponent, points, flags, who plays first)
+    and the notes, one sentence each."""
+    from fairpair.cli.table import Cell, Column, TextTable, row
+
+    names = {p.id: p.name for p in tournament.players}
     stage_name = next((s.name for s in tournament.stages if s.id == draft.stage_id), draft.stage_id)
     flagged = any(t.forced_rematch or t.forbidden for t in draft.pairings)
-    table = Table(
-        title=(
-            f"{escape(tournament.name)} — {escape(stage_name)}, round {draft.round_number} (draft)"
-        ),
-        title_justify="left",
-        header_style="bold",
-    )
-    table.add_column("Table", justify="right")
-    table.add_column("Player")
-    table.add_column("Pts", justify="right")
-    table.add_column("Opponent")
-    table.add_column("Pts", justify="right")
+    columns = [
+        Column("Table", "right"),
+        Column("Player"),
+        Column("Pts", "right"),
+        Column("Opponent"),
+        Column("Pts", "right"),
+    ]
     if flagged:
-        table.add_column("Warning")
+        columns.append(Column("Warning"))
     if tosses is not None:
-        table.add_column("Plays first")
+        columns.append(Column("Plays first"))
+    rows = []
     for i, t in enumerate(draft.pairings):
         flags = []
         if t.forced_rematch:
-            flags.append("[bold red]forced rematch[/bold red]")
+            flags.append("forced rematch")
         if t.forbidden:
-            flags.append("[bold red]forbidden pair[/bold red]")
+            flags.append("forbidden pair")
         first = []
         if tosses is not None:
             toss = tosses[i]
-            first.append(f"{names.get(toss.first, toss.first)} [dim]({toss.reason.value})[/dim]")
-        table.add_row(
-            str(t.table),
-            names.get(t.a, t.a),
-            points_text(points.get(t.a, Fraction(0))),
-            names.get(t.b, t.b),
-            points_text(points.get(t.b, Fraction(0))),
-            *([", ".join(flags)] if flagged else []),
-            *first,
+            first.append(f"{names.get(toss.first, toss.first)} ({toss.reason.value})")
+        rows.append(
+            row(
+                str(t.table),
+                names.get(t.a, t.a),
+                points_text(points.get(t.a, Fraction(0))),
+                names.get(t.b, t.b),
+                points_text(points.get(t.b, Fraction(0))),
+                *([Cell(", ".join(flags), "bold red")] if flagged else []),
+                *first,
+            )
         )
     for b in draft.byes:
         kind = "bye" if b.kind.value == "pairing" else f"{b.kind.value} bye (assigned)"
-        table.add_row(
-            "",
-            names.get(b.player, b.player),
-            points_text(points.get(b.player, Fraction(0))),
-            f"[italic]{kind}[/italic]",
+        rows.append(
+            row(
+                "",
+                names.get(b.player, b.player),
+                points_text(points.get(b.player, Fraction(0))),
+                Cell(kind, "italic"),
+                "",
+                *([""] if flagged else []),
+                *([""] if tosses is not None else []),
+            )
         )
-    why = Text("Why these pairings", style="bold")
-    plain = {p.id: p.name for p in tournament.players}
-    lines = [Text(f"• {render_note(n, plain)}") for n in draft.notes]
-    return [table, Text(""), why, *lines]
+    title = f"{tournament.name} — {stage_name}, round {draft.round_number} (draft)"
+    lines = [f"• {render_note(n, names)}" for n in draft.notes]
+    return TextTable(title, tuple(columns), tuple(rows)), lines
 
 
 def with_round(
@@ -187,15 +148,29 @@ def with_round(
     return replace(tournament, stages=stages)
 
 
+class Method(StrEnum):
+    """``--method`` (the engine's ``PairingMethod``; a test keeps them equal)."""
+
+    ADJACENT = "adjacent"
+    SLIDE = "slide"
+    FOLD = "fold"
+    RANDOM = "random"
+
+
 @handles_errors
 def pair(
-    file: Annotated[Path, typer.Argument(help="The tournament document (JSON).")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print the documented JSON.")] = False,
+    file: options.File,
+    as_json: options.Json = False,
     method: Annotated[
-        PairingMethod | None,
-        typer.Option(help="Pair inside score groups this way (default: the stage's method)."),
+        Method | None,
+        typer.Option(
+            metavar="METHOD",
+            help="Pair inside score groups this way: adjacent, slide, fold or random "
+            "(default: the stage's method).",
+            case_sensitive=False,
+        ),
     ] = None,
-    stage: Annotated[str | None, typer.Option(help="The stage id (default: the last).")] = None,
+    stage: options.StageId = None,
     save: Annotated[
         bool,
         typer.Option(
@@ -204,22 +179,36 @@ def pair(
         ),
     ] = False,
 ) -> None:
-    """Draft the next round: pairings, bye and the notes that explain them."""
+    """Draft the next round: pairings, bye and the notes that explain them.
+
+    With --save the whole output is made before the file is written, so a save that reports
+    success has written the round, and one that fails (exit 3) left the file untouched.
+    """
+    from fairpair.cli.output import json_text
+    from fairpair.cli.screen import screen, write
+    from fairpair.cli.table import draw
+
     tournament = load_document(file)
     chosen = tournament.stage(stage)
-    draft = pair_next_round(tournament, chosen, method=method)
+    draft = pair_next_round(
+        tournament, chosen, method=PairingMethod(method.value) if method else None
+    )
     points = points_before(tournament, chosen, draft)
     tosses = draft_tosses(tournament, chosen, draft)
-    if save:
-        save_document(with_round(tournament, chosen, draft, tosses), file)
+    out = screen()
     if as_json:
-        payload = draft_json(tournament, draft, points, tosses)
-        typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))
-        return
-    console = Console(highlight=False)
-    console.print(Group(*render_draft(tournament, draft, points, tosses)))
+        text = json_text(draft_json(tournament, draft, points, tosses), out.encoding)
+    else:
+        drawn, notes = render_draft(tournament, draft, points, tosses)
+        text = draw(drawn, out) + "".join(
+            out.clean(line) + "\n" for line in ("", "Why these pairings", *notes)
+        )
     if save:
-        console.print(
-            f"\n[green]saved:[/green] round {draft.round_number} added to {escape(str(file))}; "
+        saved = (
+            f"saved: round {draft.round_number} added to {file}; "
             "enter each match's result there, then pair the next round."
         )
+        if not as_json:
+            text += "\n" + out.clean(saved) + "\n"
+        save_document(with_round(tournament, chosen, draft, tosses), file)
+    write(text)

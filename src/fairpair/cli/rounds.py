@@ -2,60 +2,81 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
-from fairpair.engine.pairing.recommended import expected_records, log2_rounds, magic_rounds
-from fairpair.interop.standings_json import decimal
+from fairpair.cli import options
+from fairpair.cli.errors import handles_errors
+
+#: The largest field ``rounds`` answers for (larger is a usage error, exit 2).
+MAX_PLAYERS = 10_000_000
 
 
 def _count(value: float | int) -> str:
     return f"{value:.1f}".removesuffix(".0")
 
 
+@handles_errors
 def rounds(
-    players: Annotated[int, typer.Argument(min=2, help="How many players (or teams).")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    players: Annotated[
+        int,
+        typer.Argument(
+            metavar="N",
+            min=2,
+            max=MAX_PLAYERS,
+            help=f"How many players (or teams): 2 to {MAX_PLAYERS:,}.",
+            show_default=False,
+        ),
+    ],
+    as_json: options.Json = False,
 ) -> None:
-    """Recommend rounds: ⌈log₂ N⌉, Magic's table for draw-heavy fields, and expected records."""
+    """Recommend rounds: log2(N) rounded up, the Magic table for draw-heavy fields, and the
+    expected records."""
+    from fairpair.cli.output import print_json
+    from fairpair.cli.screen import screen, write
+    from fairpair.cli.table import Column, TextTable, draw, row
+    from fairpair.cli.text import plural
+    from fairpair.engine.pairing.recommended import expected_records, log2_rounds, magic_rounds
+    from fairpair.responses.values import decimal
+
     log2 = log2_rounds(players)
     magic, playoff = magic_rounds(players)
     expected = {r: expected_records(players, r) for r in sorted({log2, magic})}
     if as_json:
-        payload = {
-            "players": players,
-            "log2_rounds": log2,
-            "magic_rounds": magic,
-            "magic_playoff": playoff,
-            "expected": {
-                str(r): {str(e.losses): decimal(e.players) for e in rows}
-                for r, rows in expected.items()
-            },
-        }
-        typer.echo(json.dumps(payload, indent=2))
+        print_json(
+            {
+                "players": players,
+                "log2_rounds": log2,
+                "magic_rounds": magic,
+                "magic_playoff": playoff,
+                "expected": {
+                    str(r): {str(e.losses): decimal(e.players) for e in rows}
+                    for r, rows in expected.items()
+                },
+            }
+        )
         return
-    console = Console(highlight=False)
-    console.print(
-        f"[bold]{players} players[/bold]: {log2} rounds for one undefeated player (⌈log₂ N⌉)."
+    out = screen()
+    columns = (
+        Column("Rounds", "right"),
+        Column("Undefeated", "right"),
+        Column("One loss", "right"),
+        Column("Two losses", "right"),
     )
-    console.print(
-        f"Draw-heavy fields (Magic Tournament Rules, Appendix E): {magic} rounds; "
-        f"playoff {playoff}."
+    body = tuple(
+        row(str(r), *[_count(decimal(e.players)) for e in rows], *["—"] * (3 - len(rows)))
+        for r, rows in expected.items()
     )
-    table = Table(title="Players expected on each record", title_justify="left")
-    table.add_column("Rounds", justify="right")
-    table.add_column("Undefeated", justify="right")
-    table.add_column("One loss", justify="right")
-    table.add_column("Two losses", justify="right")
-    for r, rows in expected.items():
-        cells = [_count(decimal(e.players)) for e in rows] + ["—"] * (3 - len(rows))
-        table.add_row(str(r), *cells)
-    console.print(table)
-    console.print(
-        "[dim]N × C(rounds, losses) ÷ 2^rounds: the field halving cleanly each round; byes, "
-        "draws and drops move a few players. Guidance only — max rounds is the stage's.[/dim]"
+    lines = [
+        f"{plural(players, 'player')}: {plural(log2, 'round')} for one undefeated player "
+        "(⌈log₂ N⌉).",
+        f"Draw-heavy fields (Magic Tournament Rules, Appendix E): {plural(magic, 'round')}; "
+        f"playoff {playoff}.",
+    ]
+    note = (
+        "N × C(rounds, losses) ÷ 2^rounds: the field halving cleanly each round; byes, "
+        "draws and drops move a few players. Guidance only — max rounds is the stage's."
     )
+    table = TextTable("Players expected on each record", columns, body, (note,))
+    write("".join(out.clean(line) + "\n" for line in lines) + draw(table, out))

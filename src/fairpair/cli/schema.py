@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
-
-import typer
-
-from fairpair.interop.document import json_schema
+from fairpair.cli.errors import handles_errors
 
 
+@handles_errors
 def schema() -> None:
     """Print the JSON Schema of the tournament document (docs/tournament.schema.json)."""
-    typer.echo(json.dumps(json_schema(), indent=2, ensure_ascii=False))
+    from fairpair.cli.output import print_json
+    from fairpair.interop.document import json_schema
+
+    print_json(json_schema())

@@ -2,94 +2,140 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
-from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
 
+from fairpair.cli import options
 from fairpair.cli.errors import handles_errors
-from fairpair.engine.points_text import points_text
+from fairpair.engine.errors import UnknownRound
 from fairpair.engine.rulesets import get_ruleset
-from fairpair.engine.standings import Standings, compute_standings
+from fairpair.engine.standings import Standings, StandingsRow, compute_standings
 from fairpair.interop.document import load_document
-from fairpair.interop.standings_json import display, standings_json, status_of
 
+if TYPE_CHECKING:
+    from fairpair.cli.table import TextTable
+
+#: Badges after a player's name (text, so a pipe keeps them), and their emphasis.
 BADGES = {
-    "withdrawn": "[dim italic](Withdrew)[/dim italic]",
-    "advanced": "[green](Advanced)[/green]",
-    "eliminated": "[red](Eliminated)[/red]",
+    "withdrawn": ("(Withdrew)", "dim italic"),
+    "advanced": ("(Advanced)", "green"),
+    "eliminated": ("(Eliminated)", "red"),
 }
 
 
-def render(standings: Standings, title: str) -> Table:
-    """The Rich table: #, Player, Pts, tiebreaks in order, record, Played, F if any."""
-    table = Table(title=title, title_justify="left", header_style="bold")
-    table.add_column("#", justify="right")
-    table.add_column("Player")
-    table.add_column("Pts", justify="right")
-    for tb in standings.tiebreaks:
-        table.add_column(tb.short, justify="right", header_style="bold cyan")
+def table(
+    standings: Standings, title: str, rows: tuple[StandingsRow, ...] | None = None
+) -> TextTable:
+    """#, Player, Pts, the tiebreaks in order, record, Played, F if anyone forfeited.
+
+    When a terminal is too narrow, Played goes first, then the forfeits, the record and the
+    tiebreaks from the last; #, Player and Pts always stay.
+    """
+    from fairpair.cli.table import Cell, Column, TextTable, row
+    from fairpair.engine.points_text import points_text
+    from fairpair.responses.values import display, status_of
+
+    tiebreaks = standings.tiebreaks
     draws = standings.has_draws
-    table.add_column("W-D-L" if draws else "W-L", justify="center")
-    table.add_column("Played", justify="right")
     forfeits = standings.has_forfeits
+    n = len(tiebreaks)
+    columns = [
+        Column("#", "right"),
+        Column("Player"),
+        Column("Pts", "right"),
+        *(
+            Column(tb.short, "right", drop=1 + i, style="bold cyan")
+            for i, tb in enumerate(tiebreaks)
+        ),
+        Column("W-D-L" if draws else "W-L", "center", drop=n + 2),
+        Column("Played", "right", drop=n + 4),
+    ]
     if forfeits:
-        table.add_column("F", justify="right")
-    for row in standings.rows:
-        record = f"{row.wins}-{row.draws}-{row.losses}" if draws else f"{row.wins}-{row.losses}"
-        name = escape(row.player.name)
-        status = status_of(standings, row)
-        cells = [
-            str(row.rank) if row.rank is not None else "",
-            f"{name} {BADGES[status]}" if status else name,
-            points_text(row.points),
-            *(display(v, tb) for tb, v in zip(standings.tiebreaks, row.tiebreaks, strict=True)),
+        columns.append(Column("F", "right", drop=n + 3))
+    out = []
+    for r in standings.rows if rows is None else rows:
+        record = f"{r.wins}-{r.draws}-{r.losses}" if draws else f"{r.wins}-{r.losses}"
+        status = status_of(standings, r)
+        name = Cell(r.player.name)
+        if status:
+            badge, style = BADGES[status]
+            name = Cell(f"{r.player.name} {badge}", style if status != "withdrawn" else None)
+        cells: list[Cell | str] = [
+            str(r.rank) if r.rank is not None else "",
+            name,
+            points_text(r.points),
+            *(display(v, tb) for tb, v in zip(tiebreaks, r.tiebreaks, strict=True)),
             record,
-            str(row.played),
+            str(r.played),
         ]
         if forfeits:
-            cells.append(str(row.forfeits) if row.forfeits else "")
-        table.add_row(*cells, style="dim" if row.dropped else None)
-    return table
+            cells.append(str(r.forfeits) if r.forfeits else "")
+        out.append(row(*cells, style="dim" if r.dropped else None))
+    legend = " · ".join(f"{tb.short} {tb.label}" for tb in tiebreaks if tb.short != tb.label)
+    return TextTable(title, tuple(columns), tuple(out), (legend,) if legend else ())
 
 
 @handles_errors
 def standings(
-    file: Annotated[Path, typer.Argument(help="The tournament document (JSON).")],
+    file: options.File,
     ruleset: Annotated[
         str | None,
-        typer.Option(help="Rank with this preset instead of the stage's ruleset."),
+        typer.Option(
+            metavar="NAME",
+            help="Rank with this preset instead of the stage's ruleset: "
+            + ", ".join(options.RULESETS)
+            + ".",
+        ),
     ] = None,
-    stage: Annotated[str | None, typer.Option(help="The stage id (default: the last).")] = None,
+    stage: options.StageId = None,
     after_round: Annotated[
         int | None,
-        typer.Option("--after-round", min=0, help="Standings as they were after round N."),
+        typer.Option(
+            "--after-round", metavar="N", min=0, help="The standings as they were after round N."
+        ),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the documented JSON.")] = False,
+    show_all: options.All = False,
+    page: options.Page = None,
+    as_json: options.Json = False,
 ) -> None:
     """Print the standings: points, then the tiebreaks in order; ties share a rank."""
+    from fairpair.cli.progress import after_text, open_rounds, results_in
+    from fairpair.cli.screen import screen, write
+
     tournament = load_document(file)
     chosen = tournament.stage(stage)
     if ruleset is not None:
         chosen = replace(chosen, ruleset=get_ruleset(ruleset, "--ruleset"))
-    table = compute_standings(tournament, chosen, after_round)
-    if as_json:
-        typer.echo(json.dumps(standings_json(table, tournament.name), indent=2, ensure_ascii=False))
-        return
-    console = Console(highlight=False)
-    if not table.rows:
-        console.print(
-            f"{escape(tournament.name)} — {escape(chosen.name)}: no completed match yet, "
-            "so nobody is ranked. Pair round 1 with `fairpair pair FILE`."
+    last = max((r.number for r in chosen.rounds), default=0)
+    if after_round is not None and after_round > last:
+        has = f"its last round is round {last}" if last else "it has no round yet"
+        raise UnknownRound(
+            "--after-round", f"stage {chosen.id!r} has no round {after_round}: {has}"
         )
+    result = compute_standings(tournament, chosen, after_round)
+    if as_json:
+        from fairpair.cli.output import print_json
+        from fairpair.responses.standings import standings_response
+
+        print_json(standings_response(result, tournament.name))
         return
-    title = (
-        f"{escape(tournament.name)} — {escape(chosen.name)}, after round {table.after_round} "
-        f"({chosen.ruleset.name})"
-    )
-    console.print(render(table, title))
+    out = screen()
+    head = f"{tournament.name} — {chosen.name}"
+    if not result.rows:
+        waiting = open_rounds(chosen, after_round)
+        if waiting:
+            status = "; ".join(results_in(r) for r in waiting)
+            hint = f"{status}. Enter the results in {file}, then run standings again."
+        else:
+            hint = "Pair round 1 with `fairpair pair FILE`."
+        write(out.clean(f"{head}: no completed match yet, so nobody is ranked. {hint}") + "\n")
+        return
+    from fairpair.cli.paging import page_of
+    from fairpair.cli.table import draw
+
+    rows, note = page_of(result.rows, show_all, page)
+    when = after_text(chosen, result.after_round)
+    drawn = draw(table(result, f"{head}, {when} ({chosen.ruleset.name})", tuple(rows)), out)
+    write(drawn + (out.clean(note) + "\n" if note else ""))

@@ -1,154 +1,117 @@
 """``fairpair toss FILE``: the Toss table of a stage — who played first, round by round.
 
-The JSON (``--json``) is documented in docs/toss.md ("The Toss table as JSON").
+The JSON (``--json``) is ``fairpair.responses.toss`` (docs/toss.md, "The Toss table as JSON").
+Every marker is text (``T``, ``-``, ``B``, ``?``, ``*`` set by hand, ``(T)`` not counted);
+colours only add emphasis.
 """
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING
 
-import typer
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
-from rich.text import Text
-
+from fairpair.cli import options
 from fairpair.cli.errors import handles_errors
-from fairpair.engine.toss import BalanceClass, TossEntry, TossRow, TossTable, TossTag, toss_table
-from fairpair.engine.tournament import Tournament
-from fairpair.interop.document import load_document
 
-#: Rich styles of the balance classes: green at 0, amber at ±1, red at ±2 or more.
-BALANCE_STYLE = {
-    BalanceClass.OK: "bold green",
-    BalanceClass.WARN: "bold dark_orange",
-    BalanceClass.ALERT: "bold red",
-}
-TAG_STYLE = {
-    TossTag.FIRST: "bold white on blue",
-    TossTag.SECOND: "grey50",
-    TossTag.BYE: "bold black on grey70",
-    TossTag.UNTOSSED: "yellow",
-}
+if TYPE_CHECKING:
+    from fairpair.cli.table import Cell, TextTable
+    from fairpair.engine.toss import TossEntry, TossRow, TossTable
+
+#: Emphasis of the balance classes: green at 0, amber at ±1, red at ±2 or more.
+BALANCE_STYLE = {"ok": "bold green", "warn": "bold dark_orange", "alert": "bold red"}
+TAG_STYLE = {"T": "bold white on blue", "-": "grey50", "B": "bold black on grey70", "?": "yellow"}
 MANUAL_MARK = "*"
+CAPTION = (
+    f"T played first · - did not · B bye · ? no toss recorded · {MANUAL_MARK} set by hand"
+    " · (T) in brackets: not played at the table, not counted"
+)
 
 
 def balance_text(balance: int) -> str:
     return f"{balance:+d}" if balance else "0"
 
 
-def rate_percent(row: TossRow) -> float | None:
-    """The rate as a percentage rounded to 0.1 (display only; the engine keeps a Fraction)."""
-    rate = row.rate
-    return None if rate is None else round(float(rate * 100), 1)
+def cell(entry: TossEntry | None) -> Cell:
+    from fairpair.cli.table import Cell
+    from fairpair.engine.toss import TossTag
 
-
-def cell_text(entry: TossEntry | None) -> Text:
     if entry is None:
-        return Text("")
-    text = Text(entry.tag.value, style=TAG_STYLE[entry.tag])
-    if entry.manual:
-        text.append(MANUAL_MARK, style="bold magenta")
+        return Cell("")
+    text = entry.tag.value + (MANUAL_MARK if entry.manual else "")
     if entry.tag in (TossTag.FIRST, TossTag.SECOND) and not entry.counted:
-        text.stylize("dim strike")
-    return text
+        return Cell(f"({text})", "dim strike")
+    return Cell(text, TAG_STYLE.get(entry.tag.value))
 
 
-def render(table: TossTable, title: str) -> Table:
-    """Player, one column per round, Wins, Matches, Rate, Balance, Manual."""
-    out = Table(title=title, title_justify="left", header_style="bold")
-    out.add_column("Player")
-    for number in table.rounds:
-        out.add_column(f"R{number}", justify="center")
-    for name in ("Wins", "Matches", "Rate", "Balance", "Manual"):
-        out.add_column(name, justify="right")
-    for row in table.rows:
-        rate = rate_percent(row)
-        out.add_row(
-            escape(row.player.name),
-            *(cell_text(c) for c in row.cells),
-            str(row.wins),
-            str(row.matches),
-            "—" if rate is None else f"{rate:.1f}%",
-            Text(balance_text(row.balance), style=BALANCE_STYLE[row.balance_class]),
-            str(row.manual) if row.manual else "",
+def table(toss: TossTable, title: str, rows: tuple[TossRow, ...] | None = None) -> TextTable:
+    """Player, one column per round, Wins, Matches, Rate, Balance, Manual. A narrow terminal
+    loses Manual, then Rate, then the earliest rounds, then Matches and Wins."""
+    from fairpair.cli.table import Cell, Column, TextTable, row
+    from fairpair.responses.toss import rate_percent
+
+    count = len(toss.rounds)
+    columns = [
+        Column("Player"),
+        *(Column(f"R{n}", "center", drop=10 + count - i) for i, n in enumerate(toss.rounds)),
+        Column("Wins", "right", drop=2),
+        Column("Matches", "right", drop=3),
+        Column("Rate", "right", drop=count + 20),
+        Column("Balance", "right"),
+        Column("Manual", "right", drop=count + 21),
+    ]
+    out = []
+    for r in toss.rows if rows is None else rows:
+        rate = rate_percent(r)
+        out.append(
+            row(
+                r.player.name,
+                *(cell(c) for c in r.cells),
+                str(r.wins),
+                str(r.matches),
+                "—" if rate is None else f"{rate:.1f}%",
+                Cell(balance_text(r.balance), BALANCE_STYLE[r.balance_class.value]),
+                str(r.manual) if r.manual else "",
+            )
         )
-    out.caption = (
-        f"T played first · - did not · B bye · ? no toss recorded · {MANUAL_MARK} set by hand"
-        " · struck out: not played at the table, not counted"
-    )
-    out.caption_justify = "left"
-    return out
-
-
-def _cell_json(number: int, entry: TossEntry | None) -> dict[str, Any]:
-    if entry is None:
-        return {"round": number, "tag": None}
-    return {
-        "round": number,
-        "tag": entry.tag.value,
-        "opponent": entry.opponent,
-        "reason": entry.reason.value if entry.reason is not None else None,
-        "manual": entry.manual,
-        "counted": entry.counted,
-    }
-
-
-def toss_json(table: TossTable, tournament: Tournament) -> dict[str, Any]:
-    """The documented JSON of the Toss table (docs/toss.md)."""
-    stage = table.stage
-    return {
-        "tournament": tournament.name,
-        "stage": {
-            "id": stage.id,
-            "name": stage.name,
-            "format": stage.format.value,
-            "toss": {
-                "enabled": stage.toss.enabled,
-                "policy": stage.toss.policy.value,
-                "applies": table.enabled,
-            },
-        },
-        "rounds": list(table.rounds),
-        "max_abs_balance": table.max_abs_balance,
-        "players": [
-            {
-                "id": row.player.id,
-                "name": row.player.name,
-                "rounds": [_cell_json(n, c) for n, c in zip(table.rounds, row.cells, strict=True)],
-                "toss_wins": row.wins,
-                "matches": row.matches,
-                "rate": rate_percent(row),
-                "balance": row.balance,
-                "balance_class": row.balance_class.value,
-                "manual": row.manual,
-            }
-            for row in table.rows
-        ],
-    }
+    return TextTable(title, tuple(columns), tuple(out), (CAPTION,))
 
 
 @handles_errors
 def toss(
-    file: Annotated[Path, typer.Argument(help="The tournament document (JSON).")],
-    stage: Annotated[str | None, typer.Option(help="The stage id (default: the last).")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the documented JSON.")] = False,
+    file: options.File,
+    stage: options.StageId = None,
+    show_all: options.All = False,
+    page: options.Page = None,
+    as_json: options.Json = False,
 ) -> None:
     """Print the Toss table: who played first each round, toss wins, rate and balance."""
+    from fairpair.engine.toss import toss_table
+    from fairpair.interop.document import load_document
+
     tournament = load_document(file)
     chosen = tournament.stage(stage)
-    table = toss_table(tournament, chosen)
+    result = toss_table(tournament, chosen)
     if as_json:
-        typer.echo(json.dumps(toss_json(table, tournament), indent=2, ensure_ascii=False))
+        from fairpair.cli.output import print_json
+        from fairpair.responses.toss import toss_response
+
+        print_json(toss_response(result, tournament))
         return
-    console = Console(highlight=False)
-    policy = chosen.toss.policy.value
-    title = f"{escape(tournament.name)} — {escape(chosen.name)}: toss ({policy})"
-    console.print(render(table, title))
-    if not table.enabled:
-        console.print(
-            f"[yellow]note:[/yellow] the deterministic toss is off for stage {chosen.id!r}: "
-            "players roll at the table; only tosses recorded in the file are shown."
+    from fairpair.cli.paging import page_of
+    from fairpair.cli.screen import screen, write
+    from fairpair.cli.table import draw
+
+    out = screen()
+    rows, note = page_of(result.rows, show_all, page)
+    title = f"{tournament.name} — {chosen.name}: toss ({chosen.toss.policy.value})"
+    text = draw(table(result, title, tuple(rows)), out)
+    if note:
+        text += out.clean(note) + "\n"
+    if not result.enabled:
+        text += (
+            out.clean(
+                f"note: the deterministic toss is off for stage {chosen.id!r}: players roll at the "
+                "table; only tosses recorded in the file are shown."
+            )
+            + "\n"
         )
+    write(text)

@@ -1,26 +1,30 @@
-"""``fairpair validate FILE``: check a tournament document and say what is wrong."""
+"""``fairpair validate FILE``: check a tournament document and say what is wrong — and, when
+it is valid, what is still missing (results not yet entered)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Annotated
-
-import typer
-from rich.console import Console
-from rich.markup import escape
-
+from fairpair.cli import options
 from fairpair.cli.errors import handles_errors
-from fairpair.interop.document import load_document
 
 
 @handles_errors
-def validate(
-    file: Annotated[Path, typer.Argument(help="The tournament document (JSON).")],
-) -> None:
+def validate(file: options.File) -> None:
     """Check a tournament document: schema, players, pairings, results. Exit 0 when valid."""
+    from fairpair.cli.progress import open_rounds, results_missing
+    from fairpair.cli.screen import screen, write
+    from fairpair.cli.text import plural
+    from fairpair.interop.document import load_document
+
     tournament = load_document(file)
     rounds = sum(len(s.rounds) for s in tournament.stages)
-    Console(highlight=False).print(
-        f"[green]valid:[/green] {escape(str(file))} — {escape(tournament.name)}: "
-        f"{len(tournament.players)} players, {len(tournament.stages)} stage(s), {rounds} round(s)"
-    )
+    lines = [
+        f"valid: {file} — {tournament.name}: {plural(len(tournament.players), 'player')}, "
+        f"{plural(len(tournament.stages), 'stage')}, {plural(rounds, 'round')}"
+    ]
+    several = len(tournament.stages) > 1
+    for stage in tournament.stages:
+        for r in open_rounds(stage):
+            where = f"stage {stage.id!r}, " if several else ""
+            lines.append(f"  {where}{results_missing(r)}")
+    out = screen()
+    write("".join(out.clean(line) + "\n" for line in lines))

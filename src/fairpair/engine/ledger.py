@@ -3,18 +3,10 @@
 Points are whole numbers in the scoring *unit* (``Scoring.unit``): with chess scoring
 (1, ½, 0) the unit is 2 and a draw is stored as 1. Nothing here is a float.
 
-How each kind of round enters a player's record (the table in docs/tiebreaks.md):
-
-| round                  | points        | record | played | opponent (no-opponent rule)       |
-|------------------------|---------------|--------|--------|-----------------------------------|
-| played win/draw/loss   | win/draw/loss | W/D/L  | yes    | the opponent                      |
-| forfeit won / lost     | forfeit pts   | W / L  | yes    | none (unless forfeits_have_opponent) |
-| double forfeit         | forfeit loss  | L      | yes    | none                              |
-| pairing or full bye    | bye points    | W      | yes    | none                              |
-| half-point bye         | half-bye pts  | D      | yes    | none                              |
-| zero-point bye         | 0             | —      | no     | none                              |
-| skipped match          | 0             | —      | no     | none                              |
-| result not reported    | —             | —      | no     | none                              |
+How each kind of round enters a player's record is decided by the one table of
+``engine.unplayed`` (docs/unplayed-rounds.md): played or not, which points, whether the round has
+an opponent for strength of schedule. A pod table (multi-seat) scores by finishing place and
+counts as a played round without a strength-of-schedule opponent.
 
 ``round_entries`` reads the same rounds again, one entry per player per round (FIDE C.07
 article 16 needs to know *which* round was unplayed and why); it is only called by the
@@ -23,6 +15,7 @@ article 16 needs to know *which* round was unplayed and why); it is only called 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
@@ -35,6 +28,12 @@ from fairpair.engine.rounds import ByeKind, Round
 from fairpair.engine.ruleset import Ruleset
 from fairpair.engine.stage import Stage
 from fairpair.engine.tournament import Tournament
+from fairpair.engine.unplayed import (
+    COUNTING,
+    PLAYED_BYES,
+    PLAYED_RESULTS,
+    RoundOutcome,
+)
 
 
 class Outcome(int, Enum):
@@ -74,20 +73,28 @@ class RoundKind(StrEnum):
     DOUBLE_FORFEIT = "double_forfeit"
     ABSENT = "absent"
     PENDING = "pending"
+    POD = "pod"
 
+
+#: Each FIDE round kind's row in the one table of ``engine.unplayed`` (absent: as skipped).
+_OUTCOME_OF_KIND = {
+    RoundKind.PLAYED: RoundOutcome.PLAYED,
+    RoundKind.PAIRING_BYE: RoundOutcome.PAIRING_BYE,
+    RoundKind.FULL_BYE: RoundOutcome.FULL_BYE,
+    RoundKind.HALF_BYE: RoundOutcome.HALF_BYE,
+    RoundKind.ZERO_BYE: RoundOutcome.ZERO_BYE,
+    RoundKind.FORFEIT_WIN: RoundOutcome.FORFEIT_WIN,
+    RoundKind.FORFEIT_LOSS: RoundOutcome.FORFEIT_LOSS,
+    RoundKind.DOUBLE_FORFEIT: RoundOutcome.DOUBLE_FORFEIT,
+    RoundKind.ABSENT: RoundOutcome.SKIPPED,
+    RoundKind.PENDING: RoundOutcome.PENDING,
+    RoundKind.POD: RoundOutcome.POD,
+}
 
 #: Voluntary unplayed rounds (C.07 art. 16.1.2, "VUR"): the byes a player asks for, forfeit
-#: losses (a double forfeit is one for both) and absences. A pairing-allocated bye, a
-#: full-point bye and a forfeit win are unplayed but not voluntary.
-VOLUNTARY = frozenset(
-    (
-        RoundKind.HALF_BYE,
-        RoundKind.ZERO_BYE,
-        RoundKind.FORFEIT_LOSS,
-        RoundKind.DOUBLE_FORFEIT,
-        RoundKind.ABSENT,
-    )
-)
+#: losses (a double forfeit is one for both) and absences — the table's "voluntary" column.
+#: A pairing-allocated bye, a full-point bye and a forfeit win are unplayed but not voluntary.
+VOLUNTARY = frozenset(kind for kind, o in _OUTCOME_OF_KIND.items() if COUNTING[o].voluntary)
 
 
 class RoundEntry(NamedTuple):
@@ -118,6 +125,7 @@ class PlayerRecord:
     played: int = 0
     byes: int = 0
     forfeits: int = 0
+    pods: int = 0
     won_over_board: int = 0
     # Forfeit wins listed among ``opponents`` (forfeits_have_opponent): wins, not over the board.
     listed_forfeit_wins: int = 0
@@ -129,8 +137,6 @@ class PlayerRecord:
     unplayed: list[tuple[Unplayed, Outcome, int]] = field(default_factory=list)
     # The scheduled opponent of each ``unplayed`` round (a forfeit's), ``None`` for a bye.
     unplayed_opponents: list[PlayerId | None] = field(default_factory=list)
-    # Points after each round 1..last round of the ledger (for progressive score).
-    running: list[int] = field(default_factory=list)
     # Game points (in game-point units) and games, for GW% and game difference.
     game_points: int = 0
     games: int = 0
@@ -234,7 +240,7 @@ def build_ledger(
     for rnd in sorted(rounds, key=lambda r: r.number):
         for match in rnd.matches:
             result = match.result
-            if result is None or result.kind is ResultKind.SKIPPED:
+            if result is None or result.kind not in PLAYED_RESULTS:
                 continue
             ra = records.get(match.a)
             rb = records.get(match.b)
@@ -249,14 +255,12 @@ def build_ledger(
                     oa, ob, pa, pb = Outcome.WIN, Outcome.LOSS, win, loss
                 else:
                     oa, ob, pa, pb = Outcome.LOSS, Outcome.WIN, loss, win
-                # The hot path (once per match): points and three appends per side; the
+                # The hot path (once per match): three appends per side; the points and
                 # counts (record, played, win rate) are read off these lists at the end.
-                ra.points += pa
-                ra.opponents.append(rb.player.id)
+                ra.opponents.append(match.b)
                 ra.outcomes.append(oa)
                 ra.scored.append(pa)
-                rb.points += pb
-                rb.opponents.append(ra.player.id)
+                rb.opponents.append(match.a)
                 rb.outcomes.append(ob)
                 rb.scored.append(pb)
                 if games is not None:
@@ -280,7 +284,6 @@ def build_ledger(
                         (winner, loser, Outcome.WIN, fwin),
                         (loser, winner, Outcome.LOSS, floss),
                     ):
-                        rec.points += pts
                         rec.opponents.append(opp.id)
                         rec.outcomes.append(out)
                         rec.scored.append(pts)
@@ -306,7 +309,7 @@ def build_ledger(
                     rec.unplayed_opponents.append((rb if rec is ra else ra).id)
         for bye in rnd.byes:
             bye_rec = records.get(bye.player)
-            if bye_rec is None or bye.kind is ByeKind.ZERO:
+            if bye_rec is None or bye.kind not in PLAYED_BYES:
                 continue
             rec = bye_rec
             rec.byes += 1
@@ -321,8 +324,23 @@ def build_ledger(
                 if scoring.bye_games is not None:
                     bg = scoring.bye_games
                     add_games(rec, bg.a, bg.b, bg.draws)
-        for rec in records.values():
-            rec.running.append(rec.points)
+        for pod in rnd.pods:
+            places = pod.places
+            if places is None:
+                continue
+            shared = Counter(places)
+            for seat, place in zip(pod.seats, places, strict=True):
+                seat_rec = records.get(seat)
+                if seat_rec is None:
+                    continue
+                if place == 1:
+                    outcome = Outcome.WIN if shared[1] == 1 else Outcome.DRAW
+                else:
+                    outcome = Outcome.LOSS
+                count(
+                    seat_rec, outcome, _scaled(scoring.pod_points(place, shared[place]), unit), True
+                )
+                seat_rec.pods += 1
 
     for rec in records.values():
         listed = len(rec.outcomes)
@@ -331,6 +349,7 @@ def build_ledger(
         wins = rec.outcomes.count(WIN)
         draws = rec.outcomes.count(DRAW)
         scored = sum(rec.scored)
+        rec.points += scored
         rec.wins += wins
         rec.draws += draws
         rec.losses += listed - wins - draws
@@ -425,6 +444,23 @@ def round_entries(
             if into is not None:
                 kind, outcome = _BYE_KINDS[bye.kind]
                 into.append(RoundEntry(number, kind, None, outcome, bye_points[bye.kind]))
+        for pod in rnd.pods:
+            places = pod.places
+            shared = Counter(places or ())
+            for k, seat in enumerate(pod.seats):
+                into = get(seat)
+                if into is None:
+                    continue
+                if places is None:
+                    into.append(RoundEntry(number, RoundKind.PENDING, None, Outcome.LOSS, 0))
+                    continue
+                place = places[k]
+                if place == 1:
+                    outcome = Outcome.WIN if shared[1] == 1 else Outcome.DRAW
+                else:
+                    outcome = Outcome.LOSS
+                points = _scaled(scoring.pod_points(place, shared[place]), unit)
+                into.append(RoundEntry(number, RoundKind.POD, None, outcome, points))
     for pid, entries in out.items():
         if len(entries) != last:  # rounds the player was not in: absent
             by_number = {e.number: e for e in entries}

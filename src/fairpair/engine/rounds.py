@@ -1,4 +1,16 @@
-"""Rounds: matches at tables, byes, and the toss of each match."""
+"""Rounds: the tables of a round (two-player matches and multi-seat pod tables), its byes,
+the toss of each match, and the round's state.
+
+A *table* is one of two kinds (docs/tables.md):
+
+- a ``Match``: two players, sides ``a`` and ``b``, a ``Result`` told from side a;
+- a ``PodTable``: 3–10 seats, a finishing place per seat (free-for-all games; scored by
+  place, see ``Scoring.place_points``).
+
+Both carry a table number and an ``id`` that is stable within the stage (given when the round
+is created: ``"<round>.<table>"`` unless set). The ledger and the "have they met?" history read
+both kinds.
+"""
 
 from __future__ import annotations
 
@@ -34,6 +46,21 @@ class TossReason(StrEnum):
     MANUAL = "manual"
 
 
+class RoundState(StrEnum):
+    """Where a round is in its lifecycle (seed 004, "Round states"; ``engine.lifecycle``).
+
+    - ``draft``: generated for review; private, nothing is public yet.
+    - ``scheduled``: released; public as Upcoming; may still be deleted or swapped.
+    - ``open``: In Progress; results are being reported.
+    - ``completed``: every match has a result; the next round may be generated.
+    """
+
+    DRAFT = "draft"
+    SCHEDULED = "scheduled"
+    OPEN = "open"
+    COMPLETED = "completed"
+
+
 @dataclass(frozen=True, slots=True)
 class Toss:
     """Who plays first in a match, why, and whether an organizer set it by hand."""
@@ -45,13 +72,15 @@ class Toss:
 
 @dataclass(frozen=True, slots=True)
 class Match:
-    """One pairing at a table. ``result`` is ``None`` until reported."""
+    """A two-player table. ``result`` is ``None`` until reported."""
 
     table: int
     a: PlayerId
     b: PlayerId
     result: Result | None = None
     toss: Toss | None = None
+    id: str = ""
+    """Stable within the stage; ``Round`` fills ``"<round>.<table>"`` when left empty."""
 
     def side_of(self, player: PlayerId) -> Side:
         if player == self.a:
@@ -67,6 +96,43 @@ class Match:
     def players(self) -> tuple[PlayerId, PlayerId]:
         return (self.a, self.b)
 
+    @property
+    def reported(self) -> bool:
+        return self.result is not None
+
+
+#: The sizes a pod table may have (DESIGN.md "Pods": tables of 3–10).
+POD_SEATS = range(3, 11)
+
+
+@dataclass(frozen=True, slots=True)
+class PodTable:
+    """A multi-seat table: ``seats`` in seat order (seat 1 first); ``places`` gives each
+    seat's finishing place (1 is first; tied seats share a place and the next place skips,
+    as in 1, 2, 2, 4), ``None`` until reported."""
+
+    table: int
+    seats: tuple[PlayerId, ...]
+    places: tuple[int, ...] | None = None
+    id: str = ""
+
+    @property
+    def players(self) -> tuple[PlayerId, ...]:
+        return self.seats
+
+    @property
+    def reported(self) -> bool:
+        return self.places is not None
+
+    def place_of(self, player: PlayerId) -> int | None:
+        if self.places is None:
+            return None
+        return self.places[self.seats.index(player)]
+
+
+Table = Match | PodTable
+"""One table of a round: a two-player match or a multi-seat pod table."""
+
 
 @dataclass(frozen=True, slots=True)
 class Bye:
@@ -74,19 +140,90 @@ class Bye:
     kind: ByeKind = ByeKind.PAIRING
 
 
+def default_match_id(round_number: int, table: int) -> str:
+    return f"{round_number}.{table}"
+
+
 @dataclass(frozen=True, slots=True)
 class Round:
+    """One round: its two-player ``matches``, its ``pods`` (multi-seat tables), its byes and,
+    when tracked, its ``state``. A round read from a plain document has ``state`` ``None``:
+    ``status`` derives it from the results (none → scheduled, some → open, all →
+    completed)."""
+
     number: int
     matches: tuple[Match, ...] = ()
     byes: tuple[Bye, ...] = ()
+    pods: tuple[PodTable, ...] = ()
+    state: RoundState | None = None
+
+    def __post_init__(self) -> None:
+        number = self.number
+        if any(not m.id for m in self.matches):
+            object.__setattr__(
+                self,
+                "matches",
+                tuple(
+                    m
+                    if m.id
+                    else Match(
+                        m.table, m.a, m.b, m.result, m.toss, default_match_id(number, m.table)
+                    )
+                    for m in self.matches
+                ),
+            )
+        if any(not p.id for p in self.pods):
+            object.__setattr__(
+                self,
+                "pods",
+                tuple(
+                    p
+                    if p.id
+                    else PodTable(p.table, p.seats, p.places, default_match_id(number, p.table))
+                    for p in self.pods
+                ),
+            )
+
+    @property
+    def tables(self) -> tuple[Table, ...]:
+        """Every table of the round, matches and pods, by table number."""
+        if not self.pods:
+            return self.matches
+        return tuple(sorted((*self.matches, *self.pods), key=lambda t: t.table))
+
+    @property
+    def outstanding(self) -> int:
+        """How many tables have no result yet."""
+        return sum(1 for m in self.matches if m.result is None) + sum(
+            1 for p in self.pods if p.places is None
+        )
 
     @property
     def is_complete(self) -> bool:
-        return all(m.result is not None for m in self.matches)
+        return self.outstanding == 0
+
+    @property
+    def status(self) -> RoundState:
+        """The state: as recorded, or derived from the results when not tracked."""
+        if self.state is not None:
+            return self.state
+        total = len(self.matches) + len(self.pods)
+        missing = self.outstanding
+        if missing == 0:
+            return RoundState.COMPLETED
+        return RoundState.SCHEDULED if missing == total else RoundState.OPEN
+
+    def table_by_id(self, table_id: str) -> Table | None:
+        for t in self.tables:
+            if t.id == table_id:
+                return t
+        return None
 
     def participants(self) -> tuple[PlayerId, ...]:
         ids: list[PlayerId] = []
         for m in self.matches:
             ids.extend(m.players)
+        for p in self.pods:
+            ids.extend(p.seats)
         ids.extend(b.player for b in self.byes)
         return tuple(ids)

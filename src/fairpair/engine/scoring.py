@@ -34,6 +34,10 @@ class Scoring:
     bye_games: GameScore | None = field(default_factory=lambda: GameScore(2, 0))
     forfeit_games: GameScore | None = None
     match_format: MatchFormat = MatchFormat.BO3
+    place_points: tuple[Fraction, ...] = ()
+    """Pod tables: the points of finishing place 1, 2, 3, ... (a place past the list scores
+    ``loss``). Empty (the default): a sole first place scores ``win``, a first place shared by
+    two or more seats (a drawn game) scores ``draw``, any other place ``loss``."""
 
     def __post_init__(self) -> None:
         for name in (
@@ -51,6 +55,9 @@ class Scoring:
             if isinstance(value, float):
                 raise TypeError(f"Scoring.{name} must be exact (int or Fraction), not float")
             object.__setattr__(self, name, Fraction(value))
+        if any(isinstance(v, float) for v in self.place_points):
+            raise TypeError("Scoring.place_points must be exact (int or Fraction), not float")
+        object.__setattr__(self, "place_points", tuple(Fraction(v) for v in self.place_points))
         if self.win <= 0:
             raise ValueError("Scoring.win must be > 0")
         if self.game_win <= 0:
@@ -70,6 +77,18 @@ class Scoring:
                     self.half_bye,
                     self.forfeit_win,
                     self.forfeit_loss,
+                    *self.place_points,
                 )
             )
         )
+
+    def pod_points(self, place: int, shared_by: int) -> Fraction:
+        """The points of a pod-table seat that finished ``place``, shared by ``shared_by``
+        seats (1 when alone in that place)."""
+        if self.place_points:
+            if place <= len(self.place_points):
+                return self.place_points[place - 1]
+            return self.loss
+        if place == 1:
+            return self.win if shared_by == 1 else self.draw
+        return self.loss

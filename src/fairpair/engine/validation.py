@@ -10,10 +10,12 @@ from dataclasses import dataclass
 
 from fairpair.engine.errors import InvalidTournament
 from fairpair.engine.results import MatchFormat
-from fairpair.engine.rounds import Round
+from fairpair.engine.rounds import Round, RoundState
+from fairpair.engine.ruleset import UnplayedRounds
 from fairpair.engine.stage import Stage
 from fairpair.engine.tiebreaks.registry import REGISTRY
 from fairpair.engine.tournament import Tournament
+from fairpair.engine.validation_pods import pod_problems
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +97,38 @@ def _stage_problems(t: Tournament, s: Stage, at: str, known: set[str]) -> list[P
             out.append(Problem(f"{rat}.number", f"round {rnd.number} appears twice"))
         seen_numbers.add(rnd.number)
         out.extend(_round_problems(rnd, rat, known, fmt))
+        if rnd.pods and s.ruleset.unplayed is UnplayedRounds.FIDE_2026:
+            out.append(
+                Problem(
+                    f"{rat}.pods",
+                    "pod tables are scored by place; the fide_2026 tie-break conventions are "
+                    "for two-player games",
+                )
+            )
+        if rnd.state is RoundState.DRAFT:
+            out.append(
+                Problem(
+                    f"{rat}.state",
+                    "a draft is not a round of the stage yet: release it (scheduled) or leave "
+                    "it out",
+                )
+            )
+        elif rnd.state is RoundState.COMPLETED and rnd.outstanding:
+            out.append(
+                Problem(
+                    f"{rat}.state",
+                    f"round {rnd.number} is marked completed but {rnd.outstanding} of its "
+                    "tables have no result",
+                )
+            )
+        elif rnd.state is RoundState.SCHEDULED and rnd.outstanding < len(rnd.tables):
+            out.append(
+                Problem(
+                    f"{rat}.state",
+                    f"round {rnd.number} is marked scheduled but already has results "
+                    "(open it first)",
+                )
+            )
     out.extend(_played_after_drop(t, s, at))
     return out
 
@@ -170,6 +204,15 @@ def _round_problems(rnd: Round, rat: str, known: set[str], fmt: MatchFormat) -> 
                 )
         if match.toss is not None and match.toss.first not in match.players:
             out.append(Problem(f"{mat}.toss.first", f"{match.toss.first!r} is not in this match"))
+    for pi, pod in enumerate(rnd.pods):
+        pat = f"{rat}.pods[{pi}]"
+        if pod.table in tables:
+            out.append(Problem(f"{pat}.table", f"table {pod.table} is used twice"))
+        tables.add(pod.table)
+        for field, reason in pod_problems(pod):
+            out.append(Problem(f"{pat}.{field}", reason))
+        for si, seat in enumerate(dict.fromkeys(pod.seats)):
+            place(seat, f"{pat}.seats[{si}]")
     for bi, bye in enumerate(rnd.byes):
         place(bye.player, f"{rat}.byes[{bi}].player")
     return out

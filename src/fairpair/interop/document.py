@@ -27,7 +27,7 @@ from pydantic import (
 )
 
 from fairpair.engine.drops import Drop
-from fairpair.engine.errors import FairpairError, InvalidResult
+from fairpair.engine.errors import FairpairError, InvalidResult, InvalidStage, Location, parse_path
 from fairpair.engine.players import Player
 from fairpair.engine.results import GameScore, MatchFormat, Result, ResultKind, Side
 from fairpair.engine.rounds import Bye, ByeKind, Match, Round, Toss, TossReason
@@ -43,6 +43,7 @@ from fairpair.engine.stage import (
     StageFormat,
     TossPolicy,
     TossSettings,
+    stage_from_settings,
 )
 from fairpair.engine.tiebreaks.registry import get_tiebreak
 from fairpair.engine.tournament import Tournament
@@ -377,13 +378,15 @@ def _stage(s: StageModel, where: str) -> Stage:
             matches.append(Match(m.table, m.a, m.b, result, toss))
         byes = tuple(Bye(b.player, b.kind) for b in r.byes)
         rounds.append(Round(r.number, tuple(matches), byes))
-    return Stage(
+    return stage_from_settings(
         id=s.id,
         name=s.name,
         format=s.format,
         ruleset=_ruleset(s.ruleset, f"{where}.ruleset"),
         pairing_method=s.pairing_method,
-        slide_first_round=s.slide_first_round,
+        slide_first_round=(
+            s.slide_first_round if "slide_first_round" in s.model_fields_set else None
+        ),
         max_rounds=s.max_rounds,
         seed=s.seed,
         seeds=dict(s.seeds),
@@ -399,13 +402,17 @@ def _stage(s: StageModel, where: str) -> Stage:
         toss=TossSettings(s.toss.enabled, s.toss.policy),
         rounds=tuple(sorted(rounds, key=lambda r: r.number)),
         drops=tuple(_drop(d) for d in s.drops),
+        where=Location(parse_path(where), stage=s.id),
     )
 
 
 def to_tournament(model: TournamentModel) -> Tournament:
     """The engine's ``Tournament`` for a schema-valid model, checked for consistency."""
     players = tuple(Player(p.id, p.name, p.seed, p.rating, p.team) for p in model.players)
-    stages = tuple(_stage(s, f"stages[{i}]") for i, s in enumerate(model.stages))
+    try:
+        stages = tuple(_stage(s, f"stages[{i}]") for i, s in enumerate(model.stages))
+    except InvalidStage as error:
+        raise DocumentError([Problem(error.where, error.reason)]) from None
     return validate(Tournament(model.name, players, stages, tuple(_drop(d) for d in model.drops)))
 
 
@@ -461,7 +468,11 @@ def to_document(t: Tournament) -> TournamentModel:
                 format=s.format,
                 ruleset=_ruleset_out(s.ruleset),
                 pairing_method=s.pairing_method,
-                slide_first_round=s.slide_first_round,
+                **(
+                    {"slide_first_round": s.slide_first_round}
+                    if s.format is StageFormat.SWISS_ELIMINATION
+                    else {}
+                ),
                 max_rounds=s.max_rounds,
                 seed=s.seed,
                 seeds=dict(s.seeds),

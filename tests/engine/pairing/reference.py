@@ -3,6 +3,11 @@
 For the players a draft pairs, it computes the lexicographically smallest
 (rematches and forbidden pairs, crossings of boundary 1, boundary 2, ..., floater cost) over
 *every* pairing of them, straight from the definitions in the issue — no decomposition.
+
+``reference_bye`` gives the pairing bye by the bye order (seed 004 "Byes", issue 13) from its
+definition: among the players without a bye (everyone, when all have had one, or with the
+organizer's ``prefer_repeat_bye``), the one whose bye leaves the fewest forced pairs, then one
+without a bye, then the lowest-ranked.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from collections.abc import Mapping, Sequence, Set
 import networkx as nx
 
 from fairpair.engine.pairing import PairingDraft
+from fairpair.engine.rounds import ByeKind
 from fairpair.engine.tournament import Tournament
 
 Vector = tuple[int, ...]
@@ -103,3 +109,43 @@ def draft_problem(
             last = value
         group[p] = current
     return order, group, blocked_sets(t)
+
+
+def fewest_forced(players: Sequence[str], blocked: Mapping[str, Set[str]]) -> int:
+    """The fewest blocked pairs any pairing of ``players`` (even) has: the pairs a maximum
+    matching of the allowed pairs leaves out."""
+    graph = nx.Graph()
+    graph.add_nodes_from(players)
+    graph.add_edges_from(
+        (a, b)
+        for i, a in enumerate(players)
+        for b in players[i + 1 :]
+        if b not in blocked.get(a, set())
+    )
+    return len(players) // 2 - len(nx.max_weight_matching(graph, maxcardinality=True))
+
+
+def reference_bye(
+    t: Tournament, draft: PairingDraft, *, prefer_repeat_bye: bool = False
+) -> str | None:
+    """The pairing bye of ``draft``'s field by the bye order (``None`` for an even field)."""
+    stage = t.stage()
+    assigned = {b.player for b in draft.byes if b.kind is not ByeKind.PAIRING}
+    field = [p for p in draft.eligible if p not in assigned]
+    if len(field) % 2 == 0:
+        return None
+    already = {b.player for r in stage.rounds for b in r.byes if b.kind is not ByeKind.ZERO}
+    blocked = blocked_sets(t)
+    fresh = [p for p in field if p not in already]
+    allowed = field if prefer_repeat_bye or not fresh else fresh
+    # Walk the candidates in the order's tie-break (no bye first, then lowest-ranked first):
+    # the first that forces nothing is the answer; else the first forcing fewest.
+    order = sorted(allowed, key=lambda p: (p in already, -field.index(p)))
+    best, fewest = order[0], len(field)
+    for candidate in order:
+        forced = fewest_forced([p for p in field if p != candidate], blocked)
+        if forced < fewest:
+            best, fewest = candidate, forced
+        if fewest == 0:
+            break
+    return best

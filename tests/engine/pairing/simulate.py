@@ -13,7 +13,7 @@ from fairpair.engine.players import Player
 from fairpair.engine.results import Result, Side
 from fairpair.engine.rounds import Bye, Match, Round
 from fairpair.engine.rulesets import get_ruleset
-from fairpair.engine.stage import PairingMethod, Stage
+from fairpair.engine.stage import PairingMethod, stage_from_settings
 from fairpair.engine.tournament import Tournament
 
 
@@ -24,7 +24,7 @@ def players(n: int) -> tuple[Player, ...]:
 def tournament(n: int, **stage: object) -> Tournament:
     settings: dict[str, object] = {"ruleset": get_ruleset("mtg"), "seed": "test"}
     settings.update(stage)
-    return Tournament("Test", players(n), (Stage(**settings),))  # type: ignore[arg-type]
+    return Tournament("Test", players(n), (stage_from_settings(**settings),))  # type: ignore[arg-type]
 
 
 def with_round(t: Tournament, rnd: Round) -> Tournament:

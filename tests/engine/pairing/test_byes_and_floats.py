@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from fairpair.engine.pairing import NoteKind, check_pairing, pair_next_round
+from fairpair.engine.pairing import (
+    ByeNote,
+    ByeRule,
+    FloatNote,
+    NoteKind,
+    check_pairing,
+    pair_next_round,
+)
 from fairpair.engine.results import Result, Side
 from fairpair.engine.rounds import Bye, ByeKind, Match, Round
 from fairpair.engine.stage import AssignedBye
@@ -22,6 +29,11 @@ def won(table: int, a: str, b: str) -> Match:
 
 def kinds(draft) -> list[NoteKind]:  # type: ignore[no-untyped-def]
     return [n.kind for n in draft.notes]
+
+
+def bye_note(draft) -> ByeNote:  # type: ignore[no-untyped-def]
+    (note,) = [n for n in draft.notes if isinstance(n, ByeNote)]
+    return note
 
 
 def test_odd_field_gives_the_bye_to_the_lowest_ranked() -> None:
@@ -44,7 +56,7 @@ def test_when_everyone_has_had_a_bye_the_lowest_ranked_gets_it_again() -> None:
     t = with_round(t, Round(2, (won(1, "p00", "p02"),), (Bye("p01"),)))
     t = with_round(t, Round(3, (won(1, "p01", "p02"),), (Bye("p00"),)))
     draft = draft_of(t)
-    assert NoteKind.BYE_FALLBACK in kinds(draft)
+    assert bye_note(draft).rule is ByeRule.EVERYONE_HAD_ONE and bye_note(draft).repeat
     # Standings: p00 3 wins (6+3=9), p01 and p02 3 pts each... the lowest-ranked sits out.
     assert draft.byes[0].player == draft.eligible[-1]
     assert draft.pairings[0].forced_rematch
@@ -68,8 +80,9 @@ def test_the_bye_moves_when_the_rule_recipient_forces_a_rematch() -> None:
     # p04 is lowest and has had no bye, but without p04, p00 has met all the others.
     draft = draft_of(t)
     assert draft.byes[0].player != "p04"
-    moved = [n for n in draft.notes if n.kind is NoteKind.BYE_MOVED]
-    assert moved and moved[0].players == (draft.byes[0].player, "p04")
+    moved = bye_note(draft)
+    assert moved.rule is ByeRule.FEWER_FORCED
+    assert (moved.player, moved.instead_of) == (draft.byes[0].player, "p04")
     assert not any(p.forced_rematch for p in draft.pairings)
 
 
@@ -85,8 +98,8 @@ def test_an_odd_group_floats_its_lowest_ranked_player() -> None:
         ("p02", "p03"),
         ("p04", "p05"),
     ]
-    floats = [n for n in draft.notes if n.kind is NoteKind.FLOAT]
-    assert [(n.players, n.detail) for n in floats] == [(("p02",), "3→0")]
+    floats = [n for n in draft.notes if isinstance(n, FloatNote)]
+    assert [(n.player, n.source.points, n.target.points) for n in floats] == [("p02", 3, 0)]
 
 
 def test_a_blocked_group_floats_both_players_down_not_up() -> None:
@@ -98,6 +111,6 @@ def test_a_blocked_group_floats_both_players_down_not_up() -> None:
     got = {(p.a, p.b) for p in draft.pairings}
     assert ("p00", "p02") in got
     assert not any(p.forced_rematch for p in draft.pairings)
-    floaters = sorted(n.players[0] for n in draft.notes if n.kind is NoteKind.FLOAT)
+    floaters = sorted(n.player for n in draft.notes if isinstance(n, FloatNote))
     assert floaters == ["p01", "p04"]
     assert any(n.kind is NoteKind.REMATCH_REPAIRED for n in draft.notes)

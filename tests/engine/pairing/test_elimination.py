@@ -7,7 +7,14 @@ import random
 import pytest
 
 from fairpair.engine.errors import PairingRefused
-from fairpair.engine.pairing import Exclusion, NoteKind, check_pairing, pair_next_round
+from fairpair.engine.pairing import (
+    ExcludedNote,
+    Exclusion,
+    NoteKind,
+    ScoreGroupNote,
+    check_pairing,
+    pair_next_round,
+)
 from fairpair.engine.stage import Elimination, StageFormat
 
 from .simulate import play, tournament
@@ -20,17 +27,19 @@ def test_pools_thresholds_and_cap() -> None:
     for number in range(1, rules.max_rounds + 1):
         draft = pair_next_round(t)
         check_pairing(t, draft)
-        pools = [n for n in draft.notes if n.kind is NoteKind.SCORE_GROUP]
+        pools = [n for n in draft.notes if isinstance(n, ScoreGroupNote)]
         if number > 1:
-            assert all("-" in n.detail for n in pools)
-            pool_of = {p: n.detail for n in pools for p in n.players}
+            assert all(n.score.pool is not None for n in pools)
+            pool_of = {p: n.score.pool for n in pools for p in n.players}
             for pairing in draft.pairings:
-                wa, la = map(int, pool_of[pairing.a].split("-"))
-                wb, lb = map(int, pool_of[pairing.b].split("-"))
+                a_pool, b_pool = pool_of[pairing.a], pool_of[pairing.b]
+                assert a_pool is not None and b_pool is not None
+                wa, la = a_pool.wins, a_pool.losses
+                wb, lb = b_pool.wins, b_pool.losses
                 assert wa < rules.wins_to_advance and la < rules.losses_to_eliminate
                 if (wa, la) != (wb, lb):  # a float: only between neighbouring pools
                     assert any(n.kind is NoteKind.FLOAT for n in draft.notes)
-        excluded = {n.detail for n in draft.notes if n.kind is NoteKind.EXCLUDED}
+        excluded = {n.reason for n in draft.notes if isinstance(n, ExcludedNote)}
         assert excluded <= {Exclusion.ADVANCED, Exclusion.ELIMINATED}
         t = play(t, draft, rng, draw_rate=0.0)
     with pytest.raises(PairingRefused, match="wins \\+ losses − 1"):

@@ -9,8 +9,16 @@ import pytest
 from fairpair.engine.drops import Drop
 from fairpair.engine.errors import PairingRefused
 from fairpair.engine.pairing import (
+    Blocked,
+    ExcludedNote,
     Exclusion,
+    ForcedRematchNote,
+    GroupSkippedNote,
+    NobodyToPair,
     NoteKind,
+    RematchRepairedNote,
+    RoundCapReached,
+    RoundStillOpen,
     check_pairing,
     pair_next_round,
     render_notes,
@@ -50,8 +58,9 @@ def test_six_players_in_round_six_must_rematch_and_say_so() -> None:
     draft = draft_of(t)
     assert draft.round_number == 6
     assert all(p.forced_rematch for p in draft.pairings)
-    forced = [n for n in draft.notes if n.kind is NoteKind.FORCED_REMATCH]
-    assert len(forced) == 3
+    forced = [n for n in draft.notes if isinstance(n, ForcedRematchNote)]
+    assert [n.count for n in forced] == [3]  # one note, three matches repeated
+    assert set(forced[0].pairs) == {(p.a, p.b) for p in draft.pairings}
     assert any("Forced rematch" in line for line in render_notes(draft.notes))
 
 
@@ -86,7 +95,9 @@ def test_forbidden_pairs_are_avoided_like_rematches() -> None:
     t = tournament(4, forbidden_pairs=(("p00", "p01"),))
     draft = draft_of(t)
     assert ("p00", "p01") not in {(p.a, p.b) for p in draft.pairings}
-    assert any(n.kind is NoteKind.REMATCH_REPAIRED and n.detail == "forbidden" for n in draft.notes)
+    assert any(
+        isinstance(n, RematchRepairedNote) and n.reason is Blocked.FORBIDDEN for n in draft.notes
+    )
 
 
 def test_a_forbidden_pair_is_flagged_when_nothing_else_works() -> None:
@@ -114,7 +125,7 @@ def test_exclusions_are_named_with_their_reason() -> None:
     )
     t = replace(t, drops=(*t.drops, Drop("p04", 0)))
     draft = draft_of(t)
-    excluded = {n.players[0]: n.detail for n in draft.notes if n.kind is NoteKind.EXCLUDED}
+    excluded = {p: n.reason for n in draft.notes if isinstance(n, ExcludedNote) for p in n.players}
     assert excluded["p05"] == Exclusion.DROPPED
     assert excluded["p04"] == Exclusion.DROPPED
     assert excluded["late"] == Exclusion.NO_STANDINGS_ROW
@@ -126,7 +137,7 @@ def test_a_player_in_no_group_is_excluded_and_groups_pair_apart() -> None:
     groups = (Group("A", ("p00", "p01", "p02")), Group("B", ("p03", "p04", "p05", "p06")))
     t = tournament(8, groups=groups)
     draft = draft_of(t)
-    excluded = {n.players[0]: n.detail for n in draft.notes if n.kind is NoteKind.EXCLUDED}
+    excluded = {p: n.reason for n in draft.notes if isinstance(n, ExcludedNote) for p in n.players}
     assert excluded == {"p07": Exclusion.NO_GROUP}
     group_a = {"p00", "p01", "p02"}
     for p in draft.pairings:
@@ -137,15 +148,21 @@ def test_a_player_in_no_group_is_excluded_and_groups_pair_apart() -> None:
 def test_a_group_with_one_eligible_player_is_skipped() -> None:
     groups = (Group("A", ("p00",)), Group("B", ("p01", "p02")))
     draft = draft_of(tournament(3, groups=groups))
-    skipped = [n for n in draft.notes if n.kind is NoteKind.GROUP_SKIPPED]
-    assert [(n.detail, n.players) for n in skipped] == [("A", ("p00",))]
+    skipped = [n for n in draft.notes if isinstance(n, GroupSkippedNote)]
+    assert [(n.group, n.players) for n in skipped] == [("A", ("p00",))]
     assert [(p.a, p.b) for p in draft.pairings] == [("p01", "p02")]
 
 
 def test_pairing_past_max_rounds_is_refused_with_a_clear_message() -> None:
     t = event(4, 2, seed=1, max_rounds=2)
-    with pytest.raises(PairingRefused, match="max rounds is 2"):
+    with pytest.raises(PairingRefused, match="max rounds is 2") as caught:
         pair_next_round(t)
+    assert isinstance(caught.value, RoundCapReached)
+    assert (caught.value.code, caught.value.cap, caught.value.round_number) == (
+        "round_cap_reached",
+        2,
+        3,
+    )
 
 
 def test_pairing_with_unreported_matches_is_refused() -> None:
@@ -153,13 +170,18 @@ def test_pairing_with_unreported_matches_is_refused() -> None:
     t = with_round(
         t, Round(1, (Match(1, "p00", "p01"), Match(2, "p02", "p03", Result.win(Side.A))))
     )
-    with pytest.raises(PairingRefused, match="without a result"):
+    with pytest.raises(PairingRefused, match="without a result") as caught:
         pair_next_round(t)
+    assert isinstance(caught.value, RoundStillOpen)
+    assert caught.value.code == "round_still_open"
+    assert (caught.value.open_round, caught.value.outstanding) == (1, 1)
 
 
 def test_nobody_to_pair_is_refused() -> None:
-    with pytest.raises(PairingRefused, match="fewer than two"):
+    with pytest.raises(PairingRefused, match="fewer than two") as caught:
         pair_next_round(tournament(1))
+    assert isinstance(caught.value, NobodyToPair)
+    assert caught.value.code == "nobody_to_pair"
 
 
 def test_drafts_are_deterministic() -> None:

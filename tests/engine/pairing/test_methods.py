@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fairpair.engine.pairing import NoteKind, check_pairing, pair_next_round
+from fairpair.engine.pairing import MethodNote, NoteKind, check_pairing, pair_next_round
 from fairpair.engine.players import Player
 from fairpair.engine.stage import PairingMethod, StageFormat
 
@@ -78,7 +78,7 @@ def test_swiss_elimination_round_one_slides_when_the_method_is_adjacent() -> Non
     t = tournament(8, format=StageFormat.SWISS_ELIMINATION, elimination=Elimination(3, 2))
     got, draft = tables(t)
     assert got == pairs((1, 5), (2, 6), (3, 7), (4, 8))
-    assert any(n.kind is NoteKind.METHOD and "slide_first_round" in n.detail for n in draft.notes)
+    assert any(isinstance(n, MethodNote) and n.slide_first_round for n in draft.notes)
     off = tournament(
         8,
         format=StageFormat.SWISS_ELIMINATION,

@@ -1,6 +1,7 @@
 """Hypothesis: random tournaments against an exhaustive networkx reference.
 
-For every drafted round: the invariant helper holds; the number of rematches and the crossings
+For every drafted round: the invariant helper holds; the pairing bye is the bye order's
+(``reference.reference_bye``); the number of rematches and the crossings
 of each score-group boundary, compared top-down, and the floater cost equal the best over *all*
 pairings of the same players; a textbook pairing without rematches comes out unchanged.
 """
@@ -12,9 +13,10 @@ from hypothesis import strategies as st
 
 from fairpair.engine.errors import PairingRefused
 from fairpair.engine.pairing import PairingDraft, Tuning, check_pairing, pair_next_round
+from fairpair.engine.rounds import ByeKind
 from fairpair.engine.stage import PairingMethod
 
-from .reference import best_vector, cost_vector, draft_problem
+from .reference import best_vector, cost_vector, draft_problem, reference_bye
 from .simulate import event, points_of
 
 DEFAULT = Tuning()
@@ -33,10 +35,14 @@ def drafted(t, tuning: Tuning = DEFAULT) -> PairingDraft:  # type: ignore[no-unt
         raise
 
 
-def assert_optimal(t, draft) -> None:  # type: ignore[no-untyped-def]
-    """Rematches, the crossings of every boundary (top-down) and then the total floater cost
-    are the best possible."""
-    check_pairing(t, draft)
+def assert_optimal(t, draft, prefer_repeat_bye: bool = False) -> None:  # type: ignore[no-untyped-def]
+    """The bye follows the bye order; then rematches, the crossings of every boundary
+    (top-down) and then the total floater cost are the best possible for the rest."""
+    check_pairing(t, draft, prefer_repeat_bye=prefer_repeat_bye)
+    expected_bye = reference_bye(t, draft, prefer_repeat_bye=prefer_repeat_bye)
+    assert [b.player for b in draft.byes if b.kind is ByeKind.PAIRING] == (
+        [expected_bye] if expected_bye is not None else []
+    )
     order, group, blocked = draft_problem(t, draft, points_of(t))
     got = cost_vector([(p.a, p.b) for p in draft.pairings], order, group, blocked)
     best = best_vector(order, group, blocked)
@@ -55,12 +61,35 @@ fields = st.tuples(
 
 @SETTINGS
 @given(fields)
+# Fields where the bye order and preferring a second bye to a forced rematch disagree.
+@example((11, 9, 2757967273, True, PairingMethod.SLIDE, 0))
+@example((7, 4, 1365275588, False, PairingMethod.ADJACENT, 4))
 def test_exact_search_is_optimal(spec: tuple[int, int, int, bool, PairingMethod, int]) -> None:
     n, rounds, seed, swiss, method, drops = spec
     rounds = min(rounds, n + 2)
     t = event(n, rounds, seed, swiss_history=swiss, drops=drops, method=method)
     draft = drafted(t)
     assert_optimal(t, draft)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(fields)
+@example((11, 9, 2757967273, True, PairingMethod.SLIDE, 0))
+@example((7, 4, 1365275588, False, PairingMethod.ADJACENT, 4))
+def test_the_repeat_bye_option_is_optimal(
+    spec: tuple[int, int, int, bool, PairingMethod, int],
+) -> None:
+    """With ``prefer_repeat_bye`` the bye goes to whoever forces fewest (a player without a
+    bye on ties), and the rest is paired as well as it can be."""
+    n, rounds, seed, swiss, method, drops = spec
+    rounds = min(rounds, n + 2)
+    t = event(n, rounds, seed, swiss_history=swiss, drops=drops, method=method)
+    try:
+        draft = pair_next_round(t, prefer_repeat_bye=True)
+    except PairingRefused:
+        assume(False)
+        raise
+    assert_optimal(t, draft, prefer_repeat_bye=True)
 
 
 @SETTINGS

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
+from fairpair.engine.changes import add_round
 from fairpair.engine.players import Player, PlayerId
 from fairpair.engine.results import Result, Side
 from fairpair.engine.rounds import Bye, Match, Round
-from fairpair.engine.stage import Stage, TossPolicy, TossSettings
+from fairpair.engine.stage import Stage, TossPolicy, TossSettings, stage_from_settings
 from fairpair.engine.toss import assign_tosses, toss_history
 from fairpair.engine.tournament import Tournament
 
@@ -92,7 +93,9 @@ def simulate(
     chosen = pairer or real_pairer() or greedy_pairer
     ids = [f"p{i:03d}" for i in range(1, players + 1)]
     people = tuple(Player(pid, pid, seed=i + 1) for i, pid in enumerate(ids))
-    stage = Stage(id="swiss", seed=f"sim-{rng.random()}", toss=TossSettings(True, policy))
+    stage = stage_from_settings(
+        id="swiss", seed=f"sim-{rng.random()}", toss=TossSettings(True, policy)
+    )
     t = Tournament("Simulated event", people, (stage,))
     tossed: list[tuple[tuple[str, int, str, int, str], ...]] = []
     after: list[dict[str, int]] = []
@@ -116,9 +119,8 @@ def simulate(
                 result = Result.win(Side.A if roll < (1 + draw_rate) / 2 else Side.B)
             matches.append(Match(table, a, b, result, toss))
         rnd = Round(number, tuple(matches), tuple(Bye(p) for p in byes))
-        stage = replace(stage, rounds=(*stage.rounds, rnd))
-        t = replace(t, stages=(stage,))
-        history = toss_history(stage)
+        t = add_round(t, rnd)
+        history = toss_history(t.stage())
         after.append({pid: rec.balance for pid, rec in history.records.items()})
     name = "greedy (test fixture)" if chosen is greedy_pairer else "fairpair.engine.pairing"
     return Event(t, tuple(tossed), tuple(after), name)

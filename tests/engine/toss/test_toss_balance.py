@@ -8,7 +8,7 @@ from toss_builders import balances, play, tournament, with_round
 
 from fairpair.engine.results import Result, ResultKind, Side
 from fairpair.engine.rounds import Bye, Match, Round, Toss, TossReason
-from fairpair.engine.stage import Stage, TossSettings
+from fairpair.engine.stage import TossSettings, stage_from_settings
 from fairpair.engine.toss import TossTag, assign_tosses, toss_history
 
 
@@ -38,7 +38,7 @@ def test_the_balance_resets_in_each_stage() -> None:
     t, _ = play(t, [("a", "b")])
     t, _ = play(t, [("a", "b")])
     assert sorted(balances(t).values()) == [-1, 1]
-    top_cut = Stage(id="top-cut", seed="tc", toss=TossSettings(enabled=True))
+    top_cut = stage_from_settings(id="top-cut", seed="tc", toss=TossSettings(enabled=True))
     t = replace(t, stages=(*t.stages, top_cut))
     assert toss_history(t.stage("top-cut")).balance("a") == 0
     t, (toss,) = play(t, [("a", "b")], stage_id="top-cut")

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from toss_builders import play, tournament, with_round
 
-from fairpair.engine.stage import StageFormat
+from fairpair.engine.stage_config import Elimination, SwissEliminationConfig
 from fairpair.engine.toss import BalanceClass, TossTag, balance_class, choose_first, toss_table
 
 
@@ -60,7 +60,10 @@ def test_table_of_a_stage_with_the_toss_off_shows_untossed_matches() -> None:
 
 def test_swiss_elimination_stages_use_the_toss() -> None:
     t = tournament(["a", "b"])
-    stage = replace(t.stage(), format=StageFormat.SWISS_ELIMINATION)
+    swiss = t.stage()
+    stage = replace(
+        swiss, config=SwissEliminationConfig(thresholds=Elimination(3, 2), toss=swiss.toss)
+    )
     t = replace(t, stages=(stage,))
     t, (toss,) = play(t, [("a", "b")])
     assert toss_table(t).enabled and toss.first in ("a", "b")

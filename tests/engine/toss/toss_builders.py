@@ -4,12 +4,12 @@ toss functions (not product code)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
+from fairpair.engine.changes import add_round, replace_round
 from fairpair.engine.players import Player, PlayerId
 from fairpair.engine.results import Result, Side
 from fairpair.engine.rounds import Bye, Match, Round, Toss
-from fairpair.engine.stage import Stage, TossPolicy, TossSettings
+from fairpair.engine.stage import TossPolicy, TossSettings, stage_from_settings
 from fairpair.engine.toss import assign_tosses
 from fairpair.engine.tournament import Tournament
 
@@ -23,16 +23,15 @@ def tournament(
     seed: str = "test-seed",
 ) -> Tournament:
     players = tuple(Player(pid, pid.upper(), seed=i + 1) for i, pid in enumerate(ids))
-    stage = Stage(id=stage_id, seed=seed, toss=TossSettings(enabled, policy))
+    stage = stage_from_settings(id=stage_id, seed=seed, toss=TossSettings(enabled, policy))
     return Tournament("Toss test", players, (stage,))
 
 
 def with_round(t: Tournament, rnd: Round, stage_id: str | None = None) -> Tournament:
     """``t`` with ``rnd`` put in the stage (replacing a round with the same number)."""
-    stage = t.stage(stage_id)
-    rounds = (*(r for r in stage.rounds if r.number != rnd.number), rnd)
-    new_stage = replace(stage, rounds=tuple(sorted(rounds, key=lambda r: r.number)))
-    return replace(t, stages=tuple(new_stage if s is stage else s for s in t.stages))
+    if t.stage(stage_id).round(rnd.number) is not None:
+        return replace_round(t, rnd, stage_id)
+    return add_round(t, rnd, stage_id)
 
 
 def play(

@@ -33,8 +33,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from fairpair.engine.errors import PairingRefused
 from fairpair.engine.pairing.matcher import MAX_WEIGHT
+from fairpair.engine.pairing.refusals import WeightLimitReached
 
 #: Leave room for the two-player "float allowance" added to each edge weight.
 _BUDGET = MAX_WEIGHT // 8
@@ -106,7 +106,7 @@ def level_units(
             span += units[k] * (fixed[k] - floor[k])
         if total < _BUDGET:
             return units, ranked, total
-    raise PairingRefused(  # pragma: no cover
+    raise WeightLimitReached(
         "pairing",
         "this round needs more score-group crossings than one exact matching can rank "
         "(over ~80 beyond parity); pair it by hand or with fewer groups, and please report it",

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
 
 from fairpair.engine.pairing.notes import PairingNote
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import Bye, Match, Round
+from fairpair.engine.standings import Standings
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +33,11 @@ class PairingDraft:
     notes: tuple[PairingNote, ...]
     eligible: tuple[PlayerId, ...]
     """Every player this round pairs or gives a bye to (best first within each group)."""
+    standings: Standings | None = field(default=None, compare=False, hash=False, repr=False)
+    """The standings before this round, that ranked the field (``None`` in round 1): callers
+    read ranks and points here instead of computing them again."""
+    points_before: Mapping[PlayerId, Fraction] = field(default_factory=dict, hash=False, repr=False)
+    """Each player's points before this round, from ``standings`` (empty in round 1)."""
 
     def to_round(self) -> Round:
         """The round as it would be released: matches without results, and the byes."""

@@ -1,4 +1,5 @@
-"""The eligible field: who may be paired this round, and a note for everyone left out.
+"""The eligible field: who may be paired this round, and who is left out and why (one note
+per reason, naming everyone it leaves out).
 
 Left out, in this order of reasons (seed 004, "Who gets left out of pairings"): dropped or
 withdrawn (tournament or stage level), advanced or eliminated (Swiss elimination), no
@@ -11,7 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fairpair.engine.pairing.elimination import threshold_reached
-from fairpair.engine.pairing.notes import Exclusion, NoteKind, PairingNote
+from fairpair.engine.pairing.exclusions import Exclusion
+from fairpair.engine.pairing.notes import ExcludedNote
 from fairpair.engine.players import PlayerId
 from fairpair.engine.stage import Stage
 from fairpair.engine.standings import Standings, StandingsRow
@@ -24,8 +26,17 @@ class Eligibility:
     """In the order given (the ranking)."""
     excluded: tuple[tuple[PlayerId, Exclusion], ...]
 
-    def notes(self) -> list[PairingNote]:
-        return [PairingNote(NoteKind.EXCLUDED, (p,), why.value) for p, why in self.excluded]
+    def notes(self) -> list[ExcludedNote]:
+        """One note per reason (in ``Exclusion``'s order) listing its players in rank order."""
+        return excluded_notes(self.excluded)
+
+
+def excluded_notes(excluded: Sequence[tuple[PlayerId, Exclusion]]) -> list[ExcludedNote]:
+    """One note per reason (in ``Exclusion``'s order), its players in the order given."""
+    by_reason: dict[Exclusion, list[PlayerId]] = {}
+    for player, why in excluded:
+        by_reason.setdefault(why, []).append(player)
+    return [ExcludedNote(why, tuple(by_reason[why])) for why in Exclusion if why in by_reason]
 
 
 def exclusion_of(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fairpair.engine.pairing.notes import Exclusion
+from fairpair.engine.pairing.exclusions import Exclusion
 from fairpair.engine.stage import Elimination
 from fairpair.engine.standings import StandingsRow
 

@@ -8,18 +8,26 @@ checked with a maximum matching.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence, Set
+from collections.abc import Hashable, Sequence, Set
+from typing import Protocol, TypeVar
 
 from fairpair.engine.pairing.matcher import maximum_matching_size
+
+P = TypeVar("P", bound=Hashable)
+"""A player: an index into the field, or a player id."""
+
+
+class Blocks(Protocol[P]):
+    """Who each player may not meet: a sequence by index or a mapping by player id."""
+
+    def __getitem__(self, player: P, /) -> Set[P]: ...
 
 
 def dirac_enough(count: int, most_blocked: int) -> bool:
     return count >= 2 * most_blocked + 2
 
 
-def largest_allowed_matching(
-    players: Sequence[int], blocked: Sequence[Set[int]] | Mapping[int, Set[int]]
-) -> int:
+def largest_allowed_matching(players: Sequence[P], blocked: Blocks[P]) -> int:
     """The most pairs of ``players`` that can be formed without a blocked pair."""
     index = {p: k for k, p in enumerate(players)}
     edges = [
@@ -31,9 +39,7 @@ def largest_allowed_matching(
     return maximum_matching_size(len(players), edges)
 
 
-def can_pair_all(
-    players: Sequence[int], blocked: Sequence[Set[int]] | Mapping[int, Set[int]]
-) -> bool:
+def can_pair_all(players: Sequence[P], blocked: Blocks[P]) -> bool:
     """True when ``players`` (an even number) can all be paired with no blocked pair."""
     if len(players) % 2:
         return False

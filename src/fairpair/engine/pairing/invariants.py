@@ -6,9 +6,15 @@ It re-derives the eligible field on its own and checks that
 - a pairing bye is given only when the (group's) field is odd, and at most one per group;
 - tables are numbered 1..n and side ``a`` is the higher-ranked player;
 - every rematch or forbidden pair is flagged, and every flag is true;
-- flagged pairs are unavoidable: an exhaustive search (up to 12 players) or an independent
-  maximum matching (larger fields) shows that no choice of bye recipient lets the field pair
-  with fewer of them.
+- the pairing bye follows the bye order (docs/pairing.md step 3): no second bye while someone
+  in the field has had none (unless ``prefer_repeat_bye`` and it forces fewer rematches); the
+  recipient forces the fewest rematches (and forbidden pairs) among those allowed, and every
+  allowed player ranked below it (or, with the option, without a bye) forces more;
+- flagged pairs are unavoidable given that bye: an exhaustive search (up to 12 players) or an
+  independent maximum matching (larger fields) shows no pairing of the rest has fewer.
+
+The ranking itself is the draft's ``eligible`` order (checked by the side-``a`` rule here and
+by the tests against the standings).
 """
 
 from __future__ import annotations
@@ -16,7 +22,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence, Set
 
+from fairpair.engine.history import met_before
 from fairpair.engine.pairing.draft import PairingDraft
+from fairpair.engine.pairing.feasibility import dirac_enough
 from fairpair.engine.pairing.matcher import maximum_matching_size
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import ByeKind
@@ -87,6 +95,10 @@ def _fewest_blocked_exhaustive(
 
 def fewest_blocked(players: list[PlayerId], blocked: Mapping[PlayerId, Set[PlayerId]]) -> int:
     """The fewest blocked pairs any pairing of ``players`` (even) must contain."""
+    present = set(players)
+    most = max((len(blocked.get(p, set()) & present) for p in players), default=0)
+    if dirac_enough(len(players), most):
+        return 0  # Dirac: a Hamiltonian cycle of allowed pairs, so a perfect matching
     if len(players) <= EXHAUSTIVE_LIMIT:
         return _fewest_blocked_exhaustive(players, blocked)
     index = {p: k for k, p in enumerate(players)}
@@ -99,9 +111,66 @@ def fewest_blocked(players: list[PlayerId], blocked: Mapping[PlayerId, Set[Playe
     return len(players) // 2 - maximum_matching_size(len(players), edges)
 
 
-def check_pairing(tournament: Tournament, draft: PairingDraft, stage: Stage | None = None) -> None:
-    """Raise ``PairingViolation`` naming every invariant ``draft`` breaks."""
+def _bye_problems(
+    field: Sequence[PlayerId],
+    recipient: PlayerId,
+    flagged: int,
+    blocked: Mapping[PlayerId, Set[PlayerId]],
+    already: Set[PlayerId],
+    prefer_repeat_bye: bool,
+) -> list[str]:
+    """The bye order for an odd ``field`` (best first) whose pairing bye went to ``recipient``
+    and whose pairs have ``flagged`` rematches or forbidden pairs."""
+    fresh = [p for p in field if p not in already]
+    allowed = field if prefer_repeat_bye or not fresh else fresh
+    if recipient not in allowed:
+        return [f"{recipient} has a second bye while {fresh[-1]} has had none"]
+    counts: dict[PlayerId, int] = {}
+
+    def forced(player: PlayerId) -> int:
+        if player not in counts:
+            counts[player] = fewest_blocked([q for q in field if q != player], blocked)
+        return counts[player]
+
+    problems: list[str] = []
+    mine = forced(recipient) if flagged else 0
+    if flagged > mine:
+        problems.append(f"{flagged} forced pairs where {mine} would do")
+    position = {p: k for k, p in enumerate(field)}
+
+    def preference(player: PlayerId) -> tuple[bool, int]:
+        """Without a bye first, then the lowest-ranked."""
+        return (player in already, -position[player])
+
+    for player in allowed:
+        if player == recipient:
+            continue
+        # A player preferred by the order must force more; any other may not force fewer
+        # (only worth computing when the recipient forces some).
+        if preference(player) < preference(recipient):
+            wrong = forced(player) <= mine
+        else:
+            wrong = bool(mine) and forced(player) < mine
+        if wrong:
+            problems.append(
+                f"{player} should have the bye: {forced(player)} forced pairs without them, "
+                f"{mine} without {recipient}"
+            )
+    return problems
+
+
+def check_pairing(
+    tournament: Tournament,
+    draft: PairingDraft,
+    stage: Stage | None = None,
+    *,
+    prefer_repeat_bye: bool | None = None,
+) -> None:
+    """Raise ``PairingViolation`` naming every invariant ``draft`` breaks (``prefer_repeat_bye``
+    as given to ``pair_next_round``; ``None``: the stage's configuration)."""
     stage = stage if stage is not None else tournament.stage(draft.stage_id)
+    if prefer_repeat_bye is None:
+        prefer_repeat_bye = stage.config.prefer_repeat_bye
     problems: list[str] = []
     expected = expected_field(tournament, stage, draft.round_number)
     assigned = {b.player for b in draft.byes if b.kind is not ByeKind.PAIRING}
@@ -129,11 +198,7 @@ def check_pairing(tournament: Tournament, draft: PairingDraft, stage: Stage | No
         if order.get(t.a, 0) > order.get(t.b, 0):
             problems.append(f"table {t.table}: {t.a} is ranked below {t.b} but sits as a")
 
-    met: dict[PlayerId, set[PlayerId]] = {}
-    for rnd in stage.rounds:
-        for m in rnd.matches:
-            met.setdefault(m.a, set()).add(m.b)
-            met.setdefault(m.b, set()).add(m.a)
+    met = met_before(stage)  # the "met" column of engine.unplayed: matches and pod tables
     banned: dict[PlayerId, set[PlayerId]] = {}
     for a, b in stage.forbidden_pairs:
         banned.setdefault(a, set()).add(b)
@@ -147,8 +212,10 @@ def check_pairing(tournament: Tournament, draft: PairingDraft, stage: Stage | No
             problems.append(f"table {t.table}: forbidden flag is {t.forbidden}, not {forbidden}")
 
     blocked = {p: met.get(p, set()) | banned.get(p, set()) for p in expected}
+    already = {b.player for r in stage.rounds for b in r.byes if b.kind is not ByeKind.ZERO}
+    rank = {p: k for k, p in enumerate(draft.eligible)}
     for pool in pools:
-        field = sorted((pool & expected) - assigned)
+        field = sorted((pool & expected) - assigned, key=lambda p: (rank.get(p, len(rank)), p))
         pairing_byes = [
             b.player for b in draft.byes if b.kind is ByeKind.PAIRING and b.player in pool
         ]
@@ -157,13 +224,13 @@ def check_pairing(tournament: Tournament, draft: PairingDraft, stage: Stage | No
         flagged = sum(
             1 for t in draft.pairings if t.a in pool and (t.forced_rematch or t.forbidden)
         )
-        if not flagged:
-            continue
-        if len(field) % 2:
-            best = min(fewest_blocked([p for p in field if p != out], blocked) for out in field)
-        else:
+        if len(field) % 2 and len(pairing_byes) == 1:
+            problems += _bye_problems(
+                field, pairing_byes[0], flagged, blocked, already, prefer_repeat_bye
+            )
+        elif flagged:
             best = fewest_blocked(field, blocked)
-        if flagged > best:
-            problems.append(f"{flagged} forced pairs where {best} would do")
+            if flagged > best:
+                problems.append(f"{flagged} forced pairs where {best} would do")
     if problems:
         raise PairingViolation(problems)

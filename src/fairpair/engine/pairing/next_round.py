@@ -7,22 +7,40 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
-from fairpair.engine.errors import PairingRefused
-from fairpair.engine.gc_pause import paused_gc
+from fairpair.engine.history import met_before
 from fairpair.engine.pairing.byes import assigned_byes, choose_pairing_bye, had_bye
 from fairpair.engine.pairing.draft import DraftPairing, PairingDraft
-from fairpair.engine.pairing.eligibility import eligible_field
+from fairpair.engine.pairing.eligibility import eligible_field, excluded_notes
 from fairpair.engine.pairing.elimination import pool_of
+from fairpair.engine.pairing.exclusions import Exclusion
 from fairpair.engine.pairing.feasibility import can_pair_all, largest_allowed_matching
 from fairpair.engine.pairing.field import Field
 from fairpair.engine.pairing.methods import ideal_partners_for
-from fairpair.engine.pairing.notes import Exclusion, NoteKind, PairingNote
+from fairpair.engine.pairing.notes import (
+    AssignedByeNote,
+    Blocked,
+    ByeNote,
+    FloatNote,
+    ForcedForbiddenNote,
+    ForcedRematchNote,
+    GroupNote,
+    GroupScore,
+    GroupSkippedNote,
+    MethodNote,
+    Pair,
+    PairingNote,
+    RematchRepairedNote,
+    RoundOneNote,
+    ScoreGroupNote,
+    SeedSource,
+)
 from fairpair.engine.pairing.optimiser import DEFAULT_TUNING, Tuning, optimise
 from fairpair.engine.pairing.ranking import seed_order, standings_order
+from fairpair.engine.pairing.refusals import NobodyToPair, RoundCapReached, RoundStillOpen
 from fairpair.engine.pairing.score_groups import ScoreGroup, split_groups
 from fairpair.engine.players import PlayerId
-from fairpair.engine.points_text import points_text
 from fairpair.engine.rounds import Bye
 from fairpair.engine.stage import PairingMethod, Stage, StageFormat
 from fairpair.engine.standings import Standings, compute_standings
@@ -45,29 +63,23 @@ def check_can_pair(stage: Stage, round_number: int) -> None:
             )
         else:
             why = f"the stage's max rounds is {cap}; raise it to pair round {round_number}"
-        raise PairingRefused(
+        raise RoundCapReached(
             f"stage {stage.id!r} max_rounds",
             f"round {round_number} cannot be paired: {why}",
+            round_number=round_number,
+            cap=cap,
         )
     for rnd in stage.rounds:
         open_matches = sum(1 for m in rnd.matches if m.result is None)
         if open_matches:
-            raise PairingRefused(
+            raise RoundStillOpen(
                 f"stage {stage.id!r} round {rnd.number}",
                 f"round {rnd.number} still has {open_matches} match"
                 f"{'es' if open_matches != 1 else ''} without a result; report "
                 f"{'them' if open_matches != 1 else 'it'} before pairing round {round_number}",
+                open_round=rnd.number,
+                outstanding=open_matches,
             )
-
-
-def met_before(stage: Stage) -> dict[PlayerId, set[PlayerId]]:
-    """Everyone each player has been paired against in this stage (whatever the result)."""
-    met: dict[PlayerId, set[PlayerId]] = {}
-    for rnd in stage.rounds:
-        for m in rnd.matches:
-            met.setdefault(m.a, set()).add(m.b)
-            met.setdefault(m.b, set()).add(m.a)
-    return met
 
 
 def forbidden_partners(stage: Stage) -> dict[PlayerId, set[PlayerId]]:
@@ -107,21 +119,31 @@ def pair_next_round(
     stage: Stage | None = None,
     *,
     method: PairingMethod | None = None,
+    prefer_repeat_bye: bool | None = None,
     tuning: Tuning = DEFAULT_TUNING,
 ) -> PairingDraft:
     """The draft of ``stage``'s next round (default: the last stage).
 
-    ``method`` overrides the stage's pairing method for this round. Raises ``PairingRefused``
-    past the round cap, while a round has unreported matches, or when nobody can be paired.
+    ``method`` overrides the stage's pairing method for this round. ``prefer_repeat_bye``
+    (an organizer option, off by default) lets a player who already had a bye take the
+    pairing bye when every player without one would force a rematch (docs/pairing.md, step 3);
+    ``None`` (the default) takes it from the stage's configuration.
+    The draft carries the standings it ranked by (``standings``, ``points_before``).
+
+    Raises a ``PairingRefused`` (``refusals``): ``RoundCapReached``, ``RoundStillOpen``,
+    ``NobodyToPair``, ``WeightLimitReached``.
     """
-    with paused_gc():
-        return _pair_next_round(tournament, stage, method, tuning)
+    chosen = stage if stage is not None else tournament.stage()
+    if prefer_repeat_bye is None:
+        prefer_repeat_bye = chosen.config.prefer_repeat_bye
+    return _pair_next_round(tournament, chosen, method, prefer_repeat_bye, tuning)
 
 
 def _pair_next_round(
     tournament: Tournament,
     stage: Stage | None,
     method: PairingMethod | None,
+    prefer_repeat_bye: bool,
     tuning: Tuning,
 ) -> PairingDraft:
     stage = stage if stage is not None else tournament.stage()
@@ -134,7 +156,7 @@ def _pair_next_round(
     standings: Standings | None = None
     if number == 1:
         ranked = seed_order(stage, players)
-        notes.append(PairingNote(NoteKind.ROUND_ONE, (), "stage" if stage.seeds else "tournament"))
+        notes.append(RoundOneNote(SeedSource.STAGE if stage.seeds else SeedSource.TOURNAMENT))
     else:
         standings = compute_standings(tournament, stage, number - 1)
         in_table = set(standings_order(standings))
@@ -143,29 +165,21 @@ def _pair_next_round(
         ]
     eligibility = eligible_field(tournament, stage, number, ranked, standings)
     notes.extend(eligibility.notes())
-    notes.append(
-        PairingNote(
-            NoteKind.METHOD, (), f"{chosen.value}{':slide_first_round' if switched else ''}"
-        )
-    )
+    notes.append(MethodNote(chosen, switched))
 
     # Assigned byes first: they are not the pairing bye.
     eligible = set(eligibility.eligible)
     byes: list[Bye] = []
     on_bye: set[PlayerId] = set()
+    left_out: list[tuple[PlayerId, Exclusion]] = []
     for assigned in assigned_byes(stage, number):
         if assigned.player in eligible:
             byes.append(Bye(assigned.player, assigned.kind))
             on_bye.add(assigned.player)
-            notes.append(
-                PairingNote(NoteKind.ASSIGNED_BYE, (assigned.player,), assigned.kind.value)
-            )
+            notes.append(AssignedByeNote(assigned.player, assigned.kind))
         elif tournament.drop_round(stage, assigned.player) is not None:
-            notes.append(
-                PairingNote(
-                    NoteKind.EXCLUDED, (assigned.player,), Exclusion.ASSIGNED_BYE_DROPPED.value
-                )
-            )
+            left_out.append((assigned.player, Exclusion.ASSIGNED_BYE_DROPPED))
+    notes.extend(excluded_notes(left_out))
     field_order = [p for p in eligibility.eligible if p not in on_bye]
 
     pools: list[_Pool]
@@ -186,11 +200,11 @@ def _pair_next_round(
     for pool in pools:
         if pool.name is not None:
             if len(pool.players) < 2:
-                notes.append(PairingNote(NoteKind.GROUP_SKIPPED, pool.players, pool.name))
+                notes.append(GroupSkippedNote(pool.name, pool.players))
                 continue
-            notes.append(PairingNote(NoteKind.GROUP, pool.players, pool.name))
+            notes.append(GroupNote(pool.name, pool.players))
         elif len(pool.players) < 2 and not byes:
-            raise PairingRefused(
+            raise NobodyToPair(
                 f"stage {stage.id!r}",
                 f"round {number} cannot be paired: fewer than two eligible players",
             )
@@ -198,13 +212,22 @@ def _pair_next_round(
             continue
         paired_any = True
         pool_pairs, pool_byes, pool_notes = _pair_pool(
-            stage, number, chosen, pool, standings, met, forbidden, already, tuning
+            stage,
+            number,
+            chosen,
+            pool,
+            standings,
+            met,
+            forbidden,
+            already,
+            prefer_repeat_bye,
+            tuning,
         )
         pairings.extend(pool_pairs)
         byes.extend(pool_byes)
         notes.extend(pool_notes)
     if not paired_any and not byes:
-        raise PairingRefused(
+        raise NobodyToPair(
             f"stage {stage.id!r}",
             f"round {number} cannot be paired: no group has two eligible players",
         )
@@ -222,6 +245,8 @@ def _pair_next_round(
         byes=tuple(byes),
         notes=tuple(notes),
         eligible=tuple(sorted(everyone, key=lambda p: rank.get(p, len(rank)))),
+        standings=standings,
+        points_before={} if standings is None else {r.player.id: r.points for r in standings.rows},
     )
 
 
@@ -234,57 +259,65 @@ def _pair_pool(
     met: dict[PlayerId, set[PlayerId]],
     forbidden: dict[PlayerId, set[PlayerId]],
     already: frozenset[PlayerId],
+    prefer_repeat_bye: bool,
     tuning: Tuning,
 ) -> tuple[list[tuple[PlayerId, PlayerId, bool, bool]], list[Bye], list[PairingNote]]:
     notes: list[PairingNote] = []
     ranked = list(pool.players)
     # Score groups (win–loss pools in a Swiss elimination); round 1 is one group.
     key: dict[PlayerId, Hashable] = {}
-    label: dict[PlayerId, str] = {}
+    label: dict[PlayerId, GroupScore] = {}
     if standings is None:
+        zero = GroupScore(points=Fraction(0))
         for pid in ranked:
-            key[pid], label[pid] = 0, "0"
+            key[pid], label[pid] = 0, zero
     elif stage.elimination is not None:
         by_id = {r.player.id: r for r in standings.rows}
         for pid in ranked:
             p = pool_of(by_id.get(pid))
-            key[pid], label[pid] = p.order, p.label
+            key[pid], label[pid] = p.order, GroupScore(pool=p)
         ranked.sort(key=lambda pid: key[pid])  # type: ignore[arg-type,return-value]
     else:
         rows = {r.player.id: r for r in standings.rows}
+        scores: dict[Fraction, GroupScore] = {}
         for pid in ranked:
             points = rows[pid].points
-            key[pid], label[pid] = points, points_text(points)
+            score = scores.get(points)
+            if score is None:
+                score = scores[points] = GroupScore(points=points)
+            key[pid], label[pid] = points, score
 
-    def blocked_ids(pid: PlayerId) -> set[PlayerId]:
-        return met.get(pid, set()) | forbidden.get(pid, set())
+    empty: frozenset[PlayerId] = frozenset()
+    blocked_of = {
+        p: met.get(p, empty) | forbidden.get(p, empty) if p in forbidden else met.get(p, empty)
+        for p in ranked
+    }
 
     byes: list[Bye] = []
+    bye_notes: list[ByeNote] = []
     if len(ranked) % 2:
-        index = {p: k for k, p in enumerate(ranked)}
-        blocked_all = [frozenset(index[q] for q in blocked_ids(p) if q in index) for p in ranked]
 
-        def blocked_pairs_without(candidate: PlayerId) -> int:
-            rest = [k for k, p in enumerate(ranked) if p != candidate]
-            if can_pair_all(rest, blocked_all):
+        def forced_without(candidate: PlayerId) -> int:
+            rest = [p for p in ranked if p != candidate]
+            if can_pair_all(rest, blocked_of):
                 return 0
-            return len(rest) // 2 - largest_allowed_matching(rest, blocked_all)
+            return len(rest) // 2 - largest_allowed_matching(rest, blocked_of)
 
-        choice = choose_pairing_bye(ranked, already, blocked_pairs_without)
+        choice = choose_pairing_bye(
+            ranked, already, forced_without, prefer_repeat_bye=prefer_repeat_bye, group=pool.name
+        )
         byes.append(choice.bye)
-        bye_notes = list(choice.notes)
+        bye_notes.append(choice.note)
         ranked.remove(choice.bye.player)
-    else:
-        bye_notes = []
 
     groups = split_groups(ranked, key, label)
     for group in groups:
-        notes.append(PairingNote(NoteKind.SCORE_GROUP, group.players, group.label))
+        notes.append(ScoreGroupNote(group.score, group.players, pool.name))
     notes.extend(bye_notes)
 
     index = {p: k for k, p in enumerate(ranked)}
     group_of = tuple(g for g, group in enumerate(groups) for _ in group.players)
-    blocked = tuple(frozenset(index[q] for q in blocked_ids(p) if q in index) for p in ranked)
+    blocked = tuple(frozenset(index[q] for q in blocked_of[p] if q in index) for p in ranked)
     field = Field(
         group_of,
         blocked,
@@ -292,18 +325,26 @@ def _pair_pool(
         f"{stage.seed}\x1f{stage.id}\x1f{number}\x1f{pool.name or ''}",
     )
     plan = optimise(field, tuning)
-    notes.extend(_plan_notes(plan.pairs, plan.textbook, ranked, groups, group_of, met, forbidden))
+    notes.extend(
+        _plan_notes(plan.pairs, plan.textbook, ranked, groups, group_of, met, forbidden, pool.name)
+    )
 
     out: list[tuple[PlayerId, PlayerId, bool, bool]] = []
+    rematches: list[Pair] = []
+    banned_pairs: list[Pair] = []
     for i, j in sorted(plan.pairs):
         a, b = ranked[i], ranked[j]
         rematch = b in met.get(a, set())
         banned = b in forbidden.get(a, set())
         out.append((a, b, rematch, banned))
         if rematch:
-            notes.append(PairingNote(NoteKind.FORCED_REMATCH, (a, b)))
+            rematches.append((a, b))
         if banned:
-            notes.append(PairingNote(NoteKind.FORCED_FORBIDDEN, (a, b)))
+            banned_pairs.append((a, b))
+    if rematches:
+        notes.append(ForcedRematchNote(tuple(rematches), pool.name))
+    if banned_pairs:
+        notes.append(ForcedForbiddenNote(tuple(banned_pairs), pool.name))
     return out, byes, notes
 
 
@@ -315,20 +356,26 @@ def _plan_notes(
     group_of: Sequence[int],
     met: dict[PlayerId, set[PlayerId]],
     forbidden: dict[PlayerId, set[PlayerId]],
+    pool: str | None,
 ) -> list[PairingNote]:
-    """Who floated where, and which textbook pairs were rematches or forbidden and repaired."""
+    """Who floated where, and which textbook pairs were rematches or forbidden and repaired
+    (one note per reason)."""
     notes: list[PairingNote] = []
     for i, j in sorted(pairs):
         if group_of[i] < group_of[j]:
-            detail = f"{groups[group_of[i]].label}→{groups[group_of[j]].label}"
-            notes.append(PairingNote(NoteKind.FLOAT, (ranked[i],), detail))
+            source, target = groups[group_of[i]].score, groups[group_of[j]].score
+            notes.append(FloatNote(ranked[i], source, target, pool))
     chosen = set(pairs)
+    repaired: dict[Blocked, list[Pair]] = {Blocked.REMATCH: [], Blocked.FORBIDDEN: []}
     for i, j in textbook:
         if (i, j) in chosen:
             continue
         a, b = ranked[i], ranked[j]
         if b in met.get(a, set()):
-            notes.append(PairingNote(NoteKind.REMATCH_REPAIRED, (a, b), "rematch"))
+            repaired[Blocked.REMATCH].append((a, b))
         elif b in forbidden.get(a, set()):
-            notes.append(PairingNote(NoteKind.REMATCH_REPAIRED, (a, b), "forbidden"))
+            repaired[Blocked.FORBIDDEN].append((a, b))
+    for reason, found in repaired.items():
+        if found:
+            notes.append(RematchRepairedNote(reason, tuple(found), pool))
     return notes

@@ -1,162 +1,233 @@
-"""Pairing notes: every decision the engine made, as data, and the one place they become text.
+"""Pairing notes: every decision the engine made, as typed data (no strings to parse).
 
-A note is a ``kind``, the players it is about, and a short ``detail`` (a number, a reason code or
-a group name). ``render_note`` turns one into a sentence for the "Why these pairings" section.
+A note is one small frozen dataclass per kind; ``kind`` (a class attribute) names it.
+Players are ids; numbers are numbers; reasons are enums; a score group is a ``GroupScore``.
+Notes about one pool of a grouped stage carry its ``group`` name (``None`` when the stage has
+no groups). ``note_text.render_note`` is the one place a note becomes a sentence.
+
+docs/pairing.md ("Notes") lists every kind with its fields and an example sentence.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from fractions import Fraction
+from typing import ClassVar
 
+from fairpair.engine.pairing.elimination import Pool
+from fairpair.engine.pairing.exclusions import Exclusion as Exclusion  # re-exported
 from fairpair.engine.players import PlayerId
+from fairpair.engine.rounds import ByeKind
+from fairpair.engine.stage import PairingMethod
+
+Pair = tuple[PlayerId, PlayerId]
+"""Two players at one table, the higher-ranked first."""
 
 
 class NoteKind(StrEnum):
     """What a note records (docs/pairing.md lists them with an example sentence each)."""
 
     EXCLUDED = "excluded"
-    """``players[0]`` is left out; ``detail`` is an ``Exclusion`` reason code."""
     ROUND_ONE = "round_one"
-    """Round 1: one group in seed order; ``detail`` says whose seeds ("stage" or "tournament")."""
     METHOD = "method"
-    """The method used; ``detail`` is the method, with "slide_first_round" when overridden."""
-    SCORE_GROUP = "score_group"
-    """One score group (or win–loss pool): its players best first; ``detail`` is its label."""
-    ASSIGNED_BYE = "assigned_bye"
-    """``players[0]`` has a bye the organizer set (or earned); ``detail`` is its kind."""
-    BYE = "bye"
-    """``players[0]`` has the pairing bye: the lowest-ranked player without a bye."""
-    BYE_FALLBACK = "bye_fallback"
-    """Everyone has had a bye: ``players[0]``, the lowest-ranked, has it again."""
-    BYE_MOVED = "bye_moved"
-    """``players[1]`` would have had the bye, but every pairing without them repeats more
-    matches than one without ``players[0]``, who has it instead."""
-    FLOAT = "float"
-    """``players[0]`` floats down out of their group; ``detail`` is "from→to" group labels."""
-    REMATCH_REPAIRED = "rematch_repaired"
-    """The textbook pairing ``players[0]``–``players[1]`` was a rematch (or forbidden, per
-    ``detail``) and was repaired by pairing them differently."""
-    FORCED_REMATCH = "forced_rematch"
-    """``players[0]`` and ``players[1]`` meet again: no pairing of the field avoids it."""
-    FORCED_FORBIDDEN = "forced_forbidden"
-    """``players[0]`` and ``players[1]`` are a forbidden pair, paired because nothing else works."""
     GROUP = "group"
-    """The pairing of group ``detail`` starts here (grouped stages); players are its field."""
     GROUP_SKIPPED = "group_skipped"
-    """Group ``detail`` has fewer than two eligible players and is not paired this round."""
+    SCORE_GROUP = "score_group"
+    ASSIGNED_BYE = "assigned_bye"
+    BYE = "bye"
+    FLOAT = "float"
+    REMATCH_REPAIRED = "rematch_repaired"
+    FORCED_REMATCH = "forced_rematch"
+    FORCED_FORBIDDEN = "forced_forbidden"
 
 
-class Exclusion(StrEnum):
-    """Why a player is not in the eligible field."""
+class SeedSource(StrEnum):
+    """Whose seeds order round 1."""
 
-    DROPPED = "dropped"
-    ADVANCED = "advanced"
-    ELIMINATED = "eliminated"
-    NO_STANDINGS_ROW = "no_standings_row"
-    NO_GROUP = "no_group"
-    ASSIGNED_BYE_DROPPED = "assigned_bye_dropped"
+    STAGE = "stage"
+    TOURNAMENT = "tournament"
+
+
+class ByeRule(StrEnum):
+    """Which rule gave the pairing bye (seed 004, "Byes"; docs/pairing.md step 3)."""
+
+    LOWEST_WITHOUT_BYE = "lowest_without_bye"
+    """The lowest-ranked player without a bye in this stage: the seed's rule, as it reads."""
+    FEWER_FORCED = "fewer_forced"
+    """The lowest-ranked player without a bye would force rematches (or forbidden pairs) that
+    another player without a bye does not, or fewer: the lowest-ranked of those has it."""
+    EVERYONE_HAD_ONE = "everyone_had_one"
+    """Every eligible player has had a bye: the lowest-ranked has it again (or, if that one
+    would force rematches, the lowest-ranked whose bye forces fewest)."""
+    REPEAT_PREFERRED = "repeat_preferred"
+    """The organizer prefers a second bye to a forced rematch (``prefer_repeat_bye``): a player
+    who already had a bye has it, because every player without one would force more."""
+
+
+class Blocked(StrEnum):
+    """Why two players should not meet."""
+
+    REMATCH = "rematch"
+    """They met before in this stage."""
+    FORBIDDEN = "forbidden"
+    """They are one of the stage's forbidden pairs (teammates, family...)."""
 
 
 @dataclass(frozen=True, slots=True)
-class PairingNote:
-    kind: NoteKind
-    players: tuple[PlayerId, ...] = ()
-    detail: str = ""
+class GroupScore:
+    """What the players of one score group share: their ``points`` (a Swiss) or their win–loss
+    ``pool`` (a Swiss elimination after round 1). Exactly one is set."""
+
+    points: Fraction | None = None
+    pool: Pool | None = None
 
 
-_EXCLUSION_TEXT = {
-    Exclusion.DROPPED: "has dropped or withdrawn",
-    Exclusion.ADVANCED: "has already advanced (reached the wins to advance)",
-    Exclusion.ELIMINATED: "is eliminated (reached the losses to eliminate)",
-    Exclusion.NO_STANDINGS_ROW: "has no standings row (no completed match in this stage)",
-    Exclusion.NO_GROUP: "is in no group of this grouped stage",
-    Exclusion.ASSIGNED_BYE_DROPPED: "had an assigned bye but has dropped",
-}
+@dataclass(frozen=True, slots=True)
+class ExcludedNote:
+    """``players`` (rank order) are left out of this round for ``reason``: one note per reason."""
+
+    kind: ClassVar[NoteKind] = NoteKind.EXCLUDED
+    reason: Exclusion
+    players: tuple[PlayerId, ...]
 
 
-def _names(players: Sequence[PlayerId], names: Mapping[PlayerId, str]) -> list[str]:
-    return [names.get(p, p) for p in players]
+@dataclass(frozen=True, slots=True)
+class RoundOneNote:
+    """Round 1: one group in seed order, by ``seeds``; unseeded players follow, drawn."""
+
+    kind: ClassVar[NoteKind] = NoteKind.ROUND_ONE
+    seeds: SeedSource
 
 
-def _listed(items: Sequence[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+@dataclass(frozen=True, slots=True)
+class MethodNote:
+    """The method used inside score groups; ``slide_first_round``: the Swiss-elimination
+    round-1 switch chose Slide over Adjacent."""
+
+    kind: ClassVar[NoteKind] = NoteKind.METHOD
+    method: PairingMethod
+    slide_first_round: bool = False
 
 
-_POOL_LABEL = re.compile(r"\d+-\d+")
+@dataclass(frozen=True, slots=True)
+class GroupNote:
+    """The pairing of group ``group`` starts here; ``players`` are its eligible field."""
+
+    kind: ClassVar[NoteKind] = NoteKind.GROUP
+    group: str
+    players: tuple[PlayerId, ...]
 
 
-def render_note(note: PairingNote, names: Mapping[PlayerId, str] | None = None) -> str:
-    """One sentence for ``note``, naming players by ``names`` (their ids when missing)."""
-    n = _names(note.players, names or {})
-    first = n[0] if n else ""
-    second = n[1] if len(n) > 1 else ""
-    kind = note.kind
-    if kind is NoteKind.EXCLUDED:
-        reason = _EXCLUSION_TEXT.get(Exclusion(note.detail), note.detail)
-        return f"{first} is not paired: {first} {reason}."
-    if kind is NoteKind.ROUND_ONE:
-        whose = "the stage's seeds" if note.detail == "stage" else "the tournament's seeds"
-        return (
-            f"Round 1: one group in seed order ({whose}); unseeded players follow the seeded "
-            "ones in an order drawn from the stage seed."
-        )
-    if kind is NoteKind.METHOD:
-        method, _, why = note.detail.partition(":")
-        if why == "slide_first_round":
-            return f"Pairing method: {method} (Slide for round 1 of a Swiss elimination)."
-        return f"Pairing method: {method}."
-    if kind is NoteKind.SCORE_GROUP:
-        count = len(n)
-        who = f" ({_listed(n)})" if count <= 8 else ""
-        if _POOL_LABEL.fullmatch(note.detail):  # a Swiss-elimination win–loss pool, "2-1"
-            where = f"pool {note.detail}"
-        else:
-            where = f"on {note.detail} point{'' if note.detail in ('1', '-1') else 's'}"
-        return f"Score group {where}: {count} player{'s' if count != 1 else ''}{who}."
-    if kind is NoteKind.ASSIGNED_BYE:
-        return f"{first} has an assigned {note.detail} bye this round (not the pairing bye)."
-    if kind is NoteKind.BYE:
-        return f"{first} has the bye: the lowest-ranked player without a bye in this stage."
-    if kind is NoteKind.BYE_FALLBACK:
-        return (
-            f"{first} has the bye again: every eligible player has had one, so it goes to the "
-            "lowest-ranked."
-        )
-    if kind is NoteKind.BYE_MOVED:
-        return (
-            f"{first} has the bye instead of {second}: with {second} sitting out, every pairing "
-            f"would repeat more matches than with {first} sitting out."
-        )
-    if kind is NoteKind.FLOAT:
-        source, _, target = note.detail.partition("→")
-        return f"{first} floats down from score group {source} to score group {target}."
-    if kind is NoteKind.REMATCH_REPAIRED:
-        what = "a forbidden pairing" if note.detail == "forbidden" else "a rematch"
-        return (
-            f"{first} v {second} would have been {what}; the pairings around them were "
-            "rearranged to avoid it."
-        )
-    if kind is NoteKind.FORCED_REMATCH:
-        return (
-            f"Forced rematch: {first} v {second} — every possible pairing of the field repeats "
-            "at least this many matches."
-        )
-    if kind is NoteKind.FORCED_FORBIDDEN:
-        return f"Forced forbidden pairing: {first} v {second} — no pairing of the field avoids it."
-    if kind is NoteKind.GROUP:
-        return f"Group {note.detail}: {len(n)} eligible players, paired as their own Swiss."
-    if kind is NoteKind.GROUP_SKIPPED:
-        who = f" ({_listed(n)})" if n else ""
-        return f"Group {note.detail} is skipped this round: fewer than two eligible players{who}."
-    raise AssertionError(kind)  # pragma: no cover
+@dataclass(frozen=True, slots=True)
+class GroupSkippedNote:
+    """Group ``group`` has fewer than two eligible players (``players``) and is not paired."""
+
+    kind: ClassVar[NoteKind] = NoteKind.GROUP_SKIPPED
+    group: str
+    players: tuple[PlayerId, ...]
 
 
-def render_notes(
-    notes: Sequence[PairingNote], names: Mapping[PlayerId, str] | None = None
-) -> list[str]:
-    return [render_note(note, names) for note in notes]
+@dataclass(frozen=True, slots=True)
+class ScoreGroupNote:
+    """One score group (or win–loss pool): ``players`` best first, sharing ``score``."""
+
+    kind: ClassVar[NoteKind] = NoteKind.SCORE_GROUP
+    score: GroupScore
+    players: tuple[PlayerId, ...]
+    group: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AssignedByeNote:
+    """``player`` has a bye of kind ``bye`` that the organizer set (or the player earned)."""
+
+    kind: ClassVar[NoteKind] = NoteKind.ASSIGNED_BYE
+    player: PlayerId
+    bye: ByeKind
+
+
+@dataclass(frozen=True, slots=True)
+class ByeNote:
+    """``player`` has the pairing bye, by ``rule``.
+
+    ``repeat``: ``player`` already had a (scoring) bye in this stage. ``forced``: how many
+    rematches or forbidden pairs the rest of the field cannot avoid with ``player`` sitting
+    out. ``instead_of``: when the bye moved off the player the rule names first (the
+    lowest-ranked candidate), that player, and ``instead_forced``: how many the rest could not
+    avoid with them sitting out (always more than ``forced``)."""
+
+    kind: ClassVar[NoteKind] = NoteKind.BYE
+    player: PlayerId
+    rule: ByeRule
+    repeat: bool = False
+    forced: int = 0
+    instead_of: PlayerId | None = None
+    instead_forced: int | None = None
+    group: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FloatNote:
+    """``player`` floats down from the score group ``source`` into ``target``."""
+
+    kind: ClassVar[NoteKind] = NoteKind.FLOAT
+    player: PlayerId
+    source: GroupScore
+    target: GroupScore
+    group: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RematchRepairedNote:
+    """The textbook ``pairs`` (steps 4–5) were ``reason`` (a rematch, or forbidden) and were
+    repaired by pairing those players differently. One note per reason."""
+
+    kind: ClassVar[NoteKind] = NoteKind.REMATCH_REPAIRED
+    reason: Blocked
+    pairs: tuple[Pair, ...]
+    group: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ForcedRematchNote:
+    """``pairs`` meet again: no pairing of the players paired this round (after the bye) has
+    fewer rematches and forbidden pairs together. ``count`` is ``len(pairs)``."""
+
+    kind: ClassVar[NoteKind] = NoteKind.FORCED_REMATCH
+    pairs: tuple[Pair, ...]
+    group: str | None = None
+
+    @property
+    def count(self) -> int:
+        return len(self.pairs)
+
+
+@dataclass(frozen=True, slots=True)
+class ForcedForbiddenNote:
+    """``pairs`` are forbidden pairs, paired because nothing else works (as above)."""
+
+    kind: ClassVar[NoteKind] = NoteKind.FORCED_FORBIDDEN
+    pairs: tuple[Pair, ...]
+    group: str | None = None
+
+    @property
+    def count(self) -> int:
+        return len(self.pairs)
+
+
+PairingNote = (
+    ExcludedNote
+    | RoundOneNote
+    | MethodNote
+    | GroupNote
+    | GroupSkippedNote
+    | ScoreGroupNote
+    | AssignedByeNote
+    | ByeNote
+    | FloatNote
+    | RematchRepairedNote
+    | ForcedRematchNote
+    | ForcedForbiddenNote
+)
+"""Any pairing note; ``note.kind`` says which."""

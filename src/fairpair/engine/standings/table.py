@@ -11,7 +11,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from fairpair.engine.gc_pause import paused_gc
 from fairpair.engine.ledger import Ledger, PlayerRecord, build_ledger
 from fairpair.engine.players import Player, PlayerId
 from fairpair.engine.stage import Stage
@@ -181,8 +180,7 @@ def compute_standings(
     ``tiebreaks`` overrides the ruleset's order. ``include_absent`` also lists players who
     have not completed a match yet (for pairing round 1); they rank on seed-free values.
     """
-    with paused_gc():
-        return _standings(tournament, stage, after_round, tiebreaks, include_absent)
+    return _standings(tournament, stage, after_round, tiebreaks, include_absent)
 
 
 def _standings(

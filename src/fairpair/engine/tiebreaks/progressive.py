@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from fairpair.engine.ledger import round_entries
 from fairpair.engine.players import PlayerId
 from fairpair.engine.tiebreaks.base import Tiebreak, ValueKind
 from fairpair.engine.tiebreaks.context import TiebreakContext, Value
@@ -11,8 +12,17 @@ from fairpair.engine.tiebreaks.context import TiebreakContext, Value
 
 def progressive(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
     """Progressive score: the sum of the player's running score after each round
-    (win, loss, win, draw in chess scoring → 1 + 1 + 2 + 2.5 = 6.5). Early points weigh more."""
-    return {pid: ctx.points(sum(rec.running)) for pid, rec in ctx.records.items()}
+    (win, loss, win, draw in chess scoring → 1 + 1 + 2 + 2.5 = 6.5). Early points weigh more.
+
+    Every round of the stage counts, including rounds the player was not in (0 points)."""
+    out: dict[PlayerId, Value] = {}
+    for pid, entries in round_entries(ctx.ledger).items():
+        total = running = 0
+        for entry in entries:
+            running += entry.points
+            total += running
+        out[pid] = ctx.points(total)
+    return out
 
 
 TIEBREAKS = (

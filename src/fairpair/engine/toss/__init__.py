@@ -7,7 +7,7 @@ docs/toss.md.
 """
 
 from fairpair.engine.toss.assign import TOSS_FORMATS, assign_tosses, require_toss, toss_applies
-from fairpair.engine.toss.catch_up import catch_up_first, standing_ranks
+from fairpair.engine.toss.catch_up import catch_up_first, ranks_of, standing_ranks
 from fairpair.engine.toss.decide import TossContext, decide_toss, toss_context
 from fairpair.engine.toss.errors import TossUnavailable
 from fairpair.engine.toss.history import history_first
@@ -37,6 +37,7 @@ __all__ = [
     "flip_toss",
     "history_first",
     "neutral_first",
+    "ranks_of",
     "recalculate_round",
     "require_toss",
     "resync_tosses",

@@ -7,27 +7,29 @@ one pairing, and the rule reads only the rounds before this one.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import Toss
-from fairpair.engine.stage import Stage, StageFormat
+from fairpair.engine.stage import Stage
+from fairpair.engine.stage_config import CONFIG_CLASSES
 from fairpair.engine.toss.decide import decide_toss, toss_context
 from fairpair.engine.toss.errors import TossUnavailable
 from fairpair.engine.tournament import Tournament
 
-#: The stage formats that use the toss. Elimination brackets, round robin and pods never do.
-TOSS_FORMATS = frozenset({StageFormat.SWISS, StageFormat.SWISS_ELIMINATION})
+#: The stage formats that use the toss (each format's configuration says so). Elimination
+#: brackets, round robin and pods never do.
+TOSS_FORMATS = frozenset(kind for kind, config in CONFIG_CLASSES.items() if config.uses_toss)
 
 
 def toss_applies(stage: Stage) -> bool:
     """True when ``stage`` is a Swiss stage with the deterministic toss switched on."""
-    return stage.toss.enabled and stage.format in TOSS_FORMATS
+    return stage.config.uses_toss and stage.toss.enabled
 
 
 def require_toss(stage: Stage) -> None:
     """Refuse, saying why, when ``stage`` does not use the deterministic toss."""
-    if stage.format not in TOSS_FORMATS:
+    if not stage.config.uses_toss:
         raise TossUnavailable(
             f"stage {stage.id!r}", f"a {stage.format} stage has no toss (only Swiss stages)"
         )
@@ -42,10 +44,14 @@ def assign_tosses(
     stage: Stage,
     round_number: int,
     pairings: Sequence[tuple[PlayerId, PlayerId]],
+    *,
+    ranks: Mapping[PlayerId, int | None] | None = None,
 ) -> tuple[Toss, ...]:
     """One automatic ``Toss`` per pairing of round ``round_number`` of ``stage``, in order.
 
     Byes are not pairings and get no toss. Refuses when the stage does not use the toss.
+    ``ranks``: the standings ranks before the round, when the caller has them already (a
+    pairing draft's ``ranks_of(draft.standings)``); Catch-up computes them otherwise.
     """
     require_toss(stage)
     seen: set[PlayerId] = set()
@@ -58,5 +64,5 @@ def assign_tosses(
                     f"pairings[{index}]", f"{player!r} is in two pairings of this round"
                 )
             seen.add(player)
-    context = toss_context(tournament, stage, round_number)
+    context = toss_context(tournament, stage, round_number, ranks=ranks)
     return tuple(decide_toss(context, a, b) for a, b in pairings)

@@ -11,8 +11,15 @@ from collections.abc import Mapping
 
 from fairpair.engine.players import PlayerId
 from fairpair.engine.stage import Stage
-from fairpair.engine.standings import compute_standings
+from fairpair.engine.standings import Standings, compute_standings
 from fairpair.engine.tournament import Tournament
+
+
+def ranks_of(standings: Standings | None) -> Mapping[PlayerId, int | None]:
+    """Each player's rank in ``standings`` (empty for ``None``: the stage's first round)."""
+    if standings is None:
+        return {}
+    return {row.player.id: row.rank for row in standings.rows}
 
 
 def standing_ranks(
@@ -21,8 +28,7 @@ def standing_ranks(
     """Each player's rank in ``stage`` before ``round_number``; empty in the stage's first round."""
     if not any(r.number < round_number for r in stage.rounds):
         return {}
-    standings = compute_standings(tournament, stage, round_number - 1)
-    return {row.player.id: row.rank for row in standings.rows}
+    return ranks_of(compute_standings(tournament, stage, round_number - 1))
 
 
 def catch_up_first(

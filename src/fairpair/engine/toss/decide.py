@@ -39,14 +39,21 @@ class TossContext:
         return self.stage.toss.policy
 
 
-def toss_context(tournament: Tournament, stage: Stage, round_number: int) -> TossContext:
-    """The history of ``stage`` before ``round_number`` and, for Catch-up, the current ranks."""
+def toss_context(
+    tournament: Tournament,
+    stage: Stage,
+    round_number: int,
+    *,
+    ranks: Mapping[PlayerId, int | None] | None = None,
+) -> TossContext:
+    """The history of ``stage`` before ``round_number`` and, for Catch-up, the current ranks
+    (``ranks`` when given: the standings before the round, already computed by the caller)."""
     if round_number < 1:
         raise TossUnavailable("round", f"round numbers start at 1, got {round_number}")
-    ranks: Mapping[PlayerId, int | None] = {}
+    known: Mapping[PlayerId, int | None] = {}
     if stage.toss.policy is TossPolicy.CATCH_UP:
-        ranks = standing_ranks(tournament, stage, round_number)
-    return TossContext(stage, round_number, toss_history(stage, round_number), ranks)
+        known = ranks if ranks is not None else standing_ranks(tournament, stage, round_number)
+    return TossContext(stage, round_number, toss_history(stage, round_number), known)
 
 
 def decide_toss(context: TossContext, a: PlayerId, b: PlayerId) -> Toss:

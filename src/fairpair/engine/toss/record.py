@@ -13,12 +13,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from fairpair.engine.players import PlayerId
-from fairpair.engine.results import ResultKind
 from fairpair.engine.rounds import Match, TossReason
 from fairpair.engine.stage import Stage
-
-#: Results after which nobody played at the table: the toss of such a match does not count.
-NOT_PLAYED = frozenset({ResultKind.FORFEIT, ResultKind.DOUBLE_FORFEIT, ResultKind.SKIPPED})
+from fairpair.engine.unplayed import TOSS_COUNTED_RESULTS
 
 
 class TossTag(StrEnum):
@@ -91,7 +88,10 @@ class TossHistory:
 
 def _match_entries(round_number: int, match: Match) -> tuple[TossEntry, TossEntry]:
     toss = match.toss
-    counted = toss is not None and (match.result is None or match.result.kind not in NOT_PLAYED)
+    # The one table of engine.unplayed: a toss counts unless nobody played at the table.
+    counted = toss is not None and (
+        match.result is None or match.result.kind in TOSS_COUNTED_RESULTS
+    )
     out: list[TossEntry] = []
     for player in match.players:
         opponent = match.opponent_of(player)

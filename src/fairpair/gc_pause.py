@@ -1,5 +1,9 @@
 """Pause Python's cyclic garbage collector around one large, allocation-heavy computation.
 
+A process-wide switch: only the command line and the benchmarks use it (a short-lived process
+that does one computation). The library never does — in a threaded web server, turning the
+collector off for one request would turn it off for all of them.
+
 Standings and pairings of a big event build hundreds of thousands of small lists, dicts and
 records that never form reference cycles. While they are built, the collector keeps walking
 every object the process holds (the whole tournament included), which measured at 15–25% of

@@ -1,0 +1,72 @@
+"""Recording what happened at a table: a match's result, a pod table's finishing places."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from fairpair.engine.changes.where import round_in, stage_of, table_in, with_round
+from fairpair.engine.errors import InvalidResult, LifecycleRefused, Location
+from fairpair.engine.lifecycle import RoundAction, check
+from fairpair.engine.results import Result
+from fairpair.engine.rounds import Match, PodTable, Round, Table
+from fairpair.engine.stage import Stage
+from fairpair.engine.tournament import Tournament
+from fairpair.engine.validation_pods import places_problem
+
+
+def _reportable(
+    tournament: Tournament, stage: str | Stage | None, number: int, table: int | str
+) -> tuple[Stage, Round, Table]:
+    chosen = stage_of(tournament, stage)
+    rnd = round_in(chosen, number)
+    found = table_in(chosen, rnd, table)
+    verdict = check(chosen, RoundAction.REPORT, number)
+    if verdict.refusal is not None:
+        raise LifecycleRefused(
+            Location(stage=chosen.id, round=number, table=found.table), verdict.refusal.text
+        )
+    return chosen, rnd, found
+
+
+def record_result(
+    tournament: Tournament,
+    round_number: int,
+    table: int | str,
+    result: Result | None,
+    *,
+    stage: str | Stage | None = None,
+) -> Tournament:
+    """``tournament`` with ``result`` recorded for the match at ``table`` (its number, or its
+    id) of round ``round_number``; ``None`` clears a result. Refused in a Scheduled round."""
+    chosen, rnd, found = _reportable(tournament, stage, round_number, table)
+    if not isinstance(found, Match):
+        raise InvalidResult(
+            Location(stage=chosen.id, round=round_number, table=found.table),
+            "this is a pod table: record its finishing places (record_places)",
+        )
+    matches = tuple(replace(m, result=result) if m is found else m for m in rnd.matches)
+    return with_round(tournament, chosen, replace(rnd, matches=matches))
+
+
+def record_places(
+    tournament: Tournament,
+    round_number: int,
+    table: int | str,
+    places: Sequence[int] | None,
+    *,
+    stage: str | Stage | None = None,
+) -> Tournament:
+    """``tournament`` with the finishing place of each seat (in seat order) recorded for the
+    pod table at ``table``; ``None`` clears them."""
+    chosen, rnd, found = _reportable(tournament, stage, round_number, table)
+    where = Location(stage=chosen.id, round=round_number, table=found.table)
+    if not isinstance(found, PodTable):
+        raise InvalidResult(where, "this is a two-player match: record its result")
+    value = tuple(places) if places is not None else None
+    if value is not None:
+        problem = places_problem(value, len(found.seats))
+        if problem is not None:
+            raise InvalidResult(where, problem)
+    pods = tuple(replace(p, places=value) if p is found else p for p in rnd.pods)
+    return with_round(tournament, chosen, replace(rnd, pods=pods))

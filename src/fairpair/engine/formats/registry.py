@@ -1,0 +1,44 @@
+"""The registry of stage formats, and the calls that dispatch on a stage's format."""
+
+from __future__ import annotations
+
+from fairpair.engine.formats.protocol import FormatRules, PlayerStatus
+from fairpair.engine.formats.swiss import SwissRules
+from fairpair.engine.formats.swiss_elimination import SwissEliminationRules
+from fairpair.engine.pairing.draft import PairingDraft
+from fairpair.engine.pairing.optimiser import Tuning
+from fairpair.engine.stage import PairingMethod, Stage, StageFormat
+from fairpair.engine.standings import StandingsRow
+from fairpair.engine.tournament import Tournament
+
+FORMATS: dict[StageFormat, FormatRules] = {
+    StageFormat.SWISS: SwissRules(),
+    StageFormat.SWISS_ELIMINATION: SwissEliminationRules(),
+}
+
+
+def rules_for(stage: Stage) -> FormatRules:
+    """The rules of ``stage``'s format."""
+    return FORMATS[stage.format]
+
+
+def pair_next_round(
+    tournament: Tournament,
+    stage: Stage | str | None = None,
+    *,
+    method: PairingMethod | None = None,
+    tuning: Tuning | None = None,
+) -> PairingDraft:
+    """The draft of the next round of ``stage`` (its id, or the stage; default: the last
+    stage), paired by the rules of the stage's format. Nothing is recorded: release the draft
+    with ``release_round``."""
+    chosen = stage if isinstance(stage, Stage) else tournament.stage(stage)
+    return rules_for(chosen).pair_next_round(tournament, chosen, method=method, tuning=tuning)
+
+
+def player_status(stage: Stage, row: StandingsRow) -> PlayerStatus | None:
+    """``withdrawn`` for a dropped player, else what the stage's format says (advanced,
+    eliminated) or ``None``."""
+    if row.dropped:
+        return PlayerStatus.WITHDRAWN
+    return rules_for(stage).status(stage, row)

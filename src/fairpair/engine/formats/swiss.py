@@ -1,0 +1,36 @@
+"""The Swiss format: pairing by score groups (engine.pairing), nobody is knocked out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fairpair.engine.formats.protocol import PlayerStatus
+from fairpair.engine.pairing import pair_next_round as pair_swiss_round
+from fairpair.engine.pairing.draft import PairingDraft
+from fairpair.engine.pairing.optimiser import DEFAULT_TUNING, Tuning
+from fairpair.engine.stage import PairingMethod, Stage, StageFormat
+from fairpair.engine.standings import StandingsRow
+from fairpair.engine.tournament import Tournament
+
+
+@dataclass(frozen=True, slots=True)
+class SwissRules:
+    kind: StageFormat = StageFormat.SWISS
+
+    def pair_next_round(
+        self,
+        tournament: Tournament,
+        stage: Stage,
+        *,
+        method: PairingMethod | None = None,
+        tuning: Tuning | None = None,
+    ) -> PairingDraft:
+        return pair_swiss_round(
+            tournament,
+            stage,
+            method=method,
+            tuning=tuning if tuning is not None else DEFAULT_TUNING,
+        )
+
+    def status(self, stage: Stage, row: StandingsRow) -> PlayerStatus | None:
+        return None

@@ -1,0 +1,62 @@
+"""The pairing history: who has met whom in a stage ("have these players met?").
+
+Two players have met when they sat at the same table earlier in the stage — a two-player match
+or a pod table — whatever the result (the "met" column of ``engine.unplayed``: a forfeit or a
+skipped match still counts, so the pair is not scheduled again). A bye meets nobody.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from fairpair.engine.players import PlayerId
+from fairpair.engine.rounds import Round
+from fairpair.engine.stage import Stage
+from fairpair.engine.unplayed import COUNTING, RESULT_OUTCOMES, RoundOutcome, match_outcome
+
+
+def _meets(outcome: RoundOutcome) -> bool:
+    return COUNTING[outcome].met
+
+
+#: True when every match outcome counts as met (then the loop need not look at results).
+_EVERY_MATCH_MEETS = _meets(RoundOutcome.PENDING) and all(
+    _meets(o) for outcomes in RESULT_OUTCOMES.values() for o in outcomes
+)
+
+
+def add_round_meetings(met: dict[PlayerId, set[PlayerId]], rnd: Round) -> None:
+    """Add round ``rnd``'s meetings to ``met`` (both directions)."""
+    for m in rnd.matches:
+        if _EVERY_MATCH_MEETS or _meets(match_outcome(m.result)):
+            met.setdefault(m.a, set()).add(m.b)
+            met.setdefault(m.b, set()).add(m.a)
+    if _meets(RoundOutcome.POD):
+        for pod in rnd.pods:
+            for seat in pod.seats:
+                mates = met.setdefault(seat, set())
+                mates.update(pod.seats)
+                mates.discard(seat)
+
+
+def met_before(stage: Stage, before_round: int | None = None) -> dict[PlayerId, set[PlayerId]]:
+    """Everyone each player has met in ``stage`` (in rounds numbered below ``before_round``,
+    or in every round when ``None``)."""
+    rounds = [r for r in stage.rounds if before_round is None or r.number < before_round]
+    if not _EVERY_MATCH_MEETS or any(r.pods for r in rounds):
+        met: dict[PlayerId, set[PlayerId]] = {}
+        for rnd in rounds:
+            add_round_meetings(met, rnd)
+        return met
+    # The common case, built for speed (100,000 players × 15 rounds): opponents collected in
+    # lists, each turned into a set once.
+    opponents: defaultdict[PlayerId, list[PlayerId]] = defaultdict(list)
+    for rnd in rounds:
+        for m in rnd.matches:
+            opponents[m.a].append(m.b)
+            opponents[m.b].append(m.a)
+    return {player: set(seen) for player, seen in opponents.items()}
+
+
+def have_met(stage: Stage, a: PlayerId, b: PlayerId) -> bool:
+    return b in met_before(stage).get(a, set())

@@ -1,0 +1,256 @@
+"""The round lifecycle's rules, as data: what may happen next to a round, and why not.
+
+Seed 004 ("Running a round", "Round states, and what you can undo"): a round is generated as a
+private draft, released (Scheduled: public as Upcoming), opened (In Progress), completed once
+every match has a result. Only one round is live (Scheduled or Open) at a time.
+
+| action   | from            | refused when                                                    |
+|----------|-----------------|-----------------------------------------------------------------|
+| generate | —               | a round is Scheduled or Open; the stage's round cap is reached  |
+| release  | a draft         | a round is live; past the cap; a player of the draft withdrew   |
+| discard  | a draft         | never                                                           |
+| open     | Scheduled       | the round is not Scheduled                                      |
+| complete | Open            | the round is not Open; N matches have no result yet             |
+| revert   | Open            | the round is not Open; a match of it has a result               |
+| delete   | Scheduled       | the round is not Scheduled                                      |
+| swap     | Scheduled       | the round is not Scheduled                                      |
+| report   | Open, Completed | the round is Scheduled (open it first)                          |
+
+A round read from a plain document carries no state (``Round.state is None``): its state is
+derived from its results, and it takes results at any time (nobody opens it).
+
+A draft is never part of a stage's rounds: it is the ``PairingDraft`` the pairing returns,
+kept aside (by the service) until it is released or discarded. ``check`` answers for one
+action; ``next_actions`` lists every action with its verdict, for a round card's buttons.
+The transitions in ``engine.changes`` call ``check`` and raise ``LifecycleRefused``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+from enum import StrEnum
+
+from fairpair.engine.players import PlayerId
+from fairpair.engine.rounds import Round, RoundState
+from fairpair.engine.stage import Stage
+
+
+class RoundAction(StrEnum):
+    GENERATE = "generate"
+    RELEASE = "release"
+    DISCARD = "discard"
+    OPEN = "open"
+    COMPLETE = "complete"
+    REVERT = "revert"
+    DELETE = "delete"
+    SWAP = "swap"
+    REPORT = "report"
+
+
+class RefusalReason(StrEnum):
+    """Why an action is refused (a stable code; ``Refusal.text`` is the sentence)."""
+
+    ANOTHER_ROUND_LIVE = "another_round_live"
+    ROUND_CAP_REACHED = "round_cap_reached"
+    RESULTS_OUTSTANDING = "results_outstanding"
+    RESULTS_RECORDED = "results_recorded"
+    WRONG_STATE = "wrong_state"
+    WITHDREW_AFTER_DRAFT = "withdrew_after_draft"
+    NO_SUCH_ROUND = "no_such_round"
+    DRAFT_IS_STALE = "draft_is_stale"
+
+
+#: The states each action starts from (a draft: ``None``, it is not a round of the stage yet).
+FROM_STATES: dict[RoundAction, frozenset[RoundState] | None] = {
+    RoundAction.GENERATE: None,
+    RoundAction.RELEASE: None,
+    RoundAction.DISCARD: None,
+    RoundAction.OPEN: frozenset({RoundState.SCHEDULED}),
+    RoundAction.COMPLETE: frozenset({RoundState.OPEN}),
+    RoundAction.REVERT: frozenset({RoundState.OPEN}),
+    RoundAction.DELETE: frozenset({RoundState.SCHEDULED}),
+    RoundAction.SWAP: frozenset({RoundState.SCHEDULED}),
+    RoundAction.REPORT: frozenset({RoundState.OPEN, RoundState.COMPLETED}),
+}
+
+#: The state each action leaves the round in (``None``: the round is gone, or unchanged).
+TO_STATE: dict[RoundAction, RoundState | None] = {
+    RoundAction.GENERATE: RoundState.DRAFT,
+    RoundAction.RELEASE: RoundState.SCHEDULED,
+    RoundAction.DISCARD: None,
+    RoundAction.OPEN: RoundState.OPEN,
+    RoundAction.COMPLETE: RoundState.COMPLETED,
+    RoundAction.REVERT: RoundState.SCHEDULED,
+    RoundAction.DELETE: None,
+    RoundAction.SWAP: RoundState.SCHEDULED,
+    RoundAction.REPORT: None,
+}
+
+LIVE = frozenset({RoundState.SCHEDULED, RoundState.OPEN})
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why ``action`` cannot happen to ``round`` now, with the numbers that say so."""
+
+    action: RoundAction
+    reason: RefusalReason
+    round: int | None = None
+    state: RoundState | None = None
+    other_round: int | None = None
+    other_state: RoundState | None = None
+    count: int | None = None
+    cap: int | None = None
+    players: tuple[PlayerId, ...] = ()
+
+    @property
+    def text(self) -> str:
+        what = f"round {self.round}" if self.round is not None else "the round"
+        verb = self.action.value
+        reason = self.reason
+        if reason is RefusalReason.ANOTHER_ROUND_LIVE:
+            state = self.other_state.value if self.other_state else "live"
+            return (
+                f"cannot {verb} {what}: round {self.other_round} is still {state}; complete or "
+                "clear it first (one round at a time)"
+            )
+        if reason is RefusalReason.ROUND_CAP_REACHED:
+            cap = self.cap or 0
+            return (
+                f"cannot {verb} {what}: the stage has at most {cap} round{'s' if cap != 1 else ''}"
+            )
+        if reason is RefusalReason.RESULTS_OUTSTANDING:
+            n = self.count or 0
+            return (
+                f"cannot complete {what}: {n} match{'es' if n != 1 else ''} "
+                f"{'have' if n != 1 else 'has'} no result yet"
+            )
+        if reason is RefusalReason.RESULTS_RECORDED:
+            n = self.count or 0
+            return (
+                f"cannot revert {what} to scheduled: {n} match{'es' if n != 1 else ''} "
+                f"{'are' if n != 1 else 'is'} already completed"
+            )
+        if reason is RefusalReason.WITHDREW_AFTER_DRAFT:
+            who = ", ".join(self.players)
+            return (
+                f"cannot release {what}: {who} withdrew after the draft was made; "
+                "regenerate the round"
+            )
+        if reason is RefusalReason.NO_SUCH_ROUND:
+            return f"cannot {verb} {what}: the stage has no such round"
+        if reason is RefusalReason.DRAFT_IS_STALE:
+            return (
+                f"cannot release {what}: the stage's next round is round {self.other_round}; "
+                "regenerate the draft"
+            )
+        state = self.state.value if self.state else "?"
+        allowed = FROM_STATES.get(self.action) or frozenset()
+        wanted = " or ".join(sorted(s.value for s in allowed)) or "draft"
+        done = _DONE[self.action]
+        return f"cannot {verb} {what}: it is {state}; only a {wanted} round can be {done}"
+
+
+_DONE = {
+    RoundAction.GENERATE: "generated",
+    RoundAction.RELEASE: "released",
+    RoundAction.DISCARD: "discarded",
+    RoundAction.OPEN: "opened",
+    RoundAction.COMPLETE: "completed",
+    RoundAction.REVERT: "reverted to scheduled",
+    RoundAction.DELETE: "deleted",
+    RoundAction.SWAP: "rearranged",
+    RoundAction.REPORT: "given results",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    action: RoundAction
+    refusal: Refusal | None = None
+
+    @property
+    def allowed(self) -> bool:
+        return self.refusal is None
+
+
+def live_round(stage: Stage, besides: int | None = None) -> Round | None:
+    """The round that is Scheduled or Open (other than round ``besides``), if any."""
+    for rnd in stage.rounds:
+        if rnd.number != besides and rnd.status in LIVE:
+            return rnd
+    return None
+
+
+def _reported(rnd: Round) -> int:
+    return sum(1 for m in rnd.matches if m.result is not None) + sum(
+        1 for p in rnd.pods if p.places is not None
+    )
+
+
+def check(
+    stage: Stage,
+    action: RoundAction,
+    round_number: int | None = None,
+    *,
+    withdrawn: Collection[PlayerId] = (),
+) -> Verdict:
+    """May ``action`` happen to round ``round_number`` of ``stage`` now?
+
+    For ``generate`` and ``release`` the round is the next one (``round_number`` may be left
+    out); ``withdrawn`` lists the draft's players who have left since it was made.
+    """
+
+    def no(reason: RefusalReason, **facts: object) -> Verdict:
+        return Verdict(action, Refusal(action, reason, round_number, **facts))  # type: ignore[arg-type]
+
+    if action in (RoundAction.GENERATE, RoundAction.RELEASE, RoundAction.DISCARD):
+        upcoming = stage.last_round + 1
+        if round_number is None:
+            round_number = upcoming
+        if action is RoundAction.DISCARD:
+            return Verdict(action)
+        live = live_round(stage)
+        if live is not None:
+            return no(
+                RefusalReason.ANOTHER_ROUND_LIVE, other_round=live.number, other_state=live.status
+            )
+        if round_number != upcoming:
+            return no(RefusalReason.DRAFT_IS_STALE, other_round=upcoming)
+        cap = stage.round_cap
+        if cap is not None and round_number > cap:
+            return no(RefusalReason.ROUND_CAP_REACHED, cap=cap)
+        if action is RoundAction.RELEASE and withdrawn:
+            return no(RefusalReason.WITHDREW_AFTER_DRAFT, players=tuple(withdrawn))
+        return Verdict(action)
+
+    rnd = stage.round(round_number) if round_number is not None else None
+    if rnd is None:
+        return no(RefusalReason.NO_SUCH_ROUND)
+    if action is RoundAction.REPORT and rnd.state is None:
+        return Verdict(action)  # untracked: a plain document takes results at any time
+    state = rnd.status
+    allowed = FROM_STATES[action] or frozenset()
+    if state not in allowed:
+        return no(RefusalReason.WRONG_STATE, state=state)
+    if action is RoundAction.COMPLETE and rnd.outstanding:
+        return no(RefusalReason.RESULTS_OUTSTANDING, state=state, count=rnd.outstanding)
+    if action is RoundAction.REVERT and _reported(rnd):
+        return no(RefusalReason.RESULTS_RECORDED, state=state, count=_reported(rnd))
+    return Verdict(action)
+
+
+ROUND_ACTIONS = (
+    RoundAction.OPEN,
+    RoundAction.COMPLETE,
+    RoundAction.REVERT,
+    RoundAction.DELETE,
+    RoundAction.SWAP,
+    RoundAction.REPORT,
+)
+
+
+def next_actions(stage: Stage, round_number: int) -> tuple[Verdict, ...]:
+    """Every action on round ``round_number`` with its verdict (for the round's card)."""
+    return tuple(check(stage, action, round_number) for action in ROUND_ACTIONS)

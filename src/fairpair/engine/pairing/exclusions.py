@@ -1,0 +1,21 @@
+"""Why a player is left out of a round's eligible field (seed 004, "Who gets left out of
+pairings"), in the order the reasons are checked."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Exclusion(StrEnum):
+    DROPPED = "dropped"
+    """Dropped or withdrew (tournament or stage level) before this round."""
+    ADVANCED = "advanced"
+    """Swiss elimination: reached the wins to advance."""
+    ELIMINATED = "eliminated"
+    """Swiss elimination: reached the losses to eliminate."""
+    NO_STANDINGS_ROW = "no_standings_row"
+    """No completed match in this stage yet (rounds after the first)."""
+    NO_GROUP = "no_group"
+    """In no group of a grouped stage."""
+    ASSIGNED_BYE_DROPPED = "assigned_bye_dropped"
+    """Had a bye assigned for this round but has dropped."""

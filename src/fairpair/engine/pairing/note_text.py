@@ -1,0 +1,205 @@
+"""The one place pairing notes become sentences ("Why these pairings").
+
+``render_note(note, names)`` names players by ``names`` (their ids when missing). The text is
+for a person; programs read the note's fields (``notes``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+
+from fairpair.engine.pairing.exclusions import Exclusion
+from fairpair.engine.pairing.notes import (
+    AssignedByeNote,
+    Blocked,
+    ByeNote,
+    ByeRule,
+    ExcludedNote,
+    FloatNote,
+    ForcedForbiddenNote,
+    ForcedRematchNote,
+    GroupNote,
+    GroupScore,
+    GroupSkippedNote,
+    MethodNote,
+    Pair,
+    PairingNote,
+    RematchRepairedNote,
+    RoundOneNote,
+    ScoreGroupNote,
+    SeedSource,
+)
+from fairpair.engine.players import PlayerId
+from fairpair.engine.points_text import points_text
+
+_ONE_EXCLUDED = {
+    Exclusion.DROPPED: "has dropped or withdrawn",
+    Exclusion.ADVANCED: "has already advanced (reached the wins to advance)",
+    Exclusion.ELIMINATED: "is eliminated (reached the losses to eliminate)",
+    Exclusion.NO_STANDINGS_ROW: "has no standings row (no completed match in this stage)",
+    Exclusion.NO_GROUP: "is in no group of this grouped stage",
+    Exclusion.ASSIGNED_BYE_DROPPED: "had an assigned bye but has dropped",
+}
+
+_MANY_EXCLUDED = {
+    Exclusion.DROPPED: "each has dropped or withdrawn",
+    Exclusion.ADVANCED: "each has already advanced (reached the wins to advance)",
+    Exclusion.ELIMINATED: "each is eliminated (reached the losses to eliminate)",
+    Exclusion.NO_STANDINGS_ROW: "none has a standings row (no completed match in this stage)",
+    Exclusion.NO_GROUP: "none is in a group of this grouped stage",
+    Exclusion.ASSIGNED_BYE_DROPPED: "each had an assigned bye but has dropped",
+}
+
+
+def _listed(items: Sequence[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _plural(count: int, one: str, many: str | None = None) -> str:
+    return f"{count} {one if count == 1 else (many or one + 's')}"
+
+
+def _score(score: GroupScore) -> str:
+    """ "the score group on 3 points", "pool 2-1"."""
+    if score.pool is not None:
+        return f"pool {score.pool.wins}-{score.pool.losses}"
+    points = score.points if score.points is not None else Fraction(0)
+    return f"the score group on {points_text(points)} point{'' if abs(points) == 1 else 's'}"
+
+
+def _forced(count: int) -> str:
+    """What the rest of the field must repeat with someone sitting out."""
+    if count == 0:
+        return "the others can all be paired without a rematch"
+    forced = _plural(count, "rematch or forbidden pair", "rematches or forbidden pairs")
+    return f"the best pairing of the others has {forced}"
+
+
+def _in_group(group: str | None) -> str:
+    return f"Group {group}: " if group is not None else ""
+
+
+def render_note(note: PairingNote, names: Mapping[PlayerId, str] | None = None) -> str:
+    """One sentence for ``note``."""
+    known = names or {}
+
+    def name(pid: PlayerId) -> str:
+        return known.get(pid, pid)
+
+    def pairs(items: Sequence[Pair]) -> str:
+        return _listed([f"{name(a)} v {name(b)}" for a, b in items])
+
+    match note:
+        case ExcludedNote(reason=reason, players=players):
+            if len(players) == 1:
+                who = name(players[0])
+                return f"{who} is not paired: {who} {_ONE_EXCLUDED[reason]}."
+            listed = _listed([name(p) for p in players])
+            return f"{len(players)} players are not paired: {_MANY_EXCLUDED[reason]} ({listed})."
+        case RoundOneNote(seeds=seeds):
+            whose = "the stage's seeds" if seeds is SeedSource.STAGE else "the tournament's seeds"
+            return (
+                f"Round 1: one group in seed order ({whose}); unseeded players follow the seeded "
+                "ones in an order drawn from the stage seed."
+            )
+        case MethodNote(method=method, slide_first_round=switched):
+            if switched:
+                return f"Pairing method: {method} (Slide for round 1 of a Swiss elimination)."
+            return f"Pairing method: {method}."
+        case GroupNote(group=group, players=players):
+            count = _plural(len(players), "eligible player")
+            return f"Group {group}: {count}, paired as their own Swiss."
+        case GroupSkippedNote(group=group, players=players):
+            who = f" ({_listed([name(p) for p in players])})" if players else ""
+            return f"Group {group} is skipped this round: fewer than two eligible players{who}."
+        case ScoreGroupNote(score=score, players=players, group=group):
+            who = f" ({_listed([name(p) for p in players])})" if len(players) <= 8 else ""
+            where = _score(score)
+            where = where[0].upper() + where[1:]
+            return f"{_in_group(group)}{where}: {_plural(len(players), 'player')}{who}."
+        case AssignedByeNote(player=player, bye=bye):
+            return f"{name(player)} has an assigned {bye} bye this round (not the pairing bye)."
+        case ByeNote():
+            return _in_group(note.group) + _bye_text(note, name)
+        case FloatNote(player=player, source=source, target=target, group=group):
+            where = f"from {_score(source)} to {_score(target)}"
+            return f"{_in_group(group)}{name(player)} floats down {where}."
+        case RematchRepairedNote(reason=reason, pairs=items, group=group):
+            what = "a rematch" if reason is Blocked.REMATCH else "a forbidden pairing"
+            if len(items) == 1:
+                return (
+                    f"{_in_group(group)}{pairs(items)} would have been {what}; the pairings "
+                    "around them were rearranged to avoid it."
+                )
+            many = "rematches" if reason is Blocked.REMATCH else "forbidden pairings"
+            return (
+                f"{_in_group(group)}{len(items)} textbook pairings would have been {many} "
+                f"({pairs(items)}); the pairings around them were rearranged to avoid them."
+            )
+        case ForcedRematchNote(pairs=items, group=group):
+            if len(items) == 1:
+                return (
+                    f"{_in_group(group)}Forced rematch: {pairs(items)} meet again — no pairing of "
+                    "the players paired this round avoids every rematch and forbidden pair."
+                )
+            return (
+                f"{_in_group(group)}Forced rematches: {len(items)} matches repeat "
+                f"({pairs(items)}) — no pairing of the players paired this round has fewer "
+                "rematches and forbidden pairs."
+            )
+        case ForcedForbiddenNote(pairs=items, group=group):
+            count = _plural(len(items), "forbidden pair")
+            return (
+                f"{_in_group(group)}Forced forbidden pairing: {count} ({pairs(items)}) — no "
+                "pairing of the players paired this round has fewer rematches and forbidden "
+                "pairs."
+            )
+    raise AssertionError(note)  # pragma: no cover
+
+
+def _bye_text(note: ByeNote, name: Callable[[PlayerId], str]) -> str:
+    who = name(note.player)
+    other = name(note.instead_of) if note.instead_of is not None else ""
+    moved = (
+        f" With {other} sitting out, {_forced(note.instead_forced or 0)}; with {who} sitting "
+        f"out, {_forced(note.forced)}."
+        if note.instead_of is not None
+        else ""
+    )
+    if note.rule is ByeRule.LOWEST_WITHOUT_BYE:
+        text = f"{who} has the bye: the lowest-ranked player without a bye in this stage."
+        if note.forced:
+            text += (
+                f" With {who} sitting out, {_forced(note.forced)}; no other player without a "
+                "bye would leave fewer."
+            )
+        return text
+    if note.rule is ByeRule.FEWER_FORCED:
+        return (
+            f"{who} has the bye instead of {other}, the lowest-ranked player without a bye: "
+            f"{who} is the lowest-ranked player without a bye whose bye forces fewest rematches."
+            + moved
+        )
+    if note.rule is ByeRule.EVERYONE_HAD_ONE:
+        if note.instead_of is None:
+            return (
+                f"{who} has the bye again (a repeat bye): every eligible player has had one, so "
+                "it goes to the lowest-ranked."
+            )
+        return (
+            f"{who} has the bye again (a repeat bye): every eligible player has had one, and "
+            f"{who} is the lowest-ranked whose bye forces fewest rematches, not {other}." + moved
+        )
+    return (
+        f"{who} has the bye again (a repeat bye), instead of {other}, who has had none: the "
+        "stage prefers a second bye to a forced rematch." + moved
+    )
+
+
+def render_notes(
+    notes: Sequence[PairingNote], names: Mapping[PlayerId, str] | None = None
+) -> list[str]:
+    return [render_note(note, names) for note in notes]

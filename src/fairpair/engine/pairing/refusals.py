@@ -1,0 +1,46 @@
+"""Why the next round cannot be paired, one kind each (all ``PairingRefused``, exit code 8).
+
+Each kind has a stable ``code`` for interfaces (the CLI's exit codes, later HTTP statuses) and
+carries its numbers as attributes; ``reason`` is the sentence for a person.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from fairpair.engine.errors import PairingRefused
+
+
+class RoundCapReached(PairingRefused):
+    """The stage already has as many rounds as its max rounds (or the elimination's W + L − 1)."""
+
+    code: ClassVar[str] = "round_cap_reached"
+
+    def __init__(self, where: str, reason: str, *, round_number: int, cap: int) -> None:
+        super().__init__(where, reason)
+        self.round_number = round_number
+        self.cap = cap
+
+
+class RoundStillOpen(PairingRefused):
+    """An earlier round still has ``outstanding`` matches without a result."""
+
+    code: ClassVar[str] = "round_still_open"
+
+    def __init__(self, where: str, reason: str, *, open_round: int, outstanding: int) -> None:
+        super().__init__(where, reason)
+        self.open_round = open_round
+        self.outstanding = outstanding
+
+
+class NobodyToPair(PairingRefused):
+    """Fewer than two eligible players (in every group of a grouped stage), and no bye."""
+
+    code: ClassVar[str] = "nobody_to_pair"
+
+
+class WeightLimitReached(PairingRefused):
+    """The round needs more score-group crossings than one exact matching can rank
+    (``costs.level_units``): pair it by hand; please report it."""
+
+    code: ClassVar[str] = "weight_limit"

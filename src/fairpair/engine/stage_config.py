@@ -1,0 +1,122 @@
+"""Per-format configuration of a stage: what the organizer set, apart from the facts.
+
+A stage is its format's configuration (``SwissConfig``, ``SwissEliminationConfig`` — and the
+formats of later releases) plus its facts (rounds, drops). The configuration is the one source
+of truth for how the stage pairs: a Swiss elimination *is* its thresholds, so there is no way
+to write one without them, and a plain Swiss has none to ignore.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import ClassVar
+
+from fairpair.engine.players import PlayerId
+from fairpair.engine.rounds import ByeKind
+
+
+class StageFormat(StrEnum):
+    """The kind of a stage. Each kind has one configuration class and one set of rules
+    (``engine.formats``)."""
+
+    SWISS = "swiss"
+    SWISS_ELIMINATION = "swiss_elimination"
+
+
+class PairingMethod(StrEnum):
+    """How players are matched inside a score group (seed 004, "Pairing methods")."""
+
+    ADJACENT = "adjacent"
+    SLIDE = "slide"
+    FOLD = "fold"
+    RANDOM = "random"
+
+
+class TossPolicy(StrEnum):
+    NEUTRAL = "neutral"
+    CATCH_UP = "catch-up"
+
+
+@dataclass(frozen=True, slots=True)
+class TossSettings:
+    enabled: bool = False
+    policy: TossPolicy = TossPolicy.NEUTRAL
+
+
+@dataclass(frozen=True, slots=True)
+class Elimination:
+    """Swiss elimination: reach ``wins_to_advance`` wins → Advanced; ``losses_to_eliminate``
+    losses → Eliminated. Max rounds is derived: W + L − 1."""
+
+    wins_to_advance: int
+    losses_to_eliminate: int
+
+    @property
+    def max_rounds(self) -> int:
+        return self.wins_to_advance + self.losses_to_eliminate - 1
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    name: str
+    players: tuple[PlayerId, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class AssignedBye:
+    """A bye set before pairing: earned (rounds 1..N) or set by the organizer for a round."""
+
+    player: PlayerId
+    round: int
+    kind: ByeKind = ByeKind.FULL
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SwissConfig:
+    """A Swiss stage (seed 004 "Setting up the stage"): the method inside score groups, an
+    optional round cap, groups (each an independent Swiss), byes set in advance, pairs that
+    must not meet, and the deterministic toss."""
+
+    kind: ClassVar[StageFormat] = StageFormat.SWISS
+    uses_toss: ClassVar[bool] = True
+
+    pairing_method: PairingMethod = PairingMethod.ADJACENT
+    max_rounds: int | None = None
+    groups: tuple[Group, ...] = ()
+    assigned_byes: tuple[AssignedBye, ...] = ()
+    forbidden_pairs: tuple[tuple[PlayerId, PlayerId], ...] = ()
+    toss: TossSettings = TossSettings()
+    prefer_repeat_bye: bool = False
+    """Off by default (seed 004): never a second bye while anyone eligible has none. On: a
+    second bye is preferred over a forced rematch."""
+
+    @property
+    def round_cap(self) -> int | None:
+        return self.max_rounds
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SwissEliminationConfig(SwissConfig):
+    """A Swiss elimination ("X-N and you're out", seed 004): Swiss pairing inside win–loss
+    pools, with thresholds; round 1 uses Slide when the method is Adjacent (switch on by
+    default). Max rounds is derived, W + L − 1 (an explicit lower cap wins)."""
+
+    kind: ClassVar[StageFormat] = StageFormat.SWISS_ELIMINATION
+
+    thresholds: Elimination
+    slide_first_round: bool = True
+
+    @property
+    def round_cap(self) -> int | None:
+        cap = self.thresholds.max_rounds
+        return cap if self.max_rounds is None else min(cap, self.max_rounds)
+
+
+FormatConfig = SwissConfig | SwissEliminationConfig
+"""Every stage format's configuration (one class per ``StageFormat``)."""
+
+CONFIG_CLASSES: dict[StageFormat, type[SwissConfig]] = {
+    StageFormat.SWISS: SwissConfig,
+    StageFormat.SWISS_ELIMINATION: SwissEliminationConfig,
+}

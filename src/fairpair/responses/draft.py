@@ -1,0 +1,141 @@
+"""The pairing draft as JSON (``fairpair pair --json``; the HTTP API later): pydantic models,
+built from an engine ``PairingDraft``, published as ``docs/schemas/pairing-draft.schema.json``.
+
+Version 2 (docs/pairing.md "JSON output"): notes are structured, one shape per ``kind``
+(``pairing_notes``), instead of version 1's ``players`` + ``detail`` string.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any, Literal
+
+from pydantic import SerializerFunctionWrapHandler, model_serializer
+
+from fairpair.engine.pairing import PairingDraft
+from fairpair.engine.players import PlayerId
+from fairpair.engine.rounds import ByeKind, Toss, TossReason
+from fairpair.engine.tournament import Tournament
+from fairpair.interop.standings_json import decimal, exact_text
+from fairpair.responses.pairing_notes import Model, NoteModel, note_model
+
+JSON_FORMAT = "fairpair-pairing-draft"
+JSON_VERSION = 2
+
+
+class DraftPlayerModel(Model):
+    """A player with their points before the round (a JSON number and the exact fraction)."""
+
+    id: str
+    name: str
+    points: int | float
+    points_exact: str
+
+
+class DraftTossModel(Model):
+    """Who plays first at the table and why (docs/toss.md)."""
+
+    first: str
+    reason: TossReason
+    manual: bool
+
+
+class DraftTableModel(Model):
+    """One table; ``a`` is the higher-ranked player. ``toss`` is absent when the stage has no
+    toss."""
+
+    table: int
+    a: DraftPlayerModel
+    b: DraftPlayerModel
+    forced_rematch: bool
+    forbidden: bool
+    toss: DraftTossModel | None = None
+
+    @model_serializer(mode="wrap")
+    def _without_empty_toss(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if data.get("toss") is None:
+            data.pop("toss", None)
+        return data
+
+
+class DraftByeModel(Model):
+    player: DraftPlayerModel
+    kind: ByeKind
+
+
+class PairingDraftModel(Model):
+    """The draft of the next round: tables, byes and the notes that explain them."""
+
+    format: Literal["fairpair-pairing-draft"]
+    version: Literal[2]
+    tournament: str
+    stage: str
+    round: int
+    pairings: list[DraftTableModel]
+    byes: list[DraftByeModel]
+    notes: list[NoteModel]
+
+
+def draft_model(
+    tournament: Tournament,
+    draft: PairingDraft,
+    points: Mapping[PlayerId, Fraction] | None = None,
+    tosses: Sequence[Toss] | None = None,
+) -> PairingDraftModel:
+    """The model of ``draft``; ``points`` default to the draft's own ``points_before``."""
+    names = {p.id: p.name for p in tournament.players}
+    before = draft.points_before if points is None else points
+    zero = Fraction(0)
+    players: dict[PlayerId, DraftPlayerModel] = {}
+    shown: dict[Fraction, tuple[int | float, str]] = {}  # a field has few distinct points
+
+    def player(pid: PlayerId) -> DraftPlayerModel:
+        found = players.get(pid)
+        if found is None:
+            value = before.get(pid, zero)
+            number, exact = shown.get(value) or shown.setdefault(
+                value, (decimal(value), exact_text(value))
+            )
+            found = players[pid] = DraftPlayerModel(
+                id=pid, name=names.get(pid, pid), points=number, points_exact=exact
+            )
+        return found
+
+    toss_of = list(tosses) if tosses is not None else []
+    tables = [
+        DraftTableModel(
+            table=t.table,
+            a=player(t.a),
+            b=player(t.b),
+            forced_rematch=t.forced_rematch,
+            forbidden=t.forbidden,
+            toss=(
+                DraftTossModel(
+                    first=toss_of[k].first, reason=toss_of[k].reason, manual=toss_of[k].manual
+                )
+                if k < len(toss_of)
+                else None
+            ),
+        )
+        for k, t in enumerate(draft.pairings)
+    ]
+    return PairingDraftModel(
+        format=JSON_FORMAT,
+        version=JSON_VERSION,
+        tournament=tournament.name,
+        stage=draft.stage_id,
+        round=draft.round_number,
+        pairings=tables,
+        byes=[DraftByeModel(player=player(b.player), kind=b.kind) for b in draft.byes],
+        notes=[note_model(n, names) for n in draft.notes],
+    )
+
+
+def draft_schema() -> dict[str, Any]:
+    """The JSON Schema of the draft (published as docs/schemas/pairing-draft.schema.json)."""
+    schema = PairingDraftModel.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = "fairpair pairing draft"
+    return schema

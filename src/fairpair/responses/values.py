@@ -1,0 +1,70 @@
+"""How values read, in JSON and on screen, without pydantic: decimals, exact fractions, the
+display text of a tiebreak and a player's status badge (docs/cli.md "Standings")."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from fairpair.engine.points_text import points_text, rounded
+from fairpair.engine.rounds import Round
+from fairpair.engine.stage import Stage
+from fairpair.engine.standings import Standings, StandingsRow
+from fairpair.engine.tiebreaks import Tiebreak, Value, ValueKind
+
+
+def exact_text(value: Fraction | int) -> str:
+    """The exact fraction as text: ``"8"``, ``"27/50"``."""
+    value = Fraction(value)
+    return (
+        str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    )
+
+
+def decimal(value: Fraction | int) -> float | int:
+    """An integer when whole, else a decimal with 10 places."""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return int(value)
+    return round(float(value), 10)
+
+
+def display(value: Value, tb: Tiebreak) -> str:
+    """How a person reads the value: 54.0%, 8, 4½, 1510.3, —."""
+    if value is None:
+        return "—"
+    kind = tb.kind
+    if kind is ValueKind.PERCENT:
+        return f"{rounded(Fraction(value * 100), 1)}%"
+    if kind is ValueKind.RANDOM:
+        return f"{int(value) % 10_000:04d}"
+    if isinstance(value, int):
+        return str(value)
+    return points_text(value)
+
+
+def status_of(standings: Standings, row: StandingsRow) -> str | None:
+    """``withdrawn``, ``advanced`` or ``eliminated`` (Swiss elimination), or ``None``."""
+    if row.dropped:
+        return "withdrawn"
+    rules = standings.stage.elimination
+    if rules is None:
+        return None
+    from fairpair.engine.pairing.elimination import threshold_reached
+
+    reached = threshold_reached(rules, row)
+    return reached.value if reached is not None else None
+
+
+def rounds_up_to(stage: Stage, after_round: int | None) -> list[Round]:
+    return [r for r in stage.rounds if after_round is None or r.number <= after_round]
+
+
+def complete_through(rounds: Sequence[Round]) -> int:
+    """The last round number up to which every round has all its results (0: none)."""
+    done = 0
+    for r in sorted(rounds, key=lambda r: r.number):
+        if not r.is_complete:
+            break
+        done = r.number
+    return done

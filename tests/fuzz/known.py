@@ -132,16 +132,6 @@ KNOWN_OPEN: list[Known] = [
         lambda f: f.rule in ("slow", "hang"),
         re.compile(rb'"number"\s*:\s*\d{6,}'),
     ),
-    Known(
-        "output-encoding",
-        "stdout that cannot encode the output: UnicodeEncodeError",
-        lambda f: f.rule in ("internal-error", "traceback") and f.exception == "UnicodeEncodeError",
-    ),
-    Known(
-        "terminal-control",
-        "control characters from the document are printed raw to the terminal",
-        lambda f: f.rule == "control",
-    ),
 ]
 
 OPEN = frozenset(k.name for k in KNOWN_OPEN)

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from pathlib import Path
 
 import pytest
+import typer
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -136,33 +138,48 @@ def test_every_known_class_has_a_regression_example() -> None:
     assert {r.name for r in REGRESSIONS} >= OPEN
 
 
-def test_the_harness_sees_an_internal_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The checks are not vacuous: a crash inside a command is reported as exit 1."""
-    import fairpair.cli.standings as module
+def _planted_app() -> typer.Typer:
+    """A stand-in for ``fairpair`` whose commands break in each way the harness must see."""
+    planted = typer.Typer(pretty_exceptions_enable=False)
 
-    def boom(*args: object, **kwargs: object) -> None:
-        raise ZeroDivisionError("planted")
+    @planted.command("validate")
+    def validate(file: str) -> None:
+        print("valid")
 
-    monkeypatch.setattr(module, "compute_standings", boom)
-    checked = harness.check_input(EXAMPLES[0].read_bytes())
-    rules = {(f.rule, f.command, f.exception) for f in checked.failures}
-    assert ("internal-error", "standings", "ZeroDivisionError") in rules
-    assert ("internal-error", "standings --json", "ZeroDivisionError") in rules
+    @planted.command("standings")
+    def standings(file: str, json: bool = typer.Option(False, "--json")) -> None:
+        raise ZeroDivisionError("planted")  # escapes: a traceback
+
+    @planted.command("pair")
+    def pair(file: str, json: bool = typer.Option(False, "--json")) -> None:
+        print("error: internal error (KeyError: 'x'). This is a bug", file=sys.stderr)
+        raise typer.Exit(1)
+
+    @planted.command("toss")
+    def toss(file: str, json: bool = typer.Option(False, "--json")) -> None:
+        if not json:
+            time.sleep(60)
+        print("\x1b]0;title\x07")
+
+    return planted
 
 
-def test_the_harness_bounds_time(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A command running past the hang limit is interrupted and reported, not waited for."""
-    import time
-
-    import fairpair.cli.toss as module
-
-    def slow(*args: object, **kwargs: object) -> None:
-        time.sleep(60)
-
-    monkeypatch.setattr(module, "toss_table", slow)
-    monkeypatch.setattr(harness, "HANG_LIMIT", 0.5)
-    outcome = harness.run("toss", EXAMPLES[0])
-    assert [f.rule for f in harness.failures_of(outcome, EXAMPLES[0])] == ["hang"]
+def test_the_harness_sees_every_kind_of_failure(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The checks are not vacuous: a crash, an exit 1, a hang and a control character are all
+    reported, and a hang is interrupted rather than waited for."""
+    monkeypatch.setattr(harness, "app", _planted_app())
+    monkeypatch.setattr(harness, "HANG_LIMIT", 3.0)
+    commands = (("standings", ()), ("pair", ("--json",)), ("toss", ("--json",)), ("toss", ()))
+    start = time.monotonic()
+    checked = harness.check_input(b"{}", commands=commands)
+    assert time.monotonic() - start < 30
+    rules = {(f.rule, f.command) for f in checked.failures}
+    assert ("traceback", "standings") in rules
+    assert ("internal-error", "standings") in rules  # an escaped exception exits 1 too
+    assert ("internal-error", "pair --json") in rules
+    assert ("hang", "toss") in rules
+    toss_json = next(o for o in checked.outcomes if o.label == "toss --json")
+    assert toss_json.exit_code == 0  # --json output is JSON's business: no control check
 
 
 # ------------------------------------------------------------------- real processes, real stdout

@@ -64,6 +64,20 @@ REGRESSIONS: tuple[Regression, ...] = (
         commands=(("standings", ()),),
     ),
     Regression(
+        "surrogate-stage-seed",
+        _doc(stages=[{"seed": "\udcff"}]),
+        what="a lone surrogate in the stage seed: validate accepts it; pair exits 1 "
+        "(UnicodeEncodeError hashing the seed in ranking.py:unseeded_lot)",
+    ),
+    Regression(
+        "surrogate-stage-name",
+        json.dumps(
+            {"name": "x", "players": [{"id": "a", "name": "A"}], "stages": [{"name": "\udcff"}]}
+        ).encode(),
+        what="a lone surrogate in the stage name: validate accepts it; toss --json exits 1 "
+        "(PydanticSerializationError in output.py:json_text)",
+    ),
+    Regression(
         "output-encoding",
         _doc(),
         charset="ascii",
@@ -111,6 +125,24 @@ def _huge_printed(f: Failure) -> bool:
 
 
 KNOWN_OPEN: list[Known] = [
+    Known(
+        "surrogate-stage-seed",
+        "a lone surrogate in a stage string (seed) is accepted, then cannot be hashed",
+        lambda f: (
+            f.rule in ("internal-error", "traceback")
+            and f.exception in ("UnicodeEncodeError", "")
+            and "surrogates not allowed" in f.detail
+        ),
+    ),
+    Known(
+        "surrogate-stage-name",
+        "a lone surrogate in a stage string (name) is accepted, then cannot be written as JSON",
+        lambda f: (
+            f.rule in ("internal-error", "traceback")
+            and f.exception == "PydanticSerializationError"
+            and "surrogates not allowed" in f.detail
+        ),
+    ),
     Known(
         "deep-nesting",
         "json.loads recurses: RecursionError on deeply nested arrays or objects",

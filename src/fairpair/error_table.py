@@ -11,8 +11,6 @@ from dataclasses import dataclass, replace
 from enum import IntEnum
 
 from fairpair.engine.errors import FairpairError
-from fairpair.engine.toss.errors import TossUnavailable
-from fairpair.interop.errors import DocumentError, MalformedJson, UnreadableFile
 
 
 class ExitCode(IntEnum):
@@ -74,14 +72,6 @@ ERROR_TABLE: dict[str, ErrorKind] = _kinds(
     ("internal_error", ExitCode.INTERNAL, 500, "an unexpected internal error (a bug)"),
 )
 
-#: Codes of the error classes that do not (yet) declare their own ``code``.
-CLASS_CODES: dict[type[Exception], str] = {
-    UnreadableFile: "unreadable_file",
-    MalformedJson: "malformed_json",
-    DocumentError: "invalid_document",
-    TossUnavailable: "toss_unavailable",
-}
-
 
 def _codes(error: BaseException) -> list[str]:
     """The codes of ``error``'s classes, its own first, then its bases'."""
@@ -89,15 +79,15 @@ def _codes(error: BaseException) -> list[str]:
         return ["internal_error"]
     out: list[str] = []
     for cls in type(error).__mro__:
-        own = CLASS_CODES.get(cls) or vars(cls).get("code")
+        own = vars(cls).get("code")
         if isinstance(own, str) and own not in out:
             out.append(own)
     return out or ["error"]
 
 
 def code_of(error: BaseException) -> str:
-    """The stable code of ``error``: the nearest class's own ``code`` (or ``CLASS_CODES``
-    entry); ``internal_error`` for anything that is not a fairpair error."""
+    """The stable code of ``error``: the nearest class's own ``code``; ``internal_error`` for
+    anything that is not a fairpair error."""
     return _codes(error)[0]
 
 

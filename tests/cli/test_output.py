@@ -14,7 +14,6 @@ from fairpair.cli.app import COMMANDS, app
 from fairpair.cli.exit_codes import ExitCode
 from fairpair.cli.options import RULESETS
 from fairpair.cli.pair import Method
-from fairpair.cli.places import human_place
 from fairpair.cli.screen import Screen
 from fairpair.cli.table import Column, TextTable, draw, row
 from fairpair.cli.text import clean, plural
@@ -120,16 +119,6 @@ def test_error_places_speak_the_organizers_language(
     assert "stages[0].rounds[3].matches[0].result" in result.output
     assert "round 4, table 1, result" in result.output
     assert "Model" not in result.output
-
-
-def test_human_place_reads_numbers_and_ids_from_the_document() -> None:
-    doc = {"stages": [{"id": "swiss", "rounds": [{"number": 7, "matches": [{"table": 3}]}]}]}
-    assert human_place("stages[0].rounds[0].matches[0].b", doc) == (
-        "stage swiss, round 7, table 3, b"
-    )
-    assert human_place("players[1].name") == "player 2, name"
-    assert human_place("/tmp/x.json:3:4") is None
-    assert human_place("event.json") is None and human_place("--after-round") is None
 
 
 def test_errors_in_json_carry_their_stable_code(tmp_path: Path) -> None:
@@ -309,7 +298,7 @@ def test_a_save_that_fails_prints_no_success(
     def refuse(*args: Any, **kwargs: Any) -> None:
         raise UnreadableFile(str(path), "cannot be written: read-only file system")
 
-    monkeypatch.setattr("fairpair.cli.pair.save_document", refuse)
+    monkeypatch.setattr("fairpair.cli.pair.save_with_new_round", refuse)
     result = run("pair", str(path), "--save")
     assert result.exit_code == ExitCode.UNREADABLE
     assert "saved:" not in result.output and "Why these pairings" not in result.output

@@ -11,7 +11,6 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from functools import wraps
-from pathlib import Path
 from typing import ParamSpec, TypeVar
 
 import typer
@@ -29,26 +28,24 @@ def _problems(error: Exception) -> list[tuple[str, str, str]]:
     items = listed if isinstance(listed, list) and listed else [error]
     out = []
     for item in items:
+        # The reader names each problem's place ("round 4, table 1, result"); engine errors
+        # carry a Location whose place says the same.
         location = getattr(item, "location", None)
-        place = getattr(location, "place", "") if location is not None else ""
+        place = getattr(item, "place", "") or (
+            getattr(location, "place", "") if location is not None else ""
+        )
         reason = getattr(item, "reason", None)
         out.append((str(getattr(item, "where", "")), str(place or ""), str(reason or item)))
     return out
 
 
-def report(error: Exception, file: Path | None = None, as_json: bool = False) -> int:
+def report(error: Exception, as_json: bool = False) -> int:
     """Print every problem ``error`` carries to standard error; return its exit code."""
-    from fairpair.cli.places import human_place, read_document
     from fairpair.error_table import kind_of
 
     kind = kind_of(error)
     code = kind.code
-    problems = _problems(error)
-    unplaced = any(not place and human_place(where) for where, place, _ in problems)
-    document = read_document(file) if unplaced else None
-    placed = [
-        (where, place or human_place(where, document), reason) for where, place, reason in problems
-    ]
+    placed = _problems(error)
     if as_json:
         payload = {
             "error": {
@@ -89,12 +86,8 @@ def handles_errors(command: Callable[P, R]) -> Callable[P, R]:
         except Exception as error:
             from fairpair.engine.errors import FairpairError
 
-            file = kwargs.get("file")
             as_json = bool(kwargs.get("as_json"))
-            if isinstance(error, FairpairError):
-                code = report(error, file if isinstance(file, Path) else None, as_json)
-            else:
-                code = internal(error)
-            raise typer.Exit(code) from None
+            known = isinstance(error, FairpairError)
+            raise typer.Exit(report(error, as_json) if known else internal(error)) from None
 
     return wrapper

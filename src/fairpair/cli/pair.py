@@ -8,7 +8,6 @@ toss) can add their own columns or fields around them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from enum import StrEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated, Any
@@ -17,7 +16,9 @@ import typer
 
 from fairpair.cli import options
 from fairpair.cli.errors import handles_errors
-from fairpair.engine.pairing import PairingDraft, pair_next_round, render_note
+from fairpair.engine.changes import release_round
+from fairpair.engine.formats import pair_next_round
+from fairpair.engine.pairing import PairingDraft, render_note
 from fairpair.engine.players import PlayerId
 from fairpair.engine.points_text import points_text
 from fairpair.engine.rounds import Toss
@@ -25,7 +26,7 @@ from fairpair.engine.stage import PairingMethod, Stage
 from fairpair.engine.toss import assign_tosses, ranks_of, toss_applies
 from fairpair.engine.tournament import Tournament
 from fairpair.interop.document import load_document
-from fairpair.interop.save import save_document
+from fairpair.interop.save import save_with_new_round
 
 if TYPE_CHECKING:
     from fairpair.cli.table import TextTable
@@ -133,21 +134,6 @@ def render_draft(
     return TextTable(title, tuple(columns), tuple(rows)), lines
 
 
-def with_round(
-    tournament: Tournament, stage: Stage, draft: PairingDraft, tosses: Sequence[Toss] | None
-) -> Tournament:
-    """``tournament`` with the drafted round added to ``stage`` (matches without results)."""
-    played = draft.to_round()
-    if tosses is not None:
-        played = replace(
-            played,
-            matches=tuple(replace(m, toss=t) for m, t in zip(played.matches, tosses, strict=True)),
-        )
-    updated = replace(stage, rounds=(*stage.rounds, played))
-    stages = tuple(updated if s.id == stage.id else s for s in tournament.stages)
-    return replace(tournament, stages=stages)
-
-
 class Method(StrEnum):
     """``--method`` (the engine's ``PairingMethod``; a test keeps them equal)."""
 
@@ -210,5 +196,9 @@ def pair(
         )
         if not as_json:
             text += "\n" + out.clean(saved) + "\n"
-        save_document(with_round(tournament, chosen, draft, tosses), file)
+        # The round as released, untracked (the file derives its state from the results),
+        # added to the file without touching anything else in it.
+        released = release_round(tournament, draft, tosses=tosses, state=None)
+        new_round = released.stage(draft.stage_id).rounds[-1]
+        save_with_new_round(file, draft.stage_id, new_round)
     write(text)

@@ -42,7 +42,12 @@ class WinRateBasis(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Ruleset:
-    """Everything that decides points and order. Presets live in ``rulesets``."""
+    """Everything that decides points and order. Presets live in ``rulesets``.
+
+    ``base`` names the preset a changed ruleset started from (``None`` for a preset itself or a
+    ruleset built from scratch): the tournament document stores it as that preset plus only the
+    fields that differ from it.
+    """
 
     name: str = "custom"
     scoring: Scoring = field(default_factory=Scoring)
@@ -53,6 +58,7 @@ class Ruleset:
     dropped_cap: Fraction | None = None
     win_rate: WinRateBasis = WinRateBasis.MATCH_POINTS
     forfeits_have_opponent: bool = False
+    base: str | None = None
 
     def __post_init__(self) -> None:
         if isinstance(self.percentage_floor, float):

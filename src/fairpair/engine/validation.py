@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from fairpair.engine.errors import InvalidTournament
@@ -20,11 +21,16 @@ from fairpair.engine.validation_pods import pod_problems
 
 @dataclass(frozen=True, slots=True)
 class Problem:
+    """A problem at ``where`` (a JSON path such as ``stages[0].rounds[3].matches[0].result``);
+    ``place`` says the same in the organizer's words ("round 4, table 1, result") when known."""
+
     where: str
     reason: str
+    place: str = ""
 
     def __str__(self) -> str:
-        return f"{self.where}: {self.reason}"
+        place = f" ({self.place})" if self.place else ""
+        return f"{self.where}{place}: {self.reason}"
 
 
 class InvalidTournamentProblems(InvalidTournament):
@@ -35,6 +41,49 @@ class InvalidTournamentProblems(InvalidTournament):
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         super().__init__(first.where, first.reason + more)
         self.problems = problems
+
+
+#: Bounds that keep every command's work proportional to the document (the FIDE rules walk
+#: round numbers; the pairing weights grow with tables). The document reader uses the same.
+MAX_ROUND = 1_000
+MAX_TABLE = 1_000_000
+MAX_SEED = 10_000_000
+MAX_RATING = 100_000
+MAX_GAMES = 100
+MAX_ID_LENGTH = 100
+MAX_NAME_LENGTH = 200
+
+#: C0 and C1 control characters, DEL, the bidirectional overrides and isolates (they can
+#: reorder what a terminal or page shows), and unpaired surrogates (not text): never in an id.
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+#: What a name can never hold: NUL (no database stores it) and unpaired surrogates (not text,
+#: no encoding can write them). Other control characters are kept as written and every
+#: interface shows them escaped (the command line: ``fairpair.cli.text``).
+_NEVER_IN_NAMES = re.compile("[\x00\ud800-\udfff]")
+#: Whether names refuse every control character, like ids (the stricter choice of issue
+#: 14.2). Off: the command line's tests keep names as written and show them escaped.
+NAMES_REFUSE_CONTROLS = False
+
+
+def text_problem(value: str, limit: int = MAX_NAME_LENGTH, *, name: bool = False) -> str | None:
+    """Why ``value`` cannot be an id (or, with ``name``, a name); ``None``: it can."""
+    if not value.strip():
+        return "must not be empty or only spaces"
+    if len(value) > limit:
+        return f"is longer than {limit} characters"
+    unsafe = _NEVER_IN_NAMES if name and not NAMES_REFUSE_CONTROLS else _UNSAFE
+    bad = unsafe.search(value)
+    if bad is not None:
+        what = (
+            "an unpaired surrogate"
+            if 0xD800 <= ord(bad.group()) <= 0xDFFF
+            else ("the control character")
+        )
+        return (
+            f"contains {what} U+{ord(bad.group()):04X} at position {bad.start() + 1} "
+            f"(not allowed in {'names' if name else 'ids'})"
+        )
+    return None
 
 
 _MAX_WINS = {MatchFormat.BO1: 1, MatchFormat.BO3: 2, MatchFormat.BO5: 3}
@@ -68,8 +117,8 @@ def _stage_problems(t: Tournament, s: Stage, at: str, known: set[str]) -> list[P
             grouped[pid] = group.name
     for i, assigned in enumerate(s.assigned_byes):
         player(assigned.player, f"{at}.assigned_byes[{i}].player")
-        if assigned.round < 1:
-            out.append(Problem(f"{at}.assigned_byes[{i}].round", "rounds are numbered from 1"))
+        if not 1 <= assigned.round <= MAX_ROUND:
+            out.append(Problem(f"{at}.assigned_byes[{i}].round", _ROUND_RANGE))
     for i, (a, b) in enumerate(s.forbidden_pairs):
         player(a, f"{at}.forbidden_pairs[{i}][0]")
         player(b, f"{at}.forbidden_pairs[{i}][1]")
@@ -77,10 +126,10 @@ def _stage_problems(t: Tournament, s: Stage, at: str, known: set[str]) -> list[P
             out.append(Problem(f"{at}.forbidden_pairs[{i}]", "a player cannot be paired with self"))
     for i, drop in enumerate(s.drops):
         player(drop.player, f"{at}.drops[{i}].player")
-        if drop.after_round < 0:
-            out.append(Problem(f"{at}.drops[{i}].after_round", "must be 0 or more"))
-    if s.max_rounds is not None and s.max_rounds < 1:
-        out.append(Problem(f"{at}.max_rounds", "must be at least 1 (or empty for no cap)"))
+        if not 0 <= drop.after_round <= MAX_ROUND:
+            out.append(Problem(f"{at}.drops[{i}].after_round", f"must be 0 to {MAX_ROUND}"))
+    if s.max_rounds is not None and not 1 <= s.max_rounds <= MAX_ROUND:
+        out.append(Problem(f"{at}.max_rounds", f"must be 1 to {MAX_ROUND} (or empty for no cap)"))
     if s.elimination is not None:
         if s.elimination.wins_to_advance < 1:
             out.append(Problem(f"{at}.elimination.wins_to_advance", "must be at least 1"))
@@ -91,10 +140,18 @@ def _stage_problems(t: Tournament, s: Stage, at: str, known: set[str]) -> list[P
     seen_numbers: set[int] = set()
     for ri, rnd in enumerate(s.rounds):
         rat = f"{at}.rounds[{ri}]"
-        if rnd.number < 1:
-            out.append(Problem(f"{rat}.number", "rounds are numbered from 1"))
         if rnd.number in seen_numbers:
             out.append(Problem(f"{rat}.number", f"round {rnd.number} appears twice"))
+        elif not 1 <= rnd.number <= MAX_ROUND:
+            out.append(Problem(f"{rat}.number", _ROUND_RANGE))
+        elif rnd.number != ri + 1:
+            out.append(
+                Problem(
+                    f"{rat}.number",
+                    f"round {rnd.number} is listed where round {ri + 1} belongs: rounds are "
+                    "numbered 1, 2, 3, … in order, without gaps",
+                )
+            )
         seen_numbers.add(rnd.number)
         out.extend(_round_problems(rnd, rat, known, fmt))
         if rnd.pods and s.ruleset.unplayed is UnplayedRounds.FIDE_2026:
@@ -129,7 +186,70 @@ def _stage_problems(t: Tournament, s: Stage, at: str, known: set[str]) -> list[P
                     "(open it first)",
                 )
             )
+    cap = s.round_cap
+    if cap is not None and len(s.rounds) > cap:
+        field = "max_rounds" if s.max_rounds == cap else "elimination"
+        out.append(
+            Problem(
+                f"{at}.{field}",
+                f"the stage has {len(s.rounds)} rounds but at most {cap} are allowed",
+            )
+        )
+    if s.participants is not None:
+        out.extend(_outside_participants(s, at, known))
+    out.extend(_assigned_byes_played(s, at))
     out.extend(_played_after_drop(t, s, at))
+    return out
+
+
+_ROUND_RANGE = f"rounds are numbered 1 to {MAX_ROUND}"
+
+
+def _outside_participants(s: Stage, at: str, known: set[str]) -> list[Problem]:
+    """Everyone a stage pairs, byes or groups must be one of its ``participants``."""
+    taking_part = set(s.participants or ())
+    hint = "is not in this stage's participants (add them to `participants`)"
+    out: list[Problem] = []
+
+    def check(pid: str, where: str) -> None:
+        if pid not in taking_part and pid in known:
+            out.append(Problem(where, f"{pid!r} {hint}"))
+
+    for ri, rnd in enumerate(s.rounds):
+        for mi, match in enumerate(rnd.matches):
+            check(match.a, f"{at}.rounds[{ri}].matches[{mi}].a")
+            check(match.b, f"{at}.rounds[{ri}].matches[{mi}].b")
+        for pi, pod in enumerate(rnd.pods):
+            for si, seat in enumerate(pod.seats):
+                check(seat, f"{at}.rounds[{ri}].pods[{pi}].seats[{si}]")
+        for bi, bye in enumerate(rnd.byes):
+            check(bye.player, f"{at}.rounds[{ri}].byes[{bi}].player")
+    for i, assigned in enumerate(s.assigned_byes):
+        check(assigned.player, f"{at}.assigned_byes[{i}].player")
+    for gi, group in enumerate(s.groups):
+        for pi, pid in enumerate(group.players):
+            check(pid, f"{at}.groups[{gi}].players[{pi}]")
+    return out
+
+
+def _assigned_byes_played(s: Stage, at: str) -> list[Problem]:
+    """An assigned bye is for a round the player does not play (or a round not paired yet)."""
+    out: list[Problem] = []
+    by_number = {rnd.number: rnd for rnd in s.rounds}
+    for i, assigned in enumerate(s.assigned_byes):
+        rnd = by_number.get(assigned.round)
+        if rnd is None:
+            continue
+        for match in rnd.tables:
+            if assigned.player in match.players:
+                out.append(
+                    Problem(
+                        f"{at}.assigned_byes[{i}]",
+                        f"{assigned.player!r} has an assigned bye in round {assigned.round} but "
+                        f"plays at table {match.table} in that round (remove the bye or the "
+                        "pairing)",
+                    )
+                )
     return out
 
 
@@ -140,6 +260,9 @@ def _played_after_drop(t: Tournament, s: Stage, at: str) -> list[Problem]:
         return []
     out: list[Problem] = []
     for ri, rnd in enumerate(s.rounds):
+        gone_before = {p for p, after in gone.items() if after < rnd.number}
+        if gone_before.isdisjoint(_seats(rnd)):
+            continue
         for mi, match in enumerate(rnd.matches):
             for side, pid in (("a", match.a), ("b", match.b)):
                 after = gone.get(pid)
@@ -149,6 +272,17 @@ def _played_after_drop(t: Tournament, s: Stage, at: str) -> list[Problem]:
                             f"{at}.rounds[{ri}].matches[{mi}].{side}",
                             f"{pid!r} dropped after round {after} but is paired in round "
                             f"{rnd.number} (remove the drop or the pairing)",
+                        )
+                    )
+        for pi, pod in enumerate(rnd.pods):
+            for si, pid in enumerate(pod.seats):
+                after = gone.get(pid)
+                if after is not None and rnd.number > after:
+                    out.append(
+                        Problem(
+                            f"{at}.rounds[{ri}].pods[{pi}].seats[{si}]",
+                            f"{pid!r} dropped after round {after} but is seated in round "
+                            f"{rnd.number} (remove the drop or the seat)",
                         )
                     )
         for bi, bye in enumerate(rnd.byes):
@@ -164,7 +298,41 @@ def _played_after_drop(t: Tournament, s: Stage, at: str) -> list[Problem]:
     return out
 
 
+def _seats(rnd: Round) -> list[str]:
+    """Everyone placed in the round (a player placed twice is listed twice)."""
+    seats = [p for m in rnd.matches for p in (m.a, m.b)]
+    for pod in rnd.pods:
+        seats.extend(pod.seats)
+    seats.extend(b.player for b in rnd.byes)
+    return seats
+
+
+def _round_is_clean(rnd: Round, known: set[str], fmt: MatchFormat) -> bool:
+    """A quick whole-round check; only a round that fails it is checked match by match."""
+    if rnd.pods:
+        return False
+    seats = _seats(rnd)
+    seated = set(seats)
+    if len(seated) != len(seats) or not seated <= known:
+        return False
+    if len({m.table for m in rnd.matches}) != len(rnd.matches):
+        return False
+    limit = _MAX_WINS.get(fmt, 0 if fmt is MatchFormat.TWO_GAME else None)
+    for m in rnd.matches:
+        if m.toss is not None and m.toss.first != m.a and m.toss.first != m.b:
+            return False
+        games = m.result.games if m.result is not None else None
+        if games is not None:
+            if fmt is MatchFormat.TWO_GAME and games.total > 2:
+                return False
+            if limit and max(games.a, games.b) > limit:
+                return False
+    return True
+
+
 def _round_problems(rnd: Round, rat: str, known: set[str], fmt: MatchFormat) -> list[Problem]:
+    if _round_is_clean(rnd, known, fmt):
+        return []
     out: list[Problem] = []
     where_seen: dict[str, str] = {}
     tables: set[int] = set()
@@ -223,18 +391,25 @@ def problems(t: Tournament) -> list[Problem]:
     out: list[Problem] = []
     known: set[str] = set()
     for i, p in enumerate(t.players):
-        if not p.id:
-            out.append(Problem(f"players[{i}].id", "must not be empty"))
+        for field, text, limit in (("id", p.id, MAX_ID_LENGTH), ("name", p.name, MAX_NAME_LENGTH)):
+            problem = text_problem(text, limit, name=field == "name")
+            if problem is not None:
+                out.append(Problem(f"players[{i}].{field}", problem))
         if p.id in known:
             out.append(Problem(f"players[{i}].id", f"{p.id!r} is used by two players"))
         known.add(p.id)
         if p.seed is not None and p.seed < 1:
             out.append(Problem(f"players[{i}].seed", "seeds start at 1"))
+    stage_names = {stage.id for stage in t.stages}
     for i, drop in enumerate(t.drops):
         if drop.player not in known:
             out.append(Problem(f"drops[{i}].player", f"unknown player {drop.player!r}"))
-        if drop.after_round < 0:
-            out.append(Problem(f"drops[{i}].after_round", "must be 0 or more"))
+        if drop.stage is not None and drop.stage not in stage_names:
+            out.append(Problem(f"drops[{i}].stage", f"unknown stage {drop.stage!r}"))
+        if not 0 <= drop.after_round <= MAX_ROUND:
+            out.append(Problem(f"drops[{i}].after_round", f"must be 0 to {MAX_ROUND}"))
+    if not t.stages:
+        out.append(Problem("stages", "a tournament needs at least one stage"))
     stage_ids: set[str] = set()
     for si, stage in enumerate(t.stages):
         if stage.id in stage_ids:

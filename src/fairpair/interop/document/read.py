@@ -1,0 +1,166 @@
+"""Reading a document: bytes → pydantic's JSON parser → engine objects → referential checks.
+
+pydantic-core parses and validates the JSON in one pass (no Python dict of the whole file)
+and builds each engine object as soon as its part is valid (``schema.py``). Every refusal
+names its JSON path and, read off the document, the organizer's place ("round 4, table 1").
+Hostile input is bounded: nesting (the parser stops at 200 levels), numbers (``limits``),
+text (control characters, unpaired surrogates), and a UTF-8 byte order mark is accepted.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from pydantic_core import ValidationError
+
+from fairpair.engine.errors import FairpairError, UnknownRuleset, UnknownTiebreak
+from fairpair.engine.tournament import Tournament
+from fairpair.engine.validation import InvalidTournamentProblems, Problem, validate
+from fairpair.interop.document.compiled import document_validator
+from fairpair.interop.document.places import loc_of, place_of
+from fairpair.interop.errors import DocumentError, MalformedJson, UnreadableFile
+
+BOM = b"\xef\xbb\xbf"
+
+_AT = re.compile(r"^(?:Invalid JSON: )?(.*?)(?: at line (\d+) column (\d+))?$", re.DOTALL)
+#: pydantic's words for the parts of a union or a validator, which are not fields.
+_NOT_FIELDS = ("preset", "changed")
+
+
+def read_bytes(path: Path) -> bytes:
+    """The file's bytes, without a UTF-8 byte order mark; ``UnreadableFile`` otherwise."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise UnreadableFile(str(path), "no such file") from None
+    except IsADirectoryError:
+        raise UnreadableFile(str(path), "is a folder, not a file") from None
+    except PermissionError:
+        raise UnreadableFile(str(path), "permission denied") from None
+    except OSError as error:
+        raise UnreadableFile(str(path), error.strerror or "cannot be read") from None
+    raw = raw.removeprefix(BOM)
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise UnreadableFile(str(path), f"is not UTF-8 text (byte {error.start})") from None
+    return raw
+
+
+def load_document(path: str | Path) -> Tournament:
+    """Read, validate and return the tournament in the JSON file at ``path``."""
+    path = Path(path)
+    raw = read_bytes(path)
+    try:
+        tournament: Tournament = document_validator().validate_json(raw)
+    except ValidationError as error:
+        raise _refusal(error, raw, str(path)) from None
+    return _checked(tournament, raw)
+
+
+def parse_document(data: Any) -> Tournament:
+    """Validate parsed JSON (``json.loads``) and return the ``Tournament``."""
+    if not isinstance(data, dict):
+        raise DocumentError([Problem("(document)", "must be a JSON object", "the document")])
+    try:
+        tournament: Tournament = document_validator().validate_python(data)
+    except ValidationError as error:
+        raise _refusal(error, data, "(document)") from None
+    except RecursionError:
+        raise DocumentError([Problem("(document)", "is nested too deeply")]) from None
+    return _checked(tournament, data)
+
+
+def _checked(tournament: Tournament, source: Any) -> Tournament:
+    try:
+        return validate(tournament)
+    except InvalidTournamentProblems as error:
+        data = _data(source)
+        placed = [
+            Problem(p.where, p.reason, place_of(loc_of(p.where), data)) for p in error.problems
+        ]
+        raise InvalidTournamentProblems(placed) from None
+
+
+def _data(source: Any) -> Any:
+    """The document as JSON data, to read its places from (only when refusing)."""
+    if not isinstance(source, bytes):
+        return source
+    try:
+        return json.loads(source)
+    except (ValueError, RecursionError):
+        return None
+
+
+def _path_of(loc: tuple[int | str, ...]) -> tuple[int | str, ...]:
+    return tuple(
+        part
+        for part in loc
+        if isinstance(part, int) or not (part in _NOT_FIELDS or "[" in part or "(" in part)
+    )
+
+
+def _text_of(path: tuple[int | str, ...]) -> str:
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else part
+    return out or "(document)"
+
+
+def _reason(item: Any) -> str:
+    kind = item["type"]
+    if kind == "extra_forbidden":
+        return "is not a field here (check the spelling; see docs/tournament-document.md)"
+    if kind == "missing":
+        return "is required"
+    if kind == "string_unicode":
+        return "is not valid text (it holds an unpaired surrogate, \\ud800 to \\udfff)"
+    message: str = item["msg"].removeprefix("Value error, ")
+    return re.sub(r" or instance of \w+", "", message)
+
+
+def _json_refusal(message: str, where: str) -> FairpairError:
+    found = _AT.match(message)
+    what, line, column = found.groups() if found else (message, None, None)
+    place = f"{where}:{line}:{column}" if line else where
+    if "number out of range" in what:
+        return DocumentError([Problem(place, "a number too large to read")])
+    if "recursion limit" in what:
+        return DocumentError(
+            [Problem(place, "nested too deeply (a document is at most a few levels deep)")]
+        )
+    if "surrogate" in what or "hex escape" in what:
+        what = "a \\u escape that is not a whole character (an unpaired surrogate)"
+    return MalformedJson(place, f"not valid JSON: {what}")
+
+
+def _refusal(error: ValidationError, source: Any, where: str) -> FairpairError:
+    items = error.errors(include_url=False)
+    if items and items[0]["type"] == "json_invalid":
+        return _json_refusal(items[0]["msg"], where)
+    data = _data(source)
+    problems: list[Problem] = []
+    seen: set[tuple[str, str]] = set()
+    first_kind = ""
+    for item in items:
+        path = _path_of(item["loc"])
+        field = (item.get("ctx") or {}).get("field")
+        if field:
+            path = (*path, *loc_of(str(field)))
+        text, reason = _text_of(path), _reason(item)
+        if (text, reason) in seen:
+            continue
+        seen.add((text, reason))
+        first_kind = first_kind or item["type"]
+        problems.append(Problem(text, reason, place_of(path, data)))
+    if first_kind == "unknown_ruleset":
+        return UnknownRuleset(problems[0].where, problems[0].reason)
+    if first_kind == "unknown_tiebreak":
+        return UnknownTiebreak(problems[0].where, problems[0].reason)
+    return DocumentError(problems)

@@ -8,6 +8,7 @@ suggests), paired round by round with a cheap generator (score groups, adjacent,
 rematch dodge) so the history looks like a real Swiss, then times ``pair_next_round`` on the
 last round and runs the invariant helper on its draft. Time is the first call; peak memory is
 tracemalloc's peak during a second, traced call (tracing slows Python, so it is not timed);
+CPU is the process time of the first call (steadier than wall time on a loaded machine);
 the process's own peak (ru_maxrss, history included) is shown too. Results go in
 docs/performance.md ("Pairing").
 """
@@ -103,9 +104,9 @@ def measure(n: int) -> dict[str, object]:
     started = time.perf_counter()
     t = build_event(n, rounds)
     built = time.perf_counter() - started
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     draft = pair_next_round(t)
-    elapsed = time.perf_counter() - started
+    elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu_started
     tracemalloc.start()
     pair_next_round(t)
     _, peak = tracemalloc.get_traced_memory()
@@ -116,6 +117,7 @@ def measure(n: int) -> dict[str, object]:
         "players": n,
         "round": draft.round_number,
         "time": elapsed,
+        "cpu": cpu,
         "peak": peak / 2**20,
         "rematches": sum(1 for p in draft.pairings if p.forced_rematch),
         "floats": floats,
@@ -133,14 +135,15 @@ def main(argv: list[str]) -> None:
         f"# yardstick: a 10M-step Python loop took {loop_seconds():.2f} s (benchmarks/calibrate.py)"
     )
     print(
-        "| players | round | pair time (s) | pairing peak (MiB) | process peak (MiB) "
-        "| rematches | floats | repaired | history built (s) |"
+        "| players | round | pair time (s) | pair CPU (s) | pairing peak (MiB) "
+        "| process peak (MiB) | rematches | floats | repaired | history built (s) |"
     )
-    print("|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
+    print("|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
     for n in sizes:
         r = measure(n)
         print(
-            f"| {r['players']:,} | {r['round']} | {r['time']:.2f} | {r['peak']:.0f} | "
+            f"| {r['players']:,} | {r['round']} | {r['time']:.2f} | {r['cpu']:.2f} | "
+            f"{r['peak']:.0f} | "
             f"{r['maxrss']:.0f} | "
             f"{r['rematches']} | {r['floats']} | {r['repaired']} | {r['build']:.1f} |",
             flush=True,

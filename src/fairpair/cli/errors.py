@@ -60,7 +60,7 @@ def report(error: Exception, as_json: bool = False) -> int:
     c = err.clean
     for where, human, reason in placed:
         place = f"{err.paint(c(where), '1')}: " if where else ""
-        tail = f" ({c(human)})" if human else ""
+        tail = f" ({c(human)})" if human and human != where else ""
         write(f"{err.paint('error:', '31')} {place}{c(reason)}{tail}\n", err=True)
     return int(kind.exit)
 

@@ -73,8 +73,20 @@ def eligible_field(
     eligible: list[PlayerId] = []
     excluded: list[tuple[PlayerId, Exclusion]] = []
     drops = tournament.drop_rounds(stage)
-    rows = {r.player.id: r for r in standings.rows} if standings is not None else {}
+    rows = standings.by_player if standings is not None else {}
+    simple = stage.elimination is None
     for pid in ranked:
+        # The common case first (what ``exclusion_of`` checks, written out): not dropped yet,
+        # no elimination thresholds, a standings row when there are standings, in a group.
+        dropped = drops.get(pid)
+        if (
+            simple
+            and (dropped is None or round_number <= dropped)
+            and (standings is None or pid in rows)
+            and (grouped is None or pid in grouped)
+        ):
+            eligible.append(pid)
+            continue
         why = exclusion_of(
             stage, round_number, pid, drops.get(pid), standings, rows.get(pid), grouped
         )

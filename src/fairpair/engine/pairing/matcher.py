@@ -21,10 +21,13 @@ def max_weight_matching(
     sorted. With ``max_cardinality`` it is the heaviest among the largest matchings."""
     graph: rx.PyGraph = rx.PyGraph(multigraph=True)
     graph.add_nodes_from(range(nodes))
-    edge_list = [(u, v, w) for u, v, w in edges]
-    for _, _, w in edge_list:
-        if not 0 <= w < MAX_WEIGHT:
-            raise ValueError(f"matching weight out of range: {w}")
+    edge_list = edges if isinstance(edges, list) else list(edges)
+    if edge_list:
+        weights = [w for _, _, w in edge_list]
+        low, high = min(weights), max(weights)
+        if low < 0 or high >= MAX_WEIGHT:
+            bad = next(w for w in weights if not 0 <= w < MAX_WEIGHT)
+            raise ValueError(f"matching weight out of range: {bad}")
     graph.add_edges_from(edge_list)
     found = rx.max_weight_matching(graph, max_cardinality=max_cardinality, weight_fn=_weight)
     return sorted((min(u, v), max(u, v)) for u, v in found)

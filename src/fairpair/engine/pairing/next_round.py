@@ -9,6 +9,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from fairpair.engine.errors import Location
 from fairpair.engine.history import met_before
 from fairpair.engine.pairing.byes import assigned_byes, choose_pairing_bye, had_bye
 from fairpair.engine.pairing.draft import DraftPairing, PairingDraft
@@ -64,7 +65,7 @@ def check_can_pair(stage: Stage, round_number: int) -> None:
         else:
             why = f"the stage's max rounds is {cap}; raise it to pair round {round_number}"
         raise RoundCapReached(
-            f"stage {stage.id!r} max_rounds",
+            Location(stage=stage.id, round=round_number),
             f"round {round_number} cannot be paired: {why}",
             round_number=round_number,
             cap=cap,
@@ -73,7 +74,7 @@ def check_can_pair(stage: Stage, round_number: int) -> None:
         open_matches = sum(1 for m in rnd.matches if m.result is None)
         if open_matches:
             raise RoundStillOpen(
-                f"stage {stage.id!r} round {rnd.number}",
+                Location(stage=stage.id, round=rnd.number),
                 f"round {rnd.number} still has {open_matches} match"
                 f"{'es' if open_matches != 1 else ''} without a result; report "
                 f"{'them' if open_matches != 1 else 'it'} before pairing round {round_number}",
@@ -159,10 +160,10 @@ def _pair_next_round(
         notes.append(RoundOneNote(SeedSource.STAGE if stage.seeds else SeedSource.TOURNAMENT))
     else:
         standings = compute_standings(tournament, stage, number - 1)
-        in_table = set(standings_order(standings))
-        ranked = standings_order(standings) + [
-            pid for pid in seed_order(stage, players) if pid not in in_table
-        ]
+        ranked = standings_order(standings)
+        in_table = set(ranked)
+        if any(p.id not in in_table for p in players):
+            ranked += [pid for pid in seed_order(stage, players) if pid not in in_table]
     eligibility = eligible_field(tournament, stage, number, ranked, standings)
     notes.extend(eligibility.notes())
     notes.append(MethodNote(chosen, switched))
@@ -205,7 +206,7 @@ def _pair_next_round(
             notes.append(GroupNote(pool.name, pool.players))
         elif len(pool.players) < 2 and not byes:
             raise NobodyToPair(
-                f"stage {stage.id!r}",
+                Location(stage=stage.id, round=number),
                 f"round {number} cannot be paired: fewer than two eligible players",
             )
         elif len(pool.players) < 2:
@@ -228,7 +229,7 @@ def _pair_next_round(
         notes.extend(pool_notes)
     if not paired_any and not byes:
         raise NobodyToPair(
-            f"stage {stage.id!r}",
+            Location(stage=stage.id, round=number),
             f"round {number} cannot be paired: no group has two eligible players",
         )
 
@@ -237,14 +238,25 @@ def _pair_next_round(
         for k, (a, b, rematch, banned) in enumerate(pairings)
     )
     everyone = tuple(p for pair in pairings for p in pair[:2]) + tuple(b.player for b in byes)
-    rank = {p: k for k, p in enumerate(eligibility.eligible)}
+    chosen_ones = set(everyone)
+    eligible_once = set(eligibility.eligible)
+    if (
+        len(chosen_ones) == len(everyone)
+        and len(eligible_once) == len(eligibility.eligible)
+        and chosen_ones <= eligible_once
+    ):
+        # Everyone once, all eligible (always, in practice): the eligible order, filtered.
+        in_order = tuple(p for p in eligibility.eligible if p in chosen_ones)
+    else:
+        rank = {p: k for k, p in enumerate(eligibility.eligible)}
+        in_order = tuple(sorted(everyone, key=lambda p: rank.get(p, len(rank))))
     return PairingDraft(
         stage_id=stage.id,
         round_number=number,
         pairings=table_pairings,
         byes=tuple(byes),
         notes=tuple(notes),
-        eligible=tuple(sorted(everyone, key=lambda p: rank.get(p, len(rank)))),
+        eligible=in_order,
         standings=standings,
         points_before={} if standings is None else {r.player.id: r.points for r in standings.rows},
     )
@@ -278,20 +290,29 @@ def _pair_pool(
             key[pid], label[pid] = p.order, GroupScore(pool=p)
         ranked.sort(key=lambda pid: key[pid])  # type: ignore[arg-type,return-value]
     else:
-        rows = {r.player.id: r for r in standings.rows}
-        scores: dict[Fraction, GroupScore] = {}
+        rows = standings.by_player
+        # The key is a small integer per distinct points value (compared far faster than a
+        # Fraction); the standings share one Fraction object per value, so ``id`` finds it.
+        scores: dict[Fraction, tuple[int, GroupScore]] = {}
+        seen: dict[int, tuple[int, GroupScore]] = {}
         for pid in ranked:
             points = rows[pid].points
-            score = scores.get(points)
-            if score is None:
-                score = scores[points] = GroupScore(points=points)
-            key[pid], label[pid] = points, score
+            found = seen.get(id(points))
+            if found is None:
+                found = scores.get(points)
+                if found is None:
+                    found = scores[points] = (len(scores), GroupScore(points=points))
+                seen[id(points)] = found
+            key[pid], label[pid] = found
 
     empty: frozenset[PlayerId] = frozenset()
-    blocked_of = {
-        p: met.get(p, empty) | forbidden.get(p, empty) if p in forbidden else met.get(p, empty)
-        for p in ranked
-    }
+    if forbidden:
+        blocked_of = {
+            p: met.get(p, empty) | forbidden.get(p, empty) if p in forbidden else met.get(p, empty)
+            for p in ranked
+        }
+    else:
+        blocked_of = {p: met.get(p, empty) for p in ranked}
 
     byes: list[Bye] = []
     bye_notes: list[ByeNote] = []
@@ -317,7 +338,7 @@ def _pair_pool(
 
     index = {p: k for k, p in enumerate(ranked)}
     group_of = tuple(g for g, group in enumerate(groups) for _ in group.players)
-    blocked = tuple(frozenset(index[q] for q in blocked_of[p] if q in index) for p in ranked)
+    blocked = _index_blocks(ranked, blocked_of, index)
     field = Field(
         group_of,
         blocked,
@@ -334,8 +355,8 @@ def _pair_pool(
     banned_pairs: list[Pair] = []
     for i, j in sorted(plan.pairs):
         a, b = ranked[i], ranked[j]
-        rematch = b in met.get(a, set())
-        banned = b in forbidden.get(a, set())
+        rematch = b in met.get(a, empty)
+        banned = b in forbidden.get(a, empty)
         out.append((a, b, rematch, banned))
         if rematch:
             rematches.append((a, b))
@@ -346,6 +367,23 @@ def _pair_pool(
     if banned_pairs:
         notes.append(ForcedForbiddenNote(tuple(banned_pairs), pool.name))
     return out, byes, notes
+
+
+def _index_blocks(
+    ranked: Sequence[PlayerId],
+    blocked_of: dict[PlayerId, frozenset[PlayerId] | set[PlayerId]],
+    index: dict[PlayerId, int],
+) -> tuple[frozenset[int], ...]:
+    """Each ranked player's blocked partners as field indices (players not in the field left
+    out)."""
+    get = index.get
+    out: list[frozenset[int]] = []
+    add = out.append
+    for p in ranked:
+        found = set(map(get, blocked_of[p]))
+        found.discard(None)
+        add(frozenset(found))  # type: ignore[arg-type]
+    return tuple(out)
 
 
 def _plan_notes(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from fairpair.engine.errors import PairingRefused
+from fairpair.engine.errors import Location, PairingRefused
 
 
 class RoundCapReached(PairingRefused):
@@ -16,7 +16,7 @@ class RoundCapReached(PairingRefused):
 
     code: ClassVar[str] = "round_cap_reached"
 
-    def __init__(self, where: str, reason: str, *, round_number: int, cap: int) -> None:
+    def __init__(self, where: str | Location, reason: str, *, round_number: int, cap: int) -> None:
         super().__init__(where, reason)
         self.round_number = round_number
         self.cap = cap
@@ -27,7 +27,9 @@ class RoundStillOpen(PairingRefused):
 
     code: ClassVar[str] = "round_still_open"
 
-    def __init__(self, where: str, reason: str, *, open_round: int, outstanding: int) -> None:
+    def __init__(
+        self, where: str | Location, reason: str, *, open_round: int, outstanding: int
+    ) -> None:
         super().__init__(where, reason)
         self.open_round = open_round
         self.outstanding = outstanding

@@ -52,6 +52,11 @@ class Standings:
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_player", {row.player.id: row for row in self.rows})
 
+    @property
+    def by_player(self) -> Mapping[PlayerId, StandingsRow]:
+        """Each player's row (read-only; built once with the standings)."""
+        return self._by_player
+
     def row(self, player: PlayerId) -> StandingsRow:
         """The row of ``player``; ``KeyError`` if they have none."""
         return self._by_player[player]
@@ -81,16 +86,28 @@ def _sort_key(value: Value, higher_is_better: bool) -> tuple[int, Fraction | int
 def _split(
     group: list[PlayerId], values: Mapping[PlayerId, Value], higher_is_better: bool
 ) -> list[list[PlayerId]]:
-    ordered = sorted(group, key=lambda p: _sort_key(values.get(p), higher_is_better))
+    """``group`` cut into runs of equal value, best first (the order of ``_sort_key``: the
+    players without a value last; a stable sort keeps the given order within a run)."""
+    get = values.get
+    valued: list[PlayerId] = []
+    unvalued: list[PlayerId] = []
+    for pid in group:
+        (unvalued if get(pid) is None else valued).append(pid)
+    # reverse=True keeps equal values in their given order, as sorting by the negated value.
+    valued.sort(key=get, reverse=higher_is_better)  # type: ignore[arg-type]
     parts: list[list[PlayerId]] = []
-    last: object = object()
-    for pid in ordered:
-        key = _sort_key(values.get(pid), higher_is_better)
-        if parts and key == last:
-            parts[-1].append(pid)
+    last: Value = None
+    run: list[PlayerId] = []
+    for pid in valued:
+        value = get(pid)
+        if run and value == last:
+            run.append(pid)
         else:
-            parts.append([pid])
-            last = key
+            run = [pid]
+            parts.append(run)
+            last = value
+    if unvalued:
+        parts.append(unvalued)
     return parts
 
 
@@ -205,26 +222,36 @@ def _standings(
             value = fractions[scaled] = Fraction(scaled, ledger.unit)
         return value
 
+    records = ledger.records
+    add = rows.append
     for group in groups:
         active_here = 0
         for pid in group:
-            rec: PlayerRecord = ledger.records[pid]
-            rank = None if rec.dropped else ahead + 1
-            if not rec.dropped:
+            rec: PlayerRecord = records[pid]
+            dropped_after = rec.dropped_after
+            if dropped_after is None:
+                rank: int | None = ahead + 1
                 active_here += 1
-            rows.append(
+            else:
+                rank = None
+            points = fractions.get(rec.points)
+            if points is None:
+                points = points_of(rec.points)
+            # Positional, in the field order: rank, player, points, wins, draws, losses,
+            # played, byes, forfeits, tiebreaks, dropped_after (the fastest construction).
+            add(
                 StandingsRow(
-                    rank=rank,
-                    player=rec.player,
-                    points=points_of(rec.points),
-                    wins=rec.wins,
-                    draws=rec.draws,
-                    losses=rec.losses,
-                    played=rec.played,
-                    byes=rec.byes,
-                    forfeits=rec.forfeits,
-                    tiebreaks=tuple(values[pid]),
-                    dropped_after=rec.dropped_after,
+                    rank,
+                    rec.player,
+                    points,
+                    rec.wins,
+                    rec.draws,
+                    rec.losses,
+                    rec.played,
+                    rec.byes,
+                    rec.forfeits,
+                    tuple(values[pid]),
+                    dropped_after,
                 )
             )
         ahead += active_here

@@ -1,0 +1,66 @@
+"""The fast paths of the pairing path give exactly what the plain code they replaced gave
+(benchmarks/pairing_golden.py compares whole drafts; these check the pieces on odd inputs)."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from fairpair.engine.pairing.next_round import _index_blocks
+from fairpair.engine.standings.table import _split
+from fairpair.engine.tiebreaks.context import Value
+
+
+def plain_split(
+    group: list[str], values: dict[str, Value], higher_is_better: bool
+) -> list[list[str]]:
+    """``_split`` as it was: sort by ``(0, ±value)`` or ``(1, 0)`` for no value, then cut."""
+
+    def key(p: str) -> tuple[int, Fraction | int]:
+        value = values.get(p)
+        if value is None:
+            return (1, 0)
+        return (0, -value if higher_is_better else value)
+
+    parts: list[list[str]] = []
+    last: object = object()
+    for pid in sorted(group, key=key):
+        if parts and key(pid) == last:
+            parts[-1].append(pid)
+        else:
+            parts.append([pid])
+            last = key(pid)
+    return parts
+
+
+def test_split_matches_the_plain_sort_on_ties_missing_values_and_mixed_numbers() -> None:
+    rng = random.Random(5)
+    for _ in range(300):
+        n = rng.randrange(0, 30)
+        group = [f"p{k}" for k in rng.sample(range(100), n)]
+        values: dict[str, Value] = {}
+        for p in group:
+            roll = rng.random()
+            if roll < 0.2:
+                continue  # no value at all
+            if roll < 0.3:
+                values[p] = None
+            elif roll < 0.65:
+                values[p] = rng.randrange(-3, 4)
+            else:
+                values[p] = Fraction(rng.randrange(-6, 7), rng.choice((1, 2, 3)))
+        for higher in (True, False):
+            assert _split(group, values, higher) == plain_split(group, values, higher)
+
+
+def test_index_blocks_match_the_plain_conversion() -> None:
+    rng = random.Random(9)
+    ids = [f"p{k}" for k in range(60)]
+    for _ in range(50):
+        ranked = rng.sample(ids, 40)
+        index = {p: k for k, p in enumerate(ranked)}
+        blocked_of: dict[str, frozenset[str] | set[str]] = {
+            p: set(rng.sample(ids, rng.randrange(0, 10))) for p in ranked
+        }
+        plain = tuple(frozenset(index[q] for q in blocked_of[p] if q in index) for p in ranked)
+        assert _index_blocks(ranked, blocked_of, index) == plain

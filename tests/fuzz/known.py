@@ -132,4 +132,4 @@ OPEN = frozenset(k.name for k in KNOWN_OPEN)
 #: Special files (not generated: they are paths, not contents), open on main.
 #: ``unbounded-file``: /dev/zero is read to the end of memory (MemoryError, exit 1; without a
 #: memory cap the whole machine's). ``fifo``: a named pipe blocks the command forever.
-SPECIAL_FILES_OPEN = frozenset({"unbounded-file", "fifo"})
+SPECIAL_FILES_OPEN: frozenset[str] = frozenset()

@@ -10,7 +10,9 @@ text (control characters, unpaired surrogates), and a UTF-8 byte order mark is a
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -30,10 +32,18 @@ _AT = re.compile(r"^(?:Invalid JSON: )?(.*?)(?: at line (\d+) column (\d+))?$", 
 _NOT_FIELDS = ("preset", "changed")
 
 
+#: The largest document read (a 100,000-player, 15-round event is ~130 MB).
+MAX_DOCUMENT_BYTES = 1 << 30
+
+
 def read_bytes(path: Path) -> bytes:
-    """The file's bytes, without a UTF-8 byte order mark; ``UnreadableFile`` otherwise."""
+    """The file's bytes, without a UTF-8 byte order mark; ``UnreadableFile`` otherwise.
+
+    Only a regular file is read: a device (``/dev/zero`` never ends), a named pipe (it waits
+    for a writer) or a socket is refused at once, and so is a file over 1 GiB."""
     try:
-        raw = path.read_bytes()
+        # O_NONBLOCK: opening a named pipe must not wait for a writer.
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
         raise UnreadableFile(str(path), "no such file") from None
     except IsADirectoryError:
@@ -42,6 +52,24 @@ def read_bytes(path: Path) -> bytes:
         raise UnreadableFile(str(path), "permission denied") from None
     except OSError as error:
         raise UnreadableFile(str(path), error.strerror or "cannot be read") from None
+    try:
+        info = os.fstat(handle)
+        if stat.S_ISDIR(info.st_mode):
+            raise UnreadableFile(str(path), "is a folder, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise UnreadableFile(
+                str(path), "is not a regular file (a device, a pipe or a socket): save it first"
+            )
+        if info.st_size > MAX_DOCUMENT_BYTES:
+            raise UnreadableFile(str(path), "is larger than 1 GiB: not a tournament document")
+        with os.fdopen(handle, "rb", closefd=False) as stream:
+            raw = stream.read(MAX_DOCUMENT_BYTES + 1)
+    except OSError as error:
+        raise UnreadableFile(str(path), error.strerror or "cannot be read") from None
+    finally:
+        os.close(handle)
+    if len(raw) > MAX_DOCUMENT_BYTES:
+        raise UnreadableFile(str(path), "is larger than 1 GiB: not a tournament document")
     raw = raw.removeprefix(BOM)
     try:
         raw.decode("utf-8")

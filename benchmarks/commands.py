@@ -5,8 +5,9 @@
     uv run python benchmarks/commands.py --runs 5        # more runs per command
 
 Start-up: `fairpair standings` on the nine-player seed document (and a bare `python -c pass`
-for scale). Big events: a document of N players with the last round to pair (9–15 rounds, as
-benchmarks/pairing.py builds them, written by `dump_document`), then `fairpair pair FILE`,
+for scale). Big events: a document of N players with 14 rounds played (15 past 10,000
+players), built as benchmarks/pairing.py builds them, with the `mtg` preset and its tiebreaks,
+written by `dump_document`; then `fairpair pair FILE`,
 `fairpair pair FILE --json`, `fairpair standings FILE --json` and `fairpair validate FILE`.
 Each command runs in a fresh process; the table gives the median and the slowest wall time,
 the CPU time (user + system) of the median run and the process's peak memory (max RSS).
@@ -24,13 +25,14 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
 from calibrate import loop_seconds
-from pairing import build_event, rounds_for
+from pairing import build_event
 
-from fairpair import dump_document
+from fairpair import dump_document, get_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = ROOT / "examples" / "seed-001-nine-players.json"
@@ -97,6 +99,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="*", default=[10_000, 100_000])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument(
+        "--played", type=int, default=0, help="rounds played (default 14 to 10,000, else 15)"
+    )
     args = parser.parse_args()
     fairpair = fairpair_command()
     print(f"# {platform.machine()}, Python {platform.python_version()}, {date.today()}")
@@ -114,11 +119,14 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="fairpair-bench-"))
     try:
         for n in args.sizes:
-            rounds = rounds_for(n)
+            played = args.played or (14 if n <= 10_000 else 15)
             path = folder / f"event-{n}.json"
-            path.write_text(dump_document(build_event(n, rounds)), encoding="utf-8")
+            event = build_event(n, played + 1)
+            # The Magic preset with its tiebreaks (OMW%, GW%, OGW%), as an event would have.
+            stage = replace(event.stage(), ruleset=get_ruleset("mtg"))
+            path.write_text(dump_document(replace(event, stages=(stage,))), encoding="utf-8")
             size = path.stat().st_size / 2**20
-            print(f"| *{n:,} players, {rounds - 1} rounds played, {size:.1f} MB* | | | | | |")
+            print(f"| *{n:,} players, {played} rounds played, mtg, {size:.1f} MB* | | | | | |")
             for argv in (
                 ["validate", str(path)],
                 ["standings", str(path), "--json"],

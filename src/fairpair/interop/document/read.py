@@ -18,7 +18,7 @@ from typing import Any
 
 from pydantic_core import ValidationError
 
-from fairpair.engine.errors import FairpairError, UnknownRuleset, UnknownTiebreak
+from fairpair.engine.errors import FairpairError, UnknownRuleset, UnknownTiebreak, path_text
 from fairpair.engine.tournament import Tournament
 from fairpair.engine.validation import InvalidTournamentProblems, Problem, validate
 from fairpair.interop.document.compiled import document_validator
@@ -132,13 +132,7 @@ def _path_of(loc: tuple[int | str, ...]) -> tuple[int | str, ...]:
 
 
 def _text_of(path: tuple[int | str, ...]) -> str:
-    out = ""
-    for part in path:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            out += f".{part}" if out else part
-    return out or "(document)"
+    return path_text(path) or "(document)"
 
 
 def _reason(item: Any) -> str:

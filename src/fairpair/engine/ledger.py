@@ -471,5 +471,60 @@ def round_entries(
     return out
 
 
+def progressive_points(ledger: Ledger) -> dict[PlayerId, int]:
+    """Each player's progressive score (scaled): the sum of their running score after each
+    round of the ledger — each round's points counted once for every round from it to the
+    last. One light pass over the rounds, only when the progressive tiebreak is asked for."""
+    scoring = ledger.ruleset.scoring
+    unit = ledger.unit
+    win = _scaled(scoring.win, unit)
+    draw = _scaled(scoring.draw, unit)
+    loss = _scaled(scoring.loss, unit)
+    fwin = _scaled(scoring.forfeit_win, unit)
+    floss = _scaled(scoring.forfeit_loss, unit)
+    bye_points = {
+        ByeKind.PAIRING: _scaled(scoring.bye, unit),
+        ByeKind.FULL: _scaled(scoring.bye, unit),
+        ByeKind.HALF: _scaled(scoring.half_bye, unit),
+        ByeKind.ZERO: 0,
+    }
+    total = dict.fromkeys(ledger.records, 0)
+    last = ledger.last_round
+    rounds = sorted((r for r in ledger.stage.rounds if r.number <= last), key=_number)
+    A, FORFEIT, DOUBLE = Side.A, ResultKind.FORFEIT, ResultKind.DOUBLE_FORFEIT
+    for index, rnd in enumerate(rounds):
+        weight = len(rounds) - index
+        for match in rnd.matches:
+            result = match.result
+            a, b = match.a, match.b
+            if result is None or result.kind not in PLAYED_RESULTS:
+                continue
+            if a not in total or b not in total:
+                continue
+            kind, winner = result.kind, result.winner
+            if kind is DOUBLE:
+                pa = pb = floss
+            elif kind is FORFEIT:
+                pa, pb = (fwin, floss) if winner is A else (floss, fwin)
+            elif winner is None:
+                pa = pb = draw
+            else:
+                pa, pb = (win, loss) if winner is A else (loss, win)
+            total[a] += pa * weight
+            total[b] += pb * weight
+        for bye in rnd.byes:
+            if bye.player in total and bye.kind in PLAYED_BYES:
+                total[bye.player] += bye_points[bye.kind] * weight
+        for pod in rnd.pods:
+            if pod.places is None:
+                continue
+            shared = Counter(pod.places)
+            for seat, place in zip(pod.seats, pod.places, strict=True):
+                if seat in total:
+                    points = _scaled(scoring.pod_points(place, shared[place]), unit)
+                    total[seat] += points * weight
+    return total
+
+
 def _number(rnd: Round) -> int:
     return rnd.number

@@ -162,3 +162,19 @@ def test_a_bye_round_never_changes_own_strength_of_schedule(t: Tournament, data:
     )
     after = compute_standings(after_t)
     assert after.row(pid).tiebreaks == before.row(pid).tiebreaks
+
+
+@given(tournaments())
+def test_progressive_score_is_the_sum_of_the_running_scores(t: Tournament) -> None:
+    """The fast progressive pass agrees with the definition read off each round's entry."""
+    from fairpair.engine.ledger import build_ledger, progressive_points, round_entries
+
+    ledger = build_ledger(t)
+    expected = {}
+    for pid, entries in round_entries(ledger).items():
+        running = total = 0
+        for entry in entries:
+            running += entry.points
+            total += running
+        expected[pid] = total
+    assert progressive_points(ledger) == expected

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from fairpair.engine.ledger import round_entries
+from fairpair.engine.ledger import progressive_points
 from fairpair.engine.players import PlayerId
 from fairpair.engine.tiebreaks.base import Tiebreak, ValueKind
 from fairpair.engine.tiebreaks.context import TiebreakContext, Value
@@ -15,14 +15,7 @@ def progressive(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
     (win, loss, win, draw in chess scoring → 1 + 1 + 2 + 2.5 = 6.5). Early points weigh more.
 
     Every round of the stage counts, including rounds the player was not in (0 points)."""
-    out: dict[PlayerId, Value] = {}
-    for pid, entries in round_entries(ctx.ledger).items():
-        total = running = 0
-        for entry in entries:
-            running += entry.points
-            total += running
-        out[pid] = ctx.points(total)
-    return out
+    return {pid: ctx.points(value) for pid, value in progressive_points(ctx.ledger).items()}
 
 
 TIEBREAKS = (

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from fairpair.engine.errors import Location
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import Toss
 from fairpair.engine.stage import Stage
@@ -31,11 +32,12 @@ def require_toss(stage: Stage) -> None:
     """Refuse, saying why, when ``stage`` does not use the deterministic toss."""
     if not stage.config.uses_toss:
         raise TossUnavailable(
-            f"stage {stage.id!r}", f"a {stage.format} stage has no toss (only Swiss stages)"
+            Location(stage=stage.id), f"a {stage.format} stage has no toss (only Swiss stages)"
         )
     if not stage.toss.enabled:
         raise TossUnavailable(
-            f"stage {stage.id!r}.toss.enabled", "the deterministic toss is off for this stage"
+            Location(stage=stage.id),
+            'the deterministic toss is off for this stage ("toss": {"enabled": true} turns it on)',
         )
 
 

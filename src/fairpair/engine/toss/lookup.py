@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fairpair.engine.errors import Location
 from fairpair.engine.rounds import Match, Round
 from fairpair.engine.stage import Stage
 from fairpair.engine.toss.errors import TossUnavailable
@@ -13,7 +14,7 @@ def round_of(stage: Stage, round_number: int) -> Round:
             return rnd
     known = ", ".join(str(r.number) for r in stage.rounds) or "none yet"
     raise TossUnavailable(
-        f"stage {stage.id!r} round {round_number}", f"no such round (rounds: {known})"
+        Location(stage=stage.id, round=round_number), f"no such round (rounds: {known})"
     )
 
 
@@ -21,4 +22,4 @@ def match_at(rnd: Round, table: int) -> Match:
     for match in rnd.matches:
         if match.table == table:
             return match
-    raise TossUnavailable(f"round {rnd.number} table {table}", "no match at this table")
+    raise TossUnavailable(Location(round=rnd.number, table=table), "no match at this table")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from fairpair.engine.errors import Location
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import Round, Toss, TossReason
 from fairpair.engine.stage import Stage
@@ -23,7 +24,7 @@ def choose_first(stage: Stage, round_number: int, table: int, player: PlayerId) 
     match = match_at(rnd, table)
     if player not in match.players:
         raise TossUnavailable(
-            f"round {round_number} table {table}",
+            Location(stage=stage.id, round=round_number, table=table),
             f"{player!r} is not in this match ({match.a!r} v {match.b!r})",
         )
     toss = Toss(player, TossReason.MANUAL, manual=True)
@@ -38,7 +39,7 @@ def flip_toss(stage: Stage, round_number: int, table: int) -> Round:
     match = match_at(round_of(stage, round_number), table)
     if match.toss is None:
         raise TossUnavailable(
-            f"round {round_number} table {table}",
+            Location(stage=stage.id, round=round_number, table=table),
             "has no toss to flip yet: recalculate the round or choose who plays first",
         )
     return choose_first(stage, round_number, table, match.opponent_of(match.toss.first))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from fairpair.engine.errors import Location
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import Round, Toss
 from fairpair.engine.stage import Stage
@@ -26,7 +27,8 @@ def resync_tosses(tournament: Tournament, stage: Stage, before: Round, after: Ro
     require_toss(stage)
     if before.number != after.number:
         raise TossUnavailable(
-            "round", f"cannot re-sync round {after.number} against round {before.number}"
+            Location(stage=stage.id, round=after.number),
+            f"cannot re-sync round {after.number} against round {before.number}",
         )
     kept: dict[frozenset[PlayerId], Toss | None] = {
         frozenset(m.players): m.toss for m in before.matches

@@ -17,8 +17,8 @@ from fairpair.engine.pairing import PairingDraft
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import ByeKind, Toss, TossReason
 from fairpair.engine.tournament import Tournament
-from fairpair.interop.standings_json import decimal, exact_text
 from fairpair.responses.pairing_notes import Model, NoteModel, note_model
+from fairpair.responses.values import decimal, exact_text
 
 JSON_FORMAT = "fairpair-pairing-draft"
 JSON_VERSION = 2

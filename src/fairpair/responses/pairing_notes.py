@@ -37,7 +37,7 @@ from fairpair.engine.pairing.notes import Pair
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import ByeKind
 from fairpair.engine.stage import PairingMethod
-from fairpair.interop.standings_json import decimal, exact_text
+from fairpair.responses.values import decimal, exact_text
 
 
 class Model(BaseModel):

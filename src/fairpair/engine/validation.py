@@ -7,11 +7,12 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fairpair.engine.errors import InvalidTournament
 from fairpair.engine.results import MatchFormat
-from fairpair.engine.rounds import Round, RoundState
+from fairpair.engine.rounds import Round, RoundState, Table
 from fairpair.engine.ruleset import UnplayedRounds
 from fairpair.engine.stage import Stage
 from fairpair.engine.tiebreaks.registry import REGISTRY
@@ -186,6 +187,7 @@ def _stage_problems(t: Tournament, s: Stage, at: str, known: set[str]) -> list[P
                     "(open it first)",
                 )
             )
+    out.extend(_identity_problems(s, at))
     cap = s.round_cap
     if cap is not None and len(s.rounds) > cap:
         field = "max_rounds" if s.max_rounds == cap else "elimination"
@@ -250,6 +252,41 @@ def _assigned_byes_played(s: Stage, at: str) -> list[Problem]:
                         "pairing)",
                     )
                 )
+    return out
+
+
+def _identity_problems(s: Stage, at: str) -> list[Problem]:
+    """Table ids are unique in the stage (a result is recorded by id); only the last round may
+    be live (Scheduled or Open) when rounds carry their state (engine.lifecycle)."""
+    out: list[Problem] = []
+    ids = [t.id for rnd in s.rounds for t in rnd.matches]
+    ids.extend(p.id for rnd in s.rounds for p in rnd.pods)
+    rounds = s.rounds if len(set(ids)) != len(ids) else ()  # the detail only when needed
+    seen: dict[str, str] = {}
+    for ri, rnd in enumerate(rounds):
+        kinds: tuple[tuple[str, Sequence[Table]], ...] = (
+            ("matches", rnd.matches),
+            ("pods", rnd.pods),
+        )
+        for kind, tables in kinds:
+            for ti, table in enumerate(tables):
+                where = f"{at}.rounds[{ri}].{kind}[{ti}].id"
+                if table.id in seen:
+                    out.append(
+                        Problem(where, f"match id {table.id!r} is already used at {seen[table.id]}")
+                    )
+                else:
+                    seen[table.id] = f"round {rnd.number}, table {table.table}"
+    last = len(s.rounds) - 1
+    for ri, rnd in enumerate(s.rounds):
+        if ri < last and rnd.state in (RoundState.SCHEDULED, RoundState.OPEN):
+            out.append(
+                Problem(
+                    f"{at}.rounds[{ri}].state",
+                    f"round {rnd.number} is {rnd.state.value} but a later round exists: only the "
+                    "last round can be live (complete it first)",
+                )
+            )
     return out
 
 

@@ -8,7 +8,7 @@ from fairpair.cli.errors import handles_errors
 
 
 @handles_errors
-def validate(file: options.File) -> None:
+def validate(file: options.File, as_json: options.Json = False) -> None:
     """Check a tournament document: schema, players, pairings, results. Exit 0 when valid."""
     from fairpair.cli.progress import open_rounds, results_missing
     from fairpair.cli.screen import screen, write
@@ -16,6 +16,14 @@ def validate(file: options.File) -> None:
     from fairpair.interop.document import load_document
 
     tournament = load_document(file)
+    if as_json:
+        from fairpair.cli.output import json_text
+        from fairpair.responses.validation import validation_response
+
+        out = screen()
+        payload = validation_response(str(file), tournament).model_dump(mode="json")
+        write(json_text(payload, out.encoding))
+        return
     rounds = sum(len(s.rounds) for s in tournament.stages)
     lines = [
         f"valid: {file} — {tournament.name}: {plural(len(tournament.players), 'player')}, "

@@ -11,11 +11,13 @@ from pydantic import BaseModel
 
 from fairpair.responses.standings import StandingsResponse
 from fairpair.responses.toss import TossTableResponse
+from fairpair.responses.validation import ValidationResponse
 
 #: File name in docs/schemas/ → response model.
 SCHEMAS: dict[str, type[BaseModel]] = {
     "standings.schema.json": StandingsResponse,
     "toss-table.schema.json": TossTableResponse,
+    "validation.schema.json": ValidationResponse,
 }
 
 

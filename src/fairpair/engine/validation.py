@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fairpair.engine.errors import InvalidTournament
-from fairpair.engine.results import MatchFormat
+from fairpair.engine.results import GameScore, MatchFormat
 from fairpair.engine.rounds import Round, RoundState, Table
 from fairpair.engine.ruleset import UnplayedRounds
 from fairpair.engine.stage import Stage
@@ -344,6 +344,20 @@ def _seats(rnd: Round) -> list[str]:
     return seats
 
 
+def games_problems(games: GameScore, fmt: MatchFormat) -> list[str]:
+    """Why ``games`` cannot be the score of a match of format ``fmt`` (empty when it can)."""
+    out: list[str] = []
+    if fmt is MatchFormat.TWO_GAME and games.total > 2:
+        out.append("a two-game match has 2 games")
+    limit = _MAX_WINS.get(fmt)
+    if limit is not None and max(games.a, games.b) > limit:
+        out.append(
+            f"{max(games.a, games.b)} game wins is impossible in a {fmt.value} match "
+            f"(at most {limit})"
+        )
+    return out
+
+
 def _round_is_clean(rnd: Round, known: set[str], fmt: MatchFormat) -> bool:
     """A quick whole-round check; only a round that fails it is checked match by match."""
     if rnd.pods:
@@ -396,17 +410,8 @@ def _round_problems(rnd: Round, rat: str, known: set[str], fmt: MatchFormat) -> 
             place(match.b, f"{mat}.b")
         games = match.result.games if match.result is not None else None
         if games is not None:
-            if fmt is MatchFormat.TWO_GAME and games.total > 2:
-                out.append(Problem(f"{mat}.result.games", "a two-game match has 2 games"))
-            limit = _MAX_WINS.get(fmt)
-            if limit is not None and max(games.a, games.b) > limit:
-                out.append(
-                    Problem(
-                        f"{mat}.result.games",
-                        f"{max(games.a, games.b)} game wins is impossible in a {fmt.value}"
-                        f" match (at most {limit})",
-                    )
-                )
+            for reason in games_problems(games, fmt):
+                out.append(Problem(f"{mat}.result.games", reason))
         if match.toss is not None and match.toss.first not in match.players:
             out.append(Problem(f"{mat}.toss.first", f"{match.toss.first!r} is not in this match"))
     for pi, pod in enumerate(rnd.pods):

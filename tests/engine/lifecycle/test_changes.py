@@ -132,3 +132,12 @@ def test_add_round_refuses_a_gap_in_the_numbering() -> None:
         add_round(event(), Round(3))
     t = add_round(event(), Round(1))
     assert t.stage().last_round == 1
+
+
+def test_record_result_refuses_a_score_the_match_format_cannot_have() -> None:
+    from fairpair.engine.errors import InvalidResult
+
+    t = open_round(released(event()), 1)  # default scoring: best of three
+    with pytest.raises(InvalidResult, match="3 game wins is impossible in a bo3 match"):
+        record_result(t, 1, 1, Result.from_games(3, 0))
+    assert record_result(t, 1, 1, Result.from_games(2, 0)).stage().rounds[0].matches[0].result

@@ -12,6 +12,7 @@ from fairpair.engine.results import Result
 from fairpair.engine.rounds import Match, PodTable, Round, Table
 from fairpair.engine.stage import Stage
 from fairpair.engine.tournament import Tournament
+from fairpair.engine.validation import games_problems
 from fairpair.engine.validation_pods import places_problem
 
 
@@ -45,6 +46,13 @@ def record_result(
             Location(stage=chosen.id, round=round_number, table=found.table),
             "this is a pod table: record its finishing places (record_places)",
         )
+    if result is not None and result.games is not None:
+        reasons = games_problems(result.games, chosen.ruleset.scoring.match_format)
+        if reasons:
+            raise InvalidResult(
+                Location(("games",), stage=chosen.id, round=round_number, table=found.table),
+                "; ".join(reasons),
+            )
     matches = tuple(replace(m, result=result) if m is found else m for m in rnd.matches)
     return with_round(tournament, chosen, replace(rnd, matches=matches))
 

@@ -90,3 +90,20 @@ def test_points_in_the_json_are_the_standings_points_before_the_round() -> None:
                 if points.denominator == 1
                 else f"{points.numerator}/{points.denominator}"
             )
+
+
+def test_every_note_class_has_its_model_with_the_same_fields() -> None:
+    import dataclasses
+    import typing
+
+    from fairpair.engine.pairing.notes import PairingNote
+    from fairpair.responses.pairing_notes import _MODELS
+
+    classes = set(typing.get_args(PairingNote))
+    assert set(_MODELS) == classes
+    for note_class, model in _MODELS.items():
+        note_fields = {f.name for f in dataclasses.fields(note_class)}
+        model_fields = set(model.model_fields) - {"kind", "text"}
+        # Every fact of the note is in its JSON; every JSON field is read off the note.
+        assert note_fields <= model_fields, note_class
+        assert all(hasattr(note_class, name) or name in note_fields for name in model_fields)

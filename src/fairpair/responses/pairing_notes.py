@@ -189,84 +189,43 @@ def _pairs(pairs: tuple[Pair, ...]) -> list[PairModel]:
     return [PairModel(a=a, b=b) for a, b in pairs]
 
 
+#: The JSON model of each note class: the same field names, plus ``kind`` and ``text``.
+_MODELS: dict[type, type[Model]] = {
+    ExcludedNote: ExcludedModel,
+    RoundOneNote: RoundOneModel,
+    MethodNote: MethodModel,
+    GroupNote: GroupModel,
+    GroupSkippedNote: GroupSkippedModel,
+    ScoreGroupNote: ScoreGroupModel,
+    AssignedByeNote: AssignedByeModel,
+    ByeNote: ByeModel,
+    FloatNote: FloatModel,
+    RematchRepairedNote: RematchRepairedModel,
+    ForcedRematchNote: ForcedRematchModel,
+    ForcedForbiddenNote: ForcedForbiddenModel,
+}
+
+
+def _field(name: str, value: object) -> object:
+    """A note's field as its model takes it: scores as ``ScoreModel``, pairs as ``PairModel``s,
+    tuples as lists; everything else as it is."""
+    if isinstance(value, GroupScore):
+        return score_model(value)
+    if name == "pairs":
+        return _pairs(value)  # type: ignore[arg-type]
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
 def note_model(note: PairingNote, names: Mapping[PlayerId, str]) -> NoteModel:
-    """``note`` as its JSON model, with its sentence."""
-    text = render_note(note, names)
-    match note:
-        case ExcludedNote():
-            return ExcludedModel(
-                kind="excluded", reason=note.reason, players=list(note.players), text=text
-            )
-        case RoundOneNote():
-            return RoundOneModel(kind="round_one", seeds=note.seeds, text=text)
-        case MethodNote():
-            return MethodModel(
-                kind="method",
-                method=note.method,
-                slide_first_round=note.slide_first_round,
-                text=text,
-            )
-        case GroupNote():
-            return GroupModel(kind="group", group=note.group, players=list(note.players), text=text)
-        case GroupSkippedNote():
-            return GroupSkippedModel(
-                kind="group_skipped", group=note.group, players=list(note.players), text=text
-            )
-        case ScoreGroupNote():
-            return ScoreGroupModel(
-                kind="score_group",
-                group=note.group,
-                score=score_model(note.score),
-                players=list(note.players),
-                text=text,
-            )
-        case AssignedByeNote():
-            return AssignedByeModel(
-                kind="assigned_bye", player=note.player, bye=note.bye, text=text
-            )
-        case ByeNote():
-            return ByeModel(
-                kind="bye",
-                group=note.group,
-                player=note.player,
-                rule=note.rule,
-                repeat=note.repeat,
-                forced=note.forced,
-                instead_of=note.instead_of,
-                instead_forced=note.instead_forced,
-                text=text,
-            )
-        case FloatNote():
-            return FloatModel(
-                kind="float",
-                group=note.group,
-                player=note.player,
-                source=score_model(note.source),
-                target=score_model(note.target),
-                text=text,
-            )
-        case RematchRepairedNote():
-            return RematchRepairedModel(
-                kind="rematch_repaired",
-                group=note.group,
-                reason=note.reason,
-                pairs=_pairs(note.pairs),
-                text=text,
-            )
-        case ForcedRematchNote():
-            return ForcedRematchModel(
-                kind="forced_rematch",
-                group=note.group,
-                count=note.count,
-                pairs=_pairs(note.pairs),
-                text=text,
-            )
-        case ForcedForbiddenNote():
-            return ForcedForbiddenModel(
-                kind="forced_forbidden",
-                group=note.group,
-                count=note.count,
-                pairs=_pairs(note.pairs),
-                text=text,
-            )
-    raise AssertionError(note)  # pragma: no cover
+    """``note`` as its JSON model, with its sentence: every field of the model is read off the
+    note by name."""
+    model = _MODELS[type(note)]
+    fields = {
+        name: _field(name, getattr(note, name))
+        for name in model.model_fields
+        if name not in ("kind", "text")
+    }
+    fields.update(kind=note.kind.value, text=render_note(note, names))
+    return model.model_validate(fields)  # type: ignore[return-value]

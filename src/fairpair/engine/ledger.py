@@ -26,6 +26,7 @@ from fairpair.engine.players import Player, PlayerId
 from fairpair.engine.results import ResultKind, Side
 from fairpair.engine.rounds import ByeKind, Round
 from fairpair.engine.ruleset import Ruleset
+from fairpair.engine.scoring import Scoring
 from fairpair.engine.stage import Stage
 from fairpair.engine.tournament import Tournament
 from fairpair.engine.unplayed import (
@@ -183,6 +184,34 @@ def _scaled(value: Fraction, unit: int) -> int:
     return int(scaled)
 
 
+class ScaledPoints(NamedTuple):
+    """The scoring's point values in the ledger's unit (whole numbers)."""
+
+    win: int
+    draw: int
+    loss: int
+    forfeit_win: int
+    forfeit_loss: int
+    bye: dict[ByeKind, int]
+
+
+def _scaled_points(scoring: Scoring, unit: int) -> ScaledPoints:
+    bye = _scaled(scoring.bye, unit)
+    return ScaledPoints(
+        _scaled(scoring.win, unit),
+        _scaled(scoring.draw, unit),
+        _scaled(scoring.loss, unit),
+        _scaled(scoring.forfeit_win, unit),
+        _scaled(scoring.forfeit_loss, unit),
+        {
+            ByeKind.PAIRING: bye,
+            ByeKind.FULL: bye,
+            ByeKind.HALF: _scaled(scoring.half_bye, unit),
+            ByeKind.ZERO: 0,
+        },
+    )
+
+
 def build_ledger(
     tournament: Tournament, stage: Stage | None = None, after_round: int | None = None
 ) -> Ledger:
@@ -192,13 +221,8 @@ def build_ledger(
     scoring = ruleset.scoring
     unit = scoring.unit
     game_unit = max(scoring.game_win.denominator, scoring.game_draw.denominator)
-    win = _scaled(scoring.win, unit)
-    draw = _scaled(scoring.draw, unit)
-    loss = _scaled(scoring.loss, unit)
-    bye_pts = _scaled(scoring.bye, unit)
-    half_pts = _scaled(scoring.half_bye, unit)
-    fwin = _scaled(scoring.forfeit_win, unit)
-    floss = _scaled(scoring.forfeit_loss, unit)
+    win, draw, loss, fwin, floss, bye_points = _scaled_points(scoring, unit)
+    bye_pts, half_pts = bye_points[ByeKind.FULL], bye_points[ByeKind.HALF]
     gwin = _scaled(scoring.game_win, game_unit)
     gdraw = _scaled(scoring.game_draw, game_unit)
     byes_in_rate = ruleset.byes_in_own_record
@@ -384,17 +408,7 @@ def round_entries(
     ruleset = ledger.ruleset
     scoring = ruleset.scoring
     unit = ledger.unit
-    win = _scaled(scoring.win, unit)
-    draw = _scaled(scoring.draw, unit)
-    loss = _scaled(scoring.loss, unit)
-    fwin = _scaled(scoring.forfeit_win, unit)
-    floss = _scaled(scoring.forfeit_loss, unit)
-    bye_points = {
-        ByeKind.PAIRING: _scaled(scoring.bye, unit),
-        ByeKind.FULL: _scaled(scoring.bye, unit),
-        ByeKind.HALF: _scaled(scoring.half_bye, unit),
-        ByeKind.ZERO: 0,
-    }
+    win, draw, loss, fwin, floss, bye_points = _scaled_points(scoring, unit)
     forfeit_kind = RoundKind.PLAYED if ruleset.forfeits_have_opponent else None
     records = ledger.records
     wanted = records.keys() if players is None else set(players) & records.keys()
@@ -477,17 +491,7 @@ def progressive_points(ledger: Ledger) -> dict[PlayerId, int]:
     last. One light pass over the rounds, only when the progressive tiebreak is asked for."""
     scoring = ledger.ruleset.scoring
     unit = ledger.unit
-    win = _scaled(scoring.win, unit)
-    draw = _scaled(scoring.draw, unit)
-    loss = _scaled(scoring.loss, unit)
-    fwin = _scaled(scoring.forfeit_win, unit)
-    floss = _scaled(scoring.forfeit_loss, unit)
-    bye_points = {
-        ByeKind.PAIRING: _scaled(scoring.bye, unit),
-        ByeKind.FULL: _scaled(scoring.bye, unit),
-        ByeKind.HALF: _scaled(scoring.half_bye, unit),
-        ByeKind.ZERO: 0,
-    }
+    win, draw, loss, fwin, floss, bye_points = _scaled_points(scoring, unit)
     total = dict.fromkeys(ledger.records, 0)
     last = ledger.last_round
     rounds = sorted((r for r in ledger.stage.rounds if r.number <= last), key=_number)

@@ -56,7 +56,3 @@ def met_before(stage: Stage, before_round: int | None = None) -> dict[PlayerId, 
             opponents[m.a].append(m.b)
             opponents[m.b].append(m.a)
     return {player: set(seen) for player, seen in opponents.items()}
-
-
-def have_met(stage: Stage, a: PlayerId, b: PlayerId) -> bool:
-    return b in met_before(stage).get(a, set())

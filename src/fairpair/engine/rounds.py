@@ -213,12 +213,6 @@ class Round:
             return RoundState.COMPLETED
         return RoundState.SCHEDULED if missing == total else RoundState.OPEN
 
-    def table_by_id(self, table_id: str) -> Table | None:
-        for t in self.tables:
-            if t.id == table_id:
-                return t
-        return None
-
     def participants(self) -> tuple[PlayerId, ...]:
         ids: list[PlayerId] = []
         for m in self.matches:

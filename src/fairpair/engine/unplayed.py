@@ -121,10 +121,6 @@ _BYES = {
 }
 
 
-def bye_outcome(kind: ByeKind) -> RoundOutcome:
-    return _BYES[kind]
-
-
 def match_outcome(result: Result | None, winner_side: bool = True) -> RoundOutcome:
     """The outcome of a two-player match for one of its players (``winner_side``: that
     player is the side that did not forfeit; only read for a forfeit)."""
@@ -140,10 +136,6 @@ def match_outcome(result: Result | None, winner_side: bool = True) -> RoundOutco
     if kind is ResultKind.DOUBLE_FORFEIT:
         return RoundOutcome.DOUBLE_FORFEIT
     return RoundOutcome.SKIPPED
-
-
-def counting(outcome: RoundOutcome) -> Counting:
-    return COUNTING[outcome]
 
 
 #: The outcomes a result kind gives the two players (a forfeit: the winner's, the loser's).

@@ -44,16 +44,12 @@ def display(value: Value, tb: Tiebreak) -> str:
 
 
 def status_of(standings: Standings, row: StandingsRow) -> str | None:
-    """``withdrawn``, ``advanced`` or ``eliminated`` (Swiss elimination), or ``None``."""
-    if row.dropped:
-        return "withdrawn"
-    rules = standings.stage.elimination
-    if rules is None:
-        return None
-    from fairpair.engine.pairing.elimination import threshold_reached
+    """``withdrawn``, or what the stage's format says (``advanced``, ``eliminated``), or
+    ``None`` (``engine.formats.player_status``)."""
+    from fairpair.engine.formats import player_status
 
-    reached = threshold_reached(rules, row)
-    return reached.value if reached is not None else None
+    status = player_status(standings.stage, row)
+    return status.value if status is not None else None
 
 
 def rounds_up_to(stage: Stage, after_round: int | None) -> list[Round]:

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from fairpair.engine.formats.protocol import FormatRules, PlayerStatus
 from fairpair.engine.formats.swiss import SwissRules
 from fairpair.engine.formats.swiss_elimination import SwissEliminationRules
-from fairpair.engine.pairing.draft import PairingDraft
-from fairpair.engine.pairing.optimiser import Tuning
-from fairpair.engine.stage import PairingMethod, Stage, StageFormat
-from fairpair.engine.standings import StandingsRow
-from fairpair.engine.tournament import Tournament
+from fairpair.engine.stage import Stage
+from fairpair.engine.stage_config import StageFormat
+
+if TYPE_CHECKING:
+    from fairpair.engine.pairing.draft import PairingDraft
+    from fairpair.engine.pairing.optimiser import Tuning
+    from fairpair.engine.stage import PairingMethod
+    from fairpair.engine.standings import StandingsRow
+    from fairpair.engine.tournament import Tournament
 
 FORMATS: dict[StageFormat, FormatRules] = {
     StageFormat.SWISS: SwissRules(),

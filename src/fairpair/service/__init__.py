@@ -1,0 +1,7 @@
+"""The use cases of a saved event — the only writer (DESIGN.md "service/").
+
+Each use case is one function and one transaction: it locks the event (changes to one event
+are serialized), checks the rules (the engine's, plus the database's constraints), writes
+the change and its audit entry together, and refuses with a typed error naming the thing
+and the reason. The interfaces (CLI, web, API) call these functions and nothing below them.
+"""

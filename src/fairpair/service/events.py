@@ -1,0 +1,210 @@
+"""Events: create one (empty, or from a tournament document), list them, show one, export it."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import Connection, func, insert, select
+from sqlalchemy.exc import IntegrityError
+
+from fairpair.engine.errors import Location
+from fairpair.engine.ruleset import Ruleset
+from fairpair.engine.stage import Stage
+from fairpair.engine.tournament import Tournament
+from fairpair.responses.events import EventList, EventListItem
+from fairpair.service.errors import EventExists
+from fairpair.service.loading import load
+from fairpair.service.persist import insert_round
+from fairpair.service.slugs import checked_slug, slug_of
+from fairpair.service.stage_settings import settings_of
+from fairpair.service.unit import Change, EventRef, now, reading
+from fairpair.store.database import Database
+from fairpair.store.models import AuditRow, DropRow, EventRow, PlayerRow, RoundRow, StageRow
+
+
+def _free_slug(conn: Connection, wanted: str | None, name: str) -> str:
+    if wanted is not None:
+        slug = checked_slug(wanted)
+        if conn.execute(select(EventRow.id).where(EventRow.slug == slug)).first():
+            raise EventExists(Location(("slug",)), f"an event {slug!r} exists already")
+        return slug
+    base = slug_of(name)
+    taken = set(conn.execute(select(EventRow.slug).where(EventRow.slug.like(f"{base}%"))).scalars())
+    slug, n = base, 2
+    while slug in taken:
+        slug, n = f"{base}-{n}", n + 1
+    return slug
+
+
+def _insert_event(conn: Connection, name: str, slug: str, at: datetime) -> EventRef:
+    try:
+        with conn.begin_nested():
+            event_id = conn.execute(
+                insert(EventRow)
+                .values(slug=slug, name=name, created_at=at, version=1)
+                .returning(EventRow.id)
+            ).scalar_one()
+    except IntegrityError:
+        raise EventExists(Location(("slug",)), f"an event {slug!r} exists already") from None
+    return EventRef(event_id, slug, name, 1)
+
+
+def _write_tournament(change: Change, tournament: Tournament) -> None:
+    """Insert every fact of ``tournament`` into the (new, empty) event of ``change``."""
+    conn, at, event_id = change.conn, change.at, change.event.id
+    players = [
+        {
+            "event_id": event_id,
+            "key": p.id,
+            "name": p.name,
+            "position": i,
+            "seed": p.seed,
+            "rating": p.rating,
+            "team": p.team,
+            "registered_at": at,
+        }
+        for i, p in enumerate(tournament.players)
+    ]
+    if players:
+        conn.execute(insert(PlayerRow), players)
+    ids = dict(
+        conn.execute(
+            select(PlayerRow.key, PlayerRow.id).where(PlayerRow.event_id == event_id)
+        ).all()
+    )
+    stage_ids: dict[str, int] = {}
+    for position, stage in enumerate(tournament.stages):
+        stage_ids[stage.id] = conn.execute(
+            insert(StageRow)
+            .values(
+                event_id=event_id,
+                key=stage.id,
+                position=position,
+                settings=settings_of(stage),
+                version=1,
+            )
+            .returning(StageRow.id)
+        ).scalar_one()
+        for rnd in stage.rounds:
+            insert_round(conn, stage_ids[stage.id], rnd, ids, actor=change.actor, at=at)
+    drops = [
+        {
+            "event_id": event_id,
+            "player_id": ids[d.player],
+            "stage_id": stage_ids[d.stage] if d.stage is not None else None,
+            "whole_event": True,
+            "after_round": d.after_round,
+            "position": i,
+            "at": at,
+        }
+        for i, d in enumerate(tournament.drops)
+    ]
+    start = len(drops)
+    for stage in tournament.stages:
+        for d in stage.drops:
+            drops.append(
+                {
+                    "event_id": event_id,
+                    "player_id": ids[d.player],
+                    "stage_id": stage_ids[stage.id],
+                    "whole_event": False,
+                    "after_round": d.after_round,
+                    "position": start,
+                    "at": at,
+                }
+            )
+            start += 1
+    if drops:
+        conn.execute(insert(DropRow), drops)
+
+
+def create_event(
+    db: Database,
+    name: str,
+    *,
+    actor: str,
+    slug: str | None = None,
+    ruleset: Ruleset | None = None,
+    stage: Stage | None = None,
+) -> str:
+    """A new event called ``name`` with one Swiss stage (``stage``, or a Swiss with
+    ``ruleset``); its slug (made from the name unless given)."""
+    from fairpair.engine.rulesets import DEFAULT
+    from fairpair.interop.document.compiled import document_validator
+
+    first = stage or Stage(ruleset=ruleset or DEFAULT)
+    document_validator()
+    tournament = Tournament(name, (), (first,))
+    return _create(db, tournament, actor=actor, slug=slug, action="event.create")
+
+
+def import_event(
+    db: Database, tournament: Tournament, *, actor: str, slug: str | None = None
+) -> str:
+    """A new event holding every fact of ``tournament`` (a validated document); its slug."""
+    return _create(db, tournament, actor=actor, slug=slug, action="event.import")
+
+
+def _create(
+    db: Database, tournament: Tournament, *, actor: str, slug: str | None, action: str
+) -> str:
+    name = tournament.name.strip()
+    if not name:
+        raise EventExists(Location(("name",)), "an event needs a name")
+    with db.writing() as conn:
+        at = now()
+        event = _insert_event(conn, name, _free_slug(conn, slug, name), at)
+        change = Change(conn, event, actor, at)
+        _write_tournament(change, tournament)
+        change.audit(
+            action,
+            f"event {event.slug}",
+            after={
+                "name": name,
+                "players": len(tournament.players),
+                "stages": [s.id for s in tournament.stages],
+                "rounds": sum(len(s.rounds) for s in tournament.stages),
+            },
+        )
+        return event.slug
+
+
+def export_event(db: Database, slug: str) -> Tournament:
+    """Every fact of event ``slug`` as an engine ``Tournament`` (for the document writer)."""
+    with reading(db, slug) as (conn, event):
+        return load(conn, event).tournament
+
+
+def list_events(db: Database) -> EventList:
+    """Every saved event, newest first, with its size."""
+    with db.reading() as conn:
+        counts = dict(
+            conn.execute(
+                select(PlayerRow.event_id, func.count()).group_by(PlayerRow.event_id)
+            ).all()
+        )
+        rounds = dict(
+            conn.execute(
+                select(StageRow.event_id, func.count(RoundRow.id))
+                .join(RoundRow, RoundRow.stage_id == StageRow.id)
+                .group_by(StageRow.event_id)
+            ).all()
+        )
+        changed = dict(
+            conn.execute(
+                select(AuditRow.event_id, func.max(AuditRow.at)).group_by(AuditRow.event_id)
+            ).all()
+        )
+        events = conn.execute(select(*EventRow.__table__.c).order_by(EventRow.id.desc())).all()
+        items = [
+            EventListItem(
+                slug=e.slug,
+                name=e.name,
+                players=counts.get(e.id, 0),
+                rounds=rounds.get(e.id, 0),
+                created_at=e.created_at,
+                changed_at=changed.get(e.id, e.created_at),
+            )
+            for e in events
+        ]
+    return EventList(events=items)

@@ -1,0 +1,101 @@
+"""One use case, one transaction: ``changing`` locks the event and records the audit entry.
+
+Every write goes through ``changing(db, slug, actor)``. It opens a write transaction (SQLite:
+``BEGIN IMMEDIATE``; PostgreSQL: the event's row is locked ``FOR UPDATE``), so changes to one
+event run one after another and each sees the one before it. Leaving the block commits the
+change together with its audit entries; any exception rolls all of it back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Connection, insert, select, update
+
+from fairpair.service.errors import UnknownEvent
+from fairpair.store.database import Database
+from fairpair.store.models import AuditRow, EventRow
+
+
+def now() -> datetime:
+    """The time of a change (UTC, to the microsecond)."""
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class EventRef:
+    id: int
+    slug: str
+    name: str
+    version: int
+
+
+@dataclass
+class Change:
+    """The open transaction of one use case on one event."""
+
+    conn: Connection
+    event: EventRef
+    actor: str
+    at: datetime = field(default_factory=now)
+    entries: int = 0
+
+    def audit(self, action: str, subject: str, before: Any = None, after: Any = None) -> None:
+        """Append what changed to the audit log (in this transaction)."""
+        self.conn.execute(
+            insert(AuditRow).values(
+                event_id=self.event.id,
+                at=self.at,
+                actor=self.actor,
+                action=action,
+                subject=subject,
+                before=before,
+                after=after,
+            )
+        )
+        self.entries += 1
+
+
+def find_event(conn: Connection, slug: str, *, lock: bool = False) -> EventRef:
+    """The event ``slug`` (locked for this transaction when ``lock``), or ``UnknownEvent``."""
+    query = select(EventRow.id, EventRow.slug, EventRow.name, EventRow.version).where(
+        EventRow.slug == slug
+    )
+    if lock and conn.dialect.name == "postgresql":
+        query = query.with_for_update()
+    row = conn.execute(query).first()
+    if row is None:
+        known = conn.execute(select(EventRow.slug).order_by(EventRow.id).limit(6)).scalars().all()
+        hint = (
+            f" (events: {', '.join(known[:5])}{', ...' if len(known) > 5 else ''})"
+            if known
+            else " (no events yet: fairpair event new NAME)"
+        )
+        raise UnknownEvent("event", f"no event {slug!r}{hint}")
+    return EventRef(row.id, row.slug, row.name, row.version)
+
+
+@contextmanager
+def changing(db: Database, slug: str, actor: str) -> Iterator[Change]:
+    """The write transaction of one use case on event ``slug``. The event's version is bumped
+    when the use case wrote an audit entry (every change does)."""
+    with db.writing() as conn:
+        change = Change(conn, find_event(conn, slug, lock=True), actor)
+        yield change
+        if change.entries:
+            conn.execute(
+                update(EventRow)
+                .where(EventRow.id == change.event.id)
+                .values(version=EventRow.version + 1)
+            )
+
+
+@contextmanager
+def reading(db: Database, slug: str) -> Iterator[tuple[Connection, EventRef]]:
+    """A consistent read of event ``slug``."""
+    with db.reading() as conn:
+        yield conn, find_event(conn, slug)

@@ -1,0 +1,164 @@
+"""The database a saved event lives in: SQLite by default, PostgreSQL when asked.
+
+``database_url`` picks it: ``--db URL``, else ``FAIRPAIR_DATABASE_URL``, else a SQLite file in
+the user's data folder (platformdirs). ``Database.open`` brings the schema to the latest
+migration on first use.
+
+SQLite is set up for several writers (../shared/RECIPES.md): WAL journal, ``synchronous=NORMAL``,
+``foreign_keys=ON``, a 30 s busy timeout, and ``BEGIN IMMEDIATE`` for every write transaction
+so that two writers queue instead of failing with "database is locked". Reads use a plain
+deferred ``BEGIN`` and never block writers.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, OperationalError
+from sqlalchemy.pool import NullPool
+
+from fairpair.store.errors import DatabaseUnavailable
+
+ENV_URL = "FAIRPAIR_DATABASE_URL"
+BUSY_TIMEOUT_S = 30
+
+
+def default_path() -> Path:
+    """The default SQLite file: ``events.sqlite3`` in the user's data folder."""
+    from platformdirs import user_data_path
+
+    return user_data_path("fairpair", appauthor=False) / "events.sqlite3"
+
+
+def database_url(given: str | None = None) -> str:
+    """The URL to use: ``given`` (``--db``), else ``$FAIRPAIR_DATABASE_URL``, else the default
+    SQLite file. A plain path is taken as a SQLite file."""
+    url = given or os.environ.get(ENV_URL) or ""
+    if not url:
+        return f"sqlite:///{default_path()}"
+    if "://" not in url:
+        return f"sqlite:///{Path(url).expanduser().resolve()}"
+    if url.startswith(("postgresql://", "postgres://")):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    return url
+
+
+def _sqlite_engine(url: str) -> Engine:
+    parsed = make_url(url)
+    path = parsed.database
+    if path and path != ":memory:":
+        try:
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise DatabaseUnavailable(
+                url, f"cannot create the folder {Path(path).parent}: {error.strerror}"
+            ) from None
+    engine = create_engine(
+        url,
+        connect_args={"timeout": BUSY_TIMEOUT_S, "check_same_thread": False},
+        poolclass=NullPool if path in (None, "", ":memory:") else None,
+    )
+
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi: Any, _record: Any) -> None:
+        dbapi.isolation_level = None  # SQLAlchemy emits BEGIN itself (below)
+        cursor = dbapi.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_S * 1000}")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(conn: Connection) -> None:
+        write = conn.get_execution_options().get("fairpair_write", False)
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+    return engine
+
+
+def _postgres_engine(url: str) -> Engine:
+    return create_engine(url, pool_pre_ping=True, connect_args={"connect_timeout": 10})
+
+
+@dataclass
+class Database:
+    """A connection pool to one database, with its schema migrated."""
+
+    url: str
+    engine: Engine
+
+    @property
+    def dialect(self) -> str:
+        return self.engine.dialect.name
+
+    @classmethod
+    def open(cls, url: str | None = None, *, migrate: bool = True) -> Database:
+        """Connect to ``url`` (see ``database_url``) and migrate its schema to the latest."""
+        resolved = database_url(url)
+        try:
+            parsed = make_url(resolved)
+        except ArgumentError:
+            raise DatabaseUnavailable(resolved, "not a database URL") from None
+        if parsed.get_backend_name() == "sqlite":
+            engine = _sqlite_engine(resolved)
+        elif parsed.get_backend_name() == "postgresql":
+            engine = _postgres_engine(resolved)
+        else:
+            raise DatabaseUnavailable(
+                resolved,
+                "fairpair stores events in SQLite or PostgreSQL (sqlite:///FILE, "
+                "postgresql://USER@HOST/DB)",
+            )
+        db = cls(resolved, engine)
+        if migrate:
+            from fairpair.store.migrate import upgrade_if_needed
+
+            try:
+                upgrade_if_needed(db.engine)
+            except OperationalError as error:
+                engine.dispose()
+                raise DatabaseUnavailable(db.safe_url, _reason(error)) from None
+        return db
+
+    @property
+    def safe_url(self) -> str:
+        """The URL without its password (for messages)."""
+        return make_url(self.url).render_as_string(hide_password=True)
+
+    @contextmanager
+    def reading(self) -> Iterator[Connection]:
+        """A read-only transaction (a consistent snapshot on both databases)."""
+        try:
+            with self.engine.connect() as conn, conn.begin():
+                yield conn
+        except OperationalError as error:
+            raise DatabaseUnavailable(self.safe_url, _reason(error)) from None
+
+    @contextmanager
+    def writing(self) -> Iterator[Connection]:
+        """A write transaction: ``BEGIN IMMEDIATE`` on SQLite. Commits when the block ends
+        normally, rolls back on any exception."""
+        try:
+            with (
+                self.engine.connect().execution_options(fairpair_write=True) as conn,
+                conn.begin(),
+            ):
+                yield conn
+        except OperationalError as error:
+            raise DatabaseUnavailable(self.safe_url, _reason(error)) from None
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+
+def _reason(error: OperationalError) -> str:
+    text = str(error.orig) if error.orig is not None else str(error)
+    return text.strip().splitlines()[0] if text.strip() else "the database cannot be reached"

@@ -1,0 +1,276 @@
+"""The saved event's tables: facts only (DESIGN.md "store/").
+
+Players, stages and their configuration, rounds, tables (two-player matches and pod tables),
+byes, results, drops, the private draft of a stage's next round, and the append-only audit
+log. Standings are never stored: the engine derives them from these facts.
+
+Integrity lives in the database, not in read-then-write code: a match has at most one result
+(``results.table_id`` is unique), a round number and a table number are unique in their
+stage and round, players are referenced by foreign key, and every row that changes under
+concurrent clients carries a ``version`` for optimistic checks.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    CheckConstraint,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+#: Constraint names are fixed so that migrations can name them on every database.
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+
+
+def _when() -> Mapped[datetime]:
+    return mapped_column(DateTime(timezone=True), nullable=False)
+
+
+class EventRow(Base):
+    """An event: what the organizer runs (one or more stages over one list of players)."""
+
+    __tablename__ = "events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    slug: Mapped[str] = mapped_column(String(80), nullable=False, unique=True)
+    name: Mapped[str] = mapped_column(String(200), nullable=False)
+    created_at: Mapped[datetime] = _when()
+    version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
+    """Bumped by every change: a client can tell that the event moved on since it read it."""
+
+
+class PlayerRow(Base):
+    """A registered player. ``key`` is the player's id in the tournament document."""
+
+    __tablename__ = "players"
+    __table_args__ = (UniqueConstraint("event_id", "key"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("events.id", ondelete="CASCADE"), nullable=False
+    )
+    key: Mapped[str] = mapped_column(String(80), nullable=False)
+    name: Mapped[str] = mapped_column(String(200), nullable=False)
+    position: Mapped[int] = mapped_column(Integer, nullable=False)
+    """Registration order (the document lists players in it)."""
+    seed: Mapped[int | None] = mapped_column(Integer)
+    rating: Mapped[int | None] = mapped_column(Integer)
+    team: Mapped[str | None] = mapped_column(String(200))
+    contact: Mapped[str | None] = mapped_column(String(200))
+    """A handle to reach the player (a Discord name, a phone, an e-mail): shown to staff."""
+    registered_at: Mapped[datetime] = _when()
+    checked_in_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class StageRow(Base):
+    """A stage and its configuration. ``settings`` is the tournament document's stage object
+    without its facts (rounds, drops): format, ruleset, pairing method, max rounds, groups,
+    toss, forbidden pairs, seed, thresholds — read and written by the document's one schema."""
+
+    __tablename__ = "stages"
+    __table_args__ = (UniqueConstraint("event_id", "key"), UniqueConstraint("event_id", "position"))
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("events.id", ondelete="CASCADE"), nullable=False
+    )
+    key: Mapped[str] = mapped_column(String(80), nullable=False)
+    position: Mapped[int] = mapped_column(Integer, nullable=False)
+    settings: Mapped[dict[str, object]] = mapped_column(JSON, nullable=False)
+    version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
+
+
+class DropRow(Base):
+    """A player left after ``after_round``. ``stage_id`` is the stage it is about: for an event
+    drop (``whole_event``) the stage whose round numbering ``after_round`` uses (``None``:
+    every stage's); otherwise the only stage the player left. Reinstating deletes the row."""
+
+    __tablename__ = "drops"
+    __table_args__ = (CheckConstraint("after_round >= 0", name="after_round"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("events.id", ondelete="CASCADE"), nullable=False
+    )
+    player_id: Mapped[int] = mapped_column(
+        ForeignKey("players.id", ondelete="CASCADE"), nullable=False, index=True
+    )
+    stage_id: Mapped[int | None] = mapped_column(ForeignKey("stages.id", ondelete="CASCADE"))
+    whole_event: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    after_round: Mapped[int] = mapped_column(Integer, nullable=False)
+    position: Mapped[int] = mapped_column(Integer, nullable=False)
+    """Order of the drops (the document lists them in it)."""
+    reason: Mapped[str | None] = mapped_column(String(200))
+    at: Mapped[datetime] = _when()
+
+
+class RoundRow(Base):
+    """A released round of a stage: Scheduled, Open or Completed (``state``; ``None`` for a
+    round imported from a document that did not track it)."""
+
+    __tablename__ = "rounds"
+    __table_args__ = (
+        UniqueConstraint("stage_id", "number"),
+        CheckConstraint("number >= 1", name="number"),
+        CheckConstraint(
+            "state IS NULL OR state IN ('scheduled', 'open', 'completed')", name="state"
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    stage_id: Mapped[int] = mapped_column(
+        ForeignKey("stages.id", ondelete="CASCADE"), nullable=False
+    )
+    number: Mapped[int] = mapped_column(Integer, nullable=False)
+    state: Mapped[str | None] = mapped_column(String(20))
+    starts_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    ends_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    notes: Mapped[list[object] | None] = mapped_column(JSON)
+    """The pairing notes of the draft it was released from ("Why these pairings")."""
+    version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
+
+
+class TableRow(Base):
+    """One table of a round: a two-player match (``a``, ``b``) or a pod table (its seats in
+    ``pod_seats``). ``key`` is the match id, stable within the stage."""
+
+    __tablename__ = "tables"
+    __table_args__ = (
+        UniqueConstraint("round_id", "number"),
+        UniqueConstraint("stage_id", "key"),
+        CheckConstraint("kind IN ('match', 'pod')", name="kind"),
+        CheckConstraint(
+            "(kind = 'match' AND a_id IS NOT NULL AND b_id IS NOT NULL AND a_id <> b_id)"
+            " OR (kind = 'pod' AND a_id IS NULL AND b_id IS NULL)",
+            name="sides",
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    round_id: Mapped[int] = mapped_column(
+        ForeignKey("rounds.id", ondelete="CASCADE"), nullable=False
+    )
+    stage_id: Mapped[int] = mapped_column(
+        ForeignKey("stages.id", ondelete="CASCADE"), nullable=False
+    )
+    number: Mapped[int] = mapped_column(Integer, nullable=False)
+    key: Mapped[str] = mapped_column(String(80), nullable=False)
+    kind: Mapped[str] = mapped_column(String(10), nullable=False)
+    a_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
+    b_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
+    toss_first_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
+    toss_reason: Mapped[str | None] = mapped_column(String(20))
+    toss_manual: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False)
+    games: Mapped[dict[str, int] | None] = mapped_column(JSON)
+    """Games recorded while the match is still being played (no final result yet)."""
+    version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
+
+
+Index("ix_tables_a_id", TableRow.a_id)
+Index("ix_tables_b_id", TableRow.b_id)
+
+
+class PodSeatRow(Base):
+    """A seat of a pod table, in seat order, with the finishing place once reported."""
+
+    __tablename__ = "pod_seats"
+    __table_args__ = (UniqueConstraint("table_id", "player_id"),)
+
+    table_id: Mapped[int] = mapped_column(
+        ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), nullable=False)
+    place: Mapped[int | None] = mapped_column(Integer)
+
+
+class ByeRow(Base):
+    """A player without an opponent in a round, and why (``ByeKind``)."""
+
+    __tablename__ = "byes"
+    __table_args__ = (UniqueConstraint("round_id", "player_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    round_id: Mapped[int] = mapped_column(
+        ForeignKey("rounds.id", ondelete="CASCADE"), nullable=False
+    )
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), nullable=False)
+    kind: Mapped[str] = mapped_column(String(20), nullable=False)
+    position: Mapped[int] = mapped_column(Integer, nullable=False)
+
+
+class ResultRow(Base):
+    """The result of a table. One per table at most — the database refuses a second, so two
+    clients reporting the same match at once cannot both succeed."""
+
+    __tablename__ = "results"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(
+        ForeignKey("tables.id", ondelete="CASCADE"), nullable=False, unique=True
+    )
+    kind: Mapped[str] = mapped_column(String(20), nullable=False)
+    winner: Mapped[str | None] = mapped_column(String(1))
+    games_a: Mapped[int | None] = mapped_column(Integer)
+    games_b: Mapped[int | None] = mapped_column(Integer)
+    games_draws: Mapped[int | None] = mapped_column(Integer)
+    reported_by: Mapped[str] = mapped_column(String(200), nullable=False)
+    reported_at: Mapped[datetime] = _when()
+    version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
+
+
+class DraftRow(Base):
+    """The private draft of a stage's next round: at most one per stage. ``body`` holds the
+    pairings, byes, eligible players, notes and warnings; nothing in it is public."""
+
+    __tablename__ = "drafts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    stage_id: Mapped[int] = mapped_column(
+        ForeignKey("stages.id", ondelete="CASCADE"), nullable=False, unique=True
+    )
+    round_number: Mapped[int] = mapped_column(Integer, nullable=False)
+    body: Mapped[dict[str, object]] = mapped_column(JSON, nullable=False)
+    made_by: Mapped[str] = mapped_column(String(200), nullable=False)
+    made_at: Mapped[datetime] = _when()
+    version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
+
+
+class AuditRow(Base):
+    """One change: who, when, what, before and after. Append-only (triggers refuse UPDATE and
+    DELETE); written in the same transaction as the change it records."""
+
+    __tablename__ = "audit_log"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), nullable=False, index=True)
+    at: Mapped[datetime] = _when()
+    actor: Mapped[str] = mapped_column(String(200), nullable=False)
+    action: Mapped[str] = mapped_column(String(60), nullable=False)
+    subject: Mapped[str] = mapped_column(Text, nullable=False)
+    before: Mapped[object | None] = mapped_column(JSON)
+    after: Mapped[object | None] = mapped_column(JSON)
+
+
+metadata = Base.metadata

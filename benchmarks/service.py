@@ -79,8 +79,9 @@ def run_case(url: str, players: int, rounds: int, standings_runs: int) -> dict[s
     from fairpair.engine.rulesets import PRESETS
     from fairpair.engine.stage import Stage, TossSettings
     from fairpair.engine.stage_config import SwissConfig
-    from fairpair.service import drafts, events, results, rounds as round_cases
+    from fairpair.service import drafts, events, results
     from fairpair.service import players as player_cases
+    from fairpair.service import rounds as round_cases
     from fairpair.service.players import NewPlayer
     from fairpair.service.standings import standings
     from fairpair.store.database import Database

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, insert, select
+from sqlalchemy import Connection, insert
 
 from fairpair.engine.players import PlayerId
 from fairpair.engine.results import Result
@@ -84,13 +84,14 @@ def insert_round(
         }
         for p in rnd.pods
     )
+    table_ids: dict[int, int] = {}
     if rows:
-        conn.execute(insert(TableRow), rows)
-    table_ids = dict(
-        conn.execute(
-            select(TableRow.number, TableRow.id).where(TableRow.round_id == round_id)
-        ).all()
-    )
+        # RETURNING with many rows: SQLAlchemy sends them as a few multi-row INSERTs
+        # ("insertmanyvalues", 1,000 rows a statement) and hands back the new ids, so no
+        # select is needed to learn them.
+        table_ids = dict(
+            conn.execute(insert(TableRow).returning(TableRow.number, TableRow.id), rows).all()
+        )
     results = [
         {
             "table_id": table_ids[m.table],

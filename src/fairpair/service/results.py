@@ -302,28 +302,41 @@ def _found(
     )
 
 
+_INSERTS: dict[str, Any] = {}
+
+
 def _insert_result(conn: Connection, values: dict[str, Any]) -> bool:
     """Insert a result row; ``False`` when the match has one already (the unique index on
     ``results.table_id`` decides). SQLite and PostgreSQL skip the conflicting row in the
-    statement itself (``ON CONFLICT DO NOTHING``: no savepoint round trips)."""
+    statement itself (``ON CONFLICT DO NOTHING``: no savepoint round trips). The statement
+    is built once and given the values when it runs (no per-report statement building)."""
     dialect = conn.dialect.name
     if dialect in ("sqlite", "postgresql"):
-        from sqlalchemy.dialects import postgresql, sqlite
+        statement = _INSERTS.get(dialect)
+        if statement is None:
+            from sqlalchemy.dialects import postgresql, sqlite
 
-        upsert: Any = sqlite.insert if dialect == "sqlite" else postgresql.insert
-        done = conn.execute(
-            upsert(ResultRow)
-            .values(**values)
-            .on_conflict_do_nothing(index_elements=[ResultRow.table_id])
-            .returning(ResultRow.id)
-        ).first()
-        return done is not None
+            upsert: Any = sqlite.insert if dialect == "sqlite" else postgresql.insert
+            statement = _INSERTS[dialect] = (
+                upsert(ResultRow)
+                .on_conflict_do_nothing(index_elements=[ResultRow.table_id])
+                .returning(ResultRow.id)
+            )
+        return conn.execute(statement, values).first() is not None
     try:
         with conn.begin_nested():
             conn.execute(insert(ResultRow).values(**values))
     except IntegrityError:
         return False
     return True
+
+
+#: After a report: the games recorded so far are cleared and the table's version bumped.
+_REPORTED = (
+    update(TableRow)
+    .where(TableRow.id == bindparam("reported_table"))
+    .values(games=None, version=TableRow.version + 1)
+)
 
 
 def report(
@@ -371,11 +384,7 @@ def report(
                 f"table {found.number} already has a result: {now.result}; "
                 "to change it, correct it (fairpair result correct)",
             )
-        conn.execute(
-            update(TableRow)
-            .where(TableRow.id == found.id)
-            .values(games=None, version=TableRow.version + 1)
-        )
+        conn.execute(_REPORTED, {"reported_table": found.id})
         if fast is not None and fast.a is not None and fast.b is not None:
             a, b = fast.a, fast.b
         else:

@@ -54,6 +54,7 @@ class RoundTimes:
     open: float
     reports: int
     report_seconds: float
+    report_cpu: float
     standings: list[float] = field(default_factory=list)
     complete: float = 0.0
 
@@ -109,13 +110,20 @@ def run_case(url: str, players: int, rounds: int, standings_runs: int) -> dict[s
         _, opened_round = _timed(round_cases.open_round, db, slug, number, actor=ACTOR)
         tables = [(t["table"], t["a"]["id"], t["b"]["id"]) for t in draft.pairings]
         timed_reports = tables[: len(tables) - standings_runs]
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         for table, a, b in timed_reports:
             result = _result(rng, seeds[a], seeds[b])
             results.report(db, slug, number, result, table=table, actor=ACTOR)
-        reporting = time.perf_counter() - start
+        reporting, reporting_cpu = time.perf_counter() - start, time.process_time() - cpu
         times = RoundTimes(
-            number, len(tables), generated, released, opened_round, len(timed_reports), reporting
+            number,
+            len(tables),
+            generated,
+            released,
+            opened_round,
+            len(timed_reports),
+            reporting,
+            reporting_cpu,
         )
         for table, a, b in tables[len(timed_reports) :]:
             results.report(
@@ -128,6 +136,7 @@ def run_case(url: str, players: int, rounds: int, standings_runs: int) -> dict[s
     db.close()
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return {
+        "load": os.getloadavg()[0],
         "players": players,
         "open": opened,
         "create": created,
@@ -228,11 +237,12 @@ def _row(backend: str, case: dict[str, Any]) -> list[str]:
             f"{backend:<10} {case['players']:>7,} {r['number']:>3} {r['tables']:>6,}"
             f" {r['generate']:>8.3f} {r['release']:>8.3f} {r['generate'] + r['release']:>8.3f}"
             f" {r['open']:>7.3f} {r['reports']:>7,} {rate:>9.0f}"
+            f" {1000 * r['report_cpu'] / max(r['reports'], 1):>8.2f}"
             f" {statistics.median(r['standings']):>10.3f} {max(r['standings']):>8.3f}"
             f" {r['complete']:>8.3f}"
         )
     lines[0] += f"   (create {case['create']:.3f} s, register {case['register']:.3f} s"
-    lines[0] += f", peak RSS {case['peak_mib']:.0f} MiB)"
+    lines[0] += f", peak RSS {case['peak_mib']:.0f} MiB, load average {case['load']:.1f})"
     return lines
 
 
@@ -264,13 +274,15 @@ def main() -> None:
     print(
         f"# yardstick: a 10M-step Python loop took {loop_seconds():.2f} s (benchmarks/calibrate.py)"
     )
-    print(f"# GC {'paused' if args.paused_gc else 'enabled'}; times in seconds; rate = reports/s;")
+    print(f"# GC {'paused' if args.paused_gc else 'enabled'}; times in seconds; rate = reports/s,")
+    print("# cpu ms = this process's CPU time per report (the database server's not included);")
     print(
         f"# standings: load + compute right after a result, median and max of {args.standings_runs}"
     )
     header = (
         f"{'backend':<10} {'players':>7} {'rnd':>3} {'tables':>6} {'generate':>8} {'release':>8}"
-        f" {'gen+rel':>8} {'open':>7} {'reports':>7} {'rate':>9} {'standings':>10} {'max':>8}"
+        f" {'gen+rel':>8} {'open':>7} {'reports':>7} {'rate':>9} {'cpu ms':>8}"
+        f" {'standings':>10} {'max':>8}"
         f" {'complete':>8}"
     )
     for backend in args.backends:

@@ -33,6 +33,11 @@ class ExitCode(IntEnum):
     UNKNOWN_NAME = 7
     #: The next round cannot be generated, or the toss does not apply (round cap, nobody to pair).
     REFUSED = 8
+    #: Someone changed the same thing first (a result already recorded, a stale version, a
+    #: slug taken): read it again.
+    CONFLICT = 9
+    #: The database cannot be opened or reached (a bad URL, a server down).
+    DATABASE = 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +73,12 @@ ERROR_TABLE: dict[str, ErrorKind] = _kinds(
     ("weight_limit", ExitCode.REFUSED, 409, "the round is beyond one exact matching"),
     ("lifecycle_refused", ExitCode.REFUSED, 409, "the round cannot move to that state now"),
     ("toss_unavailable", ExitCode.REFUSED, 409, "the toss does not apply"),
+    ("unknown_event", ExitCode.UNKNOWN_NAME, 404, "no saved event with that slug"),
+    ("refused", ExitCode.REFUSED, 409, "the change breaks a rule of the event"),
+    ("already_recorded", ExitCode.CONFLICT, 409, "the match already has a result"),
+    ("stale_version", ExitCode.CONFLICT, 409, "it changed since it was read"),
+    ("event_exists", ExitCode.CONFLICT, 409, "an event with that slug exists"),
+    ("database_unavailable", ExitCode.DATABASE, 503, "the database cannot be used"),
     ("error", ExitCode.INTERNAL, 500, "an error without its own kind (a bug)"),
     ("internal_error", ExitCode.INTERNAL, 500, "an unexpected internal error (a bug)"),
 )

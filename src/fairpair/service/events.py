@@ -11,7 +11,7 @@ from fairpair.engine.errors import Location
 from fairpair.engine.ruleset import Ruleset
 from fairpair.engine.stage import Stage
 from fairpair.engine.tournament import Tournament
-from fairpair.responses.events import EventList, EventListItem
+from fairpair.responses.events import EventDetail, EventList, EventListItem
 from fairpair.service.errors import EventExists
 from fairpair.service.loading import load
 from fairpair.service.persist import insert_round
@@ -208,3 +208,80 @@ def list_events(db: Database) -> EventList:
             for e in events
         ]
     return EventList(events=items)
+
+
+def show_event(db: Database, slug: str) -> EventDetail:
+    """The event as staff see it: players (check-in, drops), stages and their rounds."""
+    from fairpair.responses.events import PlayerItem, RoundItem, StageItem
+    from fairpair.store.models import ByeRow, DraftRow, ResultRow, TableRow
+
+    with reading(db, slug) as (conn, event):
+        loaded = load(conn, event)
+        t = loaded.tournament
+        row = conn.execute(select(EventRow.created_at).where(EventRow.id == event.id)).one()
+        extra = {
+            r.key: r
+            for r in conn.execute(
+                select(PlayerRow.key, PlayerRow.contact, PlayerRow.checked_in_at).where(
+                    PlayerRow.event_id == event.id
+                )
+            )
+        }
+        last = t.stages[-1]
+        gone = t.drop_rounds(last)
+        players = [
+            PlayerItem(
+                id=p.id,
+                name=p.name,
+                seed=p.seed,
+                rating=p.rating,
+                team=p.team,
+                contact=extra[p.id].contact,
+                checked_in=extra[p.id].checked_in_at is not None,
+                dropped_after=gone.get(p.id),
+            )
+            for p in t.players
+        ]
+        dates = {
+            (r.stage_id, r.number): r
+            for r in conn.execute(
+                select(RoundRow.stage_id, RoundRow.number, RoundRow.starts_at, RoundRow.ends_at)
+            )
+            if r.stage_id in loaded.stage_ids.values()
+        }
+        drafts = dict(conn.execute(select(DraftRow.stage_id, DraftRow.round_number)).all())
+        names = {p.id: p.name for p in t.players}
+        stages = []
+        for s in t.stages:
+            sid = loaded.stage_ids[s.id]
+            stages.append(
+                StageItem(
+                    id=s.id,
+                    name=s.name,
+                    format=s.format.value,
+                    ruleset=s.ruleset.base or s.ruleset.name,
+                    max_rounds=s.round_cap,
+                    rounds=[
+                        RoundItem(
+                            number=r.number,
+                            state=r.status.value,
+                            tables=len(r.tables),
+                            outstanding=r.outstanding,
+                            byes=[names.get(b.player, b.player) for b in r.byes],
+                            starts_at=dates[(sid, r.number)].starts_at,
+                            ends_at=dates[(sid, r.number)].ends_at,
+                        )
+                        for r in s.rounds
+                    ],
+                    draft_round=drafts.get(sid),
+                )
+            )
+        del ByeRow, TableRow, ResultRow
+        return EventDetail(
+            slug=event.slug,
+            name=event.name,
+            version=event.version,
+            created_at=row.created_at,
+            players=players,
+            stages=stages,
+        )

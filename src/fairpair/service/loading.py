@@ -53,16 +53,6 @@ class Loaded:
         return self.tournament.stage(key)
 
 
-def result_of(row: ResultRow | object) -> Result:
-    kind = ResultKind(row.kind)  # type: ignore[attr-defined]
-    games = (
-        GameScore(row.games_a, row.games_b, row.games_draws or 0)  # type: ignore[attr-defined]
-        if row.games_a is not None  # type: ignore[attr-defined]
-        else None
-    )
-    winner = Side(row.winner) if row.winner else None  # type: ignore[attr-defined]
-    return Result(kind, winner, games)
-
 
 def load(conn: Connection, event: EventRef) -> Loaded:
     """Every fact of ``event`` as one engine ``Tournament``."""

@@ -15,6 +15,7 @@ from fairpair.engine.changes.round_states import (
     revert_round,
 )
 from fairpair.engine.changes.rounds import add_round, release_round, replace_round
+from fairpair.engine.changes.swap import swap_players
 from fairpair.engine.changes.tosses import choose_first, flip_toss, recalculate_tosses
 
 __all__ = [
@@ -31,4 +32,5 @@ __all__ = [
     "release_round",
     "replace_round",
     "revert_round",
+    "swap_players",
 ]

@@ -1,0 +1,141 @@
+"""Finding what a command names — a player, a stage, a round, a table — or a clear refusal."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import Connection, func, select
+
+from fairpair.engine.errors import Location, UnknownPlayer, UnknownRound, UnknownStage, UnknownTable
+from fairpair.service.unit import EventRef
+from fairpair.store.models import PlayerRow, RoundRow, StageRow, TableRow
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRef:
+    id: int
+    key: str
+    name: str
+
+
+def find_player(conn: Connection, event: EventRef, ref: str) -> PlayerRef:
+    """The player whose id is ``ref``, else whose name is ``ref`` (ignoring case), if only one."""
+    row = conn.execute(
+        select(PlayerRow.id, PlayerRow.key, PlayerRow.name).where(
+            PlayerRow.event_id == event.id, PlayerRow.key == ref
+        )
+    ).first()
+    if row is None:
+        rows = conn.execute(
+            select(PlayerRow.id, PlayerRow.key, PlayerRow.name).where(
+                PlayerRow.event_id == event.id, func.lower(PlayerRow.name) == ref.lower()
+            )
+        ).all()
+        if len(rows) > 1:
+            ids = ", ".join(r.key for r in rows)
+            raise UnknownPlayer(
+                Location(player=ref), f"{len(rows)} players are called {ref!r}: use the id ({ids})"
+            )
+        row = rows[0] if rows else None
+    if row is None:
+        raise UnknownPlayer(Location(player=ref), f"no player {ref!r} in event {event.slug}")
+    return PlayerRef(row.id, row.key, row.name)
+
+
+@dataclass(frozen=True, slots=True)
+class StageRef:
+    id: int
+    key: str
+    version: int
+
+
+def find_stage(conn: Connection, event: EventRef, key: str | None = None) -> StageRef:
+    """The stage ``key``, or the event's last stage when ``None``."""
+    query = select(StageRow.id, StageRow.key, StageRow.version).where(StageRow.event_id == event.id)
+    if key is not None:
+        row = conn.execute(query.where(StageRow.key == key)).first()
+    else:
+        row = conn.execute(query.order_by(StageRow.position.desc()).limit(1)).first()
+    if row is None:
+        known = ", ".join(
+            conn.execute(
+                select(StageRow.key)
+                .where(StageRow.event_id == event.id)
+                .order_by(StageRow.position)
+            ).scalars()
+        )
+        raise UnknownStage(
+            Location(stage=key),
+            f"no stage {key!r} in event {event.slug} (stages: {known or 'none'})",
+        )
+    return StageRef(row.id, row.key, row.version)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRef:
+    id: int
+    number: int
+    state: str | None
+    version: int
+
+
+def find_round(conn: Connection, stage: StageRef, number: int) -> RoundRef:
+    row = conn.execute(
+        select(RoundRow.id, RoundRow.number, RoundRow.state, RoundRow.version).where(
+            RoundRow.stage_id == stage.id, RoundRow.number == number
+        )
+    ).first()
+    if row is None:
+        known = ", ".join(
+            str(n)
+            for n in conn.execute(
+                select(RoundRow.number)
+                .where(RoundRow.stage_id == stage.id)
+                .order_by(RoundRow.number)
+            ).scalars()
+        )
+        raise UnknownRound(
+            Location(stage=stage.key, round=number),
+            f"no round {number} (rounds: {known or 'none released yet'})",
+        )
+    return RoundRef(row.id, row.number, row.state, row.version)
+
+
+@dataclass(frozen=True, slots=True)
+class TableRef:
+    id: int
+    number: int
+    key: str
+    kind: str
+    a_id: int | None
+    b_id: int | None
+    version: int
+
+
+def find_table(conn: Connection, stage: StageRef, rnd: RoundRef, table: int | str) -> TableRef:
+    """Table number ``table`` (an int) or match id ``table`` (a str) of round ``rnd``."""
+    query = select(
+        TableRow.id,
+        TableRow.number,
+        TableRow.key,
+        TableRow.kind,
+        TableRow.a_id,
+        TableRow.b_id,
+        TableRow.version,
+    ).where(TableRow.round_id == rnd.id)
+    query = query.where(
+        TableRow.number == table if isinstance(table, int) else TableRow.key == table
+    )
+    row = conn.execute(query).first()
+    if row is None:
+        count = conn.execute(
+            select(func.count()).select_from(TableRow).where(TableRow.round_id == rnd.id)
+        ).scalar_one()
+        what = f"table {table}" if isinstance(table, int) else f"match id {table!r}"
+        raise UnknownTable(
+            Location(
+                stage=stage.key, round=rnd.number, table=table if isinstance(table, int) else None
+            ),
+            f"round {rnd.number} has no {what} (it has {count} table{'s' if count != 1 else ''})",
+        )
+    return TableRef(row.id, row.number, row.key, row.kind, row.a_id, row.b_id, row.version)

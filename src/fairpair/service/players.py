@@ -1,0 +1,340 @@
+"""Registration: add and import players, check-in, drops (event or stage), reinstating, late
+entry. A player who joins after round 1 starts on zero points, or with byes or losses for the
+rounds they missed."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sqlalchemy import Connection, delete, func, insert, select, update
+
+from fairpair.engine.errors import InvalidTournament, Location
+from fairpair.engine.rounds import ByeKind
+from fairpair.service.errors import Refused
+from fairpair.service.loading import load
+from fairpair.service.lookup import find_player, find_stage
+from fairpair.service.unit import Change, EventRef, changing
+from fairpair.store.database import Database
+from fairpair.store.models import ByeRow, DropRow, PlayerRow, RoundRow, TableRow
+
+KEY = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,79}$")
+
+
+@dataclass(frozen=True, slots=True)
+class NewPlayer:
+    """A player to register. ``id`` is made from the name when left out."""
+
+    name: str
+    id: str | None = None
+    seed: int | None = None
+    rating: int | None = None
+    team: str | None = None
+    contact: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LateEntry:
+    """How a player who joins after round 1 counts the rounds they missed: ``byes`` of them
+    as byes of ``kind`` (full, half, zero = a loss), the rest as not played (zero points)."""
+
+    byes: int = 0
+    kind: ByeKind = ByeKind.ZERO
+
+
+def _key_of(name: str, taken: set[str]) -> str:
+    base = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:40].strip("-") or "player"
+    key, n = base, 2
+    while key in taken:
+        key, n = f"{base}-{n}", n + 1
+    return key
+
+
+def _checked(player: NewPlayer, where: str) -> NewPlayer:
+    name = player.name.strip()
+    if not name or len(name) > 200 or any(ord(c) < 32 for c in name):
+        raise Refused(Location((where, "name")), "a name has 1-200 characters, no control codes")
+    if player.id is not None and not KEY.match(player.id):
+        raise Refused(
+            Location((where, "id")),
+            f"{player.id!r} is not a player id: letters, digits, '-', '_' and '.', up to 80",
+        )
+    for field, value, low, high in (
+        ("seed", player.seed, 1, 1_000_000),
+        ("rating", player.rating, 0, 10_000),
+    ):
+        if value is not None and not low <= value <= high:
+            raise Refused(Location((where, field)), f"{field} must be {low}-{high}, got {value}")
+    return NewPlayer(name, player.id, player.seed, player.rating, player.team, player.contact)
+
+
+def add_players(
+    db: Database,
+    slug: str,
+    players: Sequence[NewPlayer],
+    *,
+    actor: str,
+    late: LateEntry | None = None,
+) -> list[str]:
+    """Register ``players`` (all or none); their ids. After round 1 they join the next
+    round: ``late`` says how the missed rounds count (default: not played, zero points)."""
+    with changing(db, slug, actor) as change:
+        return _add(change, players, late or LateEntry())
+
+
+def _add(change: Change, players: Sequence[NewPlayer], late: LateEntry) -> list[str]:
+    conn, event = change.conn, change.event
+    taken = set(conn.execute(select(PlayerRow.key).where(PlayerRow.event_id == event.id)).scalars())
+    position = conn.execute(
+        select(func.coalesce(func.max(PlayerRow.position), -1)).where(
+            PlayerRow.event_id == event.id
+        )
+    ).scalar_one()
+    rows: list[dict[str, object]] = []
+    for i, given in enumerate(players):
+        where = f"players[{i}]" if len(players) > 1 else "player"
+        player = _checked(given, where)
+        key = player.id or _key_of(player.name, taken)
+        if key in taken:
+            raise Refused(
+                Location((where, "id"), player=key), f"a player {key!r} is registered already"
+            )
+        taken.add(key)
+        position += 1
+        rows.append(
+            {
+                "event_id": event.id,
+                "key": key,
+                "name": player.name,
+                "position": position,
+                "seed": player.seed,
+                "rating": player.rating,
+                "team": player.team,
+                "contact": player.contact,
+                "registered_at": change.at,
+            }
+        )
+    if not rows:
+        return []
+    conn.execute(insert(PlayerRow), rows)
+    keys = [str(r["key"]) for r in rows]
+    if late.byes:
+        _late_byes(change, keys, late)
+    change.audit(
+        "player.add",
+        ", ".join(keys),
+        after=[{k: r[k] for k in ("key", "name", "seed", "rating", "team")} for r in rows]
+        + ([{"late_byes": late.byes, "kind": late.kind.value}] if late.byes else []),
+    )
+    return keys
+
+
+def _late_byes(change: Change, keys: list[str], late: LateEntry) -> None:
+    conn = change.conn
+    stage = find_stage(conn, change.event)
+    rounds = conn.execute(
+        select(RoundRow.id, RoundRow.number)
+        .where(RoundRow.stage_id == stage.id)
+        .order_by(RoundRow.number)
+    ).all()
+    if late.byes > len(rounds):
+        raise Refused(
+            Location(("late", "byes")),
+            f"only {len(rounds)} round{'s' if len(rounds) != 1 else ''} have been played; "
+            f"cannot give {late.byes} byes for missed rounds",
+        )
+    ids = dict(
+        conn.execute(
+            select(PlayerRow.key, PlayerRow.id).where(
+                PlayerRow.event_id == change.event.id, PlayerRow.key.in_(keys)
+            )
+        ).all()
+    )
+    rows = []
+    for rnd in rounds[: late.byes]:
+        last = conn.execute(
+            select(func.coalesce(func.max(ByeRow.position), -1)).where(ByeRow.round_id == rnd.id)
+        ).scalar_one()
+        for k, key in enumerate(keys):
+            rows.append(
+                {
+                    "round_id": rnd.id,
+                    "player_id": ids[key],
+                    "kind": late.kind.value,
+                    "position": last + 1 + k,
+                }
+            )
+    if rows:
+        conn.execute(insert(ByeRow), rows)
+
+
+def check_in(
+    db: Database, slug: str, players: Sequence[str], *, actor: str, undo: bool = False
+) -> list[str]:
+    """Mark ``players`` present (or, with ``undo``, not yet); their ids."""
+    with changing(db, slug, actor) as change:
+        found = [find_player(change.conn, change.event, p) for p in players]
+        change.conn.execute(
+            update(PlayerRow)
+            .where(PlayerRow.id.in_([p.id for p in found]))
+            .values(checked_in_at=None if undo else change.at)
+        )
+        keys = [p.key for p in found]
+        change.audit("player.checkout" if undo else "player.checkin", ", ".join(keys))
+        return keys
+
+
+def _started(conn: Connection, event: EventRef) -> bool:
+    return (
+        conn.execute(
+            select(TableRow.id)
+            .join(RoundRow, RoundRow.id == TableRow.round_id)
+            .where(TableRow.stage_id.in_(_stage_ids(conn, event)))
+            .limit(1)
+        ).first()
+        is not None
+    ) or conn.execute(
+        select(ByeRow.id)
+        .join(RoundRow, RoundRow.id == ByeRow.round_id)
+        .where(RoundRow.stage_id.in_(_stage_ids(conn, event)))
+        .limit(1)
+    ).first() is not None
+
+
+def _stage_ids(conn: Connection, event: EventRef) -> list[int]:
+    from fairpair.store.models import StageRow
+
+    return list(conn.execute(select(StageRow.id).where(StageRow.event_id == event.id)).scalars())
+
+
+def drop_no_shows(db: Database, slug: str, *, actor: str) -> list[str]:
+    """Before round 1: drop every player who has not checked in; their ids."""
+    with changing(db, slug, actor) as change:
+        conn, event = change.conn, change.event
+        if _started(conn, event):
+            raise Refused(
+                Location(("players",)),
+                "the no-shows are dropped before round 1; round 1 is already released "
+                "(drop players one by one instead)",
+            )
+        loaded = load(conn, event)
+        gone = set(loaded.tournament.drop_rounds(loaded.tournament.stage()))
+        absent = conn.execute(
+            select(PlayerRow.id, PlayerRow.key)
+            .where(PlayerRow.event_id == event.id, PlayerRow.checked_in_at.is_(None))
+            .order_by(PlayerRow.position)
+        ).all()
+        keys = [a.key for a in absent if a.key not in gone]
+        if not keys:
+            return []
+        stage = find_stage(conn, event, loaded.tournament.stages[0].id)
+        position = _next_drop_position(conn, event)
+        conn.execute(
+            insert(DropRow),
+            [
+                {
+                    "event_id": event.id,
+                    "player_id": a.id,
+                    "stage_id": stage.id,
+                    "whole_event": True,
+                    "after_round": 0,
+                    "position": position + i,
+                    "reason": "no-show",
+                    "at": change.at,
+                }
+                for i, a in enumerate(x for x in absent if x.key in keys)
+            ],
+        )
+        change.audit("player.drop_no_shows", ", ".join(keys), after={"dropped": keys})
+        return keys
+
+
+def _next_drop_position(conn: Connection, event: EventRef) -> int:
+    return (
+        int(
+            conn.execute(
+                select(func.coalesce(func.max(DropRow.position), -1)).where(
+                    DropRow.event_id == event.id
+                )
+            ).scalar_one()
+        )
+        + 1
+    )
+
+
+def drop_player(
+    db: Database,
+    slug: str,
+    player: str,
+    *,
+    actor: str,
+    after_round: int | None = None,
+    stage: str | None = None,
+    whole_event: bool = True,
+    reason: str | None = None,
+) -> int:
+    """``player`` leaves after ``after_round`` (default: the stage's latest round) — the whole
+    event, or only ``stage``. Their results stay. Returns the round they left after."""
+    from fairpair.engine.changes import drop_player as engine_drop
+
+    with changing(db, slug, actor) as change:
+        conn, event = change.conn, change.event
+        who = find_player(conn, event, player)
+        loaded = load(conn, event)
+        chosen = loaded.tournament.stage(stage)
+        try:
+            engine_drop(
+                loaded.tournament, who.key, after_round, stage=chosen.id, whole_event=whole_event
+            )
+        except InvalidTournament as error:
+            raise Refused(error.location, error.reason) from None
+        after = chosen.last_round if after_round is None else after_round
+        conn.execute(
+            insert(DropRow).values(
+                event_id=event.id,
+                player_id=who.id,
+                stage_id=loaded.stage_ids[chosen.id],
+                whole_event=whole_event,
+                after_round=after,
+                position=_next_drop_position(conn, event),
+                reason=reason,
+                at=change.at,
+            )
+        )
+        change.audit(
+            "player.drop",
+            f"player {who.key}",
+            after={
+                "after_round": after,
+                "stage": chosen.id,
+                "whole_event": whole_event,
+                "reason": reason,
+            },
+        )
+        return after
+
+
+def reinstate_player(db: Database, slug: str, player: str, *, actor: str) -> int:
+    """Undo ``player``'s drops (a drop made by mistake); how many were undone. They are paired
+    again from the next round."""
+    with changing(db, slug, actor) as change:
+        conn, event = change.conn, change.event
+        who = find_player(conn, event, player)
+        drops = conn.execute(
+            select(DropRow.id, DropRow.after_round, DropRow.whole_event, DropRow.reason).where(
+                DropRow.event_id == event.id, DropRow.player_id == who.id
+            )
+        ).all()
+        if not drops:
+            raise Refused(Location(player=who.key), f"{who.name} ({who.key}) has not dropped")
+        conn.execute(delete(DropRow).where(DropRow.id.in_([d.id for d in drops])))
+        change.audit(
+            "player.reinstate",
+            f"player {who.key}",
+            before=[
+                {"after_round": d.after_round, "whole_event": d.whole_event, "reason": d.reason}
+                for d in drops
+            ],
+        )
+        return len(drops)

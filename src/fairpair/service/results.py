@@ -1,0 +1,354 @@
+"""Results: report one (the first report wins: the database holds one result per match),
+record games while a match is still being played, and correct a result (audited).
+
+Two clients reporting the same match at once: both try to insert; the unique index on the
+result's table lets exactly one succeed and the other is told what is recorded. A correction
+names the version it corrects, so two corrections cannot silently overwrite each other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection, delete, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from fairpair.engine.errors import InvalidResult, LifecycleRefused, Location
+from fairpair.engine.lifecycle import Refusal, RefusalReason, RoundAction
+from fairpair.engine.results import GameScore, Result, ResultKind
+from fairpair.engine.rounds import RoundState
+from fairpair.engine.validation import games_problems
+from fairpair.service.errors import AlreadyRecorded, Refused, StaleVersion
+from fairpair.service.lookup import (
+    PlayerRef,
+    RoundRef,
+    StageRef,
+    TableRef,
+    find_player,
+    find_round,
+    find_stage,
+    find_table,
+)
+from fairpair.service.persist import result_values
+from fairpair.service.stage_settings import stage_of_settings
+from fairpair.service.unit import Change, changing
+from fairpair.store.database import Database
+from fairpair.store.models import ByeRow, PlayerRow, ResultRow, StageRow, TableRow
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """What a report or correction left in the database."""
+
+    round: int
+    table: int
+    match_id: str
+    a: str
+    b: str
+    result: str
+    version: int
+
+
+def result_text(result: Result, a: str, b: str) -> str:
+    """A result as people say it, from side a: "Ash 2-1 Bo", "draw 1-1", "Bo forfeits"."""
+    games = result.games
+    score = (
+        f" {games.a}-{games.b}" + (f"-{games.draws}" if games and games.draws else "")
+        if games
+        else ""
+    )
+    kind = result.kind
+    if kind is ResultKind.FORFEIT:
+        loser = b if result.winner and result.winner.value == "a" else a
+        return f"{loser} forfeits"
+    if kind is ResultKind.DOUBLE_FORFEIT:
+        return "both forfeit"
+    if kind is ResultKind.SKIPPED:
+        return "skipped (no result)"
+    if kind is ResultKind.INTENTIONAL_DRAW:
+        return f"intentional draw{score}"
+    if result.winner is None:
+        return f"draw{score}"
+    winner = a if result.winner.value == "a" else b
+    return f"{winner} wins{score}"
+
+
+def _table_for(
+    conn: Connection,
+    change: Change,
+    stage: StageRef,
+    rnd: RoundRef,
+    table: int | str | None,
+    player: str | None,
+) -> TableRef:
+    if table is not None:
+        return find_table(conn, stage, rnd, table)
+    if player is None:
+        raise Refused(Location(("table",)), "name the table (or the player) to report")
+    who = find_player(conn, change.event, player)
+    row = conn.execute(
+        select(TableRow.number).where(
+            TableRow.round_id == rnd.id, (TableRow.a_id == who.id) | (TableRow.b_id == who.id)
+        )
+    ).first()
+    if row is not None:
+        return find_table(conn, stage, rnd, int(row.number))
+    bye = conn.execute(
+        select(ByeRow.kind).where(ByeRow.round_id == rnd.id, ByeRow.player_id == who.id)
+    ).first()
+    if bye is not None:
+        raise Refused(
+            Location(stage=stage.key, round=rnd.number, player=who.key),
+            f"{who.name} has a {bye.kind} bye in round {rnd.number}: a bye has no result to report",
+        )
+    raise Refused(
+        Location(stage=stage.key, round=rnd.number, player=who.key),
+        f"{who.name} does not play in round {rnd.number}",
+    )
+
+
+def _names(conn: Connection, found: TableRef) -> tuple[PlayerRef, PlayerRef]:
+    rows = {
+        r.id: PlayerRef(r.id, r.key, r.name)
+        for r in conn.execute(
+            select(PlayerRow.id, PlayerRow.key, PlayerRow.name).where(
+                PlayerRow.id.in_([found.a_id, found.b_id])
+            )
+        )
+    }
+    return rows[found.a_id], rows[found.b_id]
+
+
+def _check_fits(
+    conn: Connection, stage: StageRef, rnd: RoundRef, found: TableRef, result: Result
+) -> None:
+    if found.kind != "match":
+        raise Refused(
+            Location(stage=stage.key, round=rnd.number, table=found.number),
+            f"table {found.number} is a pod table: record its finishing places",
+        )
+    if result.games is None:
+        return
+    settings = conn.execute(select(StageRow.settings).where(StageRow.id == stage.id)).scalar_one()
+    fmt = stage_of_settings(settings).ruleset.scoring.match_format
+    problems = games_problems(result.games, fmt)
+    if problems:
+        raise InvalidResult(
+            Location(("games",), stage=stage.key, round=rnd.number, table=found.number),
+            "; ".join(problems),
+        )
+
+
+def _reportable(stage: StageRef, rnd: RoundRef, found: TableRef) -> None:
+    if rnd.state == RoundState.SCHEDULED.value:
+        refusal = Refusal(
+            RoundAction.REPORT, RefusalReason.WRONG_STATE, rnd.number, RoundState.SCHEDULED
+        )
+        raise LifecycleRefused(
+            Location(stage=stage.key, round=rnd.number, table=found.number),
+            refusal.text + " (open it first)",
+        )
+
+
+def _recorded_now(conn: Connection, found: TableRef, rnd: RoundRef) -> Recorded:
+    row = conn.execute(
+        select(
+            ResultRow.kind,
+            ResultRow.winner,
+            ResultRow.games_a,
+            ResultRow.games_b,
+            ResultRow.games_draws,
+            ResultRow.version,
+            ResultRow.reported_by,
+        ).where(ResultRow.table_id == found.id)
+    ).one()
+    a, b = _names(conn, found)
+    games = (
+        GameScore(row.games_a, row.games_b, row.games_draws or 0)
+        if row.games_a is not None
+        else None
+    )
+    from fairpair.engine.results import Side
+
+    result = Result(ResultKind(row.kind), Side(row.winner) if row.winner else None, games)
+    return Recorded(
+        rnd.number,
+        found.number,
+        found.key,
+        a.key,
+        b.key,
+        result_text(result, a.name, b.name) + f" (by {row.reported_by})",
+        row.version,
+    )
+
+
+def report(
+    db: Database,
+    slug: str,
+    round_number: int,
+    result: Result,
+    *,
+    actor: str,
+    table: int | str | None = None,
+    player: str | None = None,
+    stage: str | None = None,
+) -> Recorded:
+    """Record ``result`` (told from side a) for the match at ``table`` (or ``player``'s) of
+    round ``round_number``. Refused in a Scheduled round, for a bye, for games the match
+    format cannot have, and — telling what is recorded — when the match has a result."""
+    with changing(db, slug, actor) as change:
+        conn = change.conn
+        where = find_stage(conn, change.event, stage)
+        rnd = find_round(conn, where, round_number)
+        found = _table_for(conn, change, where, rnd, table, player)
+        _reportable(where, rnd, found)
+        _check_fits(conn, where, rnd, found, result)
+        try:
+            with conn.begin_nested():
+                conn.execute(
+                    insert(ResultRow).values(
+                        table_id=found.id,
+                        **result_values(result),
+                        reported_by=actor,
+                        reported_at=change.at,
+                        version=1,
+                    )
+                )
+        except IntegrityError:
+            now = _recorded_now(conn, found, rnd)
+            raise AlreadyRecorded(
+                Location(stage=where.key, round=rnd.number, table=found.number),
+                f"table {found.number} already has a result: {now.result}; "
+                "to change it, correct it (fairpair result correct)",
+            ) from None
+        conn.execute(
+            update(TableRow)
+            .where(TableRow.id == found.id)
+            .values(games=None, version=TableRow.version + 1)
+        )
+        a, b = _names(conn, found)
+        text = result_text(result, a.name, b.name)
+        change.audit(
+            "result.report",
+            f"stage {where.key} round {rnd.number} table {found.number}",
+            after={"result": result_values(result), "text": text},
+        )
+        return Recorded(rnd.number, found.number, found.key, a.key, b.key, text, 1)
+
+
+def record_games(
+    db: Database,
+    slug: str,
+    round_number: int,
+    table: int,
+    games: GameScore,
+    *,
+    actor: str,
+    stage: str | None = None,
+) -> None:
+    """Games so far of a match still being played (no final result): reverting the round
+    resets them."""
+    with changing(db, slug, actor) as change:
+        conn = change.conn
+        where = find_stage(conn, change.event, stage)
+        rnd = find_round(conn, where, round_number)
+        found = find_table(conn, where, rnd, table)
+        _reportable(where, rnd, found)
+        _check_fits(conn, where, rnd, found, Result.from_games(games.a, games.b, games.draws))
+        if conn.execute(select(ResultRow.id).where(ResultRow.table_id == found.id)).first():
+            raise AlreadyRecorded(
+                Location(round=round_number, table=table),
+                f"table {table} already has its final result",
+            )
+        value = {"a": games.a, "b": games.b, "draws": games.draws}
+        conn.execute(
+            update(TableRow)
+            .where(TableRow.id == found.id)
+            .values(games=value, version=TableRow.version + 1)
+        )
+        change.audit(
+            "result.games", f"stage {where.key} round {round_number} table {table}", after=value
+        )
+
+
+def correct(
+    db: Database,
+    slug: str,
+    round_number: int,
+    table: int | str,
+    result: Result | None,
+    *,
+    actor: str,
+    reason: str | None = None,
+    version: int | None = None,
+    stage: str | None = None,
+) -> Recorded | None:
+    """Change (or, with ``None``, clear) a recorded result: an explicit, logged correction.
+    ``version`` is the result's version the correction was made against (a stale one is
+    refused). A Completed round's result can be changed but not cleared."""
+    with changing(db, slug, actor) as change:
+        conn = change.conn
+        where = find_stage(conn, change.event, stage)
+        rnd = find_round(conn, where, round_number)
+        found = find_table(conn, where, rnd, table)
+        current = conn.execute(
+            select(
+                ResultRow.id,
+                ResultRow.kind,
+                ResultRow.winner,
+                ResultRow.games_a,
+                ResultRow.games_b,
+                ResultRow.games_draws,
+                ResultRow.version,
+            ).where(ResultRow.table_id == found.id)
+        ).first()
+        at = Location(stage=where.key, round=rnd.number, table=found.number)
+        if current is None:
+            raise Refused(at, f"table {found.number} has no result to correct: report it")
+        if version is not None and version != current.version:
+            raise StaleVersion(
+                at,
+                f"the result of table {found.number} changed since you read it "
+                f"(version {version}, now {current.version})",
+            )
+        before: dict[str, Any] = {
+            k: getattr(current, k) for k in ("kind", "winner", "games_a", "games_b", "games_draws")
+        }
+        a, b = _names(conn, found)
+        if result is None:
+            if rnd.state == RoundState.COMPLETED.value:
+                raise Refused(
+                    at, f"round {rnd.number} is completed: a result can be corrected, not cleared"
+                )
+            conn.execute(delete(ResultRow).where(ResultRow.id == current.id))
+            change.audit(
+                "result.clear",
+                f"stage {where.key} round {rnd.number} table {found.number}",
+                before=before,
+                after={"reason": reason},
+            )
+            return None
+        _check_fits(conn, where, rnd, found, result)
+        done = conn.execute(
+            update(ResultRow)
+            .where(ResultRow.id == current.id, ResultRow.version == current.version)
+            .values(
+                **result_values(result),
+                reported_by=actor,
+                reported_at=change.at,
+                version=current.version + 1,
+            )
+        )
+        if done.rowcount != 1:
+            raise StaleVersion(at, f"the result of table {found.number} changed meanwhile")
+        text = result_text(result, a.name, b.name)
+        change.audit(
+            "result.correct",
+            f"stage {where.key} round {rnd.number} table {found.number}",
+            before=before,
+            after={**result_values(result), "text": text, "reason": reason},
+        )
+        return Recorded(
+            rnd.number, found.number, found.key, a.key, b.key, text, current.version + 1
+        )

@@ -1,0 +1,96 @@
+"""The toss of a saved event (seed 000): flip a match's toss by hand, recalculate a round's
+automatic tosses (manual picks are kept), and read the Toss table."""
+
+from __future__ import annotations
+
+from fairpair.engine.players import PlayerId
+from fairpair.engine.toss import TossTable
+from fairpair.engine.tournament import Tournament
+from fairpair.service.loading import load
+from fairpair.service.lookup import find_round, find_stage
+from fairpair.service.rounds import _write_tables
+from fairpair.service.unit import changing, reading
+from fairpair.store.database import Database
+
+
+def _toss_of(t: Tournament, stage: str, number: int, table: int) -> PlayerId | None:
+    rnd = t.stage(stage).round(number)
+    match = next((m for m in rnd.matches if m.table == table), None) if rnd else None
+    return match.toss.first if match and match.toss else None
+
+
+def flip(
+    db: Database,
+    slug: str,
+    number: int,
+    table: int,
+    *,
+    actor: str,
+    stage: str | None = None,
+    first: str | None = None,
+) -> PlayerId:
+    """The other player of ``table`` plays first (or ``first``, when named), marked manual and
+    never overwritten by a recalculation. Who plays first now."""
+    from fairpair.engine.changes import choose_first, flip_toss
+    from fairpair.service.lookup import find_player
+
+    with changing(db, slug, actor) as change:
+        conn = change.conn
+        where = find_stage(conn, change.event, stage)
+        rnd = find_round(conn, where, number)
+        loaded = load(conn, change.event)
+        t = loaded.tournament
+        if first is not None:
+            who = find_player(conn, change.event, first)
+            after = choose_first(t, number, table, who.key, stage=where.key)
+        else:
+            after = flip_toss(t, number, table, stage=where.key)
+        before_round = t.stage(where.key).round(number)
+        after_round = after.stage(where.key).round(number)
+        assert before_round is not None and after_round is not None
+        _write_tables(conn, rnd, loaded, before_round, after_round)
+        now = _toss_of(after, where.key, number, table)
+        assert now is not None
+        change.audit(
+            "toss.flip",
+            f"stage {where.key} round {number} table {table}",
+            before={"first": _toss_of(t, where.key, number, table)},
+            after={"first": now, "manual": True},
+        )
+        return now
+
+
+def recalculate(
+    db: Database, slug: str, number: int, *, actor: str, stage: str | None = None
+) -> list[int]:
+    """Every automatic toss of round ``number`` computed again (manual picks kept); the
+    tables whose toss changed."""
+    from fairpair.engine.changes import recalculate_tosses
+
+    with changing(db, slug, actor) as change:
+        conn = change.conn
+        where = find_stage(conn, change.event, stage)
+        rnd = find_round(conn, where, number)
+        loaded = load(conn, change.event)
+        after = recalculate_tosses(loaded.tournament, number, stage=where.key)
+        before_round = loaded.stage(where.key).round(number)
+        after_round = after.stage(where.key).round(number)
+        assert before_round is not None and after_round is not None
+        changed = _write_tables(conn, rnd, loaded, before_round, after_round)
+        change.audit(
+            "toss.recalculate",
+            f"stage {where.key} round {number}",
+            after={"changed_tables": changed},
+        )
+        return changed
+
+
+def toss_table(
+    db: Database, slug: str, *, stage: str | None = None
+) -> tuple[Tournament, TossTable]:
+    """The Toss table of the stage (per round T / – / B, wins, matches, rate, balance)."""
+    from fairpair.engine.toss import toss_table as engine_table
+
+    with reading(db, slug) as (conn, event):
+        t = load(conn, event).tournament
+    return t, engine_table(t, t.stage(stage))

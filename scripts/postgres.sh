@@ -8,6 +8,7 @@
 # fsync is off (test data only). Use it as:
 #   PGENV=$(bash scripts/postgres.sh start) || exit 1; eval "$PGENV"
 set -euo pipefail
+export PATH="$PATH:/usr/sbin:/sbin"  # runuser, when a CI strips PATH
 
 find_bin() {
   local initdb
@@ -36,7 +37,12 @@ start() {
   dir=$(mktemp -d /tmp/fairpair-pg.XXXXXX)
   if [ "$(id -u)" = "0" ]; then chown postgres:postgres "$dir"; fi
   port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-  if ! as_postgres "$bin/initdb" -D "$dir/data" -U postgres -A trust --no-sync >"$dir/initdb.log" 2>&1; then
+  # UTF-8 whatever the caller's locale: without LANG (a stripped CI) initdb picks SQL_ASCII,
+  # and psycopg then returns bytes for text. C.UTF-8 where the system has it (Debian does).
+  local locale=(--no-locale)
+  if locale -a 2>/dev/null | grep -qix 'c.utf-\?8'; then locale=(--locale=C.UTF-8); fi
+  if ! as_postgres "$bin/initdb" -D "$dir/data" -U postgres -A trust --no-sync -E UTF8 \
+    "${locale[@]}" >"$dir/initdb.log" 2>&1; then
     cat "$dir/initdb.log" >&2
     failed "$dir" "initdb failed"
   fi

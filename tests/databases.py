@@ -5,6 +5,7 @@
 - ``db_url``: the URL of a migrated, empty database (for tests that start subprocesses);
   ``sqlite_db_url`` / ``postgres_db_url``: one backend only.
 - ``empty_db_url``: the URL of a database with no schema at all (for migration tests).
+- ``postgres_server``: the PostgreSQL server itself (``create`` / ``drop`` a database).
 
 Each test gets a clean database, cheaply. SQLite: one file is migrated per session and copied
 into the test's ``tmp_path``. PostgreSQL: one database is created and migrated per session;
@@ -90,11 +91,12 @@ class PostgresServer:
     def url_of(self, name: str) -> str:
         return make_url(self.url).set(database=name).render_as_string(hide_password=False)
 
-    def create(self, prefix: str) -> tuple[str, str]:
-        """Create an empty database; its name and URL."""
+    def create(self, prefix: str, options: str = "") -> tuple[str, str]:
+        """Create an empty database (``options``: SQL after ``CREATE DATABASE name``); its
+        name and URL."""
         name = f"{prefix}_{os.getpid()}_{uuid.uuid4().hex[:8]}"
         with self.admin.connect() as conn:
-            conn.exec_driver_sql(f'CREATE DATABASE "{name}"')
+            conn.exec_driver_sql(f'CREATE DATABASE "{name}" {options}')
         return name, self.url_of(name)
 
     def drop(self, name: str) -> None:
@@ -103,7 +105,8 @@ class PostgresServer:
 
 
 @pytest.fixture(scope="session")
-def _postgres_server() -> Iterator[PostgresServer]:
+def postgres_server() -> Iterator[PostgresServer]:
+    """The test server, to create (and drop) databases of one's own."""
     given = os.environ.get(POSTGRES_ENV)
     if not given:
         if os.environ.get("CI"):
@@ -137,9 +140,9 @@ class _SessionDatabase:
 
 
 @pytest.fixture(scope="session")
-def _postgres_session_db(_postgres_server: PostgresServer) -> Iterator[_SessionDatabase]:
+def _postgres_session_db(postgres_server: PostgresServer) -> Iterator[_SessionDatabase]:
     """One migrated database for the whole session, emptied between tests."""
-    name, url = _postgres_server.create("fairpair_test")
+    name, url = postgres_server.create("fairpair_test")
     try:
         Database.open(url).close()
         tables = [table.name for table in metadata.sorted_tables]
@@ -155,7 +158,7 @@ def _postgres_session_db(_postgres_server: PostgresServer) -> Iterator[_SessionD
         yield _SessionDatabase(url, engine, is_dirty, truncate)
         engine.dispose()
     finally:
-        _postgres_server.drop(name)
+        postgres_server.drop(name)
 
 
 def _postgres_clean(session_db: _SessionDatabase) -> str:
@@ -231,7 +234,7 @@ def empty_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'empty.sqlite3'}"
         return
-    server: PostgresServer = request.getfixturevalue("_postgres_server")
+    server: PostgresServer = request.getfixturevalue("postgres_server")
     name, url = server.create("fairpair_empty")
     try:
         yield url

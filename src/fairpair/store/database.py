@@ -87,7 +87,9 @@ def _sqlite_engine(url: str) -> Engine:
 
 
 def _postgres_engine(url: str) -> Engine:
-    return create_engine(url, pool_pre_ping=True, connect_args={"connect_timeout": 10})
+    # client_encoding: on a SQL_ASCII database psycopg would return bytes for text.
+    connect_args = {"connect_timeout": 10, "client_encoding": "utf8"}
+    return create_engine(url, pool_pre_ping=True, connect_args=connect_args)
 
 
 @dataclass

@@ -3,7 +3,11 @@ by themselves the first time a database is opened (only then)."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import time
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from alembic.autogenerate import compare_metadata
@@ -108,6 +112,50 @@ def test_open_without_migrate_leaves_the_database_alone(empty_db_url: str) -> No
     try:
         assert migrate.current(db.engine) is None
         assert tables(db.engine) == set()
+    finally:
+        db.close()
+
+
+OPENER = """
+import sys, time
+from pathlib import Path
+from fairpair.store.database import Database
+go = Path(sys.argv[2])
+while not go.exists():
+    time.sleep(0.0005)
+Database.open(sys.argv[1]).close()
+"""
+
+
+def test_processes_opening_a_new_database_at_once_migrate_it_once(
+    empty_db_url: str, tmp_path: Path
+) -> None:
+    # Web workers starting together on a new database: without a lock, two ran CREATE TABLE
+    # at once on PostgreSQL and all but one failed.
+    go = tmp_path / "go"
+    openers = [
+        subprocess.Popen(
+            [sys.executable, "-c", OPENER, empty_db_url, str(go)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(4)
+    ]
+    try:
+        time.sleep(1.0)  # let them import and wait
+        go.touch()
+        results = [opener.communicate(timeout=120) for opener in openers]
+    finally:
+        for opener in openers:
+            opener.kill()
+            opener.wait()
+    for opener, (_, err) in zip(openers, results, strict=True):
+        assert opener.returncode == 0, err
+    db = Database.open(empty_db_url, migrate=False)
+    try:
+        assert migrate.current(db.engine) == migrate.head()
+        assert differences(db.engine) == []
     finally:
         db.close()
 

@@ -7,6 +7,9 @@
 - ``empty_db_url``: the URL of a database with no schema at all (for migration tests).
 - ``postgres_server``: the PostgreSQL server itself (``create`` / ``drop`` a database).
 
+A test needing both a ``Database`` and its URL takes ``db`` and reads ``db.url`` (asking for
+``db`` and ``db_url`` together would pair every backend with every other).
+
 Each test gets a clean database, cheaply. SQLite: one file is migrated per session and copied
 into the test's ``tmp_path``. PostgreSQL: one database is created and migrated per session;
 before each test, if any table has a row or any sequence was used, every table of
@@ -33,6 +36,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
 from fairpair.store.database import Database, database_url
+from fairpair.store.migrate import head
 from fairpair.store.models import metadata
 
 POSTGRES_ENV = "FAIRPAIR_TEST_POSTGRES_URL"
@@ -135,6 +139,7 @@ def postgres_server() -> Iterator[PostgresServer]:
 class _SessionDatabase:
     url: str
     engine: Engine
+    revision: str
     is_dirty: str
     """SQL: is any row in any table, or was any sequence used (even by a rolled-back insert)?"""
     empty: str
@@ -180,7 +185,7 @@ def _postgres_session_db(postgres_server: PostgresServer) -> Iterator[_SessionDa
         engine = create_engine(url, pool_size=1, connect_args={"connect_timeout": 5})
         with engine.connect() as conn:
             is_dirty, empty = _emptying_sql(conn)
-        yield _SessionDatabase(url, engine, is_dirty, empty)
+        yield _SessionDatabase(url, engine, head(), is_dirty, empty)
         engine.dispose()
     finally:
         postgres_server.drop(name)
@@ -188,18 +193,23 @@ def _postgres_session_db(postgres_server: PostgresServer) -> Iterator[_SessionDa
 
 def _postgres_clean(session_db: _SessionDatabase) -> str:
     """Empty the session database (when a test left anything in it); its URL."""
-    with session_db.engine.begin() as conn:
+    with session_db.engine.connect() as conn:
         # Connections a test left open (a subprocess, an engine not disposed) would hold
         # locks that block the emptying: close them.
-        conn.execute(
+        revision = conn.execute(
             text(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                "SELECT (SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid()),"
+                " (SELECT max(version_num) FROM alembic_version)"
             )
-        )
+        ).one()[1]
+        conn.commit()
+        if revision != session_db.revision:  # a test migrated `db` (empty_db_url is for that)
+            Database.open(session_db.url).close()
         if conn.execute(text(session_db.is_dirty)).scalar():
             conn.exec_driver_sql("SET LOCAL lock_timeout = '10s'")
             conn.exec_driver_sql(session_db.empty)  # one round trip (simple query protocol)
+        conn.commit()
     return session_db.url
 
 

@@ -10,6 +10,7 @@ import pytest
 from sqlalchemy import Connection, func, insert, select, text
 from sqlalchemy.exc import DBAPIError
 
+from fairpair.store import migrate
 from fairpair.store.database import Database
 from fairpair.store.models import AuditRow, EventRow, PlayerRow, metadata
 
@@ -82,6 +83,19 @@ def test_finds_it_empty_anyway(db: Database) -> None:
     assert_empty(db)
     with db.writing() as conn:
         fill(conn)
+
+
+def test_migrates_the_fixture_database_down(db: Database) -> None:
+    migrate.downgrade(db.engine)  # should have used empty_db_url; the next test is safe anyway
+
+
+def test_finds_it_migrated_again(db: Database) -> None:
+    assert migrate.current(db.engine) == migrate.head()
+    assert_empty(db)
+    with db.writing() as conn:
+        fill(conn)
+    with pytest.raises(DBAPIError, match="append-only"), db.writing() as conn:
+        conn.execute(text("UPDATE audit_log SET actor = 'b'"))
 
 
 def teardown_module() -> None:

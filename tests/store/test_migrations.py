@@ -119,9 +119,11 @@ def test_open_without_migrate_leaves_the_database_alone(empty_db_url: str) -> No
 OPENER = """
 import sys, time
 from pathlib import Path
+import alembic.command  # imported before the start: the race is about migrating, not importing
 from fairpair.store.database import Database
-go = Path(sys.argv[2])
-while not go.exists():
+folder, name = Path(sys.argv[2]), sys.argv[3]
+(folder / name).touch()
+while not (folder / "go").exists():
     time.sleep(0.0005)
 Database.open(sys.argv[1]).close()
 """
@@ -132,19 +134,23 @@ def test_processes_opening_a_new_database_at_once_migrate_it_once(
 ) -> None:
     # Web workers starting together on a new database: without a lock, two ran CREATE TABLE
     # at once on PostgreSQL and all but one failed.
-    go = tmp_path / "go"
+    names = ["a", "b", "c"]
     openers = [
         subprocess.Popen(
-            [sys.executable, "-c", OPENER, empty_db_url, str(go)],
+            [sys.executable, "-c", OPENER, empty_db_url, str(tmp_path), name],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
         )
-        for _ in range(4)
+        for name in names
     ]
     try:
-        time.sleep(1.0)  # let them import and wait
-        go.touch()
+        deadline = time.monotonic() + 60
+        while not all((tmp_path / name).exists() for name in names):
+            assert all(o.poll() is None for o in openers), [o.communicate() for o in openers]
+            assert time.monotonic() < deadline, "the openers did not start"
+            time.sleep(0.01)
+        (tmp_path / "go").touch()
         results = [opener.communicate(timeout=120) for opener in openers]
     finally:
         for opener in openers:

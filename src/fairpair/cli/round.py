@@ -426,15 +426,14 @@ def swap(
     as_json: options.Json = False,
 ) -> None:
     """Exchange two players between the pairings of a Scheduled round (tosses re-synced)."""
-    from fairpair.cli.saved import actor_of, database, done, names
+    from fairpair.cli.saved import actor_of, database, done, tables_text
     from fairpair.service.rounds import swap as exchange
 
     with database(db) as base:
         changed = exchange(base, event, number, player, other, actor=actor_of(actor), stage=stage)
         key = _stage_key(base, event, stage)
     done(
-        f"swapped {player} and {other} in round {number} of stage {key}: tables "
-        f"{names([str(t) for t in changed])} changed",
+        f"swapped {player} and {other} in round {number} of stage {key}: {tables_text(changed)}",
         {"event": event, "stage": key, "round": number, "changed_tables": changed},
         as_json,
     )

@@ -77,3 +77,11 @@ def is_document(given: object) -> bool:
     path = Path(str(given))
     text = str(given)
     return path.exists() or "/" in text or "\\" in text or bool(path.suffix)
+
+
+def tables_text(changed: list[int]) -> str:
+    """``table 3 changed``, ``tables 2, 5 changed``, ``no table changed``."""
+    if not changed:
+        return "no table changed"
+    word = "table" if len(changed) == 1 else "tables"
+    return f"{word} {', '.join(str(t) for t in changed)} changed"

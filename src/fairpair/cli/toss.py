@@ -188,12 +188,12 @@ def recalc(
     as_json: options.Json = False,
 ) -> None:
     """Compute a round's automatic tosses again (tosses set by hand are kept)."""
-    from fairpair.cli.saved import actor_of, database, done, names
+    from fairpair.cli.saved import actor_of, database, done, tables_text
     from fairpair.service.tosses import recalculate
 
     with database(db) as base:
         changed = recalculate(base, event, number, actor=actor_of(actor), stage=stage)
-    said = f"tables {names([str(t) for t in changed])} changed" if changed else "no toss changed"
+    said = tables_text(changed) if changed else "no toss changed"
     done(
         f"recalculated the tosses of round {number}: {said}",
         {"event": event, "round": number, "changed_tables": changed},

@@ -53,7 +53,6 @@ class Loaded:
         return self.tournament.stage(key)
 
 
-
 def load(conn: Connection, event: EventRef) -> Loaded:
     """Every fact of ``event`` as one engine ``Tournament``."""
     players = conn.execute(

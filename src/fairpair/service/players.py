@@ -36,11 +36,13 @@ class NewPlayer:
 
 @dataclass(frozen=True, slots=True)
 class LateEntry:
-    """How a player who joins after round 1 counts the rounds they missed: ``byes`` of them
-    as byes of ``kind`` (full, half, zero = a loss), the rest as not played (zero points)."""
+    """How a player who joins after round 1 counts the rounds they missed: the first
+    ``byes`` of them as byes of ``kind`` (full or half points; ``zero`` counts them as
+    losses without an opponent), the others as sat out (zero-point byes). Either way they are
+    in the stage from the next round, ranked on the points this gives them."""
 
     byes: int = 0
-    kind: ByeKind = ByeKind.ZERO
+    kind: ByeKind = ByeKind.FULL
 
 
 def _key_of(name: str, taken: set[str]) -> str:
@@ -119,8 +121,7 @@ def _add(change: Change, players: Sequence[NewPlayer], late: LateEntry) -> list[
         return []
     conn.execute(insert(PlayerRow), rows)
     keys = [str(r["key"]) for r in rows]
-    if late.byes:
-        _late_byes(change, keys, late)
+    _late_byes(change, keys, late)
     change.audit(
         "player.add",
         ", ".join(keys),
@@ -152,7 +153,8 @@ def _late_byes(change: Change, keys: list[str], late: LateEntry) -> None:
         ).all()
     )
     rows = []
-    for rnd in rounds[: late.byes]:
+    for n, rnd in enumerate(rounds):
+        kind = late.kind if n < late.byes else ByeKind.ZERO
         last = conn.execute(
             select(func.coalesce(func.max(ByeRow.position), -1)).where(ByeRow.round_id == rnd.id)
         ).scalar_one()
@@ -161,7 +163,7 @@ def _late_byes(change: Change, keys: list[str], late: LateEntry) -> None:
                 {
                     "round_id": rnd.id,
                     "player_id": ids[key],
-                    "kind": late.kind.value,
+                    "kind": kind.value,
                     "position": last + 1 + k,
                 }
             )

@@ -188,3 +188,38 @@ def test_drafts_are_deterministic() -> None:
     t = event(30, 5, seed=7, drops=3)
     assert pair_next_round(t) == pair_next_round(t)
     assert pair_next_round(t).to_round().number == 6
+
+
+def test_a_late_entry_who_sat_out_on_a_zero_bye_is_paired_on_zero_points() -> None:
+    """Late entry (issue 8): a player added after round 1 with a zero-point bye for the
+    missed round has no completed match, yet is in the stage and is paired from round 2, in
+    the bottom score group; a player with no entry at all is still left out with a note."""
+    from fairpair.engine.rounds import Bye, ByeKind
+
+    t = tournament(6, participants=("p00", "p01", "p02", "p03", "p04", "p05"))
+    t = replace(t, players=(*t.players, Player("late", "Late Entry"), Player("lost", "Lost")))
+    stage = t.stage()
+    t = replace(t, stages=(replace(stage, participants=(*stage.participants, "late", "lost")),))  # type: ignore[misc]
+    t = with_round(
+        t,
+        Round(
+            1,
+            (
+                Match(1, "p00", "p01", Result.win(Side.A)),
+                Match(2, "p02", "p03", Result.win(Side.A)),
+                Match(3, "p04", "p05", Result.win(Side.A)),
+            ),
+            (Bye("late", ByeKind.ZERO),),
+        ),
+    )
+    draft = draft_of(t)
+    paired = {p for m in draft.pairings for p in (m.a, m.b)} | {b.player for b in draft.byes}
+    assert "late" in paired
+    excluded = {p: n.reason for n in draft.notes if isinstance(n, ExcludedNote) for p in n.players}
+    assert excluded == {"lost": Exclusion.NO_STANDINGS_ROW}
+    # On zero points: paired with a player who lost round 1 or given the bye.
+    losers = {"p01", "p03", "p05"}
+    partner = next(
+        (m.b if m.a == "late" else m.a for m in draft.pairings if "late" in (m.a, m.b)), None
+    )
+    assert partner is None or partner in losers

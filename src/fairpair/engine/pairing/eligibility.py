@@ -8,7 +8,7 @@ standings row (rounds after the first), no group (grouped stages).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from fairpair.engine.pairing.elimination import threshold_reached
@@ -67,13 +67,19 @@ def eligible_field(
     round_number: int,
     ranked: Sequence[PlayerId],
     standings: Standings | None,
+    present: Collection[PlayerId] | None = None,
 ) -> Eligibility:
-    """Split ``ranked`` into the eligible (kept in order) and the excluded with their reason."""
+    """Split ``ranked`` into the eligible (kept in order) and the excluded with their reason.
+
+    ``present``: the players who count as having a standings row (default: the rows of
+    ``standings``; the pairing adds the late entries who sat out on zero-point byes)."""
     grouped = frozenset(p for g in stage.groups for p in g.players) if stage.groups else None
     eligible: list[PlayerId] = []
     excluded: list[tuple[PlayerId, Exclusion]] = []
     drops = tournament.drop_rounds(stage)
     rows = standings.by_player if standings is not None else {}
+    if present is not None and standings is not None and len(present) != len(rows):
+        rows = {pid: row for pid, row in rows.items() if pid in present}
     simple = stage.elimination is None
     for pid in ranked:
         # The common case first (what ``exclusion_of`` checks, written out): not dropped yet,

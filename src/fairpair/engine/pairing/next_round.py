@@ -42,7 +42,7 @@ from fairpair.engine.pairing.ranking import seed_order, standings_order
 from fairpair.engine.pairing.refusals import NobodyToPair, RoundCapReached, RoundStillOpen
 from fairpair.engine.pairing.score_groups import ScoreGroup, split_groups
 from fairpair.engine.players import PlayerId
-from fairpair.engine.rounds import Bye
+from fairpair.engine.rounds import Bye, ByeKind
 from fairpair.engine.stage import PairingMethod, Stage, StageFormat
 from fairpair.engine.standings import Standings, compute_standings
 from fairpair.engine.tournament import Tournament
@@ -155,6 +155,7 @@ def _pair_next_round(
     notes: list[PairingNote] = []
 
     standings: Standings | None = None
+    present: set[PlayerId] | None = None
     if number == 1:
         ranked = seed_order(stage, players)
         notes.append(RoundOneNote(SeedSource.STAGE if stage.seeds else SeedSource.TOURNAMENT))
@@ -163,8 +164,18 @@ def _pair_next_round(
         ranked = standings_order(standings)
         in_table = set(ranked)
         if any(p.id not in in_table for p in players):
+            sat_out = _sat_out(stage, number, in_table)
+            if sat_out:
+                # Late entries: in the stage through zero-point byes, not yet a completed
+                # match. They are ranked in the standings on their (zero) points.
+                standings = compute_standings(tournament, stage, number - 1, include_absent=True)
+                ranked = [
+                    pid for pid in standings_order(standings) if pid in in_table or pid in sat_out
+                ]
+                in_table = set(ranked)
             ranked += [pid for pid in seed_order(stage, players) if pid not in in_table]
-    eligibility = eligible_field(tournament, stage, number, ranked, standings)
+        present = in_table
+    eligibility = eligible_field(tournament, stage, number, ranked, standings, present)
     notes.extend(eligibility.notes())
     notes.append(MethodNote(chosen, switched))
 
@@ -259,6 +270,18 @@ def _pair_next_round(
         eligible=in_order,
         standings=standings,
         points_before={} if standings is None else {r.player.id: r.points for r in standings.rows},
+    )
+
+
+def _sat_out(stage: Stage, number: int, rowed: set[PlayerId]) -> frozenset[PlayerId]:
+    """Players without a standings row who sat out an earlier round of the stage on a
+    zero-point bye (a late entry's missed rounds): they are in the stage and are paired."""
+    return frozenset(
+        b.player
+        for rnd in stage.rounds
+        if rnd.number < number
+        for b in rnd.byes
+        if b.kind is ByeKind.ZERO and b.player not in rowed
     )
 
 

@@ -43,17 +43,25 @@ CONTEXT = {"help_option_names": ["-h", "--help"]}
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+def _bare(piece: str) -> str:
+    """``{FILE}`` → ``FILE``, ``{PLAYER}...`` → ``PLAYER...``."""
+    if piece.startswith("{") and "}" in piece:
+        name, _, rest = piece[1:].partition("}")
+        return name + rest
+    return piece
+
+
 class Command(TyperCommand):
     """A Typer command whose usage line names arguments as written (``FILE``, not ``{FILE}``)
     and whose argument list shows no Python type (``<path>``)."""
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         pieces: list[str] = super().collect_usage_pieces(ctx)
-        return [p[1:-1] if p.startswith("{") and p.endswith("}") else p for p in pieces]
+        return [_bare(p) for p in pieces]
 
     def get_help(self, ctx: Any) -> str:
         text: str = super().get_help(ctx)
-        for kind in ("path", "int", "str", "int range", "bool"):
+        for kind in ("path", "int", "str", "int range", "bool", "list[str]", "float"):
             text = text.replace(f" <{kind}>", "")
         return text
 

@@ -152,7 +152,7 @@ def checkin(
     event: options.Event,
     players: Annotated[
         list[str],
-        typer.Argument(metavar="PLAYER...", help="Players' ids or names.", show_default=False),
+        typer.Argument(metavar="PLAYER", help="Players' ids or names.", show_default=False),
     ],
     undo: Annotated[
         bool, typer.Option("--undo", help="Mark them not checked in (a mistake).")

@@ -42,15 +42,18 @@ def _recorded(event: str, recorded: Any) -> dict[str, Any]:
 def report(
     event: options.Event,
     number: options.Round,
-    words: Annotated[
-        list[str],
+    first: Annotated[
+        str,
         typer.Argument(
-            metavar="TABLE RESULT",
-            help=f"The table (or match id) and the result: {RESULTS_HELP}. With --player, "
-            "only RESULT.",
+            metavar="TABLE",
+            help="The table (or match id); with --player, the RESULT instead.",
             show_default=False,
         ),
     ],
+    second: Annotated[
+        str | None,
+        typer.Argument(metavar="RESULT", help=f"The result: {RESULTS_HELP}.", show_default=False),
+    ] = None,
     player: Annotated[
         str | None,
         typer.Option(
@@ -76,6 +79,7 @@ def report(
     from fairpair.cli.parsing import BadValue, parse_games, parse_result
     from fairpair.cli.saved import actor_of, database, done
 
+    words = [first] if second is None else [first, second]
     wanted = 1 if player is not None else 2
     if len(words) != wanted:
         shape = "RESULT (the table comes from --player)" if player else "TABLE RESULT"

@@ -21,7 +21,15 @@ from fairpair.cli.exit_codes import ExitCode
 
 runner = CliRunner()
 
-CSV = "name,id,seed,rating,team\nAnn Lee,ann,1,1800,Red\nBo Chen,bo,2,1700,\nCy Dale,,3,,\nDi Eve,,4,1500,Blue\nEd Fox,,5,,\nFlo Gray,,6,,\n"
+CSV = (
+    "name,id,seed,rating,team\n"
+    "Ann Lee,ann,1,1800,Red\n"
+    "Bo Chen,bo,2,1700,\n"
+    "Cy Dale,,3,,\n"
+    "Di Eve,,4,1500,Blue\n"
+    "Ed Fox,,5,,\n"
+    "Flo Gray,,6,,\n"
+)
 
 Run = Callable[..., Any]
 

@@ -87,6 +87,12 @@ class Group(TyperGroup):
         parsed: list[str] = super().parse_args(ctx, args)
         return parsed
 
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        rows = [(name, cmd.get_short_help_str(limit=200)) for name, cmd in self.commands.items()]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
 
 def group(name: str, help: str, default: str | None = None) -> typer.Typer:
     """A command group's Typer app (its module's ``GROUP``)."""

@@ -383,3 +383,46 @@ def test_as_a_user_runs_it_in_any_encoding(db: str, tmp_path: Path) -> None:
     assert json.loads(exported.stdout)["players"][0]["name"].startswith("Chloé")
     bad = run("result", "report", slug, "1", "1", "2-1")
     assert bad.returncode == ExitCode.UNKNOWN_NAME and "Traceback" not in bad.stderr
+
+
+def test_the_draft_lists_a_forced_rematch_before_its_tables(cli: Run) -> None:
+    cli("event", "new", "Two", "--slug", "two")
+    cli("player", "add", "two", "Ann")
+    cli("player", "add", "two", "Bo")
+    cli("round", "generate", "two")
+    cli("round", "release", "two")
+    cli("round", "open", "two", "1")
+    cli("result", "report", "two", "1", "1", "2-0")
+    cli("round", "complete", "two", "1")
+    draft = as_json(cli("round", "generate", "two", "--json"))
+    assert len(draft["warnings"]) == 1 and "rematch" in draft["warnings"][0]
+    view = cli("round", "draft", "two").stdout
+    assert "Warnings (1):" in view and "forced rematch" in view
+    assert view.index("have met before") < view.index("Table") < view.index("Forced rematch")
+
+
+def test_a_document_command_never_imports_the_database(seed_001_path: Path) -> None:
+    probe = (
+        "import atexit, json, sys\n"
+        "atexit.register(lambda: sys.stderr.write('\\nMODULES ' + json.dumps(list(sys.modules))))\n"
+        "sys.argv = ['fairpair', *sys.argv[1:]]\n"
+        "from fairpair.cli.app import main\n"
+        "main()\n"
+    )
+
+    def modules(*args: str) -> set[str]:
+        done = subprocess.run(
+            [sys.executable, "-c", probe, *args],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "TTY_COMPATIBLE": "0"},
+            check=False,
+            timeout=60,
+        )
+        return set(json.loads(done.stderr.rsplit("MODULES ", 1)[1]))
+
+    for args in (("standings", str(seed_001_path)), ("toss", str(seed_001_path))):
+        loaded = modules(*args)
+        assert not {m for m in loaded if m.startswith(("sqlalchemy", "fairpair.service"))}, args
+        assert not {m for m in loaded if m.startswith(("fairpair.store", "alembic"))}, args
+    assert "fairpair.cli.round" not in modules("event", "-h")

@@ -91,7 +91,7 @@ def list_(db: options.Db = None, as_json: options.Json = False) -> None:
             Column("Name"),
             Column("Players", "right"),
             Column("Rounds", "right", drop=2),
-            Column("Changed", drop=1),
+            Column("Changed (UTC)", drop=1),
         ),
         tuple(
             row(e.slug, e.name, str(e.players), str(e.rounds), _when(e.changed_at))
@@ -102,11 +102,9 @@ def list_(db: options.Db = None, as_json: options.Json = False) -> None:
 
 
 def _when(moment: object) -> str:
-    from datetime import datetime
+    from fairpair.cli.saved import utc_text
 
-    if not isinstance(moment, datetime):
-        return ""
-    return moment.strftime("%Y-%m-%d %H:%M")
+    return utc_text(moment)
 
 
 @command(GROUP, "show")
@@ -191,8 +189,8 @@ def render(detail: EventDetail) -> None:
                 Column("Tables", "right"),
                 Column("Results missing", "right"),
                 Column("Byes", drop=1),
-                Column("Starts", drop=3),
-                Column("Ends", drop=2),
+                Column("Starts (UTC)", drop=3),
+                Column("Ends (UTC)", drop=2),
             ),
             tuple(
                 row(

@@ -37,12 +37,14 @@ def log(
 
         print_json(found)
         return
+    from fairpair.cli.saved import utc_text
     from fairpair.cli.screen import screen, write
 
     out = screen()
     lines = []
     for e in found.entries:
-        lines.append(f"#{e.id}  {e.at:%Y-%m-%d %H:%M:%S}  {e.actor}  {e.action}  {e.subject}")
+        when = utc_text(e.at, seconds=True)
+        lines.append(f"#{e.id}  {when} UTC  {e.actor}  {e.action}  {e.subject}")
         if e.before is not None:
             lines.append(f"    before: {_compact(e.before)}")
         if e.after is not None:

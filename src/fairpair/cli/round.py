@@ -44,6 +44,7 @@ def _side(player: dict[str, Any]) -> tuple[str, str]:
 
 def draft_text(draft: SavedDraft) -> str:
     """The private draft for people: what it is, its warnings, the tables, the notes."""
+    from fairpair.cli.saved import utc_text
     from fairpair.cli.screen import screen
     from fairpair.cli.table import Cell, Column, TextTable, draw, row
     from fairpair.cli.text import plural
@@ -52,7 +53,7 @@ def draft_text(draft: SavedDraft) -> str:
     head = [
         f"Draft of round {draft.round} (stage {draft.stage}) — private: no round exists yet, "
         "players see nothing",
-        f"made by {draft.made_by} at {draft.made_at:%Y-%m-%d %H:%M} UTC, version {draft.version}; "
+        f"made by {draft.made_by} at {utc_text(draft.made_at)} UTC, version {draft.version}; "
         f"{plural(len(draft.pairings), 'table')}"
         + (f", {plural(len(draft.byes), 'bye')}" if draft.byes else ""),
     ]

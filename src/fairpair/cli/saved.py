@@ -85,3 +85,14 @@ def tables_text(changed: list[int]) -> str:
         return "no table changed"
     word = "table" if len(changed) == 1 else "tables"
     return f"{word} {', '.join(str(t) for t in changed)} changed"
+
+
+def utc_text(moment: object, seconds: bool = False) -> str:
+    """A stored time as UTC text (``2026-12-05 10:00``); a time without a zone is UTC."""
+    from datetime import UTC, datetime
+
+    if not isinstance(moment, datetime):
+        return ""
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(UTC)
+    return moment.strftime("%Y-%m-%d %H:%M:%S" if seconds else "%Y-%m-%d %H:%M")

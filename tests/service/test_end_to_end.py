@@ -197,7 +197,6 @@ class Run:
         assert self.draft is not None and number == self.draft.round_number
         self.ref = engine.release_round(self.ref, self.draft)
         self.draft = None
-        self.same_as_engine()
         return number
 
     # --- rounds ----------------------------------------------------------------------------

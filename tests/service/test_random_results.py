@@ -63,7 +63,7 @@ def _event(db: Database, size: int, ruleset: str) -> tuple[str, Tournament]:
     return slug, ref
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=FIXTURE)
+@settings(max_examples=8, deadline=None, suppress_health_check=FIXTURE)
 @given(
     size=st.integers(4, 7),
     ruleset=st.sampled_from(["mtg", "pokemon", "riftbound"]),  # best of three
@@ -116,7 +116,7 @@ def test_reported_results_round_trip(
     assert dump_document(events.export_event(db, again)) == text
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=FIXTURE)
+@settings(max_examples=10, deadline=None, suppress_health_check=FIXTURE)
 @given(
     fmt=st.sampled_from(["mtg", "fide", "riftbound", "pokemon"]),
     scores=st.lists(

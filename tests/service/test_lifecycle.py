@@ -345,6 +345,8 @@ def test_late_entry_and_registration_refusals(db: Database) -> None:
     do = Audited(db, slug, ACTOR)
     do("player.checkin", players.check_in, ["p1", "P2"])  # by id, or by name
     do("player.checkout", players.check_in, ["p2"], undo=True)
+    assert do.silent(players.check_in, []) == []  # nobody named: no change, no entry
+    assert do.silent(players.add_players, []) == []
     assert [p.checked_in for p in events.show_event(db, slug).players] == [
         True,
         False,

@@ -178,6 +178,8 @@ def check_in(
     """Mark ``players`` present (or, with ``undo``, not yet); their ids."""
     with changing(db, slug, actor) as change:
         found = [find_player(change.conn, change.event, p) for p in players]
+        if not found:
+            return []  # nothing changed: no audit entry
         change.conn.execute(
             update(PlayerRow)
             .where(PlayerRow.id.in_([p.id for p in found]))

@@ -678,6 +678,10 @@ def test_a_64_player_event_end_to_end(db: Database) -> None:
     assert len(final.rows) == 66  # the two no-shows never played: they have no row
     assert {r.player.id for r in final.rows if r.dropped} == {leaver, withdrawn, stage_leaver}
     assert all(r.rank is None for r in final.rows if r.dropped)
+    ranks = [r.rank for r in final.rows if not r.dropped]
+    assert ranks[0] == 1 and ranks == sorted(ranks)  # type: ignore[type-var]
+    assert all(rank is not None and rank <= i for i, rank in enumerate(ranks, 1))
+    assert max(ranks) <= len(ranks) == 63  # type: ignore[type-var]
     # Played counts byes, but not the rounds a late entry sat out (zero-point byes).
     assert final.row(with_bye).played == 5 and final.row(without).played == 4
     assert final.has_forfeits

@@ -207,6 +207,9 @@ def test_rearrange_discard_regenerate_and_stale_versions(db: Database) -> None:
     )
     do("stage.edit", stages.edit_stage, {"max_rounds": 4}, version=1)
     do.silent(stages.edit_stage, {"max_rounds": 4})  # no change: nothing written
+    unlimited = do("stage.edit", stages.edit_stage, {"max_rounds": None})  # empty: no cap
+    assert "max_rounds" not in unlimited
+    assert events.show_event(db, slug).stages[0].max_rounds is None
 
 
 def test_a_swap_with_the_bye_resyncs_only_the_changed_tosses(db: Database) -> None:

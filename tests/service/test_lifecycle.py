@@ -447,3 +447,28 @@ def test_a_reinstated_no_show_is_paired_from_the_next_round(db: Database, tmp_pa
     path = tmp_path / "event.json"
     path.write_text(dump_document(events.export_event(db, slug)), encoding="utf-8")
     load_document(path)  # a consistent event
+
+
+def test_draft_warnings_forced_rematch_and_forbidden_pair(db: Database) -> None:
+    """A draft shows its warnings before release: a forced rematch (two players who cannot
+    avoid each other), a forbidden pair made by hand; the audit entry keeps them."""
+    slug = _event(db, 2, name="Heads Up")
+    _start(db, slug, 1)
+    _finish(db, slug, 1)
+    do = Audited(db, slug, ACTOR)
+    saved = do("round.generate", drafts.generate)
+    assert saved.warnings == ["table 1: P1 and P2 have met before (a rematch)"]
+    assert any(n["kind"] == "forced_rematch" for n in saved.notes)
+    assert do.entry().after["warnings"] == saved.warnings
+
+    config = SwissConfig(forbidden_pairs=(("p1", "p2"),))
+    slug = _event(db, 4, Stage(config=config), name="Family Night")
+    saved = drafts.generate(db, slug, actor=ACTOR)
+    pairs = {frozenset((t["a"]["id"], t["b"]["id"])) for t in saved.pairings}
+    assert frozenset(("p1", "p2")) not in pairs and not saved.warnings
+    one = next(t for t in saved.pairings if "p1" in (t["a"]["id"], t["b"]["id"]))
+    partner = one["b"]["id"] if one["a"]["id"] == "p1" else one["a"]["id"]
+    moved = drafts.rearrange(db, slug, partner, "p2", actor=ACTOR)  # p2 now faces p1
+    assert len(moved.warnings) == 1 and "are a forbidden pair" in moved.warnings[0]
+    assert "P1" in moved.warnings[0] and "P2" in moved.warnings[0]
+    assert rounds.release(db, slug, actor=ACTOR) == 1  # a warning, not a refusal

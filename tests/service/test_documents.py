@@ -106,3 +106,23 @@ def test_an_event_built_through_the_service_survives_export_and_import(
     assert [r.state for r in events.export_event(db, again).stage().rounds] == [
         r.state for r in events.export_event(db, slug).stage().rounds
     ]
+
+
+def test_a_result_of_an_imported_completed_round_is_corrected_not_cleared(db: Database) -> None:
+    """A document's rounds carry no state: a round with every result in is Completed, and its
+    results change only through a correction — clearing one is refused (it reopened round 2
+    behind rounds 3 and 4, and no next round could be generated)."""
+    from fairpair.service import drafts
+
+    from .helpers import refused
+
+    slug = events.import_event(db, load_document(DOCUMENTS[0]), actor=ACTOR)
+    refused(
+        db,
+        "refused",
+        "round 2 is completed: a result can be corrected, not cleared",
+        call=lambda: results.correct(db, slug, 2, 1, None, actor=ACTOR),
+    )
+    fixed = results.correct(db, slug, 2, 1, Result.draw(), actor=ACTOR, reason="misread slip")
+    assert fixed is not None and fixed.version == 2
+    assert drafts.generate(db, slug, actor=ACTOR).round == 5

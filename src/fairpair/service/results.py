@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, delete, insert, select, update
+from sqlalchemy import Connection, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from fairpair.engine.errors import InvalidResult, LifecycleRefused, Location
@@ -191,6 +191,20 @@ def _recorded_now(conn: Connection, found: TableRef, rnd: RoundRef) -> Recorded:
     )
 
 
+def _completed(conn: Connection, rnd: RoundRef) -> bool:
+    """Round ``rnd`` is Completed: as recorded, or — a round imported from a document that
+    does not track states — derived from its results (every table has one)."""
+    if rnd.state is not None:
+        return rnd.state == RoundState.COMPLETED.value
+    missing = conn.execute(
+        select(func.count())
+        .select_from(TableRow)
+        .outerjoin(ResultRow, ResultRow.table_id == TableRow.id)
+        .where(TableRow.round_id == rnd.id, ResultRow.id.is_(None))
+    ).scalar_one()
+    return bool(missing == 0)
+
+
 def report(
     db: Database,
     slug: str,
@@ -325,7 +339,7 @@ def correct(
         }
         a, b = _names(conn, found)
         if result is None:
-            if rnd.state == RoundState.COMPLETED.value:
+            if _completed(conn, rnd):
                 raise Refused(
                     at, f"round {rnd.number} is completed: a result can be corrected, not cleared"
                 )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, delete, func, insert, select, update
+from sqlalchemy import Connection, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from fairpair.engine.errors import InvalidResult, LifecycleRefused, Location
@@ -191,20 +191,6 @@ def _recorded_now(conn: Connection, found: TableRef, rnd: RoundRef) -> Recorded:
     )
 
 
-def _completed(conn: Connection, rnd: RoundRef) -> bool:
-    """Round ``rnd`` is Completed: as recorded, or — a round imported from a document that
-    does not track states — derived from its results (every table has one)."""
-    if rnd.state is not None:
-        return rnd.state == RoundState.COMPLETED.value
-    missing = conn.execute(
-        select(func.count())
-        .select_from(TableRow)
-        .outerjoin(ResultRow, ResultRow.table_id == TableRow.id)
-        .where(TableRow.round_id == rnd.id, ResultRow.id.is_(None))
-    ).scalar_one()
-    return bool(missing == 0)
-
-
 def report(
     db: Database,
     slug: str,
@@ -374,3 +360,19 @@ def correct(
         return Recorded(
             rnd.number, found.number, found.key, a.key, b.key, text, current.version + 1
         )
+
+
+def _completed(conn: Connection, rnd: RoundRef) -> bool:
+    """Round ``rnd`` is Completed: as recorded, or — a round imported from a document that
+    does not track states — derived from its results (every table has one)."""
+    from sqlalchemy import func
+
+    if rnd.state is not None:
+        return rnd.state == RoundState.COMPLETED.value
+    missing = conn.execute(
+        select(func.count())
+        .select_from(TableRow)
+        .outerjoin(ResultRow, ResultRow.table_id == TableRow.id)
+        .where(TableRow.round_id == rnd.id, ResultRow.id.is_(None))
+    ).scalar_one()
+    return bool(missing == 0)

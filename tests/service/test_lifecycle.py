@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from fairpair.engine.formats import PlayerStatus, player_status
 from fairpair.engine.results import GameScore, Result, ResultKind, Side
 from fairpair.engine.rounds import ByeKind
@@ -472,3 +474,26 @@ def test_draft_warnings_forced_rematch_and_forbidden_pair(db: Database) -> None:
     assert len(moved.warnings) == 1 and "are a forbidden pair" in moved.warnings[0]
     assert "P1" in moved.warnings[0] and "P2" in moved.warnings[0]
     assert rounds.release(db, slug, actor=ACTOR) == 1  # a warning, not a refusal
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a player registered while a draft exists is left out of the released round "
+    "quietly: not paired, not in the notes, no sat-out bye, and release is not refused "
+    "(seed 004: exclusions are listed by name, never dropped quietly)",
+)
+def test_a_player_registered_while_a_draft_exists_is_not_left_out_quietly(db: Database) -> None:
+    from fairpair.engine.errors import FairpairError
+
+    slug = _event(db, 6)
+    _start(db, slug, 1)
+    _finish(db, slug, 1)
+    drafts.generate(db, slug, actor=ACTOR)
+    players.add_players(db, slug, [NewPlayer("Late", id="late")], actor=ACTOR)
+    try:
+        rounds.release(db, slug, actor=ACTOR)
+    except FairpairError as error:  # refused, naming the new player: regenerate
+        assert "late" in error.reason.lower()
+        return
+    r2 = events.export_event(db, slug).stage().round(2)
+    assert r2 is not None and "late" in r2.participants()  # paired, or sat out on a bye

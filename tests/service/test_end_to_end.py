@@ -694,3 +694,5 @@ def test_a_64_player_event_end_to_end(db: Database) -> None:
     assert log[0].action == "event.create"
     assert [e.at for e in log] == sorted(e.at for e in log)
     assert audit.audit_log(db, slug, limit=3).entries == log[-3:]
+    # The event's version moved once per change (from 1 at its creation), never on a refusal.
+    assert events.show_event(db, slug).version == len(log)

@@ -193,12 +193,13 @@ def test_rearrange_discard_regenerate_and_stale_versions(db: Database) -> None:
         "stage swiss changed since you read it",
         call=lambda: stages.edit_stage(db, slug, {"max_rounds": 4}, actor=ACTOR, version=7),
     )
-    refused(
+    bad = refused(
         db,
         "invalid_stage",
-        "max_rounds",
+        "greater than or equal to 1",
         call=lambda: stages.edit_stage(db, slug, {"max_rounds": -1}, actor=ACTOR),
     )
+    assert "max_rounds" in str(bad)  # the setting is named (by its location)
     refused(
         db,
         "refused",

@@ -45,18 +45,15 @@ class PairingViolation(AssertionError):
 
 def expected_field(tournament: Tournament, stage: Stage, round_number: int) -> set[PlayerId]:
     """Who must be in the round: present, not dropped, not past a threshold, with a standings
-    row after round 1 (or, a late entry, a zero-point bye in an earlier round), and in a group
+    row after round 1 (or, without one, a place in an earlier round: a late entry's zero-point
+    bye, a skipped match), and in a group
     when the stage has groups."""
     rows = None
     if round_number > 1:
         every = compute_standings(tournament, stage, round_number - 1, include_absent=True)
         real = {r.player.id for r in compute_standings(tournament, stage, round_number - 1).rows}
         sat_out = {
-            b.player
-            for rnd in stage.rounds
-            if rnd.number < round_number
-            for b in rnd.byes
-            if b.kind is ByeKind.ZERO
+            p for rnd in stage.rounds if rnd.number < round_number for p in rnd.participants()
         }
         rows = {r.player.id: r for r in every.rows if r.player.id in real | sat_out}
     grouped = {p for g in stage.groups for p in g.players} if stage.groups else None

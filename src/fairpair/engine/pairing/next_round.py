@@ -42,7 +42,7 @@ from fairpair.engine.pairing.ranking import seed_order, standings_order
 from fairpair.engine.pairing.refusals import NobodyToPair, RoundCapReached, RoundStillOpen
 from fairpair.engine.pairing.score_groups import ScoreGroup, split_groups
 from fairpair.engine.players import PlayerId
-from fairpair.engine.rounds import Bye, ByeKind
+from fairpair.engine.rounds import Bye
 from fairpair.engine.stage import PairingMethod, Stage, StageFormat
 from fairpair.engine.standings import Standings, compute_standings
 from fairpair.engine.tournament import Tournament
@@ -166,8 +166,8 @@ def _pair_next_round(
         if any(p.id not in in_table for p in players):
             sat_out = _sat_out(stage, number, in_table)
             if sat_out:
-                # Late entries: in the stage through zero-point byes, not yet a completed
-                # match. They are ranked in the standings on their (zero) points.
+                # In the stage without a completed match (a late entry on zero-point byes, a
+                # skipped match): ranked in the standings on their points.
                 standings = compute_standings(tournament, stage, number - 1, include_absent=True)
                 ranked = [
                     pid for pid in standings_order(standings) if pid in in_table or pid in sat_out
@@ -274,14 +274,15 @@ def _pair_next_round(
 
 
 def _sat_out(stage: Stage, number: int, rowed: set[PlayerId]) -> frozenset[PlayerId]:
-    """Players without a standings row who sat out an earlier round of the stage on a
-    zero-point bye (a late entry's missed rounds): they are in the stage and are paired."""
+    """Players without a standings row who were in an earlier round of the stage all the
+    same: a late entry sitting out the missed rounds on zero-point byes, a player whose only
+    match was skipped. They are in the stage, and are paired on their (zero) points."""
     return frozenset(
-        b.player
+        p
         for rnd in stage.rounds
         if rnd.number < number
-        for b in rnd.byes
-        if b.kind is ByeKind.ZERO and b.player not in rowed
+        for p in rnd.participants()
+        if p not in rowed
     )
 
 

@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+pytest_plugins = ["databases"]  # tests/databases.py: the `db` fixtures (SQLite, PostgreSQL)
+
 ROOT = Path(__file__).resolve().parent.parent
 SEED_001 = ROOT / "examples" / "seed-001-nine-players.json"
 

@@ -13,6 +13,7 @@ deferred ``BEGIN`` and never block writers.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -21,8 +22,8 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, OperationalError
-from sqlalchemy.pool import NullPool
+from sqlalchemy.exc import ArgumentError, DatabaseError, OperationalError
+from sqlalchemy.pool import StaticPool
 
 from fairpair.store.errors import DatabaseUnavailable
 
@@ -63,7 +64,8 @@ def _sqlite_engine(url: str) -> Engine:
     engine = create_engine(
         url,
         connect_args={"timeout": BUSY_TIMEOUT_S, "check_same_thread": False},
-        poolclass=NullPool if path in (None, "", ":memory:") else None,
+        # In memory, each connection would be a new, empty database: share one.
+        poolclass=StaticPool if path in (None, "", ":memory:") else None,
     )
 
     @event.listens_for(engine, "connect")
@@ -85,7 +87,9 @@ def _sqlite_engine(url: str) -> Engine:
 
 
 def _postgres_engine(url: str) -> Engine:
-    return create_engine(url, pool_pre_ping=True, connect_args={"connect_timeout": 10})
+    # client_encoding: on a SQL_ASCII database psycopg would return bytes for text.
+    connect_args = {"connect_timeout": 10, "client_encoding": "utf8"}
+    return create_engine(url, pool_pre_ping=True, connect_args=connect_args)
 
 
 @dataclass
@@ -105,15 +109,23 @@ class Database:
         resolved = database_url(url)
         try:
             parsed = make_url(resolved)
-        except ArgumentError:
-            raise DatabaseUnavailable(resolved, "not a database URL") from None
-        if parsed.get_backend_name() == "sqlite":
-            engine = _sqlite_engine(resolved)
-        elif parsed.get_backend_name() == "postgresql":
-            engine = _postgres_engine(resolved)
+        except (ArgumentError, ValueError):  # ValueError: a port that is not a number
+            hidden = re.sub(r"(://[^:/@]*:)[^@/]*@", r"\1***@", resolved)
+            raise DatabaseUnavailable(hidden, "not a database URL") from None
+        safe = parsed.render_as_string(hide_password=True)
+        backend = parsed.get_backend_name()
+        if backend in ("sqlite", "postgresql"):
+            try:
+                engine = (_sqlite_engine if backend == "sqlite" else _postgres_engine)(resolved)
+            except (ArgumentError, ImportError):  # an unknown or missing driver (+name)
+                raise DatabaseUnavailable(
+                    safe,
+                    f"no database driver {parsed.drivername!r}: use sqlite:///FILE or "
+                    "postgresql://USER@HOST/DB",
+                ) from None
         else:
             raise DatabaseUnavailable(
-                resolved,
+                safe,
                 "fairpair stores events in SQLite or PostgreSQL (sqlite:///FILE, "
                 "postgresql://USER@HOST/DB)",
             )
@@ -123,9 +135,9 @@ class Database:
 
             try:
                 upgrade_if_needed(db.engine)
-            except OperationalError as error:
+            except DatabaseError as error:  # also "file is not a database", not just offline
                 engine.dispose()
-                raise DatabaseUnavailable(db.safe_url, _reason(error)) from None
+                raise DatabaseUnavailable(safe, _reason(error)) from None
         return db
 
     @property
@@ -159,6 +171,6 @@ class Database:
         self.engine.dispose()
 
 
-def _reason(error: OperationalError) -> str:
+def _reason(error: DatabaseError) -> str:
     text = str(error.orig) if error.orig is not None else str(error)
     return text.strip().splitlines()[0] if text.strip() else "the database cannot be reached"

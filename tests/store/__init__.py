@@ -1,0 +1,1 @@
+"""Tests of the store: migrations, the audit log, SQLite under concurrent writers, URLs."""

@@ -90,9 +90,14 @@ class Clients:
 
 
 def _zygote(pipes: list[Connection], barrier: Any) -> None:
+    # Imported once, before forking (the drivers too: psycopg costs a second of CPU).
+    import psycopg  # noqa: F401
+    import sqlalchemy.dialects.postgresql.psycopg
+    import sqlalchemy.dialects.sqlite.pysqlite  # noqa: F401
+
     import fairpair.service.drafts
     import fairpair.service.results
-    import fairpair.service.rounds  # noqa: F401 - imported once, before forking
+    import fairpair.service.rounds  # noqa: F401
 
     workers = []
     for i in range(1, len(pipes)):

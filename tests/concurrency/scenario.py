@@ -27,6 +27,7 @@ from fairpair.store.models import (
     EventRow,
     ResultRow,
     RoundRow,
+    StageRow,
     TableRow,
     metadata,
 )
@@ -162,8 +163,11 @@ def audit_actions(db: Database, action: str) -> list[Any]:
         )
 
 
-def stored_results(db: Database, round_number: int = 1) -> dict[int, tuple[Any, ...]]:
-    """Table number → the stored result's columns, for round ``round_number``."""
+def stored_results(
+    db: Database, round_number: int = 1, *, slug: str | None = None
+) -> dict[int, tuple[Any, ...]]:
+    """Table number → the stored result's columns, for round ``round_number`` (of event
+    ``slug``; of the only event when ``None``)."""
     with db.reading() as conn:
         rows = conn.execute(
             select(
@@ -176,7 +180,9 @@ def stored_results(db: Database, round_number: int = 1) -> dict[int, tuple[Any, 
             )
             .join(ResultRow, ResultRow.table_id == TableRow.id)
             .join(RoundRow, RoundRow.id == TableRow.round_id)
-            .where(RoundRow.number == round_number)
+            .join(StageRow, StageRow.id == RoundRow.stage_id)
+            .join(EventRow, EventRow.id == StageRow.event_id)
+            .where(RoundRow.number == round_number, slug is None or EventRow.slug == slug)
         ).all()
     return {int(r[0]): tuple(r[1:]) for r in rows}
 
@@ -258,30 +264,36 @@ def _is_unique(constraint: Any) -> bool:
 
 
 def assert_nothing_half_written(db: Database, round_number: int = 1) -> None:
-    """Every result of round ``round_number`` has its ``result.report`` audit entry and every
-    entry its result; a table's version is 1, or 2 once reported; the event's version moved
-    once per audited change."""
+    """In every event: each result of round ``round_number`` has its ``result.report`` audit
+    entry and each entry its result; a table's version is 1, or 2 once reported; the event's
+    version moved once per audited change (one transaction: one ``at``)."""
     with db.reading() as conn:
         tables = conn.execute(
-            select(TableRow.number, TableRow.version, ResultRow.id)
+            select(StageRow.event_id, TableRow.number, TableRow.version, ResultRow.id)
             .join(RoundRow, RoundRow.id == TableRow.round_id)
+            .join(StageRow, StageRow.id == RoundRow.stage_id)
             .outerjoin(ResultRow, ResultRow.table_id == TableRow.id)
             .where(RoundRow.number == round_number)
         ).all()
-        subjects = conn.execute(
-            select(AuditRow.subject).where(AuditRow.action == "result.report")
-        ).scalars()
-        audited = sorted(int(s.rsplit(" ", 1)[1]) for s in subjects)
-        transactions = conn.execute(
-            select(func.count(func.distinct(AuditRow.at))).where(AuditRow.action != "event.create")
-        ).scalar_one()
-        version = conn.execute(select(EventRow.version)).scalar_one()
-    reported = sorted(t.number for t in tables if t.id is not None)
+        entries = conn.execute(
+            select(AuditRow.event_id, AuditRow.subject).where(AuditRow.action == "result.report")
+        ).all()
+        changes = dict(
+            conn.execute(
+                select(AuditRow.event_id, func.count(func.distinct(AuditRow.at)))
+                .where(AuditRow.action != "event.create")
+                .group_by(AuditRow.event_id)
+            ).all()
+        )
+        versions = dict(conn.execute(select(EventRow.id, EventRow.version)).all())
+    audited = sorted((e, int(s.rsplit(" ", 1)[1])) for e, s in entries)
+    reported = sorted((t.event_id, t.number) for t in tables if t.id is not None)
     assert audited == reported, "results and their audit entries differ"
     wrong = [(t.number, t.version) for t in tables if t.version != (2 if t.id else 1)]
     assert not wrong, f"table versions out of step with their results: {wrong[:5]}"
-    assert version == 1 + transactions, (
-        f"event version {version} after {transactions} audited changes"
+    moved = {event: version - 1 for event, version in versions.items()}
+    assert moved == {event: changes.get(event, 0) for event in versions}, (
+        "event versions out of step with the audited changes"
     )
 
 

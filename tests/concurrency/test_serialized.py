@@ -1,0 +1,138 @@
+"""Changes to one event are serialized (issue #8 "6. Concurrency", DESIGN.md "Serialize
+changes per tournament"): clients that release, generate, report and complete at the same
+moment, from separate processes, leave what one client after the other would have left, and
+each client that lost is told why.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from sqlalchemy import func, select
+
+from fairpair.service import drafts, results, rounds
+from fairpair.store.database import Database
+from fairpair.store.models import EventRow, RoundRow, StageRow, TableRow
+
+from .clients import Clients
+from .scenario import (
+    ACTOR,
+    assert_integrity,
+    assert_nothing_half_written,
+    audit_actions,
+    draft_count,
+    new_event,
+    open_round,
+    result_columns,
+    result_for,
+    run_threads,
+    stored_results,
+)
+
+ALREADY_COMPLETED = "cannot complete round 1: it is completed; only a open round can be completed"
+
+
+def _rounds(db: Database, slug: str) -> list[tuple[int, str | None, int]]:
+    """Event ``slug``'s rounds: (number, state, how many tables)."""
+    with db.reading() as conn:
+        rows = conn.execute(
+            select(RoundRow.number, RoundRow.state, func.count(TableRow.id))
+            .join(StageRow, StageRow.id == RoundRow.stage_id)
+            .join(EventRow, EventRow.id == StageRow.event_id)
+            .outerjoin(TableRow, TableRow.round_id == RoundRow.id)
+            .where(EventRow.slug == slug)
+            .group_by(RoundRow.number, RoundRow.state)
+            .order_by(RoundRow.number)
+        ).all()
+    return [(int(n), s, int(t)) for n, s, t in rows]
+
+
+@pytest.mark.parametrize("clients_count", [2, 8])
+def test_concurrent_releases_make_one_round(
+    database: Database, db_url: str, clients: Clients, clients_count: int
+) -> None:
+    slug = new_event(database, 40)
+    drafts.generate(database, slug, actor=ACTOR)
+    outcomes = clients.race(db_url, slug, [("release",)] * clients_count)
+    won = [actor for actor, o in outcomes.items() if o.ok]
+    assert len(won) == 1, outcomes
+    assert outcomes[won[0]].value == 1
+    for actor, o in outcomes.items():
+        if actor in won:
+            continue
+        assert o.code == "refused", (actor, o)
+        assert o.reason == (
+            "stage swiss has no draft to release (round 1 is already released and scheduled): "
+            "generate the next round first"
+        )
+    assert _rounds(database, slug) == [(1, "scheduled", 20)]
+    assert draft_count(database) == 0
+    assert [e.actor for e in audit_actions(database, "round.release")] == won
+    assert_integrity(database)
+
+
+def test_concurrent_releases_in_threads_make_one_round(database: Database) -> None:
+    slug = new_event(database, 40)
+    drafts.generate(database, slug, actor=ACTOR)
+    outcomes = run_threads(database, slug, [("release",)] * 8)
+    assert Counter(o.code for o in outcomes.values()) == {None: 1, "refused": 7}
+    assert _rounds(database, slug) == [(1, "scheduled", 20)]
+    assert len(audit_actions(database, "round.release")) == 1
+
+
+def test_concurrent_generates_make_one_draft(
+    database: Database, db_url: str, clients: Clients
+) -> None:
+    slug = new_event(database, 40)
+    outcomes = clients.race(db_url, slug, [("generate",)] * 2)
+    won = [actor for actor, o in outcomes.items() if o.ok]
+    assert len(won) == 1, outcomes
+    assert outcomes[won[0]].value == 20
+    (lost,) = (o for o in outcomes.values() if not o.ok)
+    assert lost.code == "refused"
+    assert lost.reason == (
+        f"a draft of round 1 exists (made by {won[0]}): review it, regenerate it or discard it"
+    )
+    assert draft_count(database) == 1
+    assert [e.actor for e in audit_actions(database, "round.generate")] == won
+    assert rounds.release(database, slug, actor=ACTOR) == 1
+    assert _rounds(database, slug) == [(1, "scheduled", 20)]
+
+
+@pytest.mark.parametrize("missing", [1, 4])
+def test_complete_racing_the_last_reports_never_loses_a_result(
+    database: Database, db_url: str, clients: Clients, missing: int
+) -> None:
+    """The round's last ``missing`` matches are reported while two clients complete the
+    round (three times over): every report is stored; a round is Completed only with every
+    result; one completion at most succeeds, and a refused one says why (how many matches
+    had no result when it ran, or that the round is completed already)."""
+    for attempt in range(3):
+        slug = open_round(database, 40, slug=f"race-{attempt}")
+        for table in range(1, 21 - missing):
+            results.report(database, slug, 1, result_for(table), table=table, actor=ACTOR)
+        last = [("report", 1, table, result_for(table)) for table in range(21 - missing, 21)]
+        outcomes = clients.race(db_url, slug, [("complete", 1), *last, ("complete", 1)])
+        reports = [outcomes[f"client-{i:02d}"] for i in range(1, missing + 1)]
+        completes = [outcomes["client-00"], outcomes[f"client-{missing + 1:02d}"]]
+        assert all(o.ok for o in reports), reports
+        ((number, state, tables),) = _rounds(database, slug)
+        assert (number, tables) == (1, 20)
+        assert stored_results(database, slug=slug) == {
+            t: result_columns(result_for(t)) for t in range(1, 21)
+        }
+        assert sum(o.ok for o in completes) == (1 if state == "completed" else 0), completes
+        for o in completes:
+            if o.ok:
+                continue
+            assert o.code == "lifecycle_refused", o
+            outstanding = [
+                f"cannot complete round 1: {n} match{'es have' if n > 1 else ' has'} no result yet"
+                for n in range(1, missing + 1)
+            ]
+            assert o.reason in [*outstanding, ALREADY_COMPLETED], o.reason
+        if state != "completed":
+            rounds.complete_round(database, slug, 1, actor=ACTOR)
+    assert_nothing_half_written(database)
+    assert_integrity(database)

@@ -176,7 +176,7 @@ def _require(conn: Connection, stage: StageRef) -> Any:
     if row is None:
         raise Refused(
             Location(stage=stage.key),
-            f"stage {stage.key} has no draft: generate the next round first",
+            "no draft of the next round: generate it first",
         )
     return row
 

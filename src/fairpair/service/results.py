@@ -83,7 +83,15 @@ def _table_for(
     player: str | None,
 ) -> TableRef:
     if table is not None:
-        return find_table(conn, stage, rnd, table)
+        found = find_table(conn, stage, rnd, table)
+        if player is not None:
+            who = find_player(conn, change.event, player)
+            if who.id not in (found.a_id, found.b_id):
+                raise Refused(
+                    Location(stage=stage.key, round=rnd.number, table=found.number, player=who.key),
+                    f"{who.name} is not in the match at table {found.number}",
+                )
+        return found
     if player is None:
         raise Refused(Location(("table",)), "name the table (or the player) to report")
     who = find_player(conn, change.event, player)

@@ -43,7 +43,7 @@ def release(db: Database, slug: str, *, actor: str, stage: str | None = None) ->
             said = f" (round {last.number} is already released and {last.state})" if last else ""
             raise Refused(
                 Location(stage=where.key),
-                f"stage {where.key} has no draft to release{said}: generate the next round first",
+                f"no draft to release{said}: generate the next round first",
             )
         loaded = load(conn, change.event)
         draft = draft_of(where.key, row.round_number, row.body)

@@ -165,29 +165,43 @@ def _race(barrier: Any, url: str, slug: str, task: tuple[Any, ...] | None, actor
 # --- children the crash tests kill -------------------------------------------------------
 
 
-def report_tables(url: str, slug: str, tables: list[int], log: str) -> None:
+def report_tables(url: str, slug: str, tables: list[int], log: str, hold: int | None) -> None:
     """Report each of ``tables`` (round 1, ``result_for``), one transaction each; after each
-    acknowledged report, append ``ok TABLE`` to ``log`` and flush it."""
+    acknowledged report, append ``ok TABLE`` to ``log`` and flush it. When table ``hold``'s
+    result row is inserted (not yet committed), say ``holding TABLE`` and wait there, so that
+    a kill lands inside that transaction."""
+    from sqlalchemy import event
+
     from fairpair.service import results
     from fairpair.store.database import Database
 
     from .scenario import ACTOR, result_for
 
     db = Database.open(url, migrate=False)
+    current = [0]
     with open(log, "a", encoding="utf-8") as out:
+
+        @event.listens_for(db.engine, "after_cursor_execute")
+        def _after(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+            if current[0] == hold and statement.lstrip().upper().startswith("INSERT INTO RESULTS"):
+                out.write(f"holding {hold}\n")
+                out.flush()
+                time.sleep(JOIN_TIMEOUT_S)
+
         out.write("ready\n")
         out.flush()
         for table in tables:
+            current[0] = table
             results.report(db, slug, 1, result_for(table), table=table, actor=ACTOR)
             out.write(f"ok {table}\n")
             out.flush()
 
 
-def release_draft(url: str, slug: str, log: str, hold: bool) -> None:
-    """Release the stage's draft, saying ``release`` in ``log`` when it starts and ``tables``
-    once the round's tables are inserted (not yet committed); with ``hold`` it then waits
-    there (so that a kill lands inside the transaction), else it goes on; ``released N`` once
-    the release is committed."""
+def release_draft(url: str, slug: str, log: str, hold: str | None) -> None:
+    """Release the stage's draft, saying ``release`` in ``log`` when it starts, ``tables``
+    once the round's tables are inserted and ``draft`` once the draft is deleted (neither
+    committed yet), and ``released N`` once the release is committed. With ``hold`` (one of
+    those words) it waits there, so that a kill lands inside the transaction."""
     from sqlalchemy import event
 
     from fairpair.service import rounds
@@ -195,16 +209,18 @@ def release_draft(url: str, slug: str, log: str, hold: bool) -> None:
 
     from .scenario import ACTOR
 
+    steps = {"INSERT INTO TABLES": "tables", "DELETE FROM DRAFTS": "draft"}
     db = Database.open(url, migrate=False)
     with open(log, "a", encoding="utf-8") as out:
 
         @event.listens_for(db.engine, "after_cursor_execute")
         def _after(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
-            if statement.lstrip().upper().startswith("INSERT INTO TABLES"):
-                out.write("tables\n")
-                out.flush()
-                if hold:
-                    time.sleep(JOIN_TIMEOUT_S)
+            for start, step in steps.items():
+                if statement.lstrip().upper().startswith(start):
+                    out.write(f"{step}\n")
+                    out.flush()
+                    if step == hold:
+                        time.sleep(JOIN_TIMEOUT_S)
 
         with db.reading() as conn:
             conn.exec_driver_sql("SELECT 1")

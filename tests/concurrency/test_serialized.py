@@ -62,10 +62,8 @@ def test_concurrent_releases_make_one_round(
         if actor in won:
             continue
         assert o.code == "refused", (actor, o)
-        assert o.reason == (
-            "stage swiss has no draft to release (round 1 is already released and scheduled): "
-            "generate the next round first"
-        )
+        assert o.reason is not None
+        assert "no draft to release (round 1 is already released and scheduled)" in o.reason
     assert _rounds(database, slug) == [(1, "scheduled", 20)]
     assert draft_count(database) == 0
     assert [e.actor for e in audit_actions(database, "round.release")] == won
@@ -91,9 +89,8 @@ def test_concurrent_generates_make_one_draft(
     assert outcomes[won[0]].value == 20
     (lost,) = (o for o in outcomes.values() if not o.ok)
     assert lost.code == "refused"
-    assert lost.reason == (
-        f"a draft of round 1 exists (made by {won[0]}): review it, regenerate it or discard it"
-    )
+    assert lost.reason is not None
+    assert f"a draft of round 1 exists (made by {won[0]})" in lost.reason
     assert draft_count(database) == 1
     assert [e.actor for e in audit_actions(database, "round.generate")] == won
     assert rounds.release(database, slug, actor=ACTOR) == 1

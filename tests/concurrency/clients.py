@@ -150,6 +150,9 @@ def _race(barrier: Any, url: str, slug: str, task: tuple[Any, ...] | None, actor
 
     if task is None:
         return call(lambda: barrier.wait(JOIN_TIMEOUT_S))
+    if task[0] == "open":  # first use of a database: open it (and migrate it) at once
+        barrier.wait(JOIN_TIMEOUT_S)
+        return call(lambda: Database.open(url).close())
     db = Database.open(url, migrate=False)
     try:
         with db.reading() as conn:  # connected before the race starts

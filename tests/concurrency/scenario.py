@@ -120,6 +120,13 @@ def use_case(db: Database, slug: str, task: tuple[Any, ...], actor: str) -> Any:
     if kind == "complete":
         rounds.complete_round(db, slug, args[0], actor=actor)
         return None
+    if kind == "revert":
+        rounds.revert_round(db, slug, args[0], actor=actor)
+        return None
+    if kind == "correct":
+        number, table, result, version = args
+        corrected = results.correct(db, slug, number, table, result, actor=actor, version=version)
+        return corrected.version if corrected else None
     raise ValueError(f"unknown task {kind!r}")
 
 

@@ -133,3 +133,68 @@ def test_complete_racing_the_last_reports_never_loses_a_result(
             rounds.complete_round(database, slug, 1, actor=ACTOR)
     assert_nothing_half_written(database)
     assert_integrity(database)
+
+
+def test_concurrent_corrections_of_one_version_apply_once(
+    database: Database, db_url: str, clients: Clients
+) -> None:
+    """Eight clients correct the same result, all from version 1: one correction applies
+    (version 2), the seven others are told the result changed since they read it."""
+    slug = open_round(database, 40)
+    results.report(database, slug, 1, result_for(0), table=1, actor=ACTOR)
+    offered = [result_for(i) for i in range(1, 9)]
+    outcomes = clients.race(db_url, slug, [("correct", 1, 1, r, 1) for r in offered])
+    won = [i for i, o in enumerate(outcomes.values()) if o.ok]
+    assert len(won) == 1, outcomes
+    assert [o.value for o in outcomes.values() if o.ok] == [2]
+    for o in outcomes.values():
+        if not o.ok:
+            assert o.code == "stale_version", o
+            assert o.reason == (
+                "the result of table 1 changed since you read it (version 1, now 2)"
+            )
+    assert stored_results(database) == {1: result_columns(offered[won[0]])}
+    assert len(audit_actions(database, "result.correct")) == 1
+    assert_integrity(database)
+
+
+def test_revert_racing_a_report_never_leaves_a_result_in_a_scheduled_round(
+    database: Database, db_url: str, clients: Clients
+) -> None:
+    """Reverting an Open round and reporting its first result at the same moment (five times
+    over): one of them wins; a reverted (Scheduled) round has no result."""
+    for attempt in range(5):
+        slug = open_round(database, 8, slug=f"revert-{attempt}")
+        revert, report = clients.race(
+            db_url, slug, [("revert", 1), ("report", 1, 1, result_for(1))]
+        ).values()
+        ((_, state, _),) = _rounds(database, slug)
+        stored = stored_results(database, slug=slug)
+        if revert.ok:
+            assert (state, stored) == ("scheduled", {}), (revert, report)
+            assert report.code == "lifecycle_refused", report
+        else:
+            assert report.ok, report
+            assert (state, stored) == ("open", {1: result_columns(result_for(1))})
+            assert revert.code == "lifecycle_refused", revert
+    assert_nothing_half_written(database)
+    assert_integrity(database)
+
+
+def test_first_use_of_a_new_database_from_eight_processes(
+    empty_db_url: str, clients: Clients
+) -> None:
+    """Eight clients open a database that has no tables yet at the same moment: each of them
+    migrates it or finds it migrated; none fails."""
+    outcomes = clients.race(empty_db_url, "-", [("open",)] * 8)
+    assert not [o for o in outcomes.values() if not o.ok], outcomes
+    db = Database.open(empty_db_url, migrate=False)
+    try:
+        from fairpair.store.migrate import current, head
+
+        assert current(db.engine) == head()
+        assert_integrity(db)
+        slug = new_event(db, 4)
+        assert drafts.generate(db, slug, actor=ACTOR).round == 1
+    finally:
+        db.close()

@@ -49,6 +49,7 @@ class Clients:
         for _, theirs in pipes:
             theirs.close()
         self.pids = [self._answer(i, 120.0) for i in range(size)]
+        self.children: set[int] = set()
 
     def _answer(self, i: int, timeout: float = JOIN_TIMEOUT_S) -> Any:
         if not self.pipes[i].poll(timeout):
@@ -70,30 +71,48 @@ class Clients:
         """Start ``CHILDREN[child](*args)`` in a new process (forked by worker 0); its pid."""
         self.pipes[0].send(("fork", child, args))
         pid: int = self._answer(0)
+        self.children.add(pid)
         return pid
 
     def reap(self, pid: int) -> int:
         """Wait for a forked child; its wait status."""
         self.pipes[0].send(("reap", pid))
         status: int = self._answer(0)
+        self.children.discard(pid)
         return status
 
+    def kill(self, pid: int) -> int:
+        """SIGKILL a forked child (not reaped yet, so the pid is still its own); its status."""
+        os.kill(pid, signal.SIGKILL)
+        return self.reap(pid)
+
+    def kill_children(self) -> None:
+        """Kill the forked children not reaped yet (a test that failed half-way)."""
+        for pid in sorted(self.children):
+            self.kill(pid)
+
     def close(self) -> None:
+        self.kill_children()
         for pipe in self.pipes:
-            pipe.close()
+            pipe.close()  # the workers exit; the first one waits for the others
         self.zygote.join(10)
-        if self.zygote.is_alive():
+        if self.zygote.is_alive():  # its workers are not reaped: their pids are theirs still
+            for pid in self.pids[1:]:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
             self.zygote.kill()
-        for pid in self.pids:  # forked workers are not our children: end them by their pid
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGKILL)
+            self.zygote.join(5)
 
 
 def _zygote(pipes: list[Connection], barrier: Any) -> None:
-    # Imported once, before forking (the drivers too: psycopg costs a second of CPU).
+    # Imported once, before forking (the drivers and alembic too: psycopg alone costs a
+    # second of CPU).
     import psycopg  # noqa: F401
     import sqlalchemy.dialects.postgresql.psycopg
     import sqlalchemy.dialects.sqlite.pysqlite  # noqa: F401
+    from alembic import command  # noqa: F401
+    from alembic.runtime import migration  # noqa: F401
+    from alembic.script import ScriptDirectory  # noqa: F401
 
     import fairpair.service.drafts
     import fairpair.service.results

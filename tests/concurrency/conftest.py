@@ -33,3 +33,11 @@ def clients() -> Iterator[Clients]:
         yield pool
     finally:
         pool.close()
+
+
+@pytest.fixture(autouse=True)
+def _no_child_left(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A child process a test forked and did not end (it failed half-way) is killed."""
+    yield
+    if "clients" in request.fixturenames:
+        request.getfixturevalue("clients").kill_children()

@@ -61,8 +61,7 @@ def _wait_for(log: Path, done: Callable[[list[str]], bool], what: str) -> list[s
 
 
 def _kill(clients: Clients, pid: int) -> None:
-    os.kill(pid, signal.SIGKILL)
-    status = clients.reap(pid)
+    status = clients.kill(pid)
     assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, (
         f"the child was not killed (it ended with status {status}): kill it earlier"
     )
@@ -169,8 +168,7 @@ def test_killed_while_releasing_leaves_no_partial_round(
         else:
             if plan == "random":
                 time.sleep(rng.uniform(0, 1.2 * took))
-            os.kill(pid, signal.SIGKILL)
-            clients.reap(pid)
+            clients.kill(pid)
         lines = _lines(log)
         state = _release_state(database)
         context = f"(seed {seed}, attempt {attempt}: {plan}, the child said {lines})"

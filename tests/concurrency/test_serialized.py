@@ -30,6 +30,7 @@ from .scenario import (
     stored_results,
 )
 
+TABLES = 10
 ALREADY_COMPLETED = "cannot complete round 1: it is completed; only a open round can be completed"
 
 
@@ -106,18 +107,21 @@ def test_complete_racing_the_last_reports_never_loses_a_result(
     result; one completion at most succeeds, and a refused one says why (how many matches
     had no result when it ran, or that the round is completed already)."""
     for attempt in range(3):
-        slug = open_round(database, 40, slug=f"race-{attempt}")
-        for table in range(1, 21 - missing):
+        slug = open_round(database, 2 * TABLES, slug=f"race-{attempt}")
+        for table in range(1, TABLES + 1 - missing):
             results.report(database, slug, 1, result_for(table), table=table, actor=ACTOR)
-        last = [("report", 1, table, result_for(table)) for table in range(21 - missing, 21)]
+        last = [
+            ("report", 1, table, result_for(table))
+            for table in range(TABLES + 1 - missing, TABLES + 1)
+        ]
         outcomes = clients.race(db_url, slug, [("complete", 1), *last, ("complete", 1)])
         reports = [outcomes[f"client-{i:02d}"] for i in range(1, missing + 1)]
         completes = [outcomes["client-00"], outcomes[f"client-{missing + 1:02d}"]]
         assert all(o.ok for o in reports), reports
         ((number, state, tables),) = _rounds(database, slug)
-        assert (number, tables) == (1, 20)
+        assert (number, tables) == (1, TABLES)
         assert stored_results(database, slug=slug) == {
-            t: result_columns(result_for(t)) for t in range(1, 21)
+            t: result_columns(result_for(t)) for t in range(1, TABLES + 1)
         }
         assert sum(o.ok for o in completes) == (1 if state == "completed" else 0), completes
         for o in completes:

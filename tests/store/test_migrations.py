@@ -3,7 +3,11 @@ by themselves the first time a database is opened (only then)."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import time
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from alembic.autogenerate import compare_metadata
@@ -108,6 +112,56 @@ def test_open_without_migrate_leaves_the_database_alone(empty_db_url: str) -> No
     try:
         assert migrate.current(db.engine) is None
         assert tables(db.engine) == set()
+    finally:
+        db.close()
+
+
+OPENER = """
+import sys, time
+from pathlib import Path
+import alembic.command  # imported before the start: the race is about migrating, not importing
+from fairpair.store.database import Database
+folder, name = Path(sys.argv[2]), sys.argv[3]
+(folder / name).touch()
+while not (folder / "go").exists():
+    time.sleep(0.0005)
+Database.open(sys.argv[1]).close()
+"""
+
+
+def test_processes_opening_a_new_database_at_once_migrate_it_once(
+    empty_db_url: str, tmp_path: Path
+) -> None:
+    # Web workers starting together on a new database: without a lock, two ran CREATE TABLE
+    # at once on PostgreSQL and all but one failed.
+    names = ["a", "b", "c"]
+    openers = [
+        subprocess.Popen(
+            [sys.executable, "-c", OPENER, empty_db_url, str(tmp_path), name],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for name in names
+    ]
+    try:
+        deadline = time.monotonic() + 60
+        while not all((tmp_path / name).exists() for name in names):
+            assert all(o.poll() is None for o in openers), [o.communicate() for o in openers]
+            assert time.monotonic() < deadline, "the openers did not start"
+            time.sleep(0.01)
+        (tmp_path / "go").touch()
+        results = [opener.communicate(timeout=120) for opener in openers]
+    finally:
+        for opener in openers:
+            opener.kill()
+            opener.wait()
+    for opener, (_, err) in zip(openers, results, strict=True):
+        assert opener.returncode == 0, err
+    db = Database.open(empty_db_url, migrate=False)
+    try:
+        assert migrate.current(db.engine) == migrate.head()
+        assert differences(db.engine) == []
     finally:
         db.close()
 

@@ -3,9 +3,14 @@ down). The scripts are in ``migrations/versions``; the first creates everything.
 
 from __future__ import annotations
 
-from sqlalchemy import Engine
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from sqlalchemy import Engine, text
 
 SCRIPTS = "fairpair.store:migrations"
+#: The PostgreSQL advisory lock that serializes migrations (any constant of our own).
+LOCK_KEY = 0x66616972_70616972  # "fairpair"
 
 
 def config(engine: Engine) -> object:
@@ -50,6 +55,28 @@ def downgrade(engine: Engine, revision: str = "base") -> None:
 
 
 def upgrade_if_needed(engine: Engine) -> None:
-    """Bring the database to the newest migration unless it is there already."""
-    if current(engine) != head():
-        upgrade(engine)
+    """Bring the database to the newest migration unless it is there already. Several
+    processes opening a new database at once (web workers) migrate it once: the first runs
+    the migrations, the others wait for it and find the database at the newest."""
+    if current(engine) == head():
+        return
+    with _migrating(engine):
+        if current(engine) != head():
+            upgrade(engine)
+
+
+@contextmanager
+def _migrating(engine: Engine) -> Iterator[None]:
+    """Hold the migration lock. SQLite needs none of its own: the migration's ``BEGIN
+    IMMEDIATE`` serializes, and Alembic reads the revision again inside it. PostgreSQL would
+    run two ``CREATE TABLE`` at once (and fail): a session advisory lock, on a connection of
+    its own, held while another connection migrates."""
+    if engine.dialect.name != "postgresql":
+        yield
+        return
+    with engine.connect() as lock:
+        lock.execute(text("SELECT pg_advisory_lock(:key)"), {"key": LOCK_KEY})
+        try:
+            yield
+        finally:
+            lock.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": LOCK_KEY})

@@ -202,3 +202,29 @@ def test_first_use_of_a_new_database_from_eight_processes(
         assert drafts.generate(db, slug, actor=ACTOR).round == 1
     finally:
         db.close()
+
+
+def test_a_drop_racing_the_release_is_in_the_round_or_refuses_it(
+    database: Database, db_url: str, clients: Clients
+) -> None:
+    """A player drops while the draft is released (five times over): either the release ran
+    first (the player is in round 1 and leaves after it) or the drop did (the release is
+    refused, naming the player, and the draft is kept)."""
+    for attempt in range(5):
+        slug = new_event(database, 8, slug=f"drop-{attempt}")
+        drafts.generate(database, slug, actor=ACTOR)
+        release, drop = clients.race(db_url, slug, [("release",), ("drop", "player-0003")]).values()
+        assert drop.ok, drop
+        if release.ok:
+            assert drop.value == 1
+            assert _rounds(database, slug) == [(1, "scheduled", 4)]
+        else:
+            assert drop.value == 0
+            assert release.code == "lifecycle_refused", release
+            assert release.reason == (
+                "cannot release round 1: player-0003 withdrew after the draft was made; "
+                "regenerate the round"
+            )
+            assert _rounds(database, slug) == []
+            assert drafts.show_draft(database, slug).round == 1
+    assert_integrity(database)

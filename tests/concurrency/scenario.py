@@ -120,6 +120,8 @@ def use_case(db: Database, slug: str, task: tuple[Any, ...], actor: str) -> Any:
     if kind == "complete":
         rounds.complete_round(db, slug, args[0], actor=actor)
         return None
+    if kind == "create":
+        return events.create_event(db, args[0], actor=actor)
     if kind == "drop":
         return players.drop_player(db, slug, args[0], actor=actor)
     if kind == "revert":

@@ -228,3 +228,16 @@ def test_a_drop_racing_the_release_is_in_the_round_or_refuses_it(
             assert _rounds(database, slug) == []
             assert drafts.show_draft(database, slug).round == 1
     assert_integrity(database)
+
+
+def test_events_created_at_once_with_one_name_get_their_own_slugs(
+    database: Database, db_url: str, clients: Clients
+) -> None:
+    """Eight organizers create "Friday Night" at the same moment (no slug asked for): eight
+    events, each with a slug of its own made from the name."""
+    outcomes = clients.race(db_url, "-", [("create", "Friday Night")] * 8)
+    assert all(o.ok for o in outcomes.values()), outcomes
+    slugs = sorted(o.value for o in outcomes.values())
+    assert slugs == sorted(["friday-night", *(f"friday-night-{n}" for n in range(2, 9))])
+    assert len(audit_actions(database, "event.create")) == 8
+    assert_integrity(database)

@@ -122,6 +122,13 @@ def use_case(db: Database, slug: str, task: tuple[Any, ...], actor: str) -> Any:
         return None
     if kind == "create":
         return events.create_event(db, args[0], actor=actor)
+    if kind == "late entries":  # players join one by one, each with a bye for round 1
+        for i in range(args[0]):
+            late = players.LateEntry(byes=1)
+            players.add_players(db, slug, [NewPlayer(f"{actor} {i}")], actor=actor, late=late)
+        return args[0]
+    if kind == "exports":  # the event read again and again; how many players it had
+        return [len(events.export_event(db, slug).players) for _ in range(args[0])]
     if kind == "drop":
         return players.drop_player(db, slug, args[0], actor=actor)
     if kind == "revert":
@@ -218,13 +225,12 @@ def assert_integrity(db: Database) -> None:
     nothing. PostgreSQL: no row breaks a unique or foreign key (checked with queries, so a
     constraint that was never enforced would show), every index agrees with its table
     (``amcheck`` when the server has it) and the server takes a new write."""
-    with db.reading() as conn:
+    with db.writing() as conn:  # the database takes a write (no lock left behind)
         if db.dialect == "sqlite":
             assert conn.exec_driver_sql("PRAGMA integrity_check").scalars().all() == ["ok"]
             assert conn.exec_driver_sql("PRAGMA foreign_key_check").all() == []
         else:
             _postgres_constraints(conn)
-    with db.writing() as conn:  # the database takes a write (no lock left behind)
         conn.execute(text("CREATE TEMPORARY TABLE IF NOT EXISTS probe (x integer)"))
         conn.execute(text("INSERT INTO probe VALUES (1)"))
 

@@ -241,3 +241,21 @@ def test_events_created_at_once_with_one_name_get_their_own_slugs(
     assert slugs == sorted(["friday-night", *(f"friday-night-{n}" for n in range(2, 9))])
     assert len(audit_actions(database, "event.create")) == 8
     assert_integrity(database)
+
+
+def test_reads_while_players_join_each_see_one_moment(
+    database: Database, db_url: str, clients: Clients
+) -> None:
+    """Two clients read the event again and again (an export: every table of it) while
+    another adds late entries, each with a bye: every read succeeds and sees the event as it
+    was between two changes (on PostgreSQL at READ COMMITTED a read saw a bye of a player it
+    had not seen join, and failed)."""
+    slug = open_round(database, 8)
+    for table in range(1, 5):
+        results.report(database, slug, 1, result_for(table), table=table, actor=ACTOR)
+    rounds.complete_round(database, slug, 1, actor=ACTOR)
+    outcomes = clients.race(db_url, slug, [("late entries", 40), ("exports", 40), ("exports", 40)])
+    assert all(o.ok for o in outcomes.values()), outcomes
+    seen = [n for o in list(outcomes.values())[1:] for n in o.value]
+    assert all(8 <= n <= 48 for n in seen)
+    assert seen == sorted(seen[:40]) + sorted(seen[40:])  # each reader saw players only join

@@ -21,8 +21,8 @@ from fairpair.service.unit import Change, EventRef, now, reading
 from fairpair.store.database import Database
 from fairpair.store.models import AuditRow, DropRow, EventRow, PlayerRow, RoundRow, StageRow
 
-#: The PostgreSQL advisory lock that serializes creating events (any constant of our own).
-CREATE_LOCK = 0x66616972_6576656E  # "fairEven", not the migrations' key
+#: The PostgreSQL advisory lock that serializes creating events (a constant of our own).
+CREATE_LOCK = 0x66616972_6576656E  # not the migrations' key
 
 
 def _free_slug(conn: Connection, wanted: str | None, name: str) -> str:

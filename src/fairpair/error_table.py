@@ -79,6 +79,8 @@ ERROR_TABLE: dict[str, ErrorKind] = _kinds(
     ("stale_version", ExitCode.CONFLICT, 409, "it changed since it was read"),
     ("event_exists", ExitCode.CONFLICT, 409, "an event with that slug exists"),
     ("database_unavailable", ExitCode.DATABASE, 503, "the database cannot be used"),
+    ("bad_value", ExitCode.USAGE, 400, "a value on the command line cannot be read"),
+    ("invalid_csv", ExitCode.INVALID, 422, "a row of a CSV file cannot be read"),
     ("error", ExitCode.INTERNAL, 500, "an error without its own kind (a bug)"),
     ("internal_error", ExitCode.INTERNAL, 500, "an unexpected internal error (a bug)"),
 )

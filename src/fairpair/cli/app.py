@@ -1,11 +1,19 @@
-"""The ``fairpair`` command: one Typer app, one module per command, each imported only when
-its command runs (``fairpair standings`` never imports the pairing or toss commands, nor
-Rich unless it draws on a terminal, nor pydantic's response models unless ``--json``)."""
+"""The ``fairpair`` command: one Typer app, one module per command or command group, each
+imported only when its command runs (``fairpair standings`` never imports the pairing or toss
+commands, nor Rich unless it draws on a terminal, nor pydantic's response models unless
+``--json``, nor the database unless it reads a saved event).
+
+A command's module ``fairpair.cli.<module>`` holds either a function named like the command
+(a single command) or ``GROUP``, a ``typer.Typer`` whose commands are the group's
+(``fairpair round release``). A group may name ``DEFAULT``: the command that runs when the
+first word is none of its commands (``fairpair toss FILE`` is ``fairpair toss table FILE``).
+"""
 
 from __future__ import annotations
 
 import importlib
-from typing import Annotated, Any
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar
 
 import typer
 from typer.core import TyperCommand, TyperGroup
@@ -13,15 +21,34 @@ from typer.core import TyperCommand, TyperGroup
 #: Each command's module (``fairpair.cli.<name>``, whose function of the same name is the
 #: command) and its one-line help, so that ``fairpair --help`` imports no command.
 COMMANDS: dict[str, str] = {
-    "demo": "Show the standings of a bundled demo tournament.",
+    "demo": "Create a demo event in the database (or print the demo document).",
     "validate": "Check a tournament document: schema, players, pairings, results.",
-    "standings": "Print the standings: points, then the tiebreaks in order.",
+    "standings": "Print the standings of a document or a saved event.",
     "pair": "Draft the next round: pairings, bye and the notes that explain them.",
-    "toss": "Print the Toss table: who played first each round, toss wins, balance.",
+    "toss": "The Toss table; flip a toss or recalculate a round (saved events).",
     "rounds": "Recommend how many Swiss rounds to play for N players.",
     "schema": "Print the tournament document's JSON Schema.",
+    "event": "Saved events: create, list and show them.",
+    "player": "Register, import, check in, drop and reinstate players.",
+    "stage": "Add a stage or change its settings (max rounds, ruleset, toss...).",
+    "round": "Draft, release, open, complete, revert, delete or swap a round.",
+    "result": "Report a match's result or correct one.",
+    "export": "Write a saved event as a tournament document.",
+    "import": "Save a tournament document as a new event.",
+    "log": "Print the audit log of a saved event: who changed what, when.",
 }
+#: Commands whose module is not named like them (``import`` is a Python keyword).
+MODULES: dict[str, str] = {"import": "import_document"}
 CONTEXT = {"help_option_names": ["-h", "--help"]}
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _bare(piece: str) -> str:
+    """``{FILE}`` → ``FILE``, ``{PLAYER}...`` → ``PLAYER...``."""
+    if piece.startswith("{") and "}" in piece:
+        name, _, rest = piece[1:].partition("}")
+        return name + rest
+    return piece
 
 
 class Command(TyperCommand):
@@ -30,13 +57,61 @@ class Command(TyperCommand):
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         pieces: list[str] = super().collect_usage_pieces(ctx)
-        return [p[1:-1] if p.startswith("{") and p.endswith("}") else p for p in pieces]
+        return [_bare(p) for p in pieces]
 
     def get_help(self, ctx: Any) -> str:
         text: str = super().get_help(ctx)
-        for kind in ("path", "int", "str", "int range", "bool"):
+        for kind in ("path", "int", "str", "int range", "bool", "list[str]", "float"):
             text = text.replace(f" <{kind}>", "")
         return text
+
+
+class Group(TyperGroup):
+    """A command group (``fairpair round``): its commands in the order they were written; with
+    ``default`` set, a first word that is none of them (a file, a slug, an option) runs that
+    command with every word (``fairpair toss FILE`` runs ``fairpair toss table FILE``)."""
+
+    default: str | None = None
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return list(self.commands)
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        if (
+            self.default is not None
+            and args
+            and args[0] not in self.commands
+            and args[0] not in ctx.help_option_names
+        ):
+            args = [self.default, *args]
+        parsed: list[str] = super().parse_args(ctx, args)
+        return parsed
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        rows = [(name, cmd.get_short_help_str(limit=200)) for name, cmd in self.commands.items()]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+def group(name: str, help: str, default: str | None = None) -> typer.Typer:
+    """A command group's Typer app (its module's ``GROUP``)."""
+    cls = type(f"{name.title()}Group", (Group,), {"default": default})
+    return typer.Typer(
+        name=name,
+        cls=cls,
+        help=help,
+        no_args_is_help=True,
+        add_completion=False,
+        rich_markup_mode=None,
+        context_settings=CONTEXT,
+    )
+
+
+def command(app: typer.Typer, name: str) -> Callable[[F], F]:
+    """Register a function as command ``name`` of group ``app`` (usage lines as written)."""
+    register: Callable[[F], F] = app.command(name, cls=Command, context_settings=CONTEXT)
+    return register
 
 
 class LazyGroup(TyperGroup):
@@ -48,9 +123,13 @@ class LazyGroup(TyperGroup):
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         if cmd_name not in COMMANDS:
             return None
-        module = importlib.import_module(f"fairpair.cli.{cmd_name}")
+        name = MODULES.get(cmd_name, cmd_name)
+        module = importlib.import_module(f"fairpair.cli.{name}")
+        sub = getattr(module, "GROUP", None)
+        if isinstance(sub, typer.Typer):
+            return typer.main.get_group(sub)
         single = typer.Typer(rich_markup_mode=None, add_completion=False)
-        single.command(cmd_name, cls=Command, context_settings=CONTEXT)(getattr(module, cmd_name))
+        single.command(cmd_name, cls=Command, context_settings=CONTEXT)(getattr(module, name))
         return typer.main.get_command(single)
 
     def format_commands(self, ctx: Any, formatter: Any) -> None:
@@ -89,8 +168,11 @@ def _main(
 ) -> None:
     """Swiss tournaments you can trust: pairings, standings, tiebreaks and a fair toss.
 
-    Every command reads a tournament document (JSON) and changes nothing, except
-    `fairpair pair --save`. Exit codes: docs/cli.md.
+    The document commands (validate, standings, pair, toss, schema) read a tournament
+    document (JSON) and change nothing, except `fairpair pair --save`. The saved-event
+    commands (event, player, stage, round, result, toss, export, import, log, demo) work on
+    a database: --db URL, else $FAIRPAIR_DATABASE_URL, else a SQLite file in your data
+    folder. Exit codes: docs/cli.md.
     """
 
 

@@ -25,3 +25,52 @@ Page = Annotated[
         "--page", metavar="N", min=1, help="Show page N of the table (50 players a page)."
     ),
 ]
+
+# -- saved events ------------------------------------------------------------------------------
+
+Event = Annotated[
+    str,
+    typer.Argument(
+        metavar="EVENT", help="The saved event's slug (`fairpair event list`).", show_default=False
+    ),
+]
+Db = Annotated[
+    str | None,
+    typer.Option(
+        "--db",
+        metavar="URL",
+        help="The database: sqlite:///FILE or postgresql://USER@HOST/DB (default: "
+        "$FAIRPAIR_DATABASE_URL, else a SQLite file in your data folder).",
+        show_default=False,
+    ),
+]
+Actor = Annotated[
+    str | None,
+    typer.Option(
+        "--as",
+        metavar="NAME",
+        help="Who makes the change, for the audit log (default: $FAIRPAIR_ACTOR, else your "
+        "user name).",
+        show_default=False,
+    ),
+]
+Stage = Annotated[
+    str | None,
+    typer.Option("--stage", metavar="ID", help="The stage id (default: the last stage)."),
+]
+Round = Annotated[
+    int,
+    typer.Argument(metavar="N", min=1, help="The round number.", show_default=False),
+]
+Player = Annotated[
+    str,
+    typer.Argument(metavar="PLAYER", help="A player's id or exact name.", show_default=False),
+]
+Source = Annotated[
+    Path,
+    typer.Argument(
+        metavar="EVENT|FILE",
+        help="A tournament document (a path that exists) or a saved event's slug.",
+        show_default=False,
+    ),
+]

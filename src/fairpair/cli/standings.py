@@ -1,4 +1,5 @@
-"""``fairpair standings FILE``: the standings table of a tournament document."""
+"""``fairpair standings EVENT-or-FILE``: the standings table of a tournament document or of a
+saved event (a path that exists is a file, anything else a slug)."""
 
 from __future__ import annotations
 
@@ -79,7 +80,7 @@ def table(
 
 @handles_errors
 def standings(
-    file: options.File,
+    file: options.Source,
     ruleset: Annotated[
         str | None,
         typer.Option(
@@ -99,12 +100,25 @@ def standings(
     show_all: options.All = False,
     page: options.Page = None,
     as_json: options.Json = False,
+    db: options.Db = None,
 ) -> None:
     """Print the standings: points, then the tiebreaks in order; ties share a rank."""
     from fairpair.cli.progress import after_text, open_rounds, results_in
+    from fairpair.cli.saved import is_document
     from fairpair.cli.screen import screen, write
 
-    tournament = load_document(file)
+    document = is_document(file)
+    result: Standings | None = None
+    if document:
+        tournament = load_document(file)
+    else:
+        from fairpair.cli.saved import database
+        from fairpair.service.standings import standings as saved_standings
+
+        with database(db) as base:
+            # The stage's own standings, derived by the service; a past round or another
+            # ruleset is computed below from the same facts.
+            tournament, result = saved_standings(base, str(file), stage=stage)
     chosen = tournament.stage(stage)
     if ruleset is not None:
         chosen = replace(chosen, ruleset=get_ruleset(ruleset, "--ruleset"))
@@ -114,7 +128,8 @@ def standings(
         raise UnknownRound(
             "--after-round", f"stage {chosen.id!r} has no round {after_round}: {has}"
         )
-    result = compute_standings(tournament, chosen, after_round)
+    if result is None or ruleset is not None or after_round is not None:
+        result = compute_standings(tournament, chosen, after_round)
     if as_json:
         from fairpair.cli.output import print_json
         from fairpair.responses.standings import standings_response
@@ -127,9 +142,16 @@ def standings(
         waiting = open_rounds(chosen, after_round)
         if waiting:
             status = "; ".join(results_in(r) for r in waiting)
-            hint = f"{status}. Enter the results in {file}, then run standings again."
-        else:
+            enter = (
+                f"Enter the results in {file}"
+                if document
+                else f"Report the results (fairpair result report {file} ROUND TABLE RESULT)"
+            )
+            hint = f"{status}. {enter}, then run standings again."
+        elif document:
             hint = "Pair round 1 with `fairpair pair FILE`."
+        else:
+            hint = f"Pair round 1 with `fairpair round generate {file}`."
         write(out.clean(f"{head}: no completed match yet, so nobody is ranked. {hint}") + "\n")
         return
     from fairpair.cli.paging import page_of

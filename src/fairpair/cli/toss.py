@@ -1,4 +1,6 @@
-"""``fairpair toss FILE``: the Toss table of a stage — who played first, round by round.
+"""``fairpair toss``: the Toss table of a stage — who played first, round by round — of a
+document or a saved event (``toss table EVENT-or-FILE``, or just ``toss EVENT-or-FILE``), and
+a saved event's manual flip (``toss flip``) and recalculation (``toss recalc``).
 
 The JSON (``--json``) is ``fairpair.responses.toss`` (docs/toss.md, "The Toss table as JSON").
 Every marker is text (``T``, ``-``, ``B``, ``?``, ``*`` set by hand, ``(T)`` not counted);
@@ -7,9 +9,12 @@ colours only add emphasis.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
+
+import typer
 
 from fairpair.cli import options
+from fairpair.cli.app import command, group
 from fairpair.cli.errors import handles_errors
 
 if TYPE_CHECKING:
@@ -75,21 +80,42 @@ def table(toss: TossTable, title: str, rows: tuple[TossRow, ...] | None = None) 
     return TextTable(title, tuple(columns), tuple(out), (CAPTION,))
 
 
+GROUP = group(
+    "toss",
+    "The Toss table (fairpair toss FILE, or toss table EVENT-or-FILE); a saved event's "
+    "manual flip and recalculation.",
+    default="table",
+)
+
+
+@command(GROUP, "table")
 @handles_errors
 def toss(
-    file: options.File,
+    file: options.Source,
     stage: options.StageId = None,
     show_all: options.All = False,
     page: options.Page = None,
     as_json: options.Json = False,
+    db: options.Db = None,
 ) -> None:
     """Print the Toss table: who played first each round, toss wins, rate and balance."""
-    from fairpair.engine.toss import toss_table
-    from fairpair.interop.document import load_document
+    from fairpair.cli.saved import is_document
 
-    tournament = load_document(file)
-    chosen = tournament.stage(stage)
-    result = toss_table(tournament, chosen)
+    document = is_document(file)
+    if document:
+        from fairpair.engine.toss import toss_table
+        from fairpair.interop.document import load_document
+
+        tournament = load_document(file)
+        chosen = tournament.stage(stage)
+        result = toss_table(tournament, chosen)
+    else:
+        from fairpair.cli.saved import database
+        from fairpair.service.tosses import toss_table as saved_table
+
+        with database(db) as base:
+            tournament, result = saved_table(base, str(file), stage=stage)
+        chosen = tournament.stage(stage)
     if as_json:
         from fairpair.cli.output import print_json
         from fairpair.responses.toss import toss_response
@@ -110,8 +136,66 @@ def toss(
         text += (
             out.clean(
                 f"note: the deterministic toss is off for stage {chosen.id!r}: players roll at the "
-                "table; only tosses recorded in the file are shown."
+                f"table; only tosses recorded in the {'file' if document else 'event'} are shown."
             )
             + "\n"
         )
     write(text)
+
+
+@command(GROUP, "flip")
+@handles_errors
+def flip(
+    event: options.Event,
+    number: options.Round,
+    table_number: Annotated[
+        int, typer.Argument(metavar="TABLE", min=1, help="The table.", show_default=False)
+    ],
+    first: Annotated[
+        str | None,
+        typer.Option(
+            "--first", metavar="PLAYER", help="Who plays first (default: the other player)."
+        ),
+    ] = None,
+    stage: options.Stage = None,
+    db: options.Db = None,
+    actor: options.Actor = None,
+    as_json: options.Json = False,
+) -> None:
+    """Set who plays first at a table by hand (never overwritten by a recalculation)."""
+    from fairpair.cli.saved import actor_of, database, done
+    from fairpair.service.tosses import flip as set_first
+
+    with database(db) as base:
+        who = set_first(
+            base, event, number, table_number, actor=actor_of(actor), stage=stage, first=first
+        )
+    done(
+        f"round {number} table {table_number}: {who} plays first (set by hand)",
+        {"event": event, "round": number, "table": table_number, "first": who, "manual": True},
+        as_json,
+    )
+
+
+@command(GROUP, "recalc")
+@handles_errors
+def recalc(
+    event: options.Event,
+    number: options.Round,
+    stage: options.Stage = None,
+    db: options.Db = None,
+    actor: options.Actor = None,
+    as_json: options.Json = False,
+) -> None:
+    """Compute a round's automatic tosses again (tosses set by hand are kept)."""
+    from fairpair.cli.saved import actor_of, database, done, tables_text
+    from fairpair.service.tosses import recalculate
+
+    with database(db) as base:
+        changed = recalculate(base, event, number, actor=actor_of(actor), stage=stage)
+    said = tables_text(changed) if changed else "no toss changed"
+    done(
+        f"recalculated the tosses of round {number}: {said}",
+        {"event": event, "round": number, "changed_tables": changed},
+        as_json,
+    )

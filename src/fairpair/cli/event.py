@@ -1,0 +1,209 @@
+"""``fairpair event new|list|show``: saved events."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from fairpair.cli import options
+from fairpair.cli.app import command, group
+from fairpair.cli.errors import handles_errors
+
+if TYPE_CHECKING:
+    from fairpair.responses.events import EventDetail
+
+GROUP = group("event", "Saved events: create one, list them, show one.")
+
+
+@command(GROUP, "new")
+@handles_errors
+def new(
+    name: Annotated[
+        str, typer.Argument(metavar="NAME", help="The event's name.", show_default=False)
+    ],
+    slug: Annotated[
+        str | None,
+        typer.Option(
+            "--slug",
+            metavar="SLUG",
+            help="Its short name on the command line (default: made from the name).",
+        ),
+    ] = None,
+    ruleset: Annotated[
+        str | None,
+        typer.Option(
+            "--ruleset",
+            metavar="NAME",
+            help="The Swiss stage's ruleset: "
+            + ", ".join(options.RULESETS)
+            + " (default: default).",
+        ),
+    ] = None,
+    db: options.Db = None,
+    actor: options.Actor = None,
+    as_json: options.Json = False,
+) -> None:
+    """Create an event with one Swiss stage ('swiss'); prints its slug."""
+    from fairpair.cli.saved import actor_of, database, done
+    from fairpair.service.events import create_event
+
+    preset = None
+    if ruleset is not None:
+        from fairpair.engine.rulesets import get_ruleset
+
+        preset = get_ruleset(ruleset, "--ruleset")
+    with database(db) as base:
+        made = create_event(base, name, actor=actor_of(actor), slug=slug, ruleset=preset)
+    done(
+        f"created event {made} ({name.strip()}): one Swiss stage 'swiss', ruleset "
+        f"{preset.name if preset else 'default'}. Next: fairpair player add {made} NAME",
+        {"event": made},
+        as_json,
+    )
+
+
+@command(GROUP, "list")
+@handles_errors
+def list_(db: options.Db = None, as_json: options.Json = False) -> None:
+    """List the saved events, newest first."""
+    from fairpair.cli.saved import database
+    from fairpair.service.events import list_events
+
+    with database(db) as base:
+        found = list_events(base)
+    if as_json:
+        from fairpair.cli.output import print_json
+
+        print_json(found)
+        return
+    from fairpair.cli.screen import screen, write
+    from fairpair.cli.table import Column, TextTable, draw, row
+
+    out = screen()
+    if not found.events:
+        write(out.clean("no events yet: fairpair event new NAME (or fairpair demo)") + "\n")
+        return
+    table = TextTable(
+        "Events",
+        (
+            Column("Event"),
+            Column("Name"),
+            Column("Players", "right"),
+            Column("Rounds", "right", drop=2),
+            Column("Changed (UTC)", drop=1),
+        ),
+        tuple(
+            row(e.slug, e.name, str(e.players), str(e.rounds), _when(e.changed_at))
+            for e in found.events
+        ),
+    )
+    write(draw(table, out))
+
+
+def _when(moment: object) -> str:
+    from fairpair.cli.saved import utc_text
+
+    return utc_text(moment)
+
+
+@command(GROUP, "show")
+@handles_errors
+def show(event: options.Event, db: options.Db = None, as_json: options.Json = False) -> None:
+    """Show an event: its players (check-in, drops) and its stages' rounds."""
+    from fairpair.cli.saved import database
+    from fairpair.service.events import show_event
+
+    with database(db) as base:
+        detail = show_event(base, event)
+    if as_json:
+        from fairpair.cli.output import print_json
+
+        print_json(detail)
+        return
+    render(detail)
+
+
+def render(detail: EventDetail) -> None:
+    from fairpair.cli.screen import screen, write
+    from fairpair.cli.table import Cell, Column, TextTable, draw, row
+    from fairpair.cli.text import plural
+
+    out = screen()
+    present = sum(p.checked_in for p in detail.players)
+    head = (
+        f"{detail.name} ({detail.slug}): {plural(len(detail.players), 'player')}, "
+        f"{present} checked in"
+    )
+    players = TextTable(
+        "Players",
+        (
+            Column("Id"),
+            Column("Player"),
+            Column("Seed", "right", drop=3),
+            Column("Rating", "right", drop=4),
+            Column("Team", drop=5),
+            Column("Checked in", "center", drop=2),
+            Column("Status", drop=1),
+        ),
+        tuple(
+            row(
+                p.id,
+                p.name,
+                "" if p.seed is None else str(p.seed),
+                "" if p.rating is None else str(p.rating),
+                p.team or "",
+                "yes" if p.checked_in else "no",
+                Cell(
+                    ""
+                    if p.dropped_after is None
+                    else "dropped before round 1"
+                    if p.dropped_after == 0
+                    else f"dropped after round {p.dropped_after}",
+                    "dim italic",
+                ),
+                style="dim" if p.dropped_after is not None else None,
+            )
+            for p in detail.players
+        ),
+    )
+    text = out.clean(head) + "\n\n"
+    text += draw(players, out) if detail.players else out.clean("no players yet") + "\n"
+    for s in detail.stages:
+        cap = "no max rounds" if s.max_rounds is None else f"max {plural(s.max_rounds, 'round')}"
+        draft = (
+            f"; a private draft of round {s.draft_round} is waiting "
+            f"(fairpair round draft {detail.slug})"
+            if s.draft_round is not None
+            else ""
+        )
+        title = f"Stage {s.id} ({s.name}): {s.format}, ruleset {s.ruleset}, {cap}{draft}"
+        if not s.rounds:
+            text += "\n" + out.clean(title + "; no round released yet") + "\n"
+            continue
+        rounds = TextTable(
+            title,
+            (
+                Column("Round", "right"),
+                Column("State"),
+                Column("Tables", "right"),
+                Column("Results missing", "right"),
+                Column("Byes", drop=1),
+                Column("Starts (UTC)", drop=3),
+                Column("Ends (UTC)", drop=2),
+            ),
+            tuple(
+                row(
+                    str(r.number),
+                    r.state,
+                    str(r.tables),
+                    str(r.outstanding),
+                    ", ".join(r.byes),
+                    _when(r.starts_at),
+                    _when(r.ends_at),
+                )
+                for r in s.rounds
+            ),
+        )
+        text += "\n" + draw(rounds, out)
+    write(text)

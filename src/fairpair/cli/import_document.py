@@ -1,0 +1,42 @@
+"""``fairpair import FILE``: a tournament document saved as a new event (``import`` is a
+Python keyword, hence the module's name)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from fairpair.cli import options
+from fairpair.cli.errors import handles_errors
+
+
+@handles_errors
+def import_document(
+    file: options.File,
+    slug: Annotated[
+        str | None,
+        typer.Option(
+            "--slug", metavar="SLUG", help="The new event's slug (default: made from its name)."
+        ),
+    ] = None,
+    db: options.Db = None,
+    actor: options.Actor = None,
+    as_json: options.Json = False,
+) -> None:
+    """Save a tournament document as a new event; prints the new event's slug."""
+    from fairpair.cli.saved import actor_of, database, done
+    from fairpair.cli.text import plural
+    from fairpair.interop.document import load_document
+    from fairpair.service.events import import_event
+
+    tournament = load_document(file)
+    with database(db) as base:
+        made = import_event(base, tournament, actor=actor_of(actor), slug=slug)
+    rounds = sum(len(s.rounds) for s in tournament.stages)
+    done(
+        f"imported {file} as event {made}: {plural(len(tournament.players), 'player')}, "
+        f"{plural(rounds, 'round')}",
+        {"event": made},
+        as_json,
+    )

@@ -1,0 +1,277 @@
+"""``fairpair player add|import|checkin|drop|reinstate``: registration and drops of a saved
+event. A player is named by their id or exact name."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from fairpair.cli import options
+from fairpair.cli.app import command, group
+from fairpair.cli.errors import handles_errors
+
+if TYPE_CHECKING:
+    from fairpair.service.players import LateEntry
+
+GROUP = group("player", "Register, import, check in, drop and reinstate players.")
+
+
+class LateKind(StrEnum):
+    """``--late-kind``: how the rounds a late player missed count (``ByeKind``)."""
+
+    ZERO = "zero"
+    FULL = "full"
+    HALF = "half"
+
+
+LateByes = Annotated[
+    int,
+    typer.Option(
+        "--late-byes",
+        metavar="N",
+        min=0,
+        help="A late entry: count N of the rounds already played as byes (see --late-kind); "
+        "the others score nothing.",
+    ),
+]
+Kind = Annotated[
+    LateKind,
+    typer.Option(
+        "--late-kind",
+        metavar="KIND",
+        case_sensitive=False,
+        help="What those byes score: zero (a loss), full (a win) or half.",
+    ),
+]
+
+
+def _late(byes: int, kind: LateKind) -> LateEntry | None:
+    from fairpair.engine.rounds import ByeKind
+    from fairpair.service.players import LateEntry
+
+    return LateEntry(byes=byes, kind=ByeKind(kind.value)) if byes else None
+
+
+@command(GROUP, "add")
+@handles_errors
+def add(
+    event: options.Event,
+    name: Annotated[
+        str, typer.Argument(metavar="NAME", help="The player's name.", show_default=False)
+    ],
+    player_id: Annotated[
+        str | None,
+        typer.Option("--id", metavar="ID", help="Their id (default: made from the name)."),
+    ] = None,
+    seed: Annotated[int | None, typer.Option("--seed", metavar="N", help="Their seed.")] = None,
+    rating: Annotated[
+        int | None, typer.Option("--rating", metavar="N", help="Their rating.")
+    ] = None,
+    team: Annotated[str | None, typer.Option("--team", metavar="TEXT", help="A team.")] = None,
+    contact: Annotated[
+        str | None,
+        typer.Option("--contact", metavar="TEXT", help="A contact handle (staff only)."),
+    ] = None,
+    late_byes: LateByes = 0,
+    late_kind: Kind = LateKind.ZERO,
+    db: options.Db = None,
+    actor: options.Actor = None,
+    as_json: options.Json = False,
+) -> None:
+    """Register a player (after round 1: a late entry who joins the next round)."""
+    from fairpair.cli.saved import actor_of, database, done
+    from fairpair.service.players import NewPlayer, add_players
+
+    player = NewPlayer(name, player_id, seed, rating, team, contact)
+    with database(db) as base:
+        ids = add_players(
+            base,
+            event,
+            [player],
+            actor=actor_of(actor),
+            late=_late(late_byes, late_kind),
+        )
+    late = f" (late entry: {late_byes} {late_kind.value} byes)" if late_byes else ""
+    done(
+        f"added {name.strip()} ({ids[0]}) to {event}{late}",
+        {"event": event, "players": ids},
+        as_json,
+    )
+
+
+@command(GROUP, "import")
+@handles_errors
+def import_(
+    event: options.Event,
+    file: Annotated[
+        Path,
+        typer.Argument(
+            metavar="FILE",
+            help="A CSV file with a header row: name (required), id, seed, rating, team, contact.",
+            show_default=False,
+        ),
+    ],
+    late_byes: LateByes = 0,
+    late_kind: Kind = LateKind.ZERO,
+    db: options.Db = None,
+    actor: options.Actor = None,
+    as_json: options.Json = False,
+) -> None:
+    """Register every player of a CSV file (all or none: a bad row adds nobody)."""
+    from fairpair.cli.players_csv import at_line, read_players
+    from fairpair.cli.saved import actor_of, database, done
+    from fairpair.cli.text import plural
+    from fairpair.engine.errors import FairpairError
+    from fairpair.service.players import add_players
+
+    players, lines = read_players(file)
+    with database(db) as base:
+        try:
+            ids = add_players(
+                base,
+                event,
+                players,
+                actor=actor_of(actor),
+                late=_late(late_byes, late_kind),
+            )
+        except FairpairError as error:
+            raise at_line(error, file, lines) from None
+    done(
+        f"added {plural(len(ids), 'player')} from {file} to {event}",
+        {"event": event, "players": ids},
+        as_json,
+    )
+
+
+@command(GROUP, "checkin")
+@handles_errors
+def checkin(
+    event: options.Event,
+    players: Annotated[
+        list[str],
+        typer.Argument(metavar="PLAYER", help="Players' ids or names.", show_default=False),
+    ],
+    undo: Annotated[
+        bool, typer.Option("--undo", help="Mark them not checked in (a mistake).")
+    ] = False,
+    db: options.Db = None,
+    actor: options.Actor = None,
+    as_json: options.Json = False,
+) -> None:
+    """Check players in (before round 1, `player drop EVENT --no-shows` drops the others)."""
+    from fairpair.cli.saved import actor_of, database, done
+    from fairpair.service.players import check_in
+
+    with database(db) as base:
+        ids = check_in(base, event, players, actor=actor_of(actor), undo=undo)
+    what = "no longer checked in" if undo else "checked in"
+    done(
+        f"{what}: {', '.join(ids)}",
+        {"event": event, "players": ids, "checked_in": not undo},
+        as_json,
+    )
+
+
+@command(GROUP, "drop")
+@handles_errors
+def drop(
+    event: options.Event,
+    player: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[PLAYER]",
+            help="The player's id or name (or --no-shows).",
+            show_default=False,
+        ),
+    ] = None,
+    no_shows: Annotated[
+        bool,
+        typer.Option("--no-shows", help="Before round 1: drop everyone not checked in."),
+    ] = False,
+    after_round: Annotated[
+        int | None,
+        typer.Option(
+            "--after-round",
+            metavar="N",
+            min=0,
+            help="The last round they count in (default: the latest round).",
+        ),
+    ] = None,
+    stage: options.Stage = None,
+    stage_only: Annotated[
+        bool,
+        typer.Option("--stage-only", help="Leave only this stage, not the whole event."),
+    ] = False,
+    reason: Annotated[
+        str | None, typer.Option("--reason", metavar="TEXT", help="Why (for the log).")
+    ] = None,
+    db: options.Db = None,
+    actor: options.Actor = None,
+    as_json: options.Json = False,
+) -> None:
+    """Drop a player (their results stay), or with --no-shows everyone not checked in."""
+    from fairpair.cli.parsing import BadValue
+    from fairpair.cli.saved import actor_of, database, done, names
+
+    if no_shows == (player is not None):
+        raise BadValue("PLAYER", "name one player to drop, or give --no-shows (not both)")
+    with database(db) as base:
+        if no_shows:
+            from fairpair.service.players import drop_no_shows
+
+            if after_round is not None or stage_only or stage is not None:
+                raise BadValue(
+                    "--no-shows", "drops the no-shows before round 1: no round or stage options"
+                )
+            ids = drop_no_shows(base, event, actor=actor_of(actor))
+            done(
+                f"dropped {len(ids)} no-show{'s' if len(ids) != 1 else ''}: {names(ids)}",
+                {"event": event, "dropped": ids},
+                as_json,
+            )
+            return
+        from fairpair.service.players import drop_player
+
+        assert player is not None
+        after = drop_player(
+            base,
+            event,
+            player,
+            actor=actor_of(actor),
+            after_round=after_round,
+            stage=stage,
+            whole_event=not stage_only,
+            reason=reason,
+        )
+    where = f"stage {stage}" if stage_only and stage else "the stage" if stage_only else event
+    done(
+        f"dropped {player} from {where} after round {after}: their results stay",
+        {"event": event, "player": player, "after_round": after, "whole_event": not stage_only},
+        as_json,
+    )
+
+
+@command(GROUP, "reinstate")
+@handles_errors
+def reinstate(
+    event: options.Event,
+    player: options.Player,
+    db: options.Db = None,
+    actor: options.Actor = None,
+    as_json: options.Json = False,
+) -> None:
+    """Undo a player's drop (made by mistake): they are paired again from the next round."""
+    from fairpair.cli.saved import actor_of, database, done
+    from fairpair.service.players import reinstate_player
+
+    with database(db) as base:
+        count = reinstate_player(base, event, player, actor=actor_of(actor))
+    done(
+        f"reinstated {player}: {count} drop{'s' if count != 1 else ''} undone; "
+        "paired again from the next round",
+        {"event": event, "player": player, "drops_undone": count},
+        as_json,
+    )

@@ -1,0 +1,198 @@
+"""``fairpair result report|correct``: the results of a saved event's matches.
+
+A result is told from side a (the first player of the table): ``2-1`` (games won by a, by
+b), ``2-1-1`` (and drawn games), ``a-wins``, ``b-wins``, ``draw``, ``id`` (an intentional
+draw), ``a-forfeits``, ``b-forfeits``, ``double-forfeit``, ``skip``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from fairpair.cli import options
+from fairpair.cli.app import command, group
+from fairpair.cli.errors import handles_errors
+from fairpair.cli.parsing import RESULTS_HELP
+
+GROUP = group("result", "Report a match's result, or correct one (audited).")
+
+
+def _table(text: str) -> int | str:
+    """A table number, or a match id (``4.12``)."""
+    return int(text) if text.isdigit() else text
+
+
+def _recorded(event: str, recorded: Any) -> dict[str, Any]:
+    return {
+        "event": event,
+        "round": recorded.round,
+        "table": recorded.table,
+        "match": recorded.match_id,
+        "a": recorded.a,
+        "b": recorded.b,
+        "result": recorded.result,
+        "version": recorded.version,
+    }
+
+
+@command(GROUP, "report")
+@handles_errors
+def report(
+    event: options.Event,
+    number: options.Round,
+    first: Annotated[
+        str,
+        typer.Argument(
+            metavar="TABLE",
+            help="The table (or match id); with --player, the RESULT instead.",
+            show_default=False,
+        ),
+    ],
+    second: Annotated[
+        str | None,
+        typer.Argument(metavar="RESULT", help=f"The result: {RESULTS_HELP}.", show_default=False),
+    ] = None,
+    player: Annotated[
+        str | None,
+        typer.Option(
+            "--player",
+            metavar="PLAYER",
+            help="Find the table by a player in it (then give only RESULT).",
+        ),
+    ] = None,
+    in_progress: Annotated[
+        bool,
+        typer.Option(
+            "--in-progress",
+            help="Record the games so far (A-B or A-B-D) of a match still being played; "
+            "not a result.",
+        ),
+    ] = False,
+    stage: options.Stage = None,
+    db: options.Db = None,
+    actor: options.Actor = None,
+    as_json: options.Json = False,
+) -> None:
+    """Report a match's result (the first report wins; a second is told what is recorded)."""
+    from fairpair.cli.parsing import BadValue, parse_games, parse_result
+    from fairpair.cli.saved import actor_of, database, done
+
+    words = [first] if second is None else [first, second]
+    wanted = 1 if player is not None else 2
+    if len(words) != wanted:
+        shape = "RESULT (the table comes from --player)" if player else "TABLE RESULT"
+        raise BadValue("TABLE RESULT", f"give {shape}; got {' '.join(words)!r}")
+    table = None if player is not None else _table(words[0])
+    text = words[-1]
+    if in_progress:
+        from fairpair.service.results import record_games
+
+        if not isinstance(table, int):
+            raise BadValue(
+                "--in-progress", "games in progress need the table's number (not --player)"
+            )
+        games = parse_games(text)
+        with database(db) as base:
+            record_games(base, event, number, table, games, actor=actor_of(actor), stage=stage)
+        done(
+            f"round {number} table {table}: games so far {games.a}-{games.b}"
+            + (f"-{games.draws}" if games.draws else "")
+            + " (no result yet)",
+            {
+                "event": event,
+                "round": number,
+                "table": table,
+                "games": {"a": games.a, "b": games.b, "draws": games.draws},
+            },
+            as_json,
+        )
+        return
+    from fairpair.service.results import report as record
+
+    result = parse_result(text)
+    with database(db) as base:
+        recorded = record(
+            base,
+            event,
+            number,
+            result,
+            actor=actor_of(actor),
+            table=table,
+            player=player,
+            stage=stage,
+        )
+    done(
+        f"recorded round {number} table {recorded.table}: {recorded.result}",
+        _recorded(event, recorded),
+        as_json,
+    )
+
+
+@command(GROUP, "correct")
+@handles_errors
+def correct(
+    event: options.Event,
+    number: options.Round,
+    table: Annotated[
+        str, typer.Argument(metavar="TABLE", help="The table (or match id).", show_default=False)
+    ],
+    result: Annotated[
+        str,
+        typer.Argument(
+            metavar="RESULT",
+            help=f"The right result ({RESULTS_HELP}), or clear to remove it.",
+            show_default=False,
+        ),
+    ],
+    reason: Annotated[
+        str | None,
+        typer.Option("--reason", metavar="TEXT", help="Why it changes (for the audit log)."),
+    ] = None,
+    version: Annotated[
+        int | None,
+        typer.Option(
+            "--version",
+            metavar="N",
+            min=1,
+            help="Refuse if the result is no longer at version N (someone changed it).",
+        ),
+    ] = None,
+    stage: options.Stage = None,
+    db: options.Db = None,
+    actor: options.Actor = None,
+    as_json: options.Json = False,
+) -> None:
+    """Change (or clear) a recorded result: an explicit correction, written to the log."""
+    from fairpair.cli.parsing import parse_result
+    from fairpair.cli.saved import actor_of, database, done
+    from fairpair.service.results import correct as fix
+
+    clear = result.strip().lower() == "clear"
+    new = None if clear else parse_result(result)
+    with database(db) as base:
+        recorded = fix(
+            base,
+            event,
+            number,
+            _table(table),
+            new,
+            actor=actor_of(actor),
+            reason=reason,
+            version=version,
+            stage=stage,
+        )
+    why = f" ({reason})" if reason else ""
+    if recorded is None:
+        done(
+            f"cleared the result of round {number} table {table}{why}",
+            {"event": event, "round": number, "table": _table(table), "result": None},
+            as_json,
+        )
+        return
+    done(
+        f"corrected round {number} table {recorded.table}: {recorded.result}{why}",
+        _recorded(event, recorded),
+        as_json,
+    )

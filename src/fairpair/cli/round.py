@@ -1,0 +1,494 @@
+"""``fairpair round ...``: a saved event's round lifecycle (seed 004, "Running a round").
+
+``generate`` makes a private draft (no round exists, players see nothing), ``draft`` shows it,
+``rearrange`` swaps two players in it (or a player with the bye), ``regenerate`` pairs again,
+``discard`` throws it away, ``release`` makes it the round (Scheduled); then ``open``,
+``complete``, ``revert`` (Open → Scheduled), ``delete`` (a Scheduled round), ``swap`` (two
+players of a Scheduled round) and ``dates``. Every command takes ``--stage`` (default: the
+last stage).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from fairpair.cli import options
+from fairpair.cli.app import command, group
+from fairpair.cli.errors import handles_errors
+
+if TYPE_CHECKING:
+    from fairpair.responses.drafts import SavedDraft
+    from fairpair.responses.events import EventDetail, RoundItem, StageItem
+    from fairpair.store.database import Database
+
+GROUP = group(
+    "round",
+    "Draft, release, open, complete, revert, delete or swap a round of a saved event.",
+)
+Other = Annotated[
+    str,
+    typer.Argument(
+        metavar="OTHER", help="The other player's id or name ('bye': the bye).", show_default=False
+    ),
+]
+
+
+# -- the draft ------------------------------------------------------------------------------
+
+
+def _side(player: dict[str, Any]) -> tuple[str, str]:
+    return str(player.get("name", player.get("id", ""))), str(player.get("points_exact", ""))
+
+
+def draft_text(draft: SavedDraft) -> str:
+    """The private draft for people: what it is, its warnings, the tables, the notes."""
+    from fairpair.cli.saved import utc_text
+    from fairpair.cli.screen import screen
+    from fairpair.cli.table import Cell, Column, TextTable, draw, row
+    from fairpair.cli.text import plural
+
+    out = screen()
+    head = [
+        f"Draft of round {draft.round} (stage {draft.stage}) — private: no round exists yet, "
+        "players see nothing",
+        f"made by {draft.made_by} at {utc_text(draft.made_at)} UTC, version {draft.version}; "
+        f"{plural(len(draft.pairings), 'table')}"
+        + (f", {plural(len(draft.byes), 'bye')}" if draft.byes else ""),
+    ]
+    if draft.warnings:
+        head += ["", f"Warnings ({len(draft.warnings)}):"]
+        head += [f"  ! {w}" for w in draft.warnings]
+    else:
+        head += ["", "Warnings: none (no rematch, no forbidden pair)"]
+    if draft.moves:
+        head += ["", "Moved by hand: " + "; ".join(draft.moves)]
+    flagged = any(t.get("forced_rematch") or t.get("forbidden") for t in draft.pairings)
+    tossed = any("toss" in t for t in draft.pairings)
+    columns = [
+        Column("Table", "right"),
+        Column("Player"),
+        Column("Pts", "right"),
+        Column("Opponent"),
+        Column("Pts", "right"),
+    ]
+    if flagged:
+        columns.append(Column("Warning"))
+    if tossed:
+        columns.append(Column("Plays first"))
+    names = {
+        str(p["id"]): str(p["name"])
+        for t in draft.pairings
+        for p in (t["a"], t["b"])
+        if isinstance(p, dict)
+    }
+    rows = []
+    for t in draft.pairings:
+        a, a_points = _side(t["a"])
+        b, b_points = _side(t["b"])
+        flags = [
+            w
+            for w, on in (
+                ("forced rematch", t.get("forced_rematch")),
+                ("forbidden pair", t.get("forbidden")),
+            )
+            if on
+        ]
+        extra: list[Cell | str] = [Cell(", ".join(flags), "bold red")] if flagged else []
+        if tossed:
+            toss = t.get("toss") or {}
+            first = names.get(str(toss.get("first", "")), str(toss.get("first", "")))
+            extra.append(f"{first} ({toss.get('reason', '')})" if toss else "")
+        rows.append(row(str(t["table"]), a, a_points, b, b_points, *extra))
+    for bye in draft.byes:
+        who, points = _side(bye["player"])
+        kind = "bye" if bye.get("kind") == "pairing" else f"{bye.get('kind')} bye (assigned)"
+        rows.append(row("", who, points, Cell(kind, "italic"), "", *([""] * (len(columns) - 5))))
+    table = TextTable(f"Round {draft.round} (draft)", tuple(columns), tuple(rows))
+    notes = [f"• {n.get('text', '')}" for n in draft.notes]
+    body = "".join(out.clean(line) + "\n" for line in head) + "\n" + draw(table, out)
+    body += "".join(out.clean(line) + "\n" for line in ("", "Why these pairings", *notes))
+    return body
+
+
+def _show_draft(draft: SavedDraft, as_json: bool, event: str, first: str | None = None) -> None:
+    if as_json:
+        from fairpair.cli.output import print_json
+
+        print_json(draft)
+        return
+    from fairpair.cli.screen import screen, write
+
+    out = screen()
+    text = out.clean(first) + "\n" if first else ""
+    text += draft_text(draft)
+    text += (
+        "\n"
+        + out.clean(
+            f"Next: fairpair round release {event} (or round rearrange {event} PLAYER OTHER, "
+            f"round regenerate {event}, round discard {event})"
+        )
+        + "\n"
+    )
+    write(text)
+
+
+@command(GROUP, "generate")
+@handles_errors
+def generate(
+    event: options.Event,
+    stage: options.Stage = None,
+    db: options.Db = None,
+    actor: options.Actor = None,
+    as_json: options.Json = False,
+) -> None:
+    """Pair the next round as a private draft: review it, then release it."""
+    from fairpair.cli.saved import actor_of, database
+    from fairpair.service.drafts import generate as make
+
+    with database(db) as base:
+        draft = make(base, event, actor=actor_of(actor), stage=stage)
+    _show_draft(draft, as_json, event)
+
+
+@command(GROUP, "draft")
+@handles_errors
+def draft(
+    event: options.Event,
+    stage: options.Stage = None,
+    db: options.Db = None,
+    as_json: options.Json = False,
+) -> None:
+    """Show the private draft of the next round (warnings, tables, "Why these pairings")."""
+    from fairpair.cli.saved import database
+    from fairpair.service.drafts import show_draft
+
+    with database(db) as base:
+        found = show_draft(base, event, stage=stage)
+    _show_draft(found, as_json, event)
+
+
+@command(GROUP, "rearrange")
+@handles_errors
+def rearrange(
+    event: options.Event,
+    player: options.Player,
+    other: Other,
+    stage: options.Stage = None,
+    db: options.Db = None,
+    actor: options.Actor = None,
+    as_json: options.Json = False,
+) -> None:
+    """Swap two players' places in the draft (or a player with the one who has the bye)."""
+    from fairpair.cli.saved import actor_of, database
+    from fairpair.service.drafts import rearrange as move
+
+    with database(db) as base:
+        found = move(base, event, player, other, actor=actor_of(actor), stage=stage)
+    _show_draft(found, as_json, event, f"swapped {player} and {other} in the draft")
+
+
+@command(GROUP, "regenerate")
+@handles_errors
+def regenerate(
+    event: options.Event,
+    stage: options.Stage = None,
+    db: options.Db = None,
+    actor: options.Actor = None,
+    as_json: options.Json = False,
+) -> None:
+    """Pair the next round again (the field as it is now), replacing the draft."""
+    from fairpair.cli.saved import actor_of, database
+    from fairpair.service.drafts import regenerate as again
+
+    with database(db) as base:
+        found = again(base, event, actor=actor_of(actor), stage=stage)
+    _show_draft(found, as_json, event, "paired again: the new draft replaces the old one")
+
+
+@command(GROUP, "discard")
+@handles_errors
+def discard(
+    event: options.Event,
+    stage: options.Stage = None,
+    db: options.Db = None,
+    actor: options.Actor = None,
+    as_json: options.Json = False,
+) -> None:
+    """Throw the draft away (nobody saw it)."""
+    from fairpair.cli.saved import actor_of, database, done
+    from fairpair.service.drafts import discard as drop
+
+    with database(db) as base:
+        number = drop(base, event, actor=actor_of(actor), stage=stage)
+        key = _stage_key(base, event, stage)
+    done(
+        f"discarded the draft of round {number} of stage {key}",
+        {"event": event, "stage": key, "round": number, "draft": None},
+        as_json,
+    )
+
+
+# -- the round ------------------------------------------------------------------------------
+
+
+def _detail(base: Database, event: str) -> EventDetail:
+    from fairpair.service.events import show_event
+
+    return show_event(base, event)
+
+
+def _stage_of(detail: EventDetail, stage: str | None) -> StageItem:
+    if stage is None:
+        return detail.stages[-1]
+    found = next((s for s in detail.stages if s.id == stage), None)
+    if found is None:
+        from fairpair.engine.errors import Location, UnknownStage
+
+        known = ", ".join(s.id for s in detail.stages)
+        raise UnknownStage(
+            Location(stage=stage), f"no stage {stage!r} in event {detail.slug} (stages: {known})"
+        )
+    return found
+
+
+def _stage_key(base: Database, event: str, stage: str | None) -> str:
+    return stage if stage is not None else _stage_of(_detail(base, event), None).id
+
+
+def _round_of(base: Database, event: str, stage: str | None, number: int) -> tuple[str, RoundItem]:
+    found = _stage_of(_detail(base, event), stage)
+    return found.id, next(r for r in found.rounds if r.number == number)
+
+
+def _payload(event: str, key: str, rnd: RoundItem) -> dict[str, Any]:
+    return {"event": event, "stage": key, **rnd.model_dump(mode="json")}
+
+
+@command(GROUP, "release")
+@handles_errors
+def release(
+    event: options.Event,
+    stage: options.Stage = None,
+    db: options.Db = None,
+    actor: options.Actor = None,
+    as_json: options.Json = False,
+) -> None:
+    """Make the draft the round: its matches are created, Scheduled (public as Upcoming)."""
+    from fairpair.cli.saved import actor_of, database, done, names
+    from fairpair.cli.text import plural
+    from fairpair.service.rounds import release as make
+
+    with database(db) as base:
+        number = make(base, event, actor=actor_of(actor), stage=stage)
+        key, rnd = _round_of(base, event, stage, number)
+    done(
+        f"released round {number} of stage {key}: {plural(rnd.tables, 'table')}, "
+        f"bye: {names(rnd.byes)}. Next: fairpair round open {event} {number}",
+        _payload(event, key, rnd),
+        as_json,
+    )
+
+
+def _move(
+    action: str,
+    event: str,
+    number: int,
+    stage: str | None,
+    db: str | None,
+    actor: str | None,
+    as_json: bool,
+    said: str,
+) -> None:
+    from fairpair.cli.saved import actor_of, database, done
+    from fairpair.service import rounds
+
+    run = {
+        "open": rounds.open_round,
+        "complete": rounds.complete_round,
+        "revert": rounds.revert_round,
+    }[action]
+    with database(db) as base:
+        run(base, event, number, actor=actor_of(actor), stage=stage)
+        key, rnd = _round_of(base, event, stage, number)
+    done(
+        f"{said.format(n=number, stage=key, event=event)}",
+        _payload(event, key, rnd),
+        as_json,
+    )
+
+
+@command(GROUP, "open")
+@handles_errors
+def open_(
+    event: options.Event,
+    number: options.Round,
+    stage: options.Stage = None,
+    db: options.Db = None,
+    actor: options.Actor = None,
+    as_json: options.Json = False,
+) -> None:
+    """Start a Scheduled round (In Progress): results can be reported."""
+    _move(
+        "open",
+        event,
+        number,
+        stage,
+        db,
+        actor,
+        as_json,
+        "opened round {n} of stage {stage}: it is in progress; report results with "
+        "fairpair result report {event} {n} TABLE RESULT",
+    )
+
+
+@command(GROUP, "complete")
+@handles_errors
+def complete(
+    event: options.Event,
+    number: options.Round,
+    stage: options.Stage = None,
+    db: options.Db = None,
+    actor: options.Actor = None,
+    as_json: options.Json = False,
+) -> None:
+    """Close an Open round once every match has a result."""
+    _move(
+        "complete",
+        event,
+        number,
+        stage,
+        db,
+        actor,
+        as_json,
+        "completed round {n} of stage {stage}. Next: fairpair standings {event}, "
+        "or fairpair round generate {event}",
+    )
+
+
+@command(GROUP, "revert")
+@handles_errors
+def revert(
+    event: options.Event,
+    number: options.Round,
+    stage: options.Stage = None,
+    db: options.Db = None,
+    actor: options.Actor = None,
+    as_json: options.Json = False,
+) -> None:
+    """Put an Open round back to Scheduled (while no match has a result)."""
+    _move(
+        "revert",
+        event,
+        number,
+        stage,
+        db,
+        actor,
+        as_json,
+        "reverted round {n} of stage {stage} to scheduled (games in progress were reset)",
+    )
+
+
+@command(GROUP, "delete")
+@handles_errors
+def delete(
+    event: options.Event,
+    number: options.Round,
+    stage: options.Stage = None,
+    db: options.Db = None,
+    actor: options.Actor = None,
+    as_json: options.Json = False,
+) -> None:
+    """Delete a Scheduled round with its matches (generate it again)."""
+    from fairpair.cli.saved import actor_of, database, done
+    from fairpair.service.rounds import delete_round
+
+    with database(db) as base:
+        delete_round(base, event, number, actor=actor_of(actor), stage=stage)
+        key = _stage_key(base, event, stage)
+    done(
+        f"deleted round {number} of stage {key}. Next: fairpair round generate {event}",
+        {"event": event, "stage": key, "round": number, "deleted": True},
+        as_json,
+    )
+
+
+@command(GROUP, "swap")
+@handles_errors
+def swap(
+    event: options.Event,
+    number: options.Round,
+    player: options.Player,
+    other: Other,
+    stage: options.Stage = None,
+    db: options.Db = None,
+    actor: options.Actor = None,
+    as_json: options.Json = False,
+) -> None:
+    """Exchange two players between the pairings of a Scheduled round (tosses re-synced)."""
+    from fairpair.cli.saved import actor_of, database, done, tables_text
+    from fairpair.service.rounds import swap as exchange
+
+    with database(db) as base:
+        changed = exchange(base, event, number, player, other, actor=actor_of(actor), stage=stage)
+        key = _stage_key(base, event, stage)
+    done(
+        f"swapped {player} and {other} in round {number} of stage {key}: {tables_text(changed)}",
+        {"event": event, "stage": key, "round": number, "changed_tables": changed},
+        as_json,
+    )
+
+
+@command(GROUP, "dates")
+@handles_errors
+def dates(
+    event: options.Event,
+    number: options.Round,
+    start: Annotated[
+        str | None,
+        typer.Option(
+            "--start",
+            metavar="ISO",
+            help="When it starts: ISO 8601 (2026-12-05T10:00, UTC unless an offset is given), "
+            "or none.",
+        ),
+    ] = None,
+    end: Annotated[
+        str | None,
+        typer.Option("--end", metavar="ISO", help="When it ends (its deadline), or none."),
+    ] = None,
+    stage: options.Stage = None,
+    db: options.Db = None,
+    actor: options.Actor = None,
+    as_json: options.Json = False,
+) -> None:
+    """Set a round's start and end (what is not given stays as it is)."""
+    from fairpair.cli.parsing import BadValue, parse_moment
+    from fairpair.cli.saved import actor_of, database, done
+    from fairpair.service.rounds import set_dates
+
+    if start is None and end is None:
+        raise BadValue("dates", "give --start ISO, --end ISO, or both")
+    starts = parse_moment(start, "--start") if start is not None else None
+    ends = parse_moment(end, "--end") if end is not None else None
+    with database(db) as base:
+        detail = _detail(base, event)
+        found = _stage_of(detail, stage)
+        current = next((r for r in found.rounds if r.number == number), None)
+        if current is not None:
+            starts = current.starts_at if start is None else starts
+            ends = current.ends_at if end is None else ends
+        set_dates(
+            base, event, number, actor=actor_of(actor), starts_at=starts, ends_at=ends, stage=stage
+        )
+        key, rnd = _round_of(base, event, stage, number)
+
+    def shown(moment: Any) -> str:
+        return moment.isoformat() if moment is not None else "not set"
+
+    done(
+        f"round {number} of stage {key}: starts {shown(rnd.starts_at)}, ends {shown(rnd.ends_at)}",
+        _payload(event, key, rnd),
+        as_json,
+    )

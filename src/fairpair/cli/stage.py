@@ -1,0 +1,252 @@
+"""``fairpair stage add|edit``: a saved event's stages and their settings.
+
+Settings are the tournament document's stage keys (docs/tournament-document.md, "A stage");
+the common ones have their own option, any other is ``--set KEY=JSON`` (``null`` removes it).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Any
+
+import typer
+
+from fairpair.cli import options
+from fairpair.cli.app import command, group
+from fairpair.cli.errors import handles_errors
+
+GROUP = group("stage", "Add a stage or change its settings (max rounds, ruleset, toss...).")
+
+
+class Format(StrEnum):
+    SWISS = "swiss"
+    SWISS_ELIMINATION = "swiss_elimination"
+
+
+class Method(StrEnum):
+    ADJACENT = "adjacent"
+    SLIDE = "slide"
+    FOLD = "fold"
+    RANDOM = "random"
+
+
+class OnOff(StrEnum):
+    ON = "on"
+    OFF = "off"
+
+
+class Policy(StrEnum):
+    NEUTRAL = "neutral"
+    CATCH_UP = "catch-up"
+
+
+Ruleset = Annotated[
+    str | None,
+    typer.Option(
+        "--ruleset", metavar="NAME", help="The ruleset: " + ", ".join(options.RULESETS) + "."
+    ),
+]
+MethodOption = Annotated[
+    Method | None,
+    typer.Option(
+        "--method",
+        metavar="METHOD",
+        case_sensitive=False,
+        help="Pairing inside score groups: adjacent, slide, fold or random.",
+    ),
+]
+MaxRounds = Annotated[
+    str | None,
+    typer.Option("--max-rounds", metavar="N", help="The round cap: a number, or none."),
+]
+Toss = Annotated[
+    OnOff | None,
+    typer.Option(
+        "--toss", metavar="on|off", case_sensitive=False, help="Who plays first: by the toss."
+    ),
+]
+TossPolicy = Annotated[
+    Policy | None,
+    typer.Option(
+        "--toss-policy",
+        metavar="POLICY",
+        case_sensitive=False,
+        help="When the toss is still tied: neutral or catch-up (docs/toss.md).",
+    ),
+]
+Seed = Annotated[
+    str | None,
+    typer.Option("--seed", metavar="TEXT", help="The stage seed (random choices follow it)."),
+]
+Sets = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--set",
+        metavar="KEY=JSON",
+        help="Any other stage setting, as JSON (repeatable); KEY=null removes it.",
+    ),
+]
+
+
+def _common(
+    ruleset: str | None,
+    method: Method | None,
+    max_rounds: str | None,
+    seed: str | None,
+    sets: list[str] | None,
+) -> dict[str, Any]:
+    from fairpair.cli.parsing import parse_count, parse_setting
+
+    changes: dict[str, Any] = {}
+    if ruleset is not None:
+        from fairpair.engine.rulesets import get_ruleset
+
+        changes["ruleset"] = get_ruleset(ruleset, "--ruleset").name
+    if method is not None:
+        changes["pairing_method"] = method.value
+    if max_rounds is not None:
+        changes["max_rounds"] = parse_count(max_rounds, "--max-rounds")
+    if seed is not None:
+        changes["seed"] = seed
+    for item in sets or []:
+        key, value = parse_setting(item)
+        changes[key] = value
+    return changes
+
+
+def _toss(toss: OnOff | None, policy: Policy | None, current: dict[str, Any]) -> Any:
+    """The ``toss`` setting after ``--toss`` and ``--toss-policy`` (the rest kept)."""
+    merged = dict(current)
+    if toss is not None:
+        merged["enabled"] = toss is OnOff.ON
+    if policy is not None:
+        merged["policy"] = policy.value
+    return merged
+
+
+def _summary(settings: dict[str, Any]) -> str:
+    import json
+
+    shown = {k: v for k, v in settings.items() if k != "id"}
+    return ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in shown.items())
+
+
+@command(GROUP, "add")
+@handles_errors
+def add(
+    event: options.Event,
+    stage_id: Annotated[
+        str | None, typer.Option("--id", metavar="ID", help="The stage's id (default: stage-N).")
+    ] = None,
+    name: Annotated[
+        str | None, typer.Option("--name", metavar="TEXT", help="Its display name.")
+    ] = None,
+    stage_format: Annotated[
+        Format | None,
+        typer.Option(
+            "--format",
+            metavar="FORMAT",
+            case_sensitive=False,
+            help="swiss (default) or swiss_elimination.",
+        ),
+    ] = None,
+    ruleset: Ruleset = None,
+    method: MethodOption = None,
+    max_rounds: MaxRounds = None,
+    seed: Seed = None,
+    toss: Toss = None,
+    toss_policy: TossPolicy = None,
+    wins: Annotated[
+        int | None,
+        typer.Option(
+            "--wins-to-advance", metavar="N", min=1, help="Swiss elimination: wins to advance."
+        ),
+    ] = None,
+    losses: Annotated[
+        int | None,
+        typer.Option(
+            "--losses-to-eliminate",
+            metavar="N",
+            min=1,
+            help="Swiss elimination: losses to be eliminated.",
+        ),
+    ] = None,
+    sets: Sets = None,
+    db: options.Db = None,
+    actor: options.Actor = None,
+    as_json: options.Json = False,
+) -> None:
+    """Add a stage after the others (its players are the event's)."""
+    from fairpair.cli.saved import actor_of, database, done
+    from fairpair.service.stages import add_stage
+
+    settings = _common(ruleset, method, max_rounds, seed, sets)
+    if stage_id is not None:
+        settings["id"] = stage_id
+    if name is not None:
+        settings["name"] = name
+    if stage_format is not None:
+        settings["format"] = stage_format.value
+    if toss is not None or toss_policy is not None:
+        settings["toss"] = _toss(toss, toss_policy, settings.get("toss") or {})
+    if wins is not None or losses is not None:
+        elimination = dict(settings.get("elimination") or {})
+        if wins is not None:
+            elimination["wins_to_advance"] = wins
+        if losses is not None:
+            elimination["losses_to_eliminate"] = losses
+        settings["elimination"] = elimination
+    settings = {k: v for k, v in settings.items() if v is not None}
+    with database(db) as base:
+        key = add_stage(base, event, settings, actor=actor_of(actor))
+    done(
+        f"added stage {key} to {event}" + (f": {_summary(settings)}" if settings else ""),
+        {"event": event, "stage": key},
+        as_json,
+    )
+
+
+@command(GROUP, "edit")
+@handles_errors
+def edit(
+    event: options.Event,
+    stage: options.Stage = None,
+    max_rounds: MaxRounds = None,
+    ruleset: Ruleset = None,
+    method: MethodOption = None,
+    seed: Seed = None,
+    toss: Toss = None,
+    toss_policy: TossPolicy = None,
+    sets: Sets = None,
+    db: options.Db = None,
+    actor: options.Actor = None,
+    as_json: options.Json = False,
+) -> None:
+    """Change a stage's settings, mid-event too (raise max rounds to play one more)."""
+    from fairpair.cli.parsing import BadValue
+    from fairpair.cli.saved import actor_of, database, done
+    from fairpair.service.stages import edit_stage
+
+    changes = _common(ruleset, method, max_rounds, seed, sets)
+    with database(db) as base:
+        if toss is not None or toss_policy is not None:
+            changes["toss"] = _toss(toss, toss_policy, _current_toss(base, event, stage))
+        if not changes:
+            raise BadValue(
+                "stage edit", "nothing to change: give --max-rounds, --ruleset, --toss, --set ..."
+            )
+        settings = edit_stage(base, event, changes, actor=actor_of(actor), stage=stage)
+    key = str(settings.get("id", stage or ""))
+    done(
+        f"stage {key} of {event} now: {_summary(settings) or 'all defaults'}",
+        {"event": event, "stage": key, "settings": settings},
+        as_json,
+    )
+
+
+def _current_toss(base: Any, event: str, stage: str | None) -> dict[str, Any]:
+    """The stage's toss setting as it is (so ``--toss-policy`` alone keeps it on)."""
+    from fairpair.service.events import export_event
+
+    current = export_event(base, event).stage(stage).toss
+    return {"enabled": current.enabled, "policy": current.policy.value}

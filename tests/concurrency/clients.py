@@ -253,7 +253,27 @@ def release_draft(url: str, slug: str, log: str, hold: str | None) -> None:
         out.flush()
 
 
+def migrate_database(url: str, log: str) -> None:
+    """Open the new database at ``url`` (which migrates it); once the ``results`` table is
+    created (not yet committed), say ``holding`` in ``log`` and wait there."""
+    from sqlalchemy import Engine, event
+
+    from fairpair.store.database import Database
+
+    with open(log, "a", encoding="utf-8") as out:
+
+        @event.listens_for(Engine, "after_cursor_execute")
+        def _after(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+            if statement.lstrip().upper().startswith("CREATE TABLE RESULTS"):
+                out.write("holding\n")
+                out.flush()
+                time.sleep(JOIN_TIMEOUT_S)
+
+        Database.open(url).close()
+
+
 CHILDREN: dict[str, Callable[..., None]] = {
     "report_tables": report_tables,
     "release_draft": release_draft,
+    "migrate_database": migrate_database,
 }

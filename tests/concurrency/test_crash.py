@@ -6,7 +6,8 @@ A child process reports the results of a 200-table round, one transaction each, 
 and once while it holds an uncommitted result (its result row inserted, its audit entry
 not yet). Another child releases the draft of a 2,000-player round and is killed at random
 moments of the release, and while it holds the release uncommitted (the round's tables
-inserted; then the draft deleted too).
+inserted; then the draft deleted too). A third is killed while it creates the tables of a
+new database (its first use).
 After every kill: the acknowledged reports are there with exactly their values, each
 result has its audit entry, the round exists with all its tables (and the draft is gone) or
 not at all (and the draft is still there), the database passes its integrity checks, and
@@ -190,3 +191,25 @@ def test_killed_while_releasing_leaves_no_partial_round(
     assert _release_state(database)[:4] == (1, pairings, 0, 0)
     assert_integrity(database)
     print(f"release took {took:.3f} s; kills (seed {seed}): {seen}")
+
+
+def test_killed_while_migrating_a_new_database_leaves_it_usable(
+    empty_db_url: str, clients: Clients, tmp_path: Path
+) -> None:
+    """The first use of a new database is killed halfway through creating its tables: the
+    next use migrates it from scratch, and it works."""
+    log = tmp_path / "migrate.log"
+    pid = clients.fork("migrate_database", empty_db_url, str(log))
+    _wait_for(log, lambda ls: "holding" in ls, "creating the tables")
+    _kill(clients, pid)
+    db = Database.open(empty_db_url)
+    try:
+        from fairpair.store.migrate import current, head
+
+        assert current(db.engine) == head()
+        assert_integrity(db)
+        slug = open_round(db, 4)
+        results.report(db, slug, 1, result_for(1), table=1, actor=ACTOR)
+        assert stored_results(db) == {1: result_columns(result_for(1))}
+    finally:
+        db.close()

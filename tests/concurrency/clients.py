@@ -18,7 +18,6 @@ Workers use pipes only (no threads), so forking them is safe; they exit when the
 
 from __future__ import annotations
 
-import contextlib
 import multiprocessing
 import os
 import signal
@@ -96,10 +95,7 @@ class Clients:
         for pipe in self.pipes:
             pipe.close()  # the workers exit; the first one waits for the others
         self.zygote.join(10)
-        if self.zygote.is_alive():  # its workers are not reaped: their pids are theirs still
-            for pid in self.pids[1:]:
-                with contextlib.suppress(ProcessLookupError):
-                    os.kill(pid, signal.SIGKILL)
+        if self.zygote.is_alive():  # our own child, not reaped yet: its pid is still its own
             self.zygote.kill()
             self.zygote.join(5)
 

@@ -331,7 +331,8 @@ def test_errors_with_json_are_one_object_and_the_database_says_why(
     assert error["code"] == "unknown_event" and error["exit_code"] == 7
     down = runner.invoke(app, ["event", "list", "--db", "postgresql://nobody@127.0.0.1:1/x"])
     assert down.exit_code == ExitCode.DATABASE
-    assert down.stderr.startswith("error: database: postgresql") and len(down.stderr.splitlines()) == 1
+    assert down.stderr.startswith("error: database: postgresql")
+    assert len(down.stderr.splitlines()) == 1
     other = runner.invoke(app, ["event", "list", "--db", "mysql://x/y"])
     assert other.exit_code == ExitCode.DATABASE and "SQLite or PostgreSQL" in other.stderr
 

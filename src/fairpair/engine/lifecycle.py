@@ -149,7 +149,8 @@ class Refusal:
         allowed = FROM_STATES.get(self.action) or frozenset()
         wanted = " or ".join(sorted(s.value for s in allowed)) or "draft"
         done = _DONE[self.action]
-        return f"cannot {verb} {what}: it is {state}; only a {wanted} round can be {done}"
+        article = "an" if wanted[0] in "aeiou" else "a"
+        return f"cannot {verb} {what}: it is {state}; only {article} {wanted} round can be {done}"
 
 
 _DONE = {

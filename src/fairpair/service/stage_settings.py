@@ -45,6 +45,5 @@ def stage_of_settings(settings: dict[str, Any]) -> Stage:
     except ValidationError as error:
         first = error.errors()[0]
         path = [str(p) for p in first["loc"][2:] if p not in ("preset", "changed")]
-        where = ".".join(path) or "stage"
-        raise InvalidStage(Location(tuple(path)), f"{where}: {first['msg']}") from None
+        raise InvalidStage(Location(tuple(path) or ("stage",)), str(first["msg"])) from None
     return tournament.stages[0]

@@ -9,6 +9,10 @@ from contextlib import contextmanager
 from sqlalchemy import Engine, text
 
 SCRIPTS = "fairpair.store:migrations"
+#: The newest migration's revision, written here so that a command opening an up-to-date
+#: database checks it with one query and never imports Alembic (a test keeps it equal to
+#: the scripts' head).
+HEAD = "0001"
 #: The PostgreSQL advisory lock that serializes migrations (any constant of our own).
 LOCK_KEY = 0x66616972_70616972  # "fairpair"
 
@@ -54,11 +58,24 @@ def downgrade(engine: Engine, revision: str = "base") -> None:
     command.downgrade(config(engine), revision)  # type: ignore[arg-type]
 
 
+def recorded(engine: Engine) -> str | None:
+    """The revision in the database's ``alembic_version`` table, read without Alembic
+    (``None``: no such table, or no row)."""
+    from sqlalchemy.exc import DBAPIError
+
+    try:
+        with engine.connect() as conn:
+            rows = conn.execute(text("SELECT version_num FROM alembic_version")).scalars().all()
+    except DBAPIError:
+        return None
+    return rows[0] if len(rows) == 1 else None
+
+
 def upgrade_if_needed(engine: Engine) -> None:
     """Bring the database to the newest migration unless it is there already. Several
     processes opening a new database at once (web workers) migrate it once: the first runs
     the migrations, the others wait for it and find the database at the newest."""
-    if current(engine) == head():
+    if recorded(engine) == HEAD:
         return
     with _migrating(engine):
         if current(engine) != head():

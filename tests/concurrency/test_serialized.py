@@ -31,7 +31,7 @@ from .scenario import (
 )
 
 TABLES = 10
-ALREADY_COMPLETED = "cannot complete round 1: it is completed; only a open round can be completed"
+ALREADY_COMPLETED = "cannot complete round 1: it is completed; only an open round can be completed"
 
 
 def _rounds(db: Database, slug: str) -> list[tuple[int, str | None, int]]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, replace
+from typing import Any, cast
 
 from sqlalchemy import Connection, select
 
@@ -150,34 +151,56 @@ def _rounds(conn: Connection, stage_id: int, keys: dict[int, PlayerId]) -> tuple
         byes[b.round_id].append(Bye(keys[b.player_id], ByeKind(b.kind)))
     matches: dict[int, list[Match]] = defaultdict(list)
     pods: dict[int, list[PodTable]] = defaultdict(list)
-    for t in tables:
-        if t.kind == "pod":
-            sat = seats.get(t.id, [])
+    # Thousands of tables share a handful of distinct results and toss reasons: each distinct
+    # (frozen) value is built and checked once per load and shared.
+    results: dict[tuple[Any, ...], Result] = {}
+    reasons: dict[str, TossReason] = {}
+    for (
+        table_id,
+        round_id,
+        number,
+        key,
+        kind,
+        a_id,
+        b_id,
+        toss_first_id,
+        toss_reason,
+        toss_manual,
+        result_kind,
+        winner,
+        games_a,
+        games_b,
+        games_draws,
+    ) in cast("list[Any]", tables):
+        if kind == "pod":
+            sat = seats.get(table_id, [])
             places = tuple(p for _, p in sat)
-            pods[t.round_id].append(
+            pods[round_id].append(
                 PodTable(
-                    t.number,
+                    number,
                     tuple(keys[p] for p, _ in sat),
                     places if sat and all(p is not None for p in places) else None,  # type: ignore[arg-type]
-                    t.key,
+                    key,
                 )
             )
             continue
         result = None
-        if t.result_kind is not None:
-            result = Result(
-                ResultKind(t.result_kind),
-                Side(t.winner) if t.winner else None,
-                GameScore(t.games_a, t.games_b, t.games_draws or 0)
-                if t.games_a is not None
-                else None,
-            )
-        toss = (
-            Toss(keys[t.toss_first_id], TossReason(t.toss_reason), t.toss_manual)
-            if t.toss_first_id is not None
-            else None
-        )
-        matches[t.round_id].append(Match(t.number, keys[t.a_id], keys[t.b_id], result, toss, t.key))
+        if result_kind is not None:
+            shape = (result_kind, winner, games_a, games_b, games_draws)
+            result = results.get(shape)
+            if result is None:
+                result = results[shape] = Result(
+                    ResultKind(result_kind),
+                    Side(winner) if winner else None,
+                    GameScore(games_a, games_b, games_draws or 0) if games_a is not None else None,
+                )
+        toss = None
+        if toss_first_id is not None:
+            reason = reasons.get(toss_reason)
+            if reason is None:
+                reason = reasons[toss_reason] = TossReason(toss_reason)
+            toss = Toss(keys[toss_first_id], reason, toss_manual)
+        matches[round_id].append(Match(number, keys[a_id], keys[b_id], result, toss, key))
     return tuple(
         Round(
             r.number,

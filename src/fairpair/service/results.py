@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, delete, insert, select, update
+from sqlalchemy import Connection, bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import aliased
 
 from fairpair.engine.errors import InvalidResult, LifecycleRefused, Location
 from fairpair.engine.lifecycle import Refusal, RefusalReason, RoundAction
@@ -32,9 +33,9 @@ from fairpair.service.lookup import (
 )
 from fairpair.service.persist import result_values
 from fairpair.service.stage_settings import stage_of_settings
-from fairpair.service.unit import Change, changing
+from fairpair.service.unit import Change, EventRef, changing
 from fairpair.store.database import Database
-from fairpair.store.models import ByeRow, PlayerRow, ResultRow, StageRow, TableRow
+from fairpair.store.models import ByeRow, PlayerRow, ResultRow, RoundRow, StageRow, TableRow
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +130,12 @@ def _names(conn: Connection, found: TableRef) -> tuple[PlayerRef, PlayerRef]:
 
 
 def _check_fits(
-    conn: Connection, stage: StageRef, rnd: RoundRef, found: TableRef, result: Result
+    conn: Connection,
+    stage: StageRef,
+    rnd: RoundRef,
+    found: TableRef,
+    result: Result,
+    settings: dict[str, Any] | None = None,
 ) -> None:
     if found.kind != "match":
         raise Refused(
@@ -138,7 +144,10 @@ def _check_fits(
         )
     if result.games is None:
         return
-    settings = conn.execute(select(StageRow.settings).where(StageRow.id == stage.id)).scalar_one()
+    if settings is None:
+        settings = conn.execute(
+            select(StageRow.settings).where(StageRow.id == stage.id)
+        ).scalar_one()
     fmt = stage_of_settings(settings).ruleset.scoring.match_format
     problems = games_problems(result.games, fmt)
     if problems:
@@ -191,6 +200,145 @@ def _recorded_now(conn: Connection, found: TableRef, rnd: RoundRef) -> Recorded:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class _Found:
+    """What a report needs of its match, found by one query (see ``_found``)."""
+
+    stage: StageRef
+    round: RoundRef
+    table: TableRef
+    settings: dict[str, Any]
+    a: PlayerRef | None
+    b: PlayerRef | None
+
+
+_FOUND_QUERIES: dict[tuple[bool, bool], Any] = {}
+
+
+def _found_query(by_stage_key: bool, by_number: bool) -> Any:
+    """The one select behind ``_found`` (built once per shape: the statement cache then
+    skips compiling it, and building it costs nothing per report)."""
+    query = _FOUND_QUERIES.get((by_stage_key, by_number))
+    if query is not None:
+        return query
+    pa, pb = aliased(PlayerRow), aliased(PlayerRow)
+    last_stage = (
+        select(StageRow.id)
+        .where(StageRow.event_id == bindparam("event_id"))
+        .order_by(StageRow.position.desc())
+        .limit(1)
+        .scalar_subquery()
+    )
+    query = (
+        select(
+            StageRow.id.label("stage_id"),
+            StageRow.key.label("stage_key"),
+            StageRow.version.label("stage_version"),
+            StageRow.settings,
+            RoundRow.id.label("round_id"),
+            RoundRow.state.label("round_state"),
+            RoundRow.version.label("round_version"),
+            TableRow.id.label("table_id"),
+            TableRow.number.label("table_number"),
+            TableRow.key.label("table_key"),
+            TableRow.kind,
+            TableRow.a_id,
+            TableRow.b_id,
+            TableRow.version.label("table_version"),
+            pa.key.label("a_key"),
+            pa.name.label("a_name"),
+            pb.key.label("b_key"),
+            pb.name.label("b_name"),
+        )
+        .select_from(TableRow)
+        .join(RoundRow, RoundRow.id == TableRow.round_id)
+        .join(StageRow, StageRow.id == RoundRow.stage_id)
+        .outerjoin(pa, pa.id == TableRow.a_id)
+        .outerjoin(pb, pb.id == TableRow.b_id)
+        .where(
+            StageRow.event_id == bindparam("event_id"),
+            StageRow.key == bindparam("stage_key") if by_stage_key else StageRow.id == last_stage,
+            RoundRow.number == bindparam("round_number"),
+            TableRow.number == bindparam("table")
+            if by_number
+            else TableRow.key == bindparam("table"),
+        )
+    )
+    _FOUND_QUERIES[(by_stage_key, by_number)] = query
+    return query
+
+
+def _found(
+    conn: Connection, event: EventRef, stage: str | None, round_number: int, table: int | str
+) -> _Found | None:
+    """Stage, round, table, the stage's settings and the two players of match ``table`` in
+    one query; ``None`` when any of them is missing (the step-by-step lookups then say
+    which, as before)."""
+    params: dict[str, Any] = {
+        "event_id": event.id,
+        "round_number": round_number,
+        "table": table,
+    }
+    if stage is not None:
+        params["stage_key"] = stage
+    row = conn.execute(_found_query(stage is not None, isinstance(table, int)), params).first()
+    if row is None:
+        return None
+    return _Found(
+        StageRef(row.stage_id, row.stage_key, row.stage_version),
+        RoundRef(row.round_id, round_number, row.round_state, row.round_version),
+        TableRef(
+            row.table_id,
+            row.table_number,
+            row.table_key,
+            row.kind,
+            row.a_id,
+            row.b_id,
+            row.table_version,
+        ),
+        row.settings,
+        PlayerRef(row.a_id, row.a_key, row.a_name) if row.a_id is not None else None,
+        PlayerRef(row.b_id, row.b_key, row.b_name) if row.b_id is not None else None,
+    )
+
+
+_INSERTS: dict[str, Any] = {}
+
+
+def _insert_result(conn: Connection, values: dict[str, Any]) -> bool:
+    """Insert a result row; ``False`` when the match has one already (the unique index on
+    ``results.table_id`` decides). SQLite and PostgreSQL skip the conflicting row in the
+    statement itself (``ON CONFLICT DO NOTHING``: no savepoint round trips). The statement
+    is built once and given the values when it runs (no per-report statement building)."""
+    dialect = conn.dialect.name
+    if dialect in ("sqlite", "postgresql"):
+        statement = _INSERTS.get(dialect)
+        if statement is None:
+            from sqlalchemy.dialects import postgresql, sqlite
+
+            upsert: Any = sqlite.insert if dialect == "sqlite" else postgresql.insert
+            statement = _INSERTS[dialect] = (
+                upsert(ResultRow)
+                .on_conflict_do_nothing(index_elements=[ResultRow.table_id])
+                .returning(ResultRow.id)
+            )
+        return conn.execute(statement, values).first() is not None
+    try:
+        with conn.begin_nested():
+            conn.execute(insert(ResultRow).values(**values))
+    except IntegrityError:
+        return False
+    return True
+
+
+#: After a report: the games recorded so far are cleared and the table's version bumped.
+_REPORTED = (
+    update(TableRow)
+    .where(TableRow.id == bindparam("reported_table"))
+    .values(games=None, version=TableRow.version + 1)
+)
+
+
 def report(
     db: Database,
     slug: str,
@@ -207,35 +355,40 @@ def report(
     format cannot have, and — telling what is recorded — when the match has a result."""
     with changing(db, slug, actor) as change:
         conn = change.conn
-        where = find_stage(conn, change.event, stage)
-        rnd = find_round(conn, where, round_number)
-        found = _table_for(conn, change, where, rnd, table, player)
-        _reportable(where, rnd, found)
-        _check_fits(conn, where, rnd, found, result)
-        try:
-            with conn.begin_nested():
-                conn.execute(
-                    insert(ResultRow).values(
-                        table_id=found.id,
-                        **result_values(result),
-                        reported_by=actor,
-                        reported_at=change.at,
-                        version=1,
-                    )
-                )
-        except IntegrityError:
+        fast = (
+            _found(conn, change.event, stage, round_number, table)
+            if table is not None and player is None
+            else None
+        )
+        if fast is not None:
+            where, rnd, found = fast.stage, fast.round, fast.table
+            _reportable(where, rnd, found)
+            _check_fits(conn, where, rnd, found, result, fast.settings)
+        else:
+            where = find_stage(conn, change.event, stage)
+            rnd = find_round(conn, where, round_number)
+            found = _table_for(conn, change, where, rnd, table, player)
+            _reportable(where, rnd, found)
+            _check_fits(conn, where, rnd, found, result)
+        values = {
+            "table_id": found.id,
+            **result_values(result),
+            "reported_by": actor,
+            "reported_at": change.at,
+            "version": 1,
+        }
+        if not _insert_result(conn, values):
             now = _recorded_now(conn, found, rnd)
             raise AlreadyRecorded(
                 Location(stage=where.key, round=rnd.number, table=found.number),
                 f"table {found.number} already has a result: {now.result}; "
                 "to change it, correct it (fairpair result correct)",
-            ) from None
-        conn.execute(
-            update(TableRow)
-            .where(TableRow.id == found.id)
-            .values(games=None, version=TableRow.version + 1)
-        )
-        a, b = _names(conn, found)
+            )
+        conn.execute(_REPORTED, {"reported_table": found.id})
+        if fast is not None and fast.a is not None and fast.b is not None:
+            a, b = fast.a, fast.b
+        else:
+            a, b = _names(conn, found)
         text = result_text(result, a.name, b.name)
         change.audit(
             "result.report",

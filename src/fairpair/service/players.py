@@ -12,9 +12,10 @@ from sqlalchemy import Connection, delete, func, insert, select, update
 
 from fairpair.engine.errors import InvalidTournament, Location
 from fairpair.engine.rounds import ByeKind
+from fairpair.engine.validation import problems
 from fairpair.service.errors import Refused
 from fairpair.service.loading import load
-from fairpair.service.lookup import find_player, find_stage
+from fairpair.service.lookup import PlayerRef, find_player, find_stage
 from fairpair.service.unit import Change, EventRef, changing
 from fairpair.store.database import Database
 from fairpair.store.models import ByeRow, DropRow, PlayerRow, RoundRow, TableRow
@@ -177,6 +178,8 @@ def check_in(
     """Mark ``players`` present (or, with ``undo``, not yet); their ids."""
     with changing(db, slug, actor) as change:
         found = [find_player(change.conn, change.event, p) for p in players]
+        if not found:
+            return []  # nothing changed: no audit entry
         change.conn.execute(
             update(PlayerRow)
             .where(PlayerRow.id.in_([p.id for p in found]))
@@ -286,11 +289,16 @@ def drop_player(
         loaded = load(conn, event)
         chosen = loaded.tournament.stage(stage)
         try:
-            engine_drop(
+            dropped = engine_drop(
                 loaded.tournament, who.key, after_round, stage=chosen.id, whole_event=whole_event
             )
         except InvalidTournament as error:
             raise Refused(error.location, error.reason) from None
+        # A drop before a round the player is paired in contradicts the rounds (the document
+        # reader refuses such an event): refused, as the reader says it.
+        found = problems(dropped)
+        if found:
+            raise Refused(Location(stage=chosen.id, player=who.key), found[0].reason)
         after = chosen.last_round if after_round is None else after_round
         conn.execute(
             insert(DropRow).values(
@@ -331,6 +339,7 @@ def reinstate_player(db: Database, slug: str, player: str, *, actor: str) -> int
         if not drops:
             raise Refused(Location(player=who.key), f"{who.name} ({who.key}) has not dropped")
         conn.execute(delete(DropRow).where(DropRow.id.in_([d.id for d in drops])))
+        _sat_out(change, who)
         change.audit(
             "player.reinstate",
             f"player {who.key}",
@@ -340,3 +349,14 @@ def reinstate_player(db: Database, slug: str, player: str, *, actor: str) -> int
             ],
         )
         return len(drops)
+
+
+def _sat_out(change: Change, who: PlayerRef) -> None:
+    """A reinstated player who has not played in the stage yet (a no-show dropped by mistake)
+    sits the rounds played so far out on zero-point byes, as a late entry does: they are
+    paired from the next round instead of being left out for having no standings row."""
+    loaded = load(change.conn, change.event)
+    stage = loaded.tournament.stage()
+    if not stage.rounds or any(who.key in r.participants() for r in stage.rounds):
+        return
+    _late_byes(change, [who.key], LateEntry())

@@ -478,7 +478,7 @@ def correct(
         }
         a, b = _names(conn, found)
         if result is None:
-            if rnd.state == RoundState.COMPLETED.value:
+            if _completed(conn, rnd):
                 raise Refused(
                     at, f"round {rnd.number} is completed: a result can be corrected, not cleared"
                 )
@@ -513,3 +513,19 @@ def correct(
         return Recorded(
             rnd.number, found.number, found.key, a.key, b.key, text, current.version + 1
         )
+
+
+def _completed(conn: Connection, rnd: RoundRef) -> bool:
+    """Round ``rnd`` is Completed: as recorded, or — a round imported from a document that
+    does not track states — derived from its results (every table has one)."""
+    from sqlalchemy import func
+
+    if rnd.state is not None:
+        return rnd.state == RoundState.COMPLETED.value
+    missing = conn.execute(
+        select(func.count())
+        .select_from(TableRow)
+        .outerjoin(ResultRow, ResultRow.table_id == TableRow.id)
+        .where(TableRow.round_id == rnd.id, ResultRow.id.is_(None))
+    ).scalar_one()
+    return bool(missing == 0)

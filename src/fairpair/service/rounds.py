@@ -25,8 +25,9 @@ from fairpair.store.models import ByeRow, DraftRow, RoundRow, TableRow
 
 def release(db: Database, slug: str, *, actor: str, stage: str | None = None) -> int:
     """The draft becomes the round: its matches are created, Scheduled (public as Upcoming).
-    Refused, naming them, when players of the draft withdrew since; while another round is
-    live; past the round cap. Returns the round's number."""
+    Refused, naming them, when players of the draft withdrew since, or when players joined
+    since (the draft would leave them out quietly); while another round is live; past the
+    round cap. Returns the round's number."""
     from fairpair.engine.changes import release_round
 
     with changing(db, slug, actor) as change:
@@ -48,6 +49,7 @@ def release(db: Database, slug: str, *, actor: str, stage: str | None = None) ->
         loaded = load(conn, change.event)
         draft = draft_of(where.key, row.round_number, row.body)
         after = release_round(loaded.tournament, draft)
+        _refuse_newcomers(loaded, where.key, draft.round_number, row.body)
         rnd = after.stage(where.key).round(draft.round_number)
         assert rnd is not None
         insert_round(
@@ -70,6 +72,36 @@ def release(db: Database, slug: str, *, actor: str, stage: str | None = None) ->
             },
         )
         return rnd.number
+
+
+def _refuse_newcomers(loaded: Loaded, stage_key: str, number: int, body: Any) -> None:
+    """Players the draft does not know (registered, or reinstated, after it was made: neither
+    paired nor named as left out in its notes) would be left out of the round quietly (seed
+    004: never dropped quietly): refused, naming them, as for a withdrawal."""
+    t = loaded.tournament
+    stage = t.stage(stage_key)
+    gone = t.drop_rounds(stage)
+    left_out = {
+        p: n.get("reason")
+        for n in body["view"]["notes"]
+        if n.get("kind") == "excluded"
+        for p in n.get("players", ())
+    }
+    known = set(body["eligible"])
+    new = [
+        p
+        for p in t.players_of(stage)
+        if p.id not in known
+        and (p.id not in left_out or left_out[p.id] == "dropped")
+        and not (p.id in gone and number > gone[p.id])
+    ]
+    if new:
+        who = ", ".join(f"{p.name} ({p.id})" for p in new)
+        raise LifecycleRefused(
+            Location(stage=stage_key, round=number),
+            f"cannot release round {number}: {who} joined after the draft was made; "
+            "regenerate the round",
+        )
 
 
 def _moving(

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, insert, select, update
+from sqlalchemy import Connection, bindparam, insert, select, update
 
 from fairpair.service.errors import UnknownEvent
 from fairpair.store.database import Database
@@ -47,27 +47,37 @@ class Change:
     def audit(self, action: str, subject: str, before: Any = None, after: Any = None) -> None:
         """Append what changed to the audit log (in this transaction)."""
         self.conn.execute(
-            insert(AuditRow).values(
-                event_id=self.event.id,
-                at=self.at,
-                actor=self.actor,
-                action=action,
-                subject=subject,
-                before=before,
-                after=after,
-            )
+            _AUDIT,
+            {
+                "event_id": self.event.id,
+                "at": self.at,
+                "actor": self.actor,
+                "action": action,
+                "subject": subject,
+                "before": before,
+                "after": after,
+            },
         )
         self.entries += 1
 
 
+# The statements every change runs, built once (building them cost a quarter of a report).
+_AUDIT = insert(AuditRow)
+_FIND = select(EventRow.id, EventRow.slug, EventRow.name, EventRow.version).where(
+    EventRow.slug == bindparam("event_slug")
+)
+_FIND_LOCKED = _FIND.with_for_update()
+_BUMP = (
+    update(EventRow)
+    .where(EventRow.id == bindparam("event_key"))
+    .values(version=EventRow.version + 1)
+)
+
+
 def find_event(conn: Connection, slug: str, *, lock: bool = False) -> EventRef:
     """The event ``slug`` (locked for this transaction when ``lock``), or ``UnknownEvent``."""
-    query = select(EventRow.id, EventRow.slug, EventRow.name, EventRow.version).where(
-        EventRow.slug == slug
-    )
-    if lock and conn.dialect.name == "postgresql":
-        query = query.with_for_update()
-    row = conn.execute(query).first()
+    query = _FIND_LOCKED if lock and conn.dialect.name == "postgresql" else _FIND
+    row = conn.execute(query, {"event_slug": slug}).first()
     if row is None:
         known = conn.execute(select(EventRow.slug).order_by(EventRow.id).limit(6)).scalars().all()
         hint = (
@@ -87,11 +97,7 @@ def changing(db: Database, slug: str, actor: str) -> Iterator[Change]:
         change = Change(conn, find_event(conn, slug, lock=True), actor)
         yield change
         if change.entries:
-            conn.execute(
-                update(EventRow)
-                .where(EventRow.id == change.event.id)
-                .values(version=EventRow.version + 1)
-            )
+            conn.execute(_BUMP, {"event_key": change.event.id})
 
 
 @contextmanager

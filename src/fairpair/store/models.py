@@ -12,7 +12,8 @@ concurrent clients carries a ``version`` for optimistic checks.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
+from typing import Any
 
 from sqlalchemy import (
     JSON,
@@ -25,6 +26,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Text,
+    TypeDecorator,
     UniqueConstraint,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -43,8 +45,30 @@ class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING)
 
 
+class UTCDateTime(TypeDecorator[datetime]):
+    """A moment in time, the same on both databases: stored in UTC, read back aware (UTC).
+
+    PostgreSQL's ``timestamptz`` does this itself; SQLite has no time zones, and SQLAlchemy's
+    SQLite ``DateTime`` drops the offset of an aware value (10:00+02:00 was stored as 10:00
+    and read back naive, two hours off). Aware values are converted to UTC before they are
+    written; what SQLite gives back is marked UTC. A naive value is taken as UTC."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Any) -> datetime | None:
+        if value is None:
+            return None
+        return value.astimezone(UTC) if value.tzinfo is not None else value.replace(tzinfo=UTC)
+
+    def process_result_value(self, value: datetime | None, dialect: Any) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
 def _when() -> Mapped[datetime]:
-    return mapped_column(DateTime(timezone=True), nullable=False)
+    return mapped_column(UTCDateTime(), nullable=False)
 
 
 class EventRow(Base):
@@ -80,7 +104,7 @@ class PlayerRow(Base):
     contact: Mapped[str | None] = mapped_column(String(200))
     """A handle to reach the player (a Discord name, a phone, an e-mail): shown to staff."""
     registered_at: Mapped[datetime] = _when()
-    checked_in_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    checked_in_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
 
 
 class StageRow(Base):
@@ -144,8 +168,8 @@ class RoundRow(Base):
     )
     number: Mapped[int] = mapped_column(Integer, nullable=False)
     state: Mapped[str | None] = mapped_column(String(20))
-    starts_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
-    ends_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    starts_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    ends_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
     notes: Mapped[list[object] | None] = mapped_column(JSON)
     """The pairing notes of the draft it was released from ("Why these pairings")."""
     version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)

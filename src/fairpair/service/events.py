@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Connection, func, insert, select
+from sqlalchemy import Connection, func, insert, select, text
 from sqlalchemy.exc import IntegrityError
 
 from fairpair.engine.errors import Location
@@ -20,6 +20,9 @@ from fairpair.service.stage_settings import settings_of
 from fairpair.service.unit import Change, EventRef, now, reading
 from fairpair.store.database import Database
 from fairpair.store.models import AuditRow, DropRow, EventRow, PlayerRow, RoundRow, StageRow
+
+#: The PostgreSQL advisory lock that serializes creating events (a constant of our own).
+CREATE_LOCK = 0x66616972_6576656E  # not the migrations' key
 
 
 def _free_slug(conn: Connection, wanted: str | None, name: str) -> str:
@@ -152,6 +155,11 @@ def _create(
     if not name:
         raise EventExists(Location(("name",)), "an event needs a name")
     with db.writing() as conn:
+        if conn.dialect.name == "postgresql":
+            # Events are created one at a time, as SQLite's BEGIN IMMEDIATE does: the free slug
+            # chosen from the name stays free until this one commits (without the lock, two
+            # "Friday Night" at once both chose friday-night and one was refused).
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": CREATE_LOCK})
         at = now()
         event = _insert_event(conn, name, _free_slug(conn, slug, name), at)
         change = Change(conn, event, actor, at)

@@ -147,10 +147,18 @@ class Database:
 
     @contextmanager
     def reading(self) -> Iterator[Connection]:
-        """A read-only transaction (a consistent snapshot on both databases)."""
+        """A read-only transaction: one consistent snapshot on both databases (SQLite: a
+        deferred ``BEGIN``; PostgreSQL: ``REPEATABLE READ``, read only — at its default,
+        ``READ COMMITTED``, each statement saw the changes committed since the one before,
+        and loading an event while a player joined failed with a ``KeyError``)."""
         try:
-            with self.engine.connect() as conn, conn.begin():
-                yield conn
+            with self.engine.connect() as conn:
+                if self.dialect == "postgresql":
+                    conn.execution_options(
+                        isolation_level="REPEATABLE READ", postgresql_readonly=True
+                    )
+                with conn.begin():
+                    yield conn
         except OperationalError as error:
             raise DatabaseUnavailable(self.safe_url, _reason(error)) from None
 

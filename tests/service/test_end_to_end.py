@@ -616,7 +616,7 @@ def test_a_64_player_event_end_to_end(db: Database) -> None:
     no(
         "lifecycle_refused",
         "cannot release round 4",
-        f"{withdrawn} withdrew after the draft was made",
+        f"({withdrawn}) withdrew after the draft was made",
         "regenerate",
         call=lambda: rounds.release(db, slug, actor=ACTOR),
     )

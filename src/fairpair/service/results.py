@@ -52,7 +52,8 @@ class Recorded:
 
 
 def result_text(result: Result, a: str, b: str) -> str:
-    """A result as people say it, from side a: "Ash 2-1 Bo", "draw 1-1", "Bo forfeits"."""
+    """A result as people say it: "Ash wins 2-1" (the winner's games first), "draw 1-1",
+    "Bo forfeits"."""
     games = result.games
     score = (
         f" {games.a}-{games.b}" + (f"-{games.draws}" if games and games.draws else "")
@@ -71,8 +72,10 @@ def result_text(result: Result, a: str, b: str) -> str:
         return f"intentional draw{score}"
     if result.winner is None:
         return f"draw{score}"
-    winner = a if result.winner.value == "a" else b
-    return f"{winner} wins{score}"
+    if result.winner.value == "a":
+        return f"{a} wins{score}"
+    won = f" {games.b}-{games.a}" + (f"-{games.draws}" if games.draws else "") if games else ""
+    return f"{b} wins{won}"  # the score as the winner tells it
 
 
 def _table_for(

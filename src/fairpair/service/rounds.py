@@ -12,6 +12,7 @@ from sqlalchemy import Connection, delete, select, update
 
 from fairpair.engine.errors import InvalidTournament, LifecycleRefused, Location
 from fairpair.engine.lifecycle import RoundAction, check
+from fairpair.engine.pairing.draft import PairingDraft
 from fairpair.engine.rounds import Round, RoundState
 from fairpair.service.drafts import _existing, draft_of
 from fairpair.service.errors import Refused, StaleVersion
@@ -48,6 +49,7 @@ def release(db: Database, slug: str, *, actor: str, stage: str | None = None) ->
             )
         loaded = load(conn, change.event)
         draft = draft_of(where.key, row.round_number, row.body)
+        _refuse_leavers(loaded, where.key, draft)
         after = release_round(loaded.tournament, draft)
         _refuse_newcomers(loaded, where.key, draft.round_number, row.body)
         rnd = after.stage(where.key).round(draft.round_number)
@@ -72,6 +74,26 @@ def release(db: Database, slug: str, *, actor: str, stage: str | None = None) ->
             },
         )
         return rnd.number
+
+
+def _refuse_leavers(loaded: Loaded, stage_key: str, draft: PairingDraft) -> None:
+    """Players of the draft who withdrew since it was made, named as people read them (the
+    engine's refusal would name their ids)."""
+    from fairpair.engine.changes.rounds import withdrawn_since
+
+    t = loaded.tournament
+    stage = t.stage(stage_key)
+    if check(stage, RoundAction.RELEASE, draft.round_number).refusal is not None:
+        return  # another refusal comes first: the engine gives it
+    gone = withdrawn_since(t, stage, draft)
+    if gone:
+        names = {p.id: p.name for p in t.players}
+        who = ", ".join(f"{names.get(p, p)} ({p})" for p in gone)
+        raise LifecycleRefused(
+            Location(stage=stage_key, round=draft.round_number),
+            f"cannot release round {draft.round_number}: {who} withdrew after the draft was "
+            "made; regenerate the round",
+        )
 
 
 def _refuse_newcomers(loaded: Loaded, stage_key: str, number: int, body: Any) -> None:

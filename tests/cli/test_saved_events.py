@@ -427,3 +427,20 @@ def test_a_document_command_never_imports_the_database(seed_001_path: Path) -> N
         assert not {m for m in loaded if m.startswith(("sqlalchemy", "fairpair.service"))}, args
         assert not {m for m in loaded if m.startswith(("fairpair.store", "alembic"))}, args
     assert "fairpair.cli.round" not in modules("event", "-h")
+
+
+def test_round_show_announces_a_released_round_with_its_notes(cli: Run, tmp_path: Path) -> None:
+    slug, draft = opened(cli, tmp_path)
+    first = draft["pairings"][0]
+    cli("result", "report", slug, "1", "1", "0-2")
+    shown = as_json(cli("round", "show", slug, "1", "--json"))
+    assert shown["state"] == "open" and shown["outstanding"] == len(draft["pairings"]) - 1
+    table = shown["tables"][0]
+    assert (table["a"]["id"], table["b"]["id"]) == (first["a"]["id"], first["b"]["id"])
+    assert table["result"] == f"{first['b']['name']} wins 2-0" and table["result_version"] == 1
+    assert [b["player"]["id"] for b in shown["byes"]] == [b["player"]["id"] for b in draft["byes"]]
+    assert [n["kind"] for n in shown["notes"]] == [n["kind"] for n in draft["notes"]]
+    text = cli("round", "show", slug, "1").stdout
+    assert "In Progress" in text and "Why these pairings" in text
+    assert f"{first['b']['name']} wins 2-0" in text
+    cli("round", "show", slug, "2", code=7)

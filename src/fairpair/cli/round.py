@@ -2,7 +2,8 @@
 
 ``generate`` makes a private draft (no round exists, players see nothing), ``draft`` shows it,
 ``rearrange`` swaps two players in it (or a player with the bye), ``regenerate`` pairs again,
-``discard`` throws it away, ``release`` makes it the round (Scheduled); then ``open``,
+``discard`` throws it away, ``release`` makes it the round (Scheduled), ``show`` prints a
+released round (tables, toss, results, notes); then ``open``,
 ``complete``, ``revert`` (Open → Scheduled), ``delete`` (a Scheduled round), ``swap`` (two
 players of a Scheduled round) and ``dates``. Every command takes ``--stage`` (default: the
 last stage).
@@ -20,7 +21,7 @@ from fairpair.cli.errors import handles_errors
 
 if TYPE_CHECKING:
     from fairpair.responses.drafts import SavedDraft
-    from fairpair.responses.events import EventDetail, RoundItem, StageItem
+    from fairpair.responses.events import EventDetail, RoundItem, RoundView, StageItem
     from fairpair.store.database import Database
 
 GROUP = group(
@@ -167,6 +168,77 @@ def draft(
     with database(db) as base:
         found = show_draft(base, event, stage=stage)
     _show_draft(found, as_json, event)
+
+
+@command(GROUP, "show")
+@handles_errors
+def show(
+    event: options.Event,
+    number: options.Round,
+    stage: options.Stage = None,
+    db: options.Db = None,
+    as_json: options.Json = False,
+) -> None:
+    """Show a released round: its tables (who plays first, results), byes, dates and the
+    notes it was released with ("Why these pairings")."""
+    from fairpair.cli.saved import database
+    from fairpair.service.rounds import round_view
+
+    with database(db) as base:
+        view = round_view(base, event, number, stage=stage)
+    if as_json:
+        from fairpair.cli.output import print_json
+
+        print_json(view)
+        return
+    from fairpair.cli.screen import write
+
+    write(round_text(view))
+
+
+def round_text(view: RoundView) -> str:
+    """A released round for people: state and dates, the tables, the byes, the notes."""
+    from fairpair.cli.saved import utc_text
+    from fairpair.cli.screen import screen
+    from fairpair.cli.table import Cell, Column, TextTable, draw, row
+
+    out = screen()
+    shown = {"scheduled": "Upcoming", "open": "In Progress", "completed": "Completed"}
+    head = [
+        f"Round {view.number} (stage {view.stage}) — {view.state} ({shown[view.state]}); "
+        + (f"{view.outstanding} result(s) missing" if view.outstanding else "every result in"),
+    ]
+    if view.starts_at or view.ends_at:
+        start = utc_text(view.starts_at) if view.starts_at else "?"
+        end = utc_text(view.ends_at) if view.ends_at else "?"
+        head.append(f"from {start} to {end} UTC")
+    tossed = any(t.first for t in view.tables)
+    columns = [Column("Table", "right"), Column("Player"), Column("Opponent"), Column("Result")]
+    if tossed:
+        columns.append(Column("Plays first"))
+    rows = []
+    for t in view.tables:
+        result: Cell | str = t.result or (
+            f"in progress {t.games_so_far.get('a', 0)}-{t.games_so_far.get('b', 0)}"
+            if t.games_so_far
+            else Cell("—", "dim")
+        )
+        extra: list[Cell | str] = []
+        if tossed:
+            first = t.a.name if t.first == t.a.id else t.b.name if t.first == t.b.id else ""
+            extra.append(first + (" (manual)" if t.manual_toss else ""))
+        rows.append(row(str(t.table), t.a.name, t.b.name, result, *extra))
+    for bye in view.byes:
+        kind = "bye" if bye.kind == "pairing" else f"{bye.kind} bye"
+        rows.append(
+            row("", bye.player.name, Cell(kind, "italic"), "", *([""] * (len(columns) - 4)))
+        )
+    table = TextTable(f"Round {view.number}", tuple(columns), tuple(rows))
+    notes = [f"• {n.get('text', '')}" for n in view.notes]
+    body = "".join(out.clean(line) + "\n" for line in head) + "\n" + draw(table, out)
+    if notes:
+        body += "".join(out.clean(line) + "\n" for line in ("", "Why these pairings", *notes))
+    return body
 
 
 @command(GROUP, "rearrange")

@@ -80,3 +80,49 @@ class EventDetail(Model):
     created_at: datetime
     players: list[PlayerItem]
     stages: list[StageItem]
+
+
+class Side(Model):
+    id: str
+    name: str
+
+
+class RoundTable(Model):
+    """One table of a released round, as the organizer announces it."""
+
+    table: int
+    id: str
+    a: Side
+    b: Side
+    first: str | None
+    """The id of the player who plays first (the toss), when the stage uses it."""
+    manual_toss: bool
+    result: str | None
+    """The result as people read it ("Ann Lee wins 2-1"), ``None`` until reported."""
+    result_version: int | None
+    """The version a correction names (``None`` until reported)."""
+    games_so_far: dict[str, int] | None
+    """Games recorded while the match is still being played."""
+
+
+class RoundBye(Model):
+    player: Side
+    kind: str
+
+
+class RoundView(Model):
+    """A released round: its state, dates, tables, byes and the notes it was released with
+    ("Why these pairings" stays with the round)."""
+
+    format: Literal["fairpair-round"] = "fairpair-round"
+    event: str
+    stage: str
+    number: int
+    state: Literal["scheduled", "open", "completed"]
+    version: int
+    starts_at: datetime | None
+    ends_at: datetime | None
+    outstanding: int
+    tables: list[RoundTable]
+    byes: list[RoundBye]
+    notes: list[dict[str, object]]

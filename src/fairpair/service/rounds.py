@@ -6,7 +6,7 @@ and set the round's dates. The engine's lifecycle rules decide; each refusal say
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, delete, select, update
 
@@ -22,6 +22,9 @@ from fairpair.service.persist import insert_round
 from fairpair.service.unit import Change, changing
 from fairpair.store.database import Database
 from fairpair.store.models import ByeRow, DraftRow, RoundRow, TableRow
+
+if TYPE_CHECKING:
+    from fairpair.responses.events import RoundView
 
 
 def release(db: Database, slug: str, *, actor: str, stage: str | None = None) -> int:
@@ -398,3 +401,64 @@ def _dates(start: datetime | None, end: datetime | None) -> dict[str, Any]:
         "starts_at": start.isoformat() if start else None,
         "ends_at": end.isoformat() if end else None,
     }
+
+
+def round_view(db: Database, slug: str, number: int, *, stage: str | None = None) -> RoundView:
+    """Round ``number`` as released: its tables with the toss and the results, its byes, its
+    dates, and the pairing notes it was released with."""
+    from fairpair.responses.events import RoundBye, RoundTable, RoundView, Side
+    from fairpair.service.results import result_text
+    from fairpair.service.unit import reading
+    from fairpair.store.models import ResultRow
+
+    with reading(db, slug) as (conn, event):
+        where = find_stage(conn, event, stage)
+        rnd = find_round(conn, where, number)
+        loaded = load(conn, event)
+        extra = conn.execute(
+            select(RoundRow.starts_at, RoundRow.ends_at, RoundRow.notes).where(
+                RoundRow.id == rnd.id
+            )
+        ).one()
+        tables = {
+            t.number: t
+            for t in conn.execute(
+                select(TableRow.number, TableRow.games, ResultRow.version)
+                .outerjoin(ResultRow, ResultRow.table_id == TableRow.id)
+                .where(TableRow.round_id == rnd.id)
+            )
+        }
+    t = loaded.tournament
+    found = t.stage(where.key).round(number)
+    assert found is not None
+    names = {p.id: p.name for p in t.players}
+
+    def side(pid: str) -> Side:
+        return Side(id=pid, name=names.get(pid, pid))
+
+    return RoundView(
+        event=slug,
+        stage=where.key,
+        number=number,
+        state=found.status.value,
+        version=rnd.version,
+        starts_at=extra.starts_at,
+        ends_at=extra.ends_at,
+        outstanding=found.outstanding,
+        tables=[
+            RoundTable(
+                table=m.table,
+                id=m.id,
+                a=side(m.a),
+                b=side(m.b),
+                first=m.toss.first if m.toss else None,
+                manual_toss=bool(m.toss and m.toss.manual),
+                result=result_text(m.result, names[m.a], names[m.b]) if m.result else None,
+                result_version=tables[m.table].version if m.result else None,
+                games_so_far=tables[m.table].games,
+            )
+            for m in found.matches
+        ],
+        byes=[RoundBye(player=side(b.player), kind=b.kind.value) for b in found.byes],
+        notes=list(extra.notes or []),
+    )

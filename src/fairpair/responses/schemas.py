@@ -9,6 +9,9 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from fairpair.responses.audit import AuditLog
+from fairpair.responses.drafts import SavedDraft
+from fairpair.responses.events import EventDetail, EventList, RoundView
 from fairpair.responses.standings import StandingsResponse
 from fairpair.responses.toss import TossTableResponse
 from fairpair.responses.validation import ValidationResponse
@@ -18,6 +21,11 @@ SCHEMAS: dict[str, type[BaseModel]] = {
     "standings.schema.json": StandingsResponse,
     "toss-table.schema.json": TossTableResponse,
     "validation.schema.json": ValidationResponse,
+    "event-list.schema.json": EventList,
+    "event.schema.json": EventDetail,
+    "round.schema.json": RoundView,
+    "saved-draft.schema.json": SavedDraft,
+    "audit-log.schema.json": AuditLog,
 }
 
 

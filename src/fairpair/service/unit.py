@@ -66,18 +66,25 @@ _AUDIT = insert(AuditRow)
 _FIND = select(EventRow.id, EventRow.slug, EventRow.name, EventRow.version).where(
     EventRow.slug == bindparam("event_slug")
 )
-_FIND_LOCKED = _FIND.with_for_update()
-_BUMP = (
+#: Lock the event and bump its version in one round trip: an UPDATE locks the row until the
+#: transaction ends on both databases (as ``FOR UPDATE`` would).
+_LOCK_AND_BUMP = (
+    update(EventRow)
+    .where(EventRow.slug == bindparam("event_slug"))
+    .values(version=EventRow.version + 1)
+    .returning(EventRow.id, EventRow.slug, EventRow.name, EventRow.version)
+)
+_UNBUMP = (
     update(EventRow)
     .where(EventRow.id == bindparam("event_key"))
-    .values(version=EventRow.version + 1)
+    .values(version=EventRow.version - 1)
 )
 
 
 def find_event(conn: Connection, slug: str, *, lock: bool = False) -> EventRef:
-    """The event ``slug`` (locked for this transaction when ``lock``), or ``UnknownEvent``."""
-    query = _FIND_LOCKED if lock and conn.dialect.name == "postgresql" else _FIND
-    row = conn.execute(query, {"event_slug": slug}).first()
+    """The event ``slug``, or ``UnknownEvent``. ``lock``: locked for this transaction, its
+    version bumped (``changing`` takes it back when the use case changed nothing)."""
+    row = conn.execute(_LOCK_AND_BUMP if lock else _FIND, {"event_slug": slug}).first()
     if row is None:
         known = conn.execute(select(EventRow.slug).order_by(EventRow.id).limit(6)).scalars().all()
         hint = (
@@ -91,13 +98,13 @@ def find_event(conn: Connection, slug: str, *, lock: bool = False) -> EventRef:
 
 @contextmanager
 def changing(db: Database, slug: str, actor: str) -> Iterator[Change]:
-    """The write transaction of one use case on event ``slug``. The event's version is bumped
-    when the use case wrote an audit entry (every change does)."""
+    """The write transaction of one use case on event ``slug``. The event's version goes up
+    by one when the use case wrote an audit entry (every change does), else stays."""
     with db.writing() as conn:
         change = Change(conn, find_event(conn, slug, lock=True), actor)
         yield change
-        if change.entries:
-            conn.execute(_BUMP, {"event_key": change.event.id})
+        if not change.entries:
+            conn.execute(_UNBUMP, {"event_key": change.event.id})
 
 
 @contextmanager

@@ -77,6 +77,7 @@ def demo(
         f"Created the demo event {slug} in {where}",
         "(--db URL or $FAIRPAIR_DATABASE_URL picks another database). Try next:",
         f"  fairpair event show {slug}",
+        f"  fairpair round show {slug} {live.number if live else 1}",
         report,
         f"  fairpair toss table {slug}",
         f"  fairpair log {slug} --limit 10",

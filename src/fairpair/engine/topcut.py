@@ -1,0 +1,252 @@
+"""The top cut: who of a finished stage goes on to the playoff, and why the line is where it is.
+
+Seed 001 ("Top cut math", "How Team Up runs Swiss"): the top N of the standings play a
+single- or double-elimination playoff. N is a fixed number or a percentage of the players who
+took part, rounded to one of a set of sizes (default 4, 8, 16). A dropped player takes no
+seat: the next player in the standings does. Once the cut is made, a player who drops is
+replaced by the next player below the line — or, by the organizer's choice (Riftbound), by
+nobody: their first opponent then has a bye.
+
+``top_cut`` makes the cut from a stage's ``Standings``; ``TopCut.explain`` says who made it, the
+cut line, the records around it ("all 3-1 in; 3 of six 2-2 on OMW%"), and the tiebreak value
+that decided the seat at the line.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from fairpair.engine.errors import InvalidStage, Location
+from fairpair.engine.players import PlayerId
+from fairpair.engine.points_text import rounded
+from fairpair.engine.standings import Standings, StandingsRow
+from fairpair.engine.tiebreaks import Value, ValueKind
+
+#: The sizes a percentage cut is rounded to, by default (seed 001: "rounded to 4, 8 or 16").
+DEFAULT_SIZES = (4, 8, 16)
+
+
+@dataclass(frozen=True, slots=True)
+class CutRule:
+    """How many players make the cut: ``fixed`` seats, or ``percent`` of the players who took
+    part rounded to the nearest of ``sizes`` (a tie goes to the larger size). Exactly one of
+    ``fixed`` and ``percent`` is set. ``replace_dropped``: a player who drops after the cut is
+    replaced by the next below the line (default); off: nobody advances in their place."""
+
+    fixed: int | None = None
+    percent: Fraction | None = None
+    sizes: tuple[int, ...] = DEFAULT_SIZES
+    replace_dropped: bool = True
+
+    def __post_init__(self) -> None:
+        where = Location(("top_cut",))
+        if (self.fixed is None) == (self.percent is None):
+            raise InvalidStage(where, "a top cut is a fixed number of seats or a percentage")
+        if self.fixed is not None and self.fixed < 2:
+            raise InvalidStage(where, f"a top cut has at least 2 seats, not {self.fixed}")
+        if self.percent is not None:
+            if isinstance(self.percent, float):
+                raise InvalidStage(where, "the percentage must be exact (a Fraction), not float")
+            if not 0 < self.percent <= 1:
+                raise InvalidStage(where, "the percentage is more than 0 and at most 100%")
+            if not self.sizes or any(s < 2 for s in self.sizes):
+                raise InvalidStage(where, "the sizes a percentage rounds to are 2 or more")
+
+    def seats(self, took_part: int) -> int:
+        """The number of seats for a stage ``took_part`` players took part in (never more
+        than there are players; at least 2)."""
+        if self.fixed is not None:
+            return max(2, min(self.fixed, took_part))
+        assert self.percent is not None
+        raw = self.percent * took_part
+        sizes = sorted(set(self.sizes))
+        best = min(sizes, key=lambda s: (abs(Fraction(s) - raw), -s))
+        if best <= took_part:
+            return best
+        fitting = [s for s in sizes if s <= took_part]
+        return fitting[-1] if fitting else max(2, took_part)
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Seed ``seed`` of the playoff: ``player``, their standings rank and record."""
+
+    seed: int
+    player: PlayerId
+    rank: int | None
+    record: str
+
+
+@dataclass(frozen=True, slots=True)
+class RecordGroup:
+    """Everyone on one record, and how many of them made the cut."""
+
+    record: str
+    players: int
+    made_it: int
+
+
+@dataclass(frozen=True, slots=True)
+class LineDecision:
+    """What separated the last seat from the first player out: the tiebreak (``None``: their
+    points) and both values."""
+
+    last_in: PlayerId
+    first_out: PlayerId
+    tiebreak: str | None
+    label: str
+    value_in: Value | Fraction
+    value_out: Value | Fraction
+    percent: bool = False
+    """The values are shares of 1, shown as percentages."""
+
+
+@dataclass(frozen=True, slots=True)
+class TopCut:
+    seats: tuple[Seat, ...]
+    skipped: tuple[PlayerId, ...]
+    """Dropped players who were above the line: they take no seat (the next one does)."""
+    below: tuple[PlayerId, ...]
+    """Everyone else who could be seated, in standings order: replacements come from here."""
+    groups: tuple[RecordGroup, ...]
+    """Every record above, at and just below the line, best first."""
+    decision: LineDecision | None
+    replace_dropped: bool
+
+    @property
+    def players(self) -> tuple[PlayerId, ...]:
+        return tuple(s.player for s in self.seats)
+
+    def replacement(self, dropped: PlayerId, gone: Sequence[PlayerId] = ()) -> PlayerId | None:
+        """Who takes the seat of ``dropped`` (a player of the cut who left after it was made):
+        the first player below the line who has not left (``gone``) or been used already, or
+        nobody when the rule says so."""
+        if dropped not in self.players:
+            raise KeyError(dropped)
+        if not self.replace_dropped:
+            return None
+        out = set(gone) | set(self.players)
+        return next((p for p in self.below if p not in out), None)
+
+    def explain(self, names: dict[PlayerId, str] | None = None) -> list[str]:
+        """The cut in sentences: the seats, the skipped droppers, the records around the line
+        and what decided the last seat."""
+        called = names or {}
+
+        def name(p: PlayerId) -> str:
+            return called.get(p, p)
+
+        lines = [f"Top {len(self.seats)}:"]
+        lines += [f"  {s.seed}. {name(s.player)} (rank {s.rank}, {s.record})" for s in self.seats]
+        if self.skipped:
+            lines.append(
+                "Dropped, no seat (the next in the standings takes it): "
+                + ", ".join(name(p) for p in self.skipped)
+            )
+        parts = []
+        for g in self.groups:
+            if g.made_it == g.players:
+                parts.append(f"all {g.record} in" if g.players > 1 else f"{g.record} in")
+            elif g.made_it == 0:
+                parts.append(f"no {g.record} in")
+            else:
+                parts.append(f"{g.made_it} of {_count(g.players)} {g.record} in")
+        if parts:
+            lines.append("Records: " + "; ".join(parts) + ".")
+        d = self.decision
+        if d is not None:
+            what = "points" if d.tiebreak is None else d.label
+            lines.append(
+                f"The line: {name(d.last_in)} ({_shown(d.value_in, d.percent)}) is in, "
+                f"{name(d.first_out)} ({_shown(d.value_out, d.percent)}) is out, on {what}."
+            )
+        return lines
+
+
+_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def _count(n: int) -> str:
+    return _WORDS[n] if n < len(_WORDS) else str(n)
+
+
+def _shown(value: Value | Fraction, percent: bool = False) -> str:
+    if value is None:
+        return "—"
+    if percent:
+        return f"{rounded(Fraction(value) * 100, 2)}%"
+    if isinstance(value, Fraction) and value.denominator != 1:
+        return f"{float(value):.4g}"
+    return str(int(value)) if isinstance(value, Fraction) else str(value)
+
+
+def record_of(row: StandingsRow, draws: bool) -> str:
+    """A player's record: W-L, or W-D-L when the stage can have draws."""
+    if draws:
+        return f"{row.wins}-{row.draws}-{row.losses}"
+    return f"{row.wins}-{row.losses}"
+
+
+def top_cut(standings: Standings, rule: CutRule) -> TopCut:
+    """The top cut of ``standings`` by ``rule``. Seats go down the standings in order; a
+    dropped player is skipped (the next one takes the seat); players without a rank (who
+    never completed a match) do not appear in standings at all."""
+    rows = [r for r in standings.rows if r.rank is not None or r.dropped]
+    took_part = len(rows)
+    if took_part < 2:
+        raise InvalidStage(
+            Location(("top_cut",), stage=standings.stage.id),
+            f"a top cut needs at least 2 players in the standings, not {took_part}",
+        )
+    draws = standings.has_draws
+    active = [r for r in rows if not r.dropped]
+    size = min(rule.seats(took_part), len(active))
+    chosen = active[:size]
+    last_in = chosen[-1] if chosen else None
+    skipped = tuple(
+        r.player.id for r in rows if r.dropped and last_in is not None and _above(r, last_in, rows)
+    )
+    seats = tuple(
+        Seat(k + 1, r.player.id, r.rank, record_of(r, draws)) for k, r in enumerate(chosen)
+    )
+    below = tuple(r.player.id for r in active[size:])
+    decision = _decision(standings, chosen[-1], active[size]) if len(active) > size else None
+    return TopCut(
+        seats, skipped, below, _groups(active, size, draws), decision, rule.replace_dropped
+    )
+
+
+def _above(row: StandingsRow, last: StandingsRow, rows: list[StandingsRow]) -> bool:
+    return rows.index(row) < rows.index(last)
+
+
+def _groups(active: list[StandingsRow], size: int, draws: bool) -> tuple[RecordGroup, ...]:
+    """The records of everyone seated and of the first record group below the line."""
+    total: Counter[str] = Counter(record_of(r, draws) for r in active)
+    made: Counter[str] = Counter(record_of(r, draws) for r in active[:size])
+    shown = list(dict.fromkeys(record_of(r, draws) for r in active[:size]))
+    if len(active) > size:
+        first_out = record_of(active[size], draws)
+        if first_out not in shown:
+            shown.append(first_out)
+    return tuple(RecordGroup(rec, total[rec], made[rec]) for rec in shown)
+
+
+def _decision(standings: Standings, last: StandingsRow, out: StandingsRow) -> LineDecision:
+    if last.points != out.points:
+        return LineDecision(last.player.id, out.player.id, None, "points", last.points, out.points)
+    for tb, a, b in zip(standings.tiebreaks, last.tiebreaks, out.tiebreaks, strict=True):
+        if a != b:
+            return LineDecision(
+                last.player.id,
+                out.player.id,
+                tb.name,
+                tb.label,
+                a,
+                b,
+                tb.kind is ValueKind.PERCENT,
+            )
+    return LineDecision(last.player.id, out.player.id, "order", "the standings order", None, None)

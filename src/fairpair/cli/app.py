@@ -36,6 +36,7 @@ COMMANDS: dict[str, str] = {
     "export": "Write a saved event as a tournament document.",
     "import": "Save a tournament document as a new event.",
     "log": "Print the audit log of a saved event: who changed what, when.",
+    "cut": "Show who makes the top cut of a stage, and why the line is there.",
 }
 #: Commands whose module is not named like them (``import`` is a Python keyword).
 MODULES: dict[str, str] = {"import": "import_document"}

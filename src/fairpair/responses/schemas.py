@@ -13,6 +13,7 @@ from fairpair.responses.audit import AuditLog
 from fairpair.responses.drafts import SavedDraft
 from fairpair.responses.events import EventDetail, EventList, RoundView
 from fairpair.responses.standings import StandingsResponse
+from fairpair.responses.topcut import TopCutResponse
 from fairpair.responses.toss import TossTableResponse
 from fairpair.responses.validation import ValidationResponse
 
@@ -26,6 +27,7 @@ SCHEMAS: dict[str, type[BaseModel]] = {
     "round.schema.json": RoundView,
     "saved-draft.schema.json": SavedDraft,
     "audit-log.schema.json": AuditLog,
+    "top-cut.schema.json": TopCutResponse,
 }
 
 

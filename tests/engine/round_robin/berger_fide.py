@@ -3,12 +3,15 @@
 
 Source: FIDE Handbook, C.05 "General Regulations for Competitions", Annex 1 "Berger Tables
 for Round-Robin Tournaments" (handbook.fide.com, chapter C05Annex1). The text below is that
-annex's tables as transcribed in the public Gambit Pairing project (its round-robin module's
-docstring, headed "fide handbook / Berger Tables for Round-Robin Tournaments"), cross-read
-against the same tables on Chris Fox's "Berger Tables" page (c.w.fox.tripod.com/chess/
-berger.html). Each pairing is "white-black": the first-listed player has White (plays
-first); pairings are in FIDE's board order. The only edit: FIDE's one typo "2-9. 3-8"
-(13 or 14 players, round 10) is written with a comma, and trailing full stops are dropped.
+annex's tables as transcribed in the public Gambit Pairing project (github.com/gambit-devs/
+gambit-pairing, the docstring of its round-robin module, headed "fide handbook / Berger
+Tables for Round-Robin Tournaments"). Cross-read, game for game, against two independent
+transcriptions: Chris Fox's "Berger Tables" page (c.w.fox.tripod.com/chess/berger.html:
+3/4 .. 11/12 players in full, 13/14 rounds 1-6) and a public C++ pairing program's
+hard-coded 13/14 and 15/16 tables; all agree. Each pairing is "white-black": the
+first-listed player has White (plays first); pairings are in FIDE's board order. The only
+edits: FIDE's one typo "2-9. 3-8" (13 or 14 players, round 10) is written with a comma, and
+trailing full stops are dropped.
 
 "Where there is an odd number of players, the highest number counts as a bye."
 """

@@ -132,7 +132,8 @@ class BracketState:
 
     @property
     def complete(self) -> bool:
-        return self.champion is not None
+        """The champion is known and nothing is left to play (a third-place match may be)."""
+        return self.champion is not None and not self.playable
 
 
 def _at(match_id: str) -> Location:
@@ -158,7 +159,7 @@ def _checked(match_id: str, side: object) -> Side:
         return "b"
     if side is None or (isinstance(side, str) and side.lower() in {"draw", "drawn", "tie", "d"}):
         raise PlayoffDrawRefused(
-            ("matches", match_id), "a playoff match cannot end drawn: replay or decide it"
+            _at(match_id), "a playoff match cannot end drawn: replay or decide it"
         )
     raise InvalidResult(_at(match_id), f"the winner is side 'a' or 'b', not {side!r}")
 

@@ -98,7 +98,9 @@ def test_every_single_bracket_plays_out(n: int, third: bool, rng: random.Random)
     assert len(run.played) == n - 1 + (1 if third and n >= 4 else 0)
     final = run.final
     assert final is not None and final.champion is not None
-    semis = {p for mid, a, c, _ in run.pairs if b.match(mid).bracket == "third_place" for p in (a, c)}
+    semis = {
+        p for mid, a, c, _ in run.pairs if b.match(mid).bracket == "third_place" for p in (a, c)
+    }
     for seed in range(1, n + 1):
         expected = 0 if seed == final.champion else 1
         if seed in semis:

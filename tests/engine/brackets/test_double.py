@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from fairpair.engine.brackets import LoserOf, PlayoffDrawRefused, double_elimination, state
 from fairpair.engine.brackets.double import CROSSOVER, drop_order
-from fairpair.engine.brackets.notes import DropOrder, ResetRule, note_text
+from fairpair.engine.brackets.notes import Bye, DropOrder, ResetRule, note_text
 from fairpair.engine.errors import InvalidResult
 
 from .simulate import play
@@ -178,3 +178,12 @@ def check_double(n: int, rng: random.Random) -> None:
         if m.bracket == "losers" and m.round < guarantee:
             assert frozenset((a, c)) not in met, (n, m.label)
         met.add(frozenset((a, c)))
+
+
+@pytest.mark.parametrize(("n", "bye_seeds", "matches"), [(6, [1, 2], 11), (12, [1, 4, 2, 3], 23)])
+def test_byes_for_six_and_twelve(n: int, bye_seeds: list[int], matches: int) -> None:
+    b = double_elimination(n)
+    assert [note.seed for note in b.notes if isinstance(note, Bye)] == bye_seeds
+    assert len(b.matches) == matches  # 2n - 2 played before the final, the final, the reset
+    # every LB R1 match lost a side to a bye: the WB R1 losers go straight to LB R2
+    assert not [m for m in b.matches if m.bracket == "losers" and m.round == 1]

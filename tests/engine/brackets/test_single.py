@@ -36,7 +36,7 @@ def test_top_8_structure() -> None:
     ]
     assert b.final == "M7"
     assert Feed("M1", "winner", "M5", "a") in b.notes
-    assert "The winner of M1 plays M5 on side a." in [note_text(n) for n in b.notes]  # type: ignore[arg-type]
+    assert "The winner of M1 plays M5 on side a." in [note_text(n) for n in b.notes]
 
 
 def test_twelve_byes_to_top_four() -> None:

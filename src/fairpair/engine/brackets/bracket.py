@@ -15,9 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from fairpair.engine.errors import InvalidResult, Location, UnknownTable
+
+if TYPE_CHECKING:
+    from fairpair.engine.brackets.notes import Note
 
 Side = Literal["a", "b"]
 BracketName = Literal["winners", "losers", "final", "reset", "third_place"]
@@ -96,7 +99,7 @@ class Bracket:
     matches: tuple[Match, ...]
     final: str
     reset: str | None
-    notes: tuple[object, ...]
+    notes: tuple[Note, ...]
 
     def match(self, match_id: str) -> Match:
         for m in self.matches:

@@ -187,3 +187,16 @@ def test_byes_for_six_and_twelve(n: int, bye_seeds: list[int], matches: int) -> 
     assert len(b.matches) == matches  # 2n - 2 played before the final, the final, the reset
     # every LB R1 match lost a side to a bye: the WB R1 losers go straight to LB R2
     assert not [m for m in b.matches if m.bracket == "losers" and m.round == 1]
+
+
+@pytest.mark.parametrize("n", [6, 8, 12, 16])
+def test_every_note_renders_as_a_sentence(n: int) -> None:
+    b = double_elimination(n)
+    kinds = {type(note).__name__ for note in b.notes}
+    assert {"Seeded", "Feed", "DropOrder", "ResetRule"} <= kinds
+    for note in b.notes:
+        text = note_text(note)
+        assert text[0].isupper() and text.endswith(".")
+    losers_fed = [n for n in b.notes if getattr(n, "outcome", None) == "loser"]
+    # every WB match's loser goes somewhere: exactly one Feed per real WB match
+    assert len(losers_fed) == len([m for m in b.matches if m.bracket == "winners"])

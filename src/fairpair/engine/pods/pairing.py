@@ -313,8 +313,8 @@ def pair_pods(
         search.run(allow_repeats=True)
         table_of = [0] * n
         for t, group in enumerate(search.best_tables):
-            for p in group:
-                table_of[p] = t
+            for member in group:
+                table_of[member] = t
         proven = not search.cut_by_limit
     else:
         if seed is not None:
@@ -328,8 +328,8 @@ def pair_pods(
         proven = not search.cut_by_limit and (seed is not None or exhaustive)
         table_of = [0] * n
         for t, group in enumerate(search.best_tables):
-            for p in group:
-                table_of[p] = t
+            for member in group:
+                table_of[member] = t
     if not proven:
         table_of = _improve(table_of, conflict, search.nominal, count)
     repeats, disp, groups = _cost(table_of, conflict, search.nominal, count)

@@ -49,11 +49,7 @@ def random_repeat_free(
 
     def clashes(groups: list[list[str]]) -> int:
         return sum(
-            1
-            for g in groups
-            for i, p in enumerate(g)
-            for q in g[i + 1 :]
-            if q in met.get(p, set())
+            1 for g in groups for i, p in enumerate(g) for q in g[i + 1 :] if q in met.get(p, set())
         )
 
     for _ in range(tries):

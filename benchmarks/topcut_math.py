@@ -2,14 +2,16 @@
 
 Random Swiss events of 16/32/64/128 players over 4/5/6/7 rounds (⌈log₂ N⌉), paired round by
 round by fairpair's own engine (``pair_next_round``, mtg ruleset, Adjacent method, no toss),
-with random results: each match a 50/50 coin flip, no draws (``--skill SD`` instead gives each
-player an Elo-style rating drawn from N(1500, SD), seeds by rating, and the winner by the Elo
-expectation). The final standings rank by points, then the mtg tiebreaks (OMW%, GW%, OGW%);
-the first ``top`` rows make the cut. Per row it counts the X-0, X-1 and X-2 players (X-k: k
-losses) and how many of each made it, beside the power-of-two expectation N·C(R, k)/2^R, the
-share of events in which every X-1 made it, the distribution "k of m X-2s made it", how often
-the last seat was tied on every tiebreak (the table's order, then decides), and the seed's
-sentence for the row (docs/topcut-math.md).
+with random results and no draws: each match a best of three whose games are 50/50 coin flips,
+so the game scores (2-0, 2-1) feed GW% and OGW% (``--no-games``: only the match winner is
+recorded, a 50/50 flip; ``--skill SD``: each player an Elo-style rating drawn from
+N(1500, SD), seeds by rating, each game won by the Elo expectation). The final standings rank
+by points, then the mtg tiebreaks (OMW%, GW%, OGW%); the first ``top`` rows make the cut. Per
+row it counts the X-0, X-1 and X-2 players (X-k: k losses) and how many of each made it,
+beside the power-of-two expectation N·C(R, k)/2^R, the share of events in which every X-1
+made it, the distribution "k of m X-2s made it", what decided the last seat (points, OMW%,
+GW%, OGW%, or nothing: a tie on all of them, which the table's order then settles), and the
+seed's sentence for the row (docs/topcut-math.md).
 
     uv run python benchmarks/topcut_math.py                 # 10,000 events per row, 2 workers
     uv run python benchmarks/topcut_math.py --events 500 --workers 1 --no-plot
@@ -55,6 +57,7 @@ class Tally:
     deeper: int = 0  # cut seats taken by X-3 or worse
     line_tied: int = 0  # events whose last seat was tied on points and every tiebreak
     floats: int = 0  # events whose final record counts differ from the power-of-two split
+    decided: Counter[str] = field(default_factory=Counter)  # what separated the last seat
     seconds: float = 0.0
 
     def merge(self, other: Tally) -> None:
@@ -67,7 +70,21 @@ class Tally:
         self.deeper += other.deeper
         self.line_tied += other.line_tied
         self.floats += other.floats
+        self.decided.update(other.decided)
         self.seconds += other.seconds
+
+
+TIEBREAKS = ("OMW%", "GW%", "OGW%")  # the mtg order (docs/rulesets.md)
+
+
+def decider(last: tuple[object, ...], next_: tuple[object, ...]) -> str:
+    """What put the last seat ahead of the first player out: points, a tiebreak, or nothing."""
+    if last[2] != next_[2]:
+        return "points"
+    for name, mine, theirs in zip(TIEBREAKS, last[3], next_[3], strict=False):  # type: ignore[arg-type]
+        if mine != theirs:
+            return name
+    return "tied"
 
 
 def expected(players: int, rounds: int, losses: int) -> float:
@@ -75,8 +92,11 @@ def expected(players: int, rounds: int, losses: int) -> float:
     return players * comb(rounds, losses) / 2**rounds
 
 
-def simulate(players: int, rounds: int, rng: random.Random, skill: float) -> list[tuple[int, int]]:
-    """One event through the engine; the final standings as (losses, rank) in table order."""
+def simulate(
+    players: int, rounds: int, rng: random.Random, skill: float, games: bool
+) -> list[tuple[int, int, object, tuple[object, ...]]]:
+    """One event through the engine; the final standings in table order as (losses, rank,
+    points, tiebreak values)."""
     from fairpair import (
         Player,
         Result,
@@ -105,30 +125,36 @@ def simulate(players: int, rounds: int, rng: random.Random, skill: float) -> lis
         assert played is not None and not played.byes
         for match in played.matches:
             p_a = 1 / (1 + 10 ** ((rating[match.b] - rating[match.a]) / 400))  # 0.5 if skill 0
-            winner = Side.A if rng.random() < p_a else Side.B
-            event = record_result(event, number, match.id, Result.win(winner))
+            if games:  # best of three, each game by p_a: 2-0, 2-1, 1-2 or 0-2
+                a = b = 0
+                while a < 2 and b < 2:
+                    a, b = (a + 1, b) if rng.random() < p_a else (a, b + 1)
+                result = Result.from_games(a, b)
+            else:
+                result = Result.win(Side.A if rng.random() < p_a else Side.B)
+            event = record_result(event, number, match.id, result)
         event = complete_round(event, number)
     table = standings(event)
     assert all(row.draws == 0 for row in table.rows)
-    return [(row.losses, row.rank or 0) for row in table.rows]
+    return [(row.losses, row.rank or 0, row.points, row.tiebreaks) for row in table.rows]
 
 
-def run_chunk(task: tuple[int, int, tuple[int, ...], int, int, float]) -> list[Tally]:
+def run_chunk(task: tuple[int, int, tuple[int, ...], int, int, float, bool]) -> list[Tally]:
     """``events`` events of one field; a Tally per cut size (the same events for each cut)."""
-    players, rounds, tops, chunk, events, skill = task
+    players, rounds, tops, chunk, events, skill, games = task
     from fairpair.gc_pause import paused_gc
 
-    rng = random.Random(f"topcut-{players}-{rounds}-{chunk}-{skill}")
+    rng = random.Random(f"topcut-{players}-{rounds}-{chunk}-{skill}-{games}")
     split = [round(expected(players, rounds, k)) for k in range(rounds + 1)]
     tallies = [Tally() for _ in tops]
     started = time.perf_counter()
     with paused_gc():
         for _ in range(events):
-            rows = simulate(players, rounds, rng, skill)
-            counts = Counter(losses for losses, _ in rows)
+            rows = simulate(players, rounds, rng, skill, games)
+            counts = Counter(row[0] for row in rows)
             floated = any(counts[k] != split[k] for k in range(rounds + 1))
             for top, tally in zip(tops, tallies, strict=True):
-                cut = Counter(losses for losses, _ in rows[:top])
+                cut = Counter(row[0] for row in rows[:top])
                 tally.events += 1
                 for k in range(3):
                     tally.count[k] += counts[k]
@@ -137,6 +163,8 @@ def run_chunk(task: tuple[int, int, tuple[int, ...], int, int, float]) -> list[T
                 tally.x2_split[(cut[2], counts[2])] += 1
                 tally.deeper += sum(v for k, v in cut.items() if k >= 3)
                 tally.line_tied += len(rows) > top and rows[top - 1][1] == rows[top][1]
+                if len(rows) > top:
+                    tally.decided[decider(rows[top - 1], rows[top])] += 1
                 tally.floats += floated
     for tally in tallies:
         tally.seconds = time.perf_counter() - started  # the same events for every cut
@@ -145,10 +173,10 @@ def run_chunk(task: tuple[int, int, tuple[int, ...], int, int, float]) -> list[T
 
 def run_field(
     pool: multiprocessing.pool.Pool | None, players: int, rounds: int, tops: tuple[int, ...],
-    events: int, skill: float,
+    events: int, skill: float, games: bool,
 ) -> list[Tally]:  # fmt: skip
     tasks = [
-        (players, rounds, tops, c, min(CHUNK, events - c * CHUNK), skill)
+        (players, rounds, tops, c, min(CHUNK, events - c * CHUNK), skill, games)
         for c in range((events + CHUNK - 1) // CHUNK)
     ]
     totals = [Tally() for _ in tops]
@@ -183,10 +211,14 @@ def main() -> None:
     parser.add_argument(
         "--skill", type=float, default=0.0, help="rating SD (0: every match a coin flip)"
     )
+    parser.add_argument(
+        "--no-games", action="store_true", help="match results only (GW%%, OGW%% have no value)"
+    )
     parser.add_argument("--no-plot", action="store_true")
     args = parser.parse_args()
 
     model = f"Elo ratings N(1500, {args.skill:g})" if args.skill else "50/50 coin flips"
+    model += ", match results only" if args.no_games else ", best-of-three game scores"
     print(
         f"top cut math — {args.events:,} events per row, fairpair's pairing, mtg tiebreaks, "
         f"{model}, no draws"
@@ -199,7 +231,9 @@ def main() -> None:
         for players, rounds in fields:
             rows = [row for row in ROWS if row[:2] == (players, rounds)]
             tops = tuple(row[2] for row in rows)
-            tallies = run_field(pool, players, rounds, tops, args.events, args.skill)
+            tallies = run_field(
+                pool, players, rounds, tops, args.events, args.skill, not args.no_games
+            )
             results.extend(zip(rows, tallies, strict=True))
             print(f"  {players} players, {rounds} rounds: done", file=sys.stderr, flush=True)
     finally:
@@ -222,6 +256,14 @@ def main() -> None:
             f"| {t.deeper / n:.2f} | {100 * t.all_x1 / n:.1f}% | {100 * t.line_tied / n:.1f}% "
             f"| {100 * t.floats / n:.1f}% |"
         )
+    print()
+    print("What decided the last seat (the cut's last player against the first one out):")
+    for (players, rounds, top, _), t in results:
+        shares = ", ".join(
+            f"{name} {100 * t.decided[name] / t.events:.1f}%"
+            for name in ("points", *TIEBREAKS, "tied")
+        )
+        print(f"  {players:>3} players, {rounds} rounds, top {top}: {shares}")
     print()
     print("| players | rounds | top | the seed says | simulated (averages) |")
     print("|--:|--:|--:|---|---|")

@@ -16,6 +16,7 @@ seed's sentence for the row (docs/topcut-math.md).
     uv run python benchmarks/topcut_math.py                 # 10,000 events per row, 2 workers
     uv run python benchmarks/topcut_math.py --events 500 --workers 1 --no-plot
     uv run python benchmarks/topcut_math.py --skill 200     # results by rating, not coin flips
+    uv run python benchmarks/topcut_math.py --minutes 20    # at most 10,000 a row in ~20 min
 """
 
 from __future__ import annotations
@@ -173,16 +174,22 @@ def run_chunk(task: tuple[int, int, tuple[int, ...], int, int, float, bool]) -> 
 
 def run_field(
     pool: multiprocessing.pool.Pool | None, players: int, rounds: int, tops: tuple[int, ...],
-    events: int, skill: float, games: bool,
+    events: int, skill: float, games: bool, deadline: float, workers: int,
 ) -> list[Tally]:  # fmt: skip
+    """``events`` events in chunks, a wave of one chunk per worker at a time; no new wave
+    starts after ``deadline`` (the tallies say how many events were run)."""
     tasks = [
         (players, rounds, tops, c, min(CHUNK, events - c * CHUNK), skill, games)
         for c in range((events + CHUNK - 1) // CHUNK)
     ]
     totals = [Tally() for _ in tops]
-    for parts in pool.imap_unordered(run_chunk, tasks) if pool else map(run_chunk, tasks):
-        for total, part in zip(totals, parts, strict=True):
-            total.merge(part)
+    for start in range(0, len(tasks), workers):
+        if start and time.monotonic() > deadline:
+            break
+        wave = tasks[start : start + workers]
+        for parts in pool.map(run_chunk, wave) if pool else map(run_chunk, wave):
+            for total, part in zip(totals, parts, strict=True):
+                total.merge(part)
     return totals
 
 
@@ -214,28 +221,44 @@ def main() -> None:
     parser.add_argument(
         "--no-games", action="store_true", help="match results only (GW%%, OGW%% have no value)"
     )
+    parser.add_argument(
+        "--minutes",
+        type=float,
+        default=0.0,
+        help="time budget (0: none); a field that runs out reports the events it ran",
+    )
     parser.add_argument("--no-plot", action="store_true")
     args = parser.parse_args()
 
     model = f"Elo ratings N(1500, {args.skill:g})" if args.skill else "50/50 coin flips"
     model += ", match results only" if args.no_games else ", best-of-three game scores"
     print(
-        f"top cut math — {args.events:,} events per row, fairpair's pairing, mtg tiebreaks, "
-        f"{model}, no draws"
+        f"top cut math — up to {args.events:,} events per row, fairpair's pairing, "
+        f"mtg tiebreaks, {model}, no draws"
     )
     context = multiprocessing.get_context("fork")
     pool = context.Pool(args.workers) if args.workers > 1 else None
     results: list[tuple[tuple[int, int, int, str], Tally]] = []
     try:
-        fields = dict.fromkeys((players, rounds) for players, rounds, _, _ in ROWS)
-        for players, rounds in fields:
+        fields = list(dict.fromkeys((players, rounds) for players, rounds, _, _ in ROWS))
+        end = time.monotonic() + 60 * args.minutes if args.minutes else float("inf")
+        for index, (players, rounds) in enumerate(fields):
             rows = [row for row in ROWS if row[:2] == (players, rounds)]
             tops = tuple(row[2] for row in rows)
+            # Each field gets an equal share of the time left; what a field leaves unused
+            # goes to the fields after it.
+            now = time.monotonic()
+            deadline = now + (end - now) / (len(fields) - index)
             tallies = run_field(
-                pool, players, rounds, tops, args.events, args.skill, not args.no_games
-            )
+                pool, players, rounds, tops, args.events, args.skill, not args.no_games,
+                deadline, args.workers,
+            )  # fmt: skip
             results.extend(zip(rows, tallies, strict=True))
-            print(f"  {players} players, {rounds} rounds: done", file=sys.stderr, flush=True)
+            print(
+                f"  {players} players, {rounds} rounds: {tallies[0].events:,} events",
+                file=sys.stderr,
+                flush=True,
+            )
     finally:
         if pool:
             pool.close()

@@ -339,11 +339,12 @@ def plot(results: list[tuple[tuple[int, int, int, str], Tally]], model: str) -> 
                    label="the seed's figure" if k == 0 else None)  # fmt: skip
         for x, s in zip(xs, share, strict=True):
             ax.text(x, s + 1.5, f"{s:.0f}", ha="center", fontsize=7)
-    events = min(t.events for _, t in results)
+    fewest, most = min(t.events for _, t in results), max(t.events for _, t in results)
+    events = f"{most:,}" if fewest == most else f"{fewest:,}–{most:,}"
     ax.set_xticks(range(len(results)), labels, fontsize=8)
     ax.set_ylabel("% of the record group in the cut")
     ax.set_ylim(0, 112)
-    ax.set_title(f"Who makes the top cut — {events:,} random events per row ({model})")
+    ax.set_title(f"Who makes the top cut — {events} random events per row ({model})")
     ax.legend(loc="upper right", fontsize=8, framealpha=0.9, ncol=4)
     fig.tight_layout()
     PLOT.parent.mkdir(parents=True, exist_ok=True)

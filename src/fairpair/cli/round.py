@@ -22,7 +22,7 @@ from fairpair.cli.errors import handles_errors
 if TYPE_CHECKING:
     from fairpair.responses.drafts import SavedDraft
     from fairpair.responses.events import EventDetail, RoundItem, RoundView, StageItem
-    from fairpair.store.database import Database
+    from fairpair.service.connection import Database
 
 GROUP = group(
     "round",

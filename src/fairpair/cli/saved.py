@@ -1,8 +1,8 @@
 """What every saved-event command shares: the database it opens, who it acts as, and how it
 says what happened (one line for people, the service's model or a small object for ``--json``).
 
-The commands call the service (``fairpair.service``) and nothing below it; the only store
-name they use is ``Database``, to open the database the service works on.
+The commands call the service (``fairpair.service``) and nothing below it: even the database
+is opened through the service (``fairpair.service.connection``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from fairpair.store.database import Database
+    from fairpair.service.connection import Database
 
 #: The audit log's actor when ``--as`` is not given.
 ENV_ACTOR = "FAIRPAIR_ACTOR"
@@ -36,13 +36,10 @@ def actor_of(given: str | None) -> str:
 def database(url: str | None) -> Iterator[Database]:
     """The database of ``--db URL`` (else ``$FAIRPAIR_DATABASE_URL``, else the default SQLite
     file), migrated; closed afterwards."""
-    from fairpair.store.database import Database
+    from fairpair.service.connection import opened
 
-    db = Database.open(url)
-    try:
+    with opened(url) as db:
         yield db
-    finally:
-        db.close()
 
 
 def done(line: str, payload: Any, as_json: bool) -> None:

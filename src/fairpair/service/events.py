@@ -221,7 +221,7 @@ def list_events(db: Database) -> EventList:
 def show_event(db: Database, slug: str) -> EventDetail:
     """The event as staff see it: players (check-in, drops), stages and their rounds."""
     from fairpair.responses.events import PlayerItem, RoundItem, StageItem
-    from fairpair.store.models import ByeRow, DraftRow, ResultRow, TableRow
+    from fairpair.store.models import DraftRow
 
     with reading(db, slug) as (conn, event):
         loaded = load(conn, event)
@@ -284,7 +284,6 @@ def show_event(db: Database, slug: str) -> EventDetail:
                     draft_round=drafts.get(sid),
                 )
             )
-        del ByeRow, TableRow, ResultRow
         return EventDetail(
             slug=event.slug,
             name=event.name,

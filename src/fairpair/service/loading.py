@@ -14,7 +14,7 @@ from sqlalchemy import Connection, select
 
 from fairpair.engine.drops import Drop
 from fairpair.engine.players import Player, PlayerId
-from fairpair.engine.results import GameScore, Result, ResultKind, Side
+from fairpair.engine.results import Result
 from fairpair.engine.rounds import (
     Bye,
     ByeKind,
@@ -27,6 +27,7 @@ from fairpair.engine.rounds import (
 )
 from fairpair.engine.stage import Stage
 from fairpair.engine.tournament import Tournament
+from fairpair.service.persist import result_of_columns
 from fairpair.service.stage_settings import stage_of_settings
 from fairpair.service.unit import EventRef
 from fairpair.store.models import (
@@ -189,11 +190,7 @@ def _rounds(conn: Connection, stage_id: int, keys: dict[int, PlayerId]) -> tuple
             shape = (result_kind, winner, games_a, games_b, games_draws)
             result = results.get(shape)
             if result is None:
-                result = results[shape] = Result(
-                    ResultKind(result_kind),
-                    Side(winner) if winner else None,
-                    GameScore(games_a, games_b, games_draws or 0) if games_a is not None else None,
-                )
+                result = results[shape] = result_of_columns(*shape)
         toss = None
         if toss_first_id is not None:
             reason = reasons.get(toss_reason)

@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import Connection, Table, insert, select, text
 
 from fairpair.engine.players import PlayerId
-from fairpair.engine.results import Result
+from fairpair.engine.results import GameScore, Result, ResultKind, Side
 from fairpair.engine.rounds import Round
 from fairpair.store.models import ByeRow, PodSeatRow, ResultRow, RoundRow, TableRow
 
@@ -28,6 +28,22 @@ def result_values(result: Result) -> dict[str, Any]:
         "games_b": games.b if games else None,
         "games_draws": games.draws if games else None,
     }
+
+
+def result_of_columns(
+    kind: str,
+    winner: str | None,
+    games_a: int | None,
+    games_b: int | None,
+    games_draws: int | None,
+) -> Result:
+    """The result a result row holds (the inverse of ``result_values``)."""
+    games = (
+        GameScore(games_a, games_b, games_draws or 0)
+        if games_a is not None and games_b is not None
+        else None
+    )
+    return Result(ResultKind(kind), Side(winner) if winner else None, games)
 
 
 def _insert_many(conn: Connection, table: Any, rows: list[dict[str, Any]]) -> None:

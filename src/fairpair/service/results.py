@@ -31,7 +31,7 @@ from fairpair.service.lookup import (
     find_stage,
     find_table,
 )
-from fairpair.service.persist import result_values
+from fairpair.service.persist import result_of_columns, result_values
 from fairpair.service.stage_settings import stage_of_settings
 from fairpair.service.unit import Change, EventRef, changing
 from fairpair.store.database import Database
@@ -184,14 +184,7 @@ def _recorded_now(conn: Connection, found: TableRef, rnd: RoundRef) -> Recorded:
         ).where(ResultRow.table_id == found.id)
     ).one()
     a, b = _names(conn, found)
-    games = (
-        GameScore(row.games_a, row.games_b, row.games_draws or 0)
-        if row.games_a is not None
-        else None
-    )
-    from fairpair.engine.results import Side
-
-    result = Result(ResultKind(row.kind), Side(row.winner) if row.winner else None, games)
+    result = result_of_columns(row.kind, row.winner, row.games_a, row.games_b, row.games_draws)
     return Recorded(
         rnd.number,
         found.number,

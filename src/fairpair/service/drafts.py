@@ -85,7 +85,7 @@ def _saved(row: Any, stage_key: str) -> SavedDraft:
     )
 
 
-def _existing(conn: Connection, stage: StageRef) -> Any:
+def stored_draft(conn: Connection, stage: StageRef) -> Any:
     return conn.execute(
         select(
             DraftRow.id,
@@ -123,7 +123,7 @@ def _store(change: Change, stage: StageRef, draft: PairingDraft, view: dict[str,
             version=1,
         )
     )
-    return _existing(conn, stage)
+    return stored_draft(conn, stage)
 
 
 def generate(db: Database, slug: str, *, actor: str, stage: str | None = None) -> SavedDraft:
@@ -131,7 +131,7 @@ def generate(db: Database, slug: str, *, actor: str, stage: str | None = None) -
     cap, and while a draft exists (regenerate or discard it)."""
     with changing(db, slug, actor) as change:
         where = find_stage(change.conn, change.event, stage)
-        old = _existing(change.conn, where)
+        old = stored_draft(change.conn, where)
         if old is not None:
             raise Refused(
                 Location(stage=where.key, round=old.round_number),
@@ -158,7 +158,7 @@ def regenerate(db: Database, slug: str, *, actor: str, stage: str | None = None)
     """Pair the next round again (the field as it stands now), replacing the draft."""
     with changing(db, slug, actor) as change:
         where = find_stage(change.conn, change.event, stage)
-        old = _existing(change.conn, where)
+        old = stored_draft(change.conn, where)
         loaded = load(change.conn, change.event)
         draft = _pair(change, loaded, where.key)
         row = _store(change, where, draft, _view(loaded.tournament, draft))
@@ -172,7 +172,7 @@ def regenerate(db: Database, slug: str, *, actor: str, stage: str | None = None)
 
 
 def _require(conn: Connection, stage: StageRef) -> Any:
-    row = _existing(conn, stage)
+    row = stored_draft(conn, stage)
     if row is None:
         raise Refused(
             Location(stage=stage.key),
@@ -244,7 +244,7 @@ def rearrange(
             .where(DraftRow.id == row.id)
             .values(body=body_of(moved, view, moves), version=row.version + 1)
         )
-        saved = _saved(_existing(conn, where), where.key)
+        saved = _saved(stored_draft(conn, where), where.key)
         change.audit(
             "round.rearrange",
             f"stage {where.key} round {row.round_number} (draft)",

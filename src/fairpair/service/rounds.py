@@ -14,7 +14,7 @@ from fairpair.engine.errors import InvalidTournament, LifecycleRefused, Location
 from fairpair.engine.lifecycle import RoundAction, check
 from fairpair.engine.pairing.draft import PairingDraft
 from fairpair.engine.rounds import Round, RoundState
-from fairpair.service.drafts import _existing, draft_of
+from fairpair.service.drafts import stored_draft, draft_of
 from fairpair.service.errors import Refused, StaleVersion
 from fairpair.service.loading import Loaded, load
 from fairpair.service.lookup import RoundRef, StageRef, find_round, find_stage
@@ -37,7 +37,7 @@ def release(db: Database, slug: str, *, actor: str, stage: str | None = None) ->
     with changing(db, slug, actor) as change:
         conn = change.conn
         where = find_stage(conn, change.event, stage)
-        row = _existing(conn, where)
+        row = stored_draft(conn, where)
         if row is None:
             last = conn.execute(
                 select(RoundRow.number, RoundRow.state)
@@ -306,7 +306,7 @@ def swap(
         before = loaded.stage(where.key).round(number)
         now_round = after.stage(where.key).round(number)
         assert before is not None and now_round is not None
-        changed = _write_tables(conn, rnd, loaded, before, now_round)
+        changed = write_changed_tables(conn, rnd, loaded, before, now_round)
         _set_state(conn, rnd, RoundState(rnd.state or "scheduled"))
         change.audit(
             "round.swap",
@@ -322,7 +322,7 @@ def swap(
         return changed
 
 
-def _write_tables(
+def write_changed_tables(
     conn: Connection, rnd: RoundRef, loaded: Loaded, before: Round, after: Round
 ) -> list[int]:
     ids = loaded.player_ids

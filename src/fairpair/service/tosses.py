@@ -8,7 +8,7 @@ from fairpair.engine.toss import TossTable
 from fairpair.engine.tournament import Tournament
 from fairpair.service.loading import load
 from fairpair.service.lookup import find_round, find_stage
-from fairpair.service.rounds import _write_tables
+from fairpair.service.rounds import write_changed_tables
 from fairpair.service.unit import changing, reading
 from fairpair.store.database import Database
 
@@ -48,7 +48,7 @@ def flip(
         before_round = t.stage(where.key).round(number)
         after_round = after.stage(where.key).round(number)
         assert before_round is not None and after_round is not None
-        _write_tables(conn, rnd, loaded, before_round, after_round)
+        write_changed_tables(conn, rnd, loaded, before_round, after_round)
         now = _toss_of(after, where.key, number, table)
         assert now is not None
         change.audit(
@@ -76,7 +76,7 @@ def recalculate(
         before_round = loaded.stage(where.key).round(number)
         after_round = after.stage(where.key).round(number)
         assert before_round is not None and after_round is not None
-        changed = _write_tables(conn, rnd, loaded, before_round, after_round)
+        changed = write_changed_tables(conn, rnd, loaded, before_round, after_round)
         change.audit(
             "toss.recalculate",
             f"stage {where.key} round {number}",

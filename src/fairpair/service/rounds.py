@@ -14,7 +14,7 @@ from fairpair.engine.errors import InvalidTournament, LifecycleRefused, Location
 from fairpair.engine.lifecycle import RoundAction, check
 from fairpair.engine.pairing.draft import PairingDraft
 from fairpair.engine.rounds import Round, RoundState
-from fairpair.service.drafts import stored_draft, draft_of
+from fairpair.service.drafts import draft_of, stored_draft
 from fairpair.service.errors import Refused, StaleVersion
 from fairpair.service.loading import Loaded, load
 from fairpair.service.lookup import RoundRef, StageRef, find_round, find_stage

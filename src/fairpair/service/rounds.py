@@ -45,7 +45,12 @@ def release(db: Database, slug: str, *, actor: str, stage: str | None = None) ->
                 .order_by(RoundRow.number.desc())
                 .limit(1)
             ).first()
-            said = f" (round {last.number} is already released and {last.state})" if last else ""
+            said = (
+                f" (round {last.number} is already released"
+                + (f" and {last.state})" if last.state else ")")
+                if last
+                else ""
+            )
             raise Refused(
                 Location(stage=where.key),
                 f"no draft to release{said}: generate the next round first",

@@ -21,6 +21,16 @@ GROUP = group("stage", "Add a stage or change its settings (max rounds, ruleset,
 class Format(StrEnum):
     SWISS = "swiss"
     SWISS_ELIMINATION = "swiss_elimination"
+    SINGLE_ELIMINATION = "single_elimination"
+    DOUBLE_ELIMINATION = "double_elimination"
+    ROUND_ROBIN = "round_robin"
+    PODS = "pods"
+
+
+class Remainder(StrEnum):
+    SMALLER = "smaller"
+    LARGER = "larger"
+    BYES = "byes"
 
 
 class Method(StrEnum):
@@ -124,6 +134,43 @@ def _toss(toss: OnOff | None, policy: Policy | None, current: dict[str, Any]) ->
     return merged
 
 
+def _cut(
+    cut_from: str | None,
+    top: int | None,
+    percent: str | None,
+    sizes: str | None,
+    replace_dropped: OnOff | None,
+    automatic: OnOff | None,
+) -> dict[str, Any] | None:
+    """The ``cut`` setting from the cut options (``None`` when none is given)."""
+    from fairpair.cli.parsing import BadValue
+
+    given = (top, percent, sizes, replace_dropped, automatic)
+    if cut_from is None:
+        if any(v is not None for v in given):
+            raise BadValue("--cut-from", "a cut needs the stage it is made from: --cut-from STAGE")
+        return None
+    if (top is None) == (percent is None):
+        raise BadValue("--top", "give the cut as --top N or --percent P (one of them)")
+    cut: dict[str, Any] = {"from_stage": cut_from}
+    if top is not None:
+        cut["top"] = top
+    if percent is not None:
+        cut["percent"] = percent.strip().rstrip("%")
+    if sizes is not None:
+        try:
+            cut["sizes"] = [int(s) for s in sizes.split(",") if s.strip()]
+        except ValueError:
+            raise BadValue(
+                "--sizes", f"{sizes!r} is not a list of whole numbers (4,8,16)"
+            ) from None
+    if replace_dropped is not None:
+        cut["replace_dropped"] = replace_dropped is OnOff.ON
+    if automatic is not None:
+        cut["automatic"] = automatic is OnOff.ON
+    return cut
+
+
 def _summary(settings: dict[str, Any]) -> str:
     import json
 
@@ -147,7 +194,8 @@ def add(
             "--format",
             metavar="FORMAT",
             case_sensitive=False,
-            help="swiss (default) or swiss_elimination.",
+            help="swiss (default), swiss_elimination, single_elimination, double_elimination, "
+            "round_robin or pods.",
         ),
     ] = None,
     ruleset: Ruleset = None,
@@ -171,12 +219,77 @@ def add(
             help="Swiss elimination: losses to be eliminated.",
         ),
     ] = None,
+    cut_from: Annotated[
+        str | None,
+        typer.Option(
+            "--cut-from",
+            metavar="STAGE",
+            help="The field is the top cut of STAGE (with --top N or --percent P).",
+        ),
+    ] = None,
+    top: Annotated[
+        int | None, typer.Option("--top", metavar="N", min=2, help="A cut of N seats.")
+    ] = None,
+    percent: Annotated[
+        str | None,
+        typer.Option("--percent", metavar="P", help="A cut of P% of the players who took part."),
+    ] = None,
+    sizes: Annotated[
+        str | None,
+        typer.Option("--sizes", metavar="LIST", help="The sizes a percentage rounds to (4,8,16)."),
+    ] = None,
+    replace_dropped: Annotated[
+        OnOff | None,
+        typer.Option(
+            "--replace-dropped",
+            metavar="on|off",
+            case_sensitive=False,
+            help="A player who drops after the cut is replaced by the next (on, default) "
+            "or by nobody (off, Riftbound).",
+        ),
+    ] = None,
+    automatic: Annotated[
+        OnOff | None,
+        typer.Option(
+            "--auto-cut",
+            metavar="on|off",
+            case_sensitive=False,
+            help="Draw the cut when the last match of --cut-from is reported (on, default), "
+            "or when the organizer runs `fairpair cut EVENT --draw` (off).",
+        ),
+    ] = None,
+    third_place: Annotated[
+        bool | None,
+        typer.Option(
+            "--third-place/--no-third-place", help="Single elimination: a third-place match."
+        ),
+    ] = None,
+    cycles: Annotated[
+        int | None,
+        typer.Option(
+            "--cycles", metavar="1|2", min=1, max=2, help="Round robin: single or double."
+        ),
+    ] = None,
+    pod_size: Annotated[
+        int | None,
+        typer.Option("--pod-size", metavar="N", min=3, max=10, help="Pods: seats per table (4)."),
+    ] = None,
+    remainder: Annotated[
+        Remainder | None,
+        typer.Option(
+            "--remainder",
+            metavar="MODE",
+            case_sensitive=False,
+            help="Pods: the players left over go to smaller tables, larger tables, or byes.",
+        ),
+    ] = None,
     sets: Sets = None,
     db: options.Db = None,
     actor: options.Actor = None,
     as_json: options.Json = False,
 ) -> None:
-    """Add a stage after the others (its players are the event's)."""
+    """Add a stage after the others (its players are the event's, or the top cut of an
+    earlier stage with --cut-from)."""
     from fairpair.cli.saved import actor_of, database, done
     from fairpair.service.stages import add_stage
 
@@ -196,6 +309,17 @@ def add(
         if losses is not None:
             elimination["losses_to_eliminate"] = losses
         settings["elimination"] = elimination
+    cut = _cut(cut_from, top, percent, sizes, replace_dropped, automatic)
+    if cut is not None:
+        settings["cut"] = cut
+    for key, value in (
+        ("third_place", third_place),
+        ("cycles", cycles),
+        ("pod_size", pod_size),
+        ("remainder", remainder.value if remainder is not None else None),
+    ):
+        if value is not None:
+            settings[key] = value
     settings = {k: v for k, v in settings.items() if v is not None}
     with database(db) as base:
         key = add_stage(base, event, settings, actor=actor_of(actor))

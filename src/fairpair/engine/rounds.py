@@ -44,6 +44,10 @@ class TossReason(StrEnum):
     NEUTRAL = "neutral"
     CATCH_UP = "catch-up"
     MANUAL = "manual"
+    HIGHER_SEED = "higher-seed"
+    """A playoff: the higher seed chooses and is recorded as playing first (MTR)."""
+    SCHEDULE = "schedule"
+    """A round robin: the Berger table's first-named player (White) plays first."""
 
 
 class RoundState(StrEnum):

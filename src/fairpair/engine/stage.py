@@ -8,8 +8,10 @@ from flat settings (as a document or a form gives them) and refuses a contradict
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from fairpair.engine.drops import Drop
 from fairpair.engine.errors import InvalidStage, Location
@@ -17,6 +19,7 @@ from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import Round
 from fairpair.engine.ruleset import Ruleset
 from fairpair.engine.stage_config import (
+    CONFIG_CLASSES,
     AssignedBye,
     Elimination,
     FormatConfig,
@@ -28,6 +31,7 @@ from fairpair.engine.stage_config import (
     TossPolicy,
     TossSettings,
 )
+from fairpair.engine.stage_cut import StageCut
 
 __all__ = [
     "AssignedBye",
@@ -35,6 +39,7 @@ __all__ = [
     "Group",
     "PairingMethod",
     "Stage",
+    "StageCut",
     "StageFormat",
     "TossPolicy",
     "TossSettings",
@@ -52,6 +57,10 @@ class Stage:
     """The stage seed: every random choice (Random method, Neutral toss, unseeded order)."""
     seeds: Mapping[PlayerId, int] = field(default_factory=dict)
     participants: tuple[PlayerId, ...] | None = None
+    """Who plays in this stage (``None``: every player of the event); a cut stage's field in
+    seed order once the cut is drawn."""
+    cut: StageCut | None = None
+    """Where the field comes from when it is the top cut of an earlier stage."""
     rounds: tuple[Round, ...] = ()
     drops: tuple[Drop, ...] = ()
 
@@ -61,12 +70,19 @@ class Stage:
         return self.config.kind
 
     @property
+    def swiss(self) -> SwissConfig | None:
+        """The Swiss settings (``None`` for a playoff, round robin or pod stage)."""
+        config = self.config
+        return config if isinstance(config, SwissConfig) else None
+
+    @property
     def pairing_method(self) -> PairingMethod:
-        return self.config.pairing_method
+        swiss = self.swiss
+        return swiss.pairing_method if swiss is not None else PairingMethod.ADJACENT
 
     @property
     def max_rounds(self) -> int | None:
-        return self.config.max_rounds
+        return getattr(self.config, "max_rounds", None)
 
     @property
     def round_cap(self) -> int | None:
@@ -86,19 +102,34 @@ class Stage:
 
     @property
     def groups(self) -> tuple[Group, ...]:
-        return self.config.groups
+        swiss = self.swiss
+        return swiss.groups if swiss is not None else ()
 
     @property
     def assigned_byes(self) -> tuple[AssignedBye, ...]:
-        return self.config.assigned_byes
+        swiss = self.swiss
+        return swiss.assigned_byes if swiss is not None else ()
 
     @property
     def forbidden_pairs(self) -> tuple[tuple[PlayerId, PlayerId], ...]:
-        return self.config.forbidden_pairs
+        swiss = self.swiss
+        return swiss.forbidden_pairs if swiss is not None else ()
 
     @property
     def toss(self) -> TossSettings:
-        return self.config.toss
+        """The toss settings; off outside Swiss (seed 000: the toss is Swiss-only)."""
+        swiss = self.swiss
+        return swiss.toss if swiss is not None else TossSettings()
+
+    @property
+    def prefer_repeat_bye(self) -> bool:
+        swiss = self.swiss
+        return swiss is not None and swiss.prefer_repeat_bye
+
+    @property
+    def is_playoff(self) -> bool:
+        """A single- or double-elimination stage: no draws, the higher seed chooses."""
+        return self.format in (StageFormat.SINGLE_ELIMINATION, StageFormat.DOUBLE_ELIMINATION)
 
     def round(self, number: int) -> Round | None:
         """Round ``number`` of this stage, or ``None``."""
@@ -113,67 +144,68 @@ class Stage:
         return max((r.number for r in self.rounds), default=0)
 
 
+#: Settings the document calls by another name than the configuration field.
+_DOCUMENT_NAMES = {"thresholds": "elimination"}
+
+
 def stage_from_settings(
     *,
     id: str = "swiss",
     name: str = "Swiss",
     format: StageFormat = StageFormat.SWISS,
     ruleset: Ruleset | None = None,
-    pairing_method: PairingMethod = PairingMethod.ADJACENT,
-    slide_first_round: bool | None = None,
-    max_rounds: int | None = None,
     seed: str = "",
     seeds: Mapping[PlayerId, int] | None = None,
     participants: tuple[PlayerId, ...] | None = None,
-    groups: tuple[Group, ...] = (),
-    elimination: Elimination | None = None,
-    assigned_byes: tuple[AssignedBye, ...] = (),
-    forbidden_pairs: tuple[tuple[PlayerId, PlayerId], ...] = (),
-    toss: TossSettings | None = None,
-    prefer_repeat_bye: bool = False,
+    cut: StageCut | None = None,
     rounds: tuple[Round, ...] = (),
     drops: tuple[Drop, ...] = (),
     where: Location | None = None,
+    **settings: Any,
 ) -> Stage:
-    """A stage from flat settings (the document's stage keys). Refuses, naming the setting,
-    a Swiss elimination without thresholds and thresholds on a stage of another format."""
+    """A stage from flat settings (the document's stage keys).
+
+    ``settings`` are the fields of the format's configuration class (``CONFIG_CLASSES``;
+    ``elimination`` is the document's name for a Swiss elimination's thresholds). Refuses,
+    naming the setting, one that belongs to another format (a value of ``None`` is "not
+    set") and a Swiss elimination without thresholds.
+    """
     at = where or Location(stage=id)
-    common = {
-        "pairing_method": pairing_method,
-        "max_rounds": max_rounds,
-        "groups": groups,
-        "assigned_byes": assigned_byes,
-        "forbidden_pairs": forbidden_pairs,
-        "toss": toss if toss is not None else TossSettings(),
-        "prefer_repeat_bye": prefer_repeat_bye,
-    }
-    config: FormatConfig
-    if format is StageFormat.SWISS_ELIMINATION:
-        if elimination is None:
+    format = StageFormat(format)
+    config_class = CONFIG_CLASSES[format]
+    own = {_DOCUMENT_NAMES.get(f.name, f.name): f.name for f in dataclasses.fields(config_class)}
+    given: dict[str, Any] = {}
+    for key, value in settings.items():
+        if key not in own:
+            if key not in ALL_SETTINGS:
+                raise TypeError(f"stage_from_settings() got an unexpected setting {key!r}")
+            if value is None:
+                continue
+            owners = sorted(k.value for k, c in CONFIG_CLASSES.items() if key in _names(c))
             raise InvalidStage(
-                Location((*at.path, "elimination"), stage=id),
-                "a swiss_elimination stage needs its thresholds: "
-                '"elimination": {"wins_to_advance": W, "losses_to_eliminate": L}',
+                Location((*at.path, key), stage=id),
+                f'"{key}" belongs to a {" or ".join(owners)} stage; this stage is '
+                f'"{format.value}" (set "format" or remove "{key}")',
             )
-        config = SwissEliminationConfig(
-            thresholds=elimination,
-            slide_first_round=True if slide_first_round is None else slide_first_round,
-            **common,  # type: ignore[arg-type]
+        if value is None and own[key] in _REQUIRED.get(format, ()):
+            continue
+        given[own[key]] = value
+    if format is StageFormat.SWISS_ELIMINATION and "thresholds" not in given:
+        raise InvalidStage(
+            Location((*at.path, "elimination"), stage=id),
+            "a swiss_elimination stage needs its thresholds: "
+            '"elimination": {"wins_to_advance": W, "losses_to_eliminate": L}',
         )
-    else:
-        if elimination is not None:
-            raise InvalidStage(
-                Location((*at.path, "elimination"), stage=id),
-                f"elimination thresholds belong to a swiss_elimination stage; this stage is "
-                f'"{format.value}" (set "format": "swiss_elimination" or remove the thresholds)',
-            )
-        if slide_first_round is not None:
-            raise InvalidStage(
-                Location((*at.path, "slide_first_round"), stage=id),
-                f"the round-1 Slide switch belongs to a swiss_elimination stage; this stage is "
-                f'"{format.value}"',
-            )
-        config = SwissConfig(**common)  # type: ignore[arg-type]
+    if format is StageFormat.SWISS_ELIMINATION and given.get("slide_first_round") is None:
+        given.pop("slide_first_round", None)
+    if "toss" in given and given["toss"] is None:
+        del given["toss"]
+    try:
+        config = config_class(**given)
+    except InvalidStage as error:
+        raise InvalidStage(
+            Location((*at.path, *error.location.path), stage=id), error.reason
+        ) from None
     return Stage(
         id=id,
         name=name,
@@ -182,6 +214,16 @@ def stage_from_settings(
         seed=seed,
         seeds=dict(seeds or {}),
         participants=participants,
+        cut=cut,
         rounds=rounds,
         drops=drops,
     )
+
+
+def _names(config_class: type[FormatConfig]) -> set[str]:
+    return {_DOCUMENT_NAMES.get(f.name, f.name) for f in dataclasses.fields(config_class)}
+
+
+#: Every configuration setting of any format, by its document name.
+ALL_SETTINGS = frozenset(name for c in CONFIG_CLASSES.values() for name in _names(c))
+_REQUIRED = {StageFormat.SWISS_ELIMINATION: ("thresholds",)}

@@ -1,7 +1,8 @@
 """Per-format configuration of a stage: what the organizer set, apart from the facts.
 
-A stage is its format's configuration (``SwissConfig``, ``SwissEliminationConfig`` — and the
-formats of later releases) plus its facts (rounds, drops). The configuration is the one source
+A stage is its format's configuration (``SwissConfig``, ``SwissEliminationConfig``,
+``SingleEliminationConfig``, ``DoubleEliminationConfig``, ``RoundRobinConfig``, ``PodsConfig``)
+plus its facts (rounds, drops). The configuration is the one source
 of truth for how the stage pairs: a Swiss elimination *is* its thresholds, so there is no way
 to write one without them, and a plain Swiss has none to ignore.
 """
@@ -22,6 +23,23 @@ class StageFormat(StrEnum):
 
     SWISS = "swiss"
     SWISS_ELIMINATION = "swiss_elimination"
+    SINGLE_ELIMINATION = "single_elimination"
+    DOUBLE_ELIMINATION = "double_elimination"
+    ROUND_ROBIN = "round_robin"
+    PODS = "pods"
+
+
+class RemainderMode(StrEnum):
+    """Pods: what to do with the players left over after tables of the preferred size
+    (13 players at 4: ``smaller`` 4+3+3+3, ``larger`` 4+4+5, ``byes`` 4+4+4 and a bye)."""
+
+    SMALLER = "smaller"
+    LARGER = "larger"
+    BYES = "byes"
+
+
+#: The preferred pod size when the organizer names none.
+DEFAULT_POD_SIZE = 4
 
 
 class PairingMethod(StrEnum):
@@ -113,10 +131,99 @@ class SwissEliminationConfig(SwissConfig):
         return cap if self.max_rounds is None else min(cap, self.max_rounds)
 
 
-FormatConfig = SwissConfig | SwissEliminationConfig
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SingleEliminationConfig:
+    """A single-elimination playoff (MTR 10.4 seeding from the stage's participants in seed
+    order; byes to the top seeds when the field is not a power of two); ``third_place`` adds a
+    match between the semifinal losers. No toss: the higher seed chooses who plays first."""
+
+    kind: ClassVar[StageFormat] = StageFormat.SINGLE_ELIMINATION
+    uses_toss: ClassVar[bool] = False
+
+    third_place: bool = False
+
+    @property
+    def round_cap(self) -> int | None:
+        return None  # the bracket ends the stage
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DoubleEliminationConfig:
+    """A double-elimination playoff: winners and losers brackets, the grand final, and a
+    bracket reset only when the losers-bracket champion wins the final (docs/brackets.md)."""
+
+    kind: ClassVar[StageFormat] = StageFormat.DOUBLE_ELIMINATION
+    uses_toss: ClassVar[bool] = False
+
+    @property
+    def round_cap(self) -> int | None:
+        return None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundRobinConfig:
+    """A round robin on FIDE Berger tables (C.05 Annex 1): everyone meets everyone once
+    (``cycles`` 1) or twice with colours swapped (``cycles`` 2)."""
+
+    kind: ClassVar[StageFormat] = StageFormat.ROUND_ROBIN
+    uses_toss: ClassVar[bool] = False
+
+    cycles: int = 1
+
+    def __post_init__(self) -> None:
+        if self.cycles not in (1, 2):
+            from fairpair.engine.errors import InvalidStage, Location
+
+            raise InvalidStage(
+                Location(("cycles",)), f"a round robin has 1 or 2 cycles, not {self.cycles}"
+            )
+
+    @property
+    def round_cap(self) -> int | None:
+        return None  # the schedule ends the stage
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PodsConfig:
+    """Pods for free-for-all games: tables of ``pod_size`` (3–10, default 4) by score, the
+    players left over as the organizer chooses (``remainder``), scored by finishing place
+    (``Scoring.place_points``). No toss: the seat order rotates who sits first."""
+
+    kind: ClassVar[StageFormat] = StageFormat.PODS
+    uses_toss: ClassVar[bool] = False
+
+    pod_size: int = DEFAULT_POD_SIZE
+    remainder: RemainderMode = RemainderMode.SMALLER
+    max_rounds: int | None = None
+
+    def __post_init__(self) -> None:
+        if not 3 <= self.pod_size <= 10:
+            from fairpair.engine.errors import InvalidStage, Location
+
+            raise InvalidStage(
+                Location(("pod_size",)), f"a pod seats 3 to 10 players, not {self.pod_size}"
+            )
+
+    @property
+    def round_cap(self) -> int | None:
+        return self.max_rounds
+
+
+FormatConfig = (
+    SwissConfig
+    | SwissEliminationConfig
+    | SingleEliminationConfig
+    | DoubleEliminationConfig
+    | RoundRobinConfig
+    | PodsConfig
+)
 """Every stage format's configuration (one class per ``StageFormat``)."""
 
-CONFIG_CLASSES: dict[StageFormat, type[SwissConfig]] = {
+CONFIG_CLASSES: dict[StageFormat, type[FormatConfig]] = {
     StageFormat.SWISS: SwissConfig,
     StageFormat.SWISS_ELIMINATION: SwissEliminationConfig,
+    StageFormat.SINGLE_ELIMINATION: SingleEliminationConfig,
+    StageFormat.DOUBLE_ELIMINATION: DoubleEliminationConfig,
+    StageFormat.ROUND_ROBIN: RoundRobinConfig,
+    StageFormat.PODS: PodsConfig,
 }

@@ -22,11 +22,9 @@ from fractions import Fraction
 from fairpair.engine.errors import InvalidStage, Location
 from fairpair.engine.players import PlayerId
 from fairpair.engine.points_text import rounded
+from fairpair.engine.stage_cut import DEFAULT_SIZES
 from fairpair.engine.standings import Standings, StandingsRow
 from fairpair.engine.tiebreaks import Value, ValueKind
-
-#: The sizes a percentage cut is rounded to, by default (seed 001: "rounded to 4, 8 or 16").
-DEFAULT_SIZES = (4, 8, 16)
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,9 +30,10 @@ class Tournament:
         raise UnknownStage("stage", f"no stage {stage_id!r} (stages: {known})")
 
     def players_of(self, stage: Stage) -> tuple[Player, ...]:
-        """The players taking part in ``stage`` (all players unless it lists participants)."""
+        """The players taking part in ``stage`` (all players unless it lists participants;
+        nobody yet in a cut stage whose cut is not drawn)."""
         if stage.participants is None:
-            return self.players
+            return () if stage.cut is not None else self.players
         wanted = set(stage.participants)
         return tuple(p for p in self.players if p.id in wanted)
 

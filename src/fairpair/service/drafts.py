@@ -10,8 +10,8 @@ from sqlalchemy import Connection, delete, insert, select
 
 from fairpair.engine.errors import InvalidTournament, LifecycleRefused, Location
 from fairpair.engine.lifecycle import RoundAction, check
-from fairpair.engine.pairing.draft import DraftPairing, PairingDraft
-from fairpair.engine.rounds import Bye, ByeKind
+from fairpair.engine.pairing.draft import DraftPairing, DraftPod, PairingDraft
+from fairpair.engine.rounds import Bye, ByeKind, Toss, TossReason
 from fairpair.engine.tournament import Tournament
 from fairpair.responses.drafts import SavedDraft
 from fairpair.service.errors import Refused
@@ -25,6 +25,12 @@ from fairpair.store.models import DraftRow
 def body_of(draft: PairingDraft, view: dict[str, Any], moves: list[list[str]]) -> dict[str, Any]:
     return {
         "pairings": [[t.table, t.a, t.b] for t in draft.pairings],
+        "match_ids": [t.match_id for t in draft.pairings],
+        "first": [
+            None if t.plays_first is None else [t.plays_first.first, t.plays_first.reason.value]
+            for t in draft.pairings
+        ],
+        "pods": [[p.table, list(p.seats)] for p in draft.pods],
         "byes": [[b.player, b.kind.value] for b in draft.byes],
         "eligible": list(draft.eligible),
         "moves": moves,
@@ -34,13 +40,26 @@ def body_of(draft: PairingDraft, view: dict[str, Any], moves: list[list[str]]) -
 
 def draft_of(stage_key: str, round_number: int, body: dict[str, Any]) -> PairingDraft:
     """The engine draft stored in ``body`` (notes are kept as their JSON view)."""
+    pairings = body["pairings"]
+    ids = body.get("match_ids") or [""] * len(pairings)
+    firsts = body.get("first") or [None] * len(pairings)
     return PairingDraft(
         stage_key,
         round_number,
-        tuple(DraftPairing(t, a, b) for t, a, b in body["pairings"]),
+        tuple(
+            DraftPairing(
+                t,
+                a,
+                b,
+                match_id=match_id,
+                plays_first=None if first is None else Toss(first[0], TossReason(first[1])),
+            )
+            for (t, a, b), match_id, first in zip(pairings, ids, firsts, strict=True)
+        ),
         tuple(Bye(p, ByeKind(k)) for p, k in body["byes"]),
         (),
         tuple(body["eligible"]),
+        pods=tuple(DraftPod(t, tuple(seats)) for t, seats in body.get("pods", [])),
     )
 
 

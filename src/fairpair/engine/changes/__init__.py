@@ -6,6 +6,7 @@ result, drop a player, set or flip a toss. Each checks the rules (``engine.lifec
 refuses with a typed error naming the place; the service persists what they return.
 """
 
+from fairpair.engine.changes.cut import cut_of, draw_cut
 from fairpair.engine.changes.drops import drop_player
 from fairpair.engine.changes.results import record_places, record_result
 from fairpair.engine.changes.round_states import (
@@ -22,7 +23,9 @@ __all__ = [
     "add_round",
     "choose_first",
     "complete_round",
+    "cut_of",
     "delete_round",
+    "draw_cut",
     "drop_player",
     "flip_toss",
     "open_round",

@@ -9,7 +9,7 @@ from fairpair.engine.changes.where import stage_of, with_round, with_stage
 from fairpair.engine.errors import InvalidTournament, LifecycleRefused, Location
 from fairpair.engine.lifecycle import RoundAction, check
 from fairpair.engine.pairing.draft import PairingDraft
-from fairpair.engine.rounds import Match, Round, RoundState, Toss, default_match_id
+from fairpair.engine.rounds import Match, PodTable, Round, RoundState, Toss, default_match_id
 from fairpair.engine.stage import Stage
 from fairpair.engine.toss import assign_tosses, toss_applies
 from fairpair.engine.tournament import Tournament
@@ -81,7 +81,7 @@ def release_round(
     pairs = [(p.a, p.b) for p in draft.pairings]
     if tosses is None and toss_applies(stage):
         tosses = assign_tosses(tournament, stage, draft.round_number, pairs)
-    chosen = list(tosses) if tosses is not None else [None] * len(pairs)
+    chosen = list(tosses) if tosses is not None else [p.plays_first for p in draft.pairings]
     if len(chosen) != len(pairs):
         raise InvalidTournament(
             Location(stage=stage.id, round=draft.round_number),
@@ -89,10 +89,15 @@ def release_round(
         )
     number = draft.round_number
     matches = tuple(
-        Match(p.table, p.a, p.b, None, toss, default_match_id(number, p.table))
+        Match(p.table, p.a, p.b, None, toss, p.match_id or default_match_id(number, p.table))
         for p, toss in zip(draft.pairings, chosen, strict=True)
+    )
+    pods = tuple(
+        PodTable(p.table, p.seats, None, default_match_id(number, p.table)) for p in draft.pods
     )
     return with_stage(
         tournament,
-        replace(stage, rounds=(*stage.rounds, Round(number, matches, draft.byes, state=state))),
+        replace(
+            stage, rounds=(*stage.rounds, Round(number, matches, draft.byes, pods, state=state))
+        ),
     )

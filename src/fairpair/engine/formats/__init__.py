@@ -12,6 +12,7 @@ from fairpair.engine.formats.registry import (
     pair_next_round,
     player_status,
     rules_for,
+    stage_finished,
 )
 
 __all__ = [
@@ -21,4 +22,5 @@ __all__ = [
     "pair_next_round",
     "player_status",
     "rules_for",
+    "stage_finished",
 ]

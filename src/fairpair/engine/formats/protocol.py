@@ -41,3 +41,9 @@ class FormatRules(Protocol):
     def status(self, stage: Stage, row: StandingsRow) -> PlayerStatus | None:
         """``advanced`` / ``eliminated`` when the format says so, else ``None``."""
         ...
+
+    def finished(self, tournament: Tournament, stage: Stage) -> bool:
+        """Every match this stage will ever have is reported: its cap is reached (Swiss), its
+        schedule played (round robin), its bracket decided (a champion). A cut drawn from this
+        stage may then be made (``engine.changes.draw_cut``)."""
+        ...

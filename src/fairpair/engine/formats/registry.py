@@ -42,6 +42,12 @@ def pair_next_round(
     return rules_for(chosen).pair_next_round(tournament, chosen, method=method, tuning=tuning)
 
 
+def stage_finished(tournament: Tournament, stage: Stage | str) -> bool:
+    """Every match of ``stage`` is reported and its format will pair no more rounds."""
+    chosen = stage if isinstance(stage, Stage) else tournament.stage(stage)
+    return rules_for(chosen).finished(tournament, chosen)
+
+
 def player_status(stage: Stage, row: StandingsRow) -> PlayerStatus | None:
     """``withdrawn`` for a dropped player, else what the stage's format says (advanced,
     eliminated) or ``None``."""

@@ -40,3 +40,16 @@ class SwissRules:
 
     def status(self, stage: Stage, row: StandingsRow) -> PlayerStatus | None:
         return None
+
+    def finished(self, tournament: Tournament, stage: Stage) -> bool:
+        """The round cap is reached and every round is complete (a Swiss without a cap is
+        finished only when the organizer says so: they draw the cut by hand)."""
+        return capped_and_complete(stage)
+
+
+def capped_and_complete(stage: Stage) -> bool:
+    """``stage`` has played its round cap and every round has all its results."""
+    cap = stage.round_cap
+    if cap is None or stage.last_round < cap:
+        return False
+    return all(r.is_complete for r in stage.rounds)

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from fairpair.engine.pairing.notes import PairingNote
 from fairpair.engine.players import PlayerId
-from fairpair.engine.rounds import Bye, Match, Round
+from fairpair.engine.rounds import Bye, Match, PodTable, Round, Toss
 from fairpair.engine.standings import Standings
 
 
@@ -22,6 +22,19 @@ class DraftPairing:
     b: PlayerId
     forced_rematch: bool = False
     forbidden: bool = False
+    match_id: str = ""
+    """The format's id of the match (a bracket's ``M5``); empty: ``"<round>.<table>"``."""
+    plays_first: Toss | None = None
+    """Who plays first when the format says so (a playoff: the higher seed; a round robin:
+    the Berger table's first-named player); the Swiss toss is decided at release."""
+
+
+@dataclass(frozen=True, slots=True)
+class DraftPod:
+    """One pod table: ``seats`` in seat order (seat 1 plays first)."""
+
+    table: int
+    seats: tuple[PlayerId, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,13 +51,16 @@ class PairingDraft:
     read ranks and points here instead of computing them again."""
     points_before: Mapping[PlayerId, Fraction] = field(default_factory=dict, hash=False, repr=False)
     """Each player's points before this round, from ``standings`` (empty in round 1)."""
+    pods: tuple[DraftPod, ...] = ()
+    """The pod tables of a pod stage (its ``pairings`` are empty)."""
 
     def to_round(self) -> Round:
         """The round as it would be released: matches without results, and the byes."""
         return Round(
             self.round_number,
-            tuple(Match(p.table, p.a, p.b) for p in self.pairings),
+            tuple(Match(p.table, p.a, p.b, None, p.plays_first, p.match_id) for p in self.pairings),
             self.byes,
+            tuple(PodTable(p.table, p.seats) for p in self.pods),
         )
 
     @property

@@ -177,7 +177,7 @@ def check_pairing(
     as given to ``pair_next_round``; ``None``: the stage's configuration)."""
     stage = stage if stage is not None else tournament.stage(draft.stage_id)
     if prefer_repeat_bye is None:
-        prefer_repeat_bye = stage.config.prefer_repeat_bye
+        prefer_repeat_bye = stage.prefer_repeat_bye
     problems: list[str] = []
     expected = expected_field(tournament, stage, draft.round_number)
     assigned = {b.player for b in draft.byes if b.kind is not ByeKind.PAIRING}

@@ -136,7 +136,7 @@ def pair_next_round(
     """
     chosen = stage if stage is not None else tournament.stage()
     if prefer_repeat_bye is None:
-        prefer_repeat_bye = chosen.config.prefer_repeat_bye
+        prefer_repeat_bye = chosen.prefer_repeat_bye
     return _pair_next_round(tournament, chosen, method, prefer_repeat_bye, tuning)
 
 

@@ -8,14 +8,9 @@ Pure engine parts: no I/O; the stage-format seam wires them in later.
 """
 
 from fairpair.engine.pods.pairing import PodPairing, choose_byes, pair_pods
-from fairpair.engine.pods.partition import (
-    DEFAULT_POD_SIZE,
-    PodPlan,
-    PodPlanRefused,
-    RemainderMode,
-    plan_pods,
-)
+from fairpair.engine.pods.partition import PodPlan, PodPlanRefused, plan_pods
 from fairpair.engine.pods.seats import first_seat_spread, pod_tables, seat_history, seat_order
+from fairpair.engine.stage_config import DEFAULT_POD_SIZE, RemainderMode
 
 __all__ = [
     "DEFAULT_POD_SIZE",

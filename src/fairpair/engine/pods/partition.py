@@ -29,23 +29,13 @@ unknown mode is a setting error: ``InvalidStage``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 
 from fairpair.engine.errors import InvalidStage, PairingRefused
 from fairpair.engine.rounds import POD_SEATS
+from fairpair.engine.stage_config import DEFAULT_POD_SIZE, RemainderMode
 
-#: The preferred table size when the organizer names none.
-DEFAULT_POD_SIZE = 4
 MIN_SEATS = POD_SEATS.start
 MAX_SEATS = POD_SEATS.stop - 1
-
-
-class RemainderMode(StrEnum):
-    """What to do with the players left over after tables of the preferred size."""
-
-    SMALLER = "smaller"
-    LARGER = "larger"
-    BYES = "byes"
 
 
 class PodPlanRefused(PairingRefused):

@@ -18,6 +18,7 @@ from pydantic import (
     ConfigDict,
     Discriminator,
     Field,
+    Strict,
     Tag,
     with_config,
 )
@@ -44,10 +45,12 @@ from fairpair.engine.stage import (
     Group,
     PairingMethod,
     Stage,
+    StageCut,
     StageFormat,
     TossPolicy,
     TossSettings,
 )
+from fairpair.engine.stage_config import RemainderMode
 from fairpair.engine.tournament import Tournament
 from fairpair.interop.document.binding import BINDINGS, Binding
 from fairpair.interop.document.checks import no_result, ruleset_tag
@@ -303,6 +306,22 @@ class TossSettingsDoc(TypedDict):
     policy: NotRequired[TossPolicy]
 
 
+@with_config(_shape("StageCut"))
+class StageCutDoc(TypedDict):
+    from_stage: Id
+    top: NotRequired[Annotated[SeedNumber, Field(ge=2)] | None]
+    percent: NotRequired[
+        Annotated[Exact, Field(description="Per cent of the players who took part.")] | None
+    ]
+    sizes: NotRequired[
+        Annotated[
+            tuple[Annotated[SeedNumber, Field(ge=2)], ...], Field(min_length=1, max_length=16)
+        ]
+    ]
+    replace_dropped: NotRequired[Flag]
+    automatic: NotRequired[Flag]
+
+
 @with_config(_shape("Stage"))
 class StageDoc(TypedDict):
     id: NotRequired[Id]
@@ -325,6 +344,11 @@ class StageDoc(TypedDict):
     forbidden_pairs: NotRequired[tuple[tuple[PlayerRef, PlayerRef], ...]]
     toss: NotRequired[Annotated[TossSettingsDoc, bind(TossSettings, TossSettingsDoc)]]
     prefer_repeat_bye: NotRequired[Flag]
+    third_place: NotRequired[Flag]
+    cycles: NotRequired[Annotated[int, Strict(), Field(ge=1, le=2)]]
+    pod_size: NotRequired[Annotated[int, Strict(), Field(ge=3, le=10)]]
+    remainder: NotRequired[RemainderMode]
+    cut: NotRequired[Annotated[StageCutDoc, bind(StageCut, StageCutDoc)] | None]
     rounds: NotRequired[tuple[RoundEntry, ...]]
     drops: NotRequired[tuple[DropEntry, ...]]
 

@@ -1,0 +1,76 @@
+"""Drawing a top cut: a cut stage's field from the standings of the stage it is cut from
+(seed 001, "Top cut math"; ``engine.topcut`` computes who makes it)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from fairpair.engine.changes.where import stage_of, with_stage
+from fairpair.engine.errors import InvalidStage, LifecycleRefused, Location
+from fairpair.engine.stage import Stage
+from fairpair.engine.topcut import TopCut, top_cut
+from fairpair.engine.tournament import Tournament
+
+
+def cut_of(tournament: Tournament, stage: str | Stage | None = None) -> TopCut:
+    """Who makes the cut of ``stage`` now (nothing is changed): the top of the standings of
+    the stage it is cut from, dropped players skipped."""
+    from fairpair.engine.standings import compute_standings
+
+    target = stage_of(tournament, stage)
+    cut = target.cut
+    if cut is None:
+        raise InvalidStage(
+            Location(("cut",), stage=target.id),
+            f'stage {target.id!r} is not a top cut (it has no "cut" setting)',
+        )
+    source = tournament.stage(cut.from_stage)
+    if source.id == target.id or _position(tournament, source) > _position(tournament, target):
+        raise InvalidStage(
+            Location(("cut", "from_stage"), stage=target.id),
+            f"a cut is made from an earlier stage; {source.id!r} does not come before "
+            f"{target.id!r}",
+        )
+    return top_cut(compute_standings(tournament, source), cut.rule)
+
+
+def draw_cut(
+    tournament: Tournament, stage: str | Stage | None = None, *, early: bool = False
+) -> tuple[Tournament, TopCut]:
+    """``tournament`` with the cut of ``stage`` drawn: its ``participants`` are the players
+    who made it, in seed order, and its ``seeds`` number them 1..N.
+
+    Refused (``LifecycleRefused``) once the cut stage has a round, and while the stage it is
+    cut from is not finished (``engine.formats.stage_finished``) unless ``early`` (the
+    organizer draws the cut of a Swiss without a round cap, or on purpose).
+    """
+    from fairpair.engine.formats import stage_finished
+
+    target = stage_of(tournament, stage)
+    made = cut_of(tournament, target)
+    assert target.cut is not None
+    where = Location(stage=target.id)
+    if target.rounds:
+        raise LifecycleRefused(
+            where, f"the cut of {target.id!r} cannot change: its round 1 is released"
+        )
+    source = tournament.stage(target.cut.from_stage)
+    if not early and not stage_finished(tournament, source):
+        outstanding = sum(r.outstanding for r in source.rounds)
+        why = (
+            f"{outstanding} result(s) are outstanding"
+            if outstanding
+            else "it has rounds left to play"
+        )
+        raise LifecycleRefused(
+            where,
+            f"stage {source.id!r} is not finished ({why}): the cut of {target.id!r} is drawn "
+            "when its last match is reported (or draw it now on purpose)",
+        )
+    players = made.players
+    drawn = replace(target, participants=players, seeds={p: i + 1 for i, p in enumerate(players)})
+    return with_stage(tournament, drawn), made
+
+
+def _position(tournament: Tournament, stage: Stage) -> int:
+    return next(i for i, s in enumerate(tournament.stages) if s.id == stage.id)

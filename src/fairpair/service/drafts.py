@@ -117,16 +117,20 @@ def stored_draft(conn: Connection, stage: StageRef) -> Any:
     ).first()
 
 
-def _pair(change: Change, loaded: Loaded, stage_key: str) -> PairingDraft:
+def _pair(change: Change, loaded: Loaded, stage_key: str) -> tuple[Loaded, PairingDraft]:
+    """The draft of the next round of ``stage_key`` — for round 1 of a cut stage, with the cut
+    seated first (``service.cuts.seat_replacements``) — and what is loaded now."""
     from fairpair.engine.formats import pair_next_round
+    from fairpair.service.cuts import seat_replacements
 
+    loaded = seat_replacements(change, loaded, stage_key)
     stage = loaded.stage(stage_key)
     verdict = check(stage, RoundAction.GENERATE)
     if verdict.refusal is not None:
         raise LifecycleRefused(
             Location(stage=stage.id, round=stage.last_round + 1), verdict.refusal.text
         )
-    return pair_next_round(loaded.tournament, stage)
+    return loaded, pair_next_round(loaded.tournament, stage)
 
 
 def _store(change: Change, stage: StageRef, draft: PairingDraft, view: dict[str, Any]) -> Any:
@@ -157,8 +161,7 @@ def generate(db: Database, slug: str, *, actor: str, stage: str | None = None) -
                 f"a draft of round {old.round_number} exists (made by {old.made_by}): "
                 "review it, regenerate it or discard it",
             )
-        loaded = load(change.conn, change.event)
-        draft = _pair(change, loaded, where.key)
+        loaded, draft = _pair(change, load(change.conn, change.event), where.key)
         row = _store(change, where, draft, _view(loaded.tournament, draft))
         saved = _saved(row, where.key)
         change.audit(
@@ -178,8 +181,7 @@ def regenerate(db: Database, slug: str, *, actor: str, stage: str | None = None)
     with changing(db, slug, actor) as change:
         where = find_stage(change.conn, change.event, stage)
         old = stored_draft(change.conn, where)
-        loaded = load(change.conn, change.event)
-        draft = _pair(change, loaded, where.key)
+        loaded, draft = _pair(change, load(change.conn, change.event), where.key)
         row = _store(change, where, draft, _view(loaded.tournament, draft))
         change.audit(
             "round.regenerate",

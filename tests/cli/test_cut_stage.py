@@ -42,14 +42,14 @@ def _event(cli: Any, *cut: str) -> str:
 
 
 def _round(cli: Any, slug: str, number: int, rng: random.Random, *, leave: int = 0) -> list[int]:
-    cli("round", "generate", slug, "--stage", "swiss")
-    cli("round", "release", slug, "--stage", "swiss")
-    cli("round", "open", slug, str(number), "--stage", "swiss")
-    shown = json.loads(cli("round", "show", slug, str(number), "--stage", "swiss", "--json").stdout)
+    cli("round", "generate", slug)
+    cli("round", "release", slug)
+    cli("round", "open", slug, str(number))
+    shown = json.loads(cli("round", "show", slug, str(number), "--json").stdout)
     tables = [t["table"] for t in shown["tables"]]
     for table in tables[: len(tables) - leave]:
         score = rng.choice(["2-0", "2-1", "0-2", "1-2"])
-        cli("result", "report", slug, str(number), str(table), score, "--stage", "swiss")
+        cli("result", "report", slug, str(number), str(table), score)
     return tables[len(tables) - leave :]
 
 
@@ -58,10 +58,10 @@ def test_the_cut_is_drawn_when_the_last_swiss_result_is_reported(cli: Any) -> No
     rng = random.Random(9)
     assert "the top cut of swiss, not drawn yet" in cli("event", "show", slug).stdout
     _round(cli, slug, 1, rng)
-    cli("round", "complete", slug, "1", "--stage", "swiss")
+    cli("round", "complete", slug, "1")
     left = _round(cli, slug, 2, rng, leave=1)
     assert "not drawn yet" in cli("cut", slug).stdout
-    cli("result", "report", slug, "2", str(left[0]), "2-0", "--stage", "swiss")
+    cli("result", "report", slug, "2", str(left[0]), "2-0")
     shown = json.loads(cli("event", "show", slug, "--json").stdout)
     top4 = next(s for s in shown["stages"] if s["id"] == "top4")
     assert top4["cut_from"] == "swiss" and top4["seated"] == 4
@@ -88,7 +88,7 @@ def test_a_manual_cut_is_drawn_by_the_organizer(cli: Any) -> None:
     assert refused.stderr.startswith("error: ") and "is not finished" in refused.stderr
     early = json.loads(cli("cut", slug, "--draw", "--early", "--json").stdout)
     assert early["drawn"] is True and len(early["seats"]) == 4  # 40% of 12 = 4.8 → 4
-    cli("round", "complete", slug, "1", "--stage", "swiss")
+    cli("round", "complete", slug, "1")
     _round(cli, slug, 2, rng)
     drawn = cli("cut", slug, "--draw").stdout
     assert "cut stage top4 drawn" in drawn

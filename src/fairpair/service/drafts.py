@@ -153,7 +153,7 @@ def generate(db: Database, slug: str, *, actor: str, stage: str | None = None) -
     """Pair the next round as a private draft. Refused while a round is live, past the round
     cap, and while a draft exists (regenerate or discard it)."""
     with changing(db, slug, actor) as change:
-        where = find_stage(change.conn, change.event, stage)
+        where = find_stage(change.conn, change.event, stage, to_pair=True)
         old = stored_draft(change.conn, where)
         if old is not None:
             raise Refused(
@@ -179,7 +179,7 @@ def generate(db: Database, slug: str, *, actor: str, stage: str | None = None) -
 def regenerate(db: Database, slug: str, *, actor: str, stage: str | None = None) -> SavedDraft:
     """Pair the next round again (the field as it stands now), replacing the draft."""
     with changing(db, slug, actor) as change:
-        where = find_stage(change.conn, change.event, stage)
+        where = find_stage(change.conn, change.event, stage, to_pair=True)
         old = stored_draft(change.conn, where)
         loaded, draft = _pair(change, load(change.conn, change.event), where.key)
         row = _store(change, where, draft, _view(loaded.tournament, draft))
@@ -204,14 +204,14 @@ def _require(conn: Connection, stage: StageRef) -> Any:
 
 def show_draft(db: Database, slug: str, *, stage: str | None = None) -> SavedDraft:
     with reading(db, slug) as (conn, event):
-        where = find_stage(conn, event, stage)
+        where = find_stage(conn, event, stage, to_pair=True)
         return _saved(_require(conn, where), where.key)
 
 
 def discard(db: Database, slug: str, *, actor: str, stage: str | None = None) -> int:
     """Throw the draft away; the round number it was for."""
     with changing(db, slug, actor) as change:
-        where = find_stage(change.conn, change.event, stage)
+        where = find_stage(change.conn, change.event, stage, to_pair=True)
         row = _require(change.conn, where)
         change.conn.execute(delete(DraftRow).where(DraftRow.id == row.id))
         change.audit(
@@ -240,7 +240,7 @@ def rearrange(
 
     with changing(db, slug, actor) as change:
         conn = change.conn
-        where = find_stage(conn, change.event, stage)
+        where = find_stage(conn, change.event, stage, to_pair=True)
         row = _require(conn, where)
         if version is not None and version != row.version:
             from fairpair.service.errors import StaleVersion

@@ -10,7 +10,7 @@ import json
 from fractions import Fraction
 
 from fairpair.engine.players import Player
-from fairpair.engine.results import GameScore, Result, Side
+from fairpair.engine.results import Result, Side
 from fairpair.engine.rounds import (
     Bye,
     ByeKind,

@@ -41,7 +41,7 @@ from fairpair.engine.standings import compute_standings
 from fairpair.engine.tournament import Tournament
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "round_robin"))
-from berger_fide import fide_tables  # noqa: E402
+from berger_fide import fide_tables
 
 FIDE = fide_tables()
 
@@ -147,7 +147,7 @@ def test_refuses_a_field_of_one_and_an_undrawn_cut() -> None:
     with pytest.raises(PairingRefused, match="at least 2 players"):
         pair_next_round(event(1), "rr")
     cut = event(4, cut=StageCut(from_stage="swiss", top=4))
-    with pytest.raises(PairingRefused, match="cut .* not drawn yet"):
+    with pytest.raises(PairingRefused, match=r"cut .* not drawn yet"):
         pair_next_round(cut, "rr")
 
 
@@ -208,7 +208,7 @@ def test_release_all_keeps_several_rounds_live_and_takes_results_in_any_open_rou
     t = open_round(t, 3, "rr")
     t = open_round(t, 1, "rr")
     t = record_result(t, 3, 1, Result.draw(), stage="rr")
-    with pytest.raises(LifecycleRefused, match="Scheduled|scheduled"):
+    with pytest.raises(LifecycleRefused, match="it is scheduled"):
         record_result(t, 2, 1, Result.draw(), stage="rr")
     with pytest.raises(LifecycleRefused, match="no result yet"):
         complete_round(t, 3, "rr")

@@ -56,9 +56,7 @@ def _scored_rounds(ctx: TiebreakContext) -> int:
 
     if ctx.ledger.stage.format is not StageFormat.ROUND_ROBIN:
         return ctx.ledger.last_round
-    return max(
-        (len(rec.opponents) + len(rec.unplayed) for rec in ctx.records.values()), default=0
-    )
+    return max((len(rec.opponents) + len(rec.unplayed) for rec in ctx.records.values()), default=0)
 
 
 TIEBREAKS = (Tiebreak("koya", "Koya", "KS", ValueKind.POINTS, True, koya.__doc__ or "", koya),)

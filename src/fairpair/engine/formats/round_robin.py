@@ -52,6 +52,8 @@ class ScheduledRound:
     number: int
     cycle: int
     cycle_round: int
+    """The round of the Berger table this is (the first cycle of a double round robin plays
+    the table's last two rounds in reverse order)."""
     games: tuple[ScheduledGame, ...]
     sits_out: PlayerId | None
 
@@ -132,11 +134,14 @@ def round_robin_schedule(tournament: Tournament, stage: Stage) -> RoundRobinSche
                 sits_out = by_number[white]
             else:
                 games.append(ScheduledGame(len(games) + 1, by_number[white], by_number[black]))
+        cycle, within = index // per_cycle + 1, index % per_cycle + 1
+        if cycles == 2 and cycle == 1 and per_cycle >= 2 and within >= per_cycle - 1:
+            within = 2 * per_cycle - 1 - within  # the first cycle's last two, reversed
         rounds.append(
             ScheduledRound(
                 number=index + 1,
-                cycle=index // per_cycle + 1,
-                cycle_round=index % per_cycle + 1,
+                cycle=cycle,
+                cycle_round=within,
                 games=tuple(games),
                 sits_out=sits_out,
             )

@@ -214,7 +214,7 @@ def render_notes(
 _NUMBER_SOURCES = {
     NumberSource.STAGE_SEEDS: "the stage's seeds",
     NumberSource.PARTICIPANTS: "the stage's participants in the order listed",
-    NumberSource.EVENT_SEEDS: "the players' seeds",
+    NumberSource.EVENT_SEEDS: "the players' seeds (unseeded players in registration order)",
 }
 
 

@@ -34,7 +34,7 @@ from fairpair.engine.pairing import (
 )
 from fairpair.engine.players import Player
 from fairpair.engine.results import Result, Side
-from fairpair.engine.rounds import Bye, ByeKind, RoundState, TossReason
+from fairpair.engine.rounds import Bye, ByeKind, Match, Round, RoundState, TossReason
 from fairpair.engine.rulesets import get_ruleset
 from fairpair.engine.stage import StageCut, StageFormat, stage_from_settings
 from fairpair.engine.standings import compute_standings
@@ -286,3 +286,20 @@ def test_koya_in_an_odd_round_robin_counts_half_of_the_games_not_the_rounds() ->
     assert rows["p04"]["koya"] == 0
     assert rows["p01"]["wins"] == 4
     assert rows["p02"]["sonneborn_berger"] == 2 + 1 + 0
+
+
+def test_rounds_released_ahead_make_a_valid_tournament() -> None:
+    from fairpair.engine.validation import problems
+
+    t = release_everything(event(5, cycles=2))
+    t = open_round(t, 2, "rr")
+    assert [r.state for r in t.stage("rr").rounds].count(RoundState.SCHEDULED) == 9
+    assert problems(t) == []
+    # a Swiss still refuses a live round before the last one
+    players = tuple(Player(f"p{k}", f"P{k}", seed=k) for k in range(1, 5))
+    live = tuple(
+        Round(n, (Match(1, "p1", "p2"), Match(2, "p3", "p4")), state=RoundState.SCHEDULED)
+        for n in (1, 2)
+    )
+    swiss = Tournament("S", players, (stage_from_settings(seed="x", rounds=live),))
+    assert any("only the last round can be live" in p.reason for p in problems(swiss))

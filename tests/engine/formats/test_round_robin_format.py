@@ -303,3 +303,12 @@ def test_rounds_released_ahead_make_a_valid_tournament() -> None:
     )
     swiss = Tournament("S", players, (stage_from_settings(seed="x", rounds=live),))
     assert any("only the last round can be live" in p.reason for p in problems(swiss))
+
+
+def test_a_player_who_joins_after_round_one_is_refused_naming_them() -> None:
+    from dataclasses import replace
+
+    t = release_round(event(4), pair_next_round(event(4), "rr"))
+    late = replace(t, players=(*t.players, Player("p05", "Late Comer", seed=5)))
+    with pytest.raises(PairingRefused, match=r"field changed after round 1 .*\(Late Comer\)"):
+        pair_next_round(late, "rr")

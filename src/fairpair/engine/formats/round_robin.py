@@ -163,6 +163,7 @@ class RoundRobinRules:
     ) -> PairingDraft:
         """Round ``last_round + 1`` of the schedule, as it stands in the Berger table."""
         schedule = round_robin_schedule(tournament, stage)
+        _refuse_a_changed_field(tournament, stage, schedule)
         number = stage.last_round + 1
         scheduled = schedule.round(number)
         if scheduled is None:
@@ -185,6 +186,33 @@ class RoundRobinRules:
         if len(stage.rounds) < total:
             return False
         return all(r.is_complete for r in stage.rounds)
+
+
+def _refuse_a_changed_field(
+    tournament: Tournament, stage: Stage, schedule: RoundRobinSchedule
+) -> None:
+    """The Berger table depends on the field: a player who joined after rounds were released
+    (in no released round) or who is in a released round but no longer in the field would
+    make the rest of the schedule another table. Refused, naming them."""
+    field = set(schedule.players)
+    gone = tournament.drop_rounds(stage)
+    names = {p.id: p.name for p in tournament.players}
+    for rnd in stage.rounds:
+        seated = {p for m in rnd.matches for p in (m.a, m.b)} | {b.player for b in rnd.byes}
+        missing = [
+            p
+            for p in schedule.players
+            if p not in seated and not gone.get(p, rnd.number) < rnd.number
+        ]
+        extra = sorted(seated - field)
+        if missing or extra:
+            who = ", ".join(names.get(p, p) for p in (*missing, *extra))
+            raise PairingRefused(
+                Location(stage=stage.id, round=stage.last_round + 1),
+                f"the round robin's field changed after round {rnd.number} was released "
+                f"({who}): its Berger table is fixed by the field; delete the released rounds "
+                "to schedule it again",
+            )
 
 
 def draft_of_round(

@@ -104,9 +104,12 @@ def draft_text(draft: SavedDraft) -> str:
             first = names.get(str(toss.get("first", "")), str(toss.get("first", "")))
             extra.append(f"{first} ({toss.get('reason', '')})" if toss else "")
         rows.append(row(str(t["table"]), a, a_points, b, b_points, *extra))
+    sitting_out = {n.get("player") for n in draft.notes if n.get("kind") == "round_robin_sit_out"}
     for bye in draft.byes:
         who, points = _side(bye["player"])
         kind = "bye" if bye.get("kind") == "pairing" else f"{bye.get('kind')} bye (assigned)"
+        if bye["player"]["id"] in sitting_out:
+            kind = "sits out (zero bye)"
         rows.append(row("", who, points, Cell(kind, "italic"), "", *([""] * (len(columns) - 5))))
     table = TextTable(f"Round {draft.round} (draft)", tuple(columns), tuple(rows))
     notes = [f"• {n.get('text', '')}" for n in draft.notes]

@@ -84,6 +84,8 @@ def test_a_six_player_double_round_robin_from_event_new_to_final_standings() -> 
     for rnd in (1, 2, 3):
         draft = run(runner, "round", "generate", EVENT)
         assert f"Draft of round {rnd}" in draft and "FIDE Berger table" in draft
+        first = schedule["rounds"][rnd - 1]["games"][0]["first"]["name"]
+        assert f"{first} (schedule)" in draft  # who plays first: the table's first-named
         run(runner, "round", "release", EVENT)
         report_round(runner, schedule, rnd)
 

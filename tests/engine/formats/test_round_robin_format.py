@@ -312,3 +312,15 @@ def test_a_player_who_joins_after_round_one_is_refused_naming_them() -> None:
     late = replace(t, players=(*t.players, Player("p05", "Late Comer", seed=5)))
     with pytest.raises(PairingRefused, match=r"field changed after round 1 .*\(Late Comer\)"):
         pair_next_round(late, "rr")
+
+
+def test_direct_encounter_counts_a_forfeit_once_when_forfeits_already_have_an_opponent() -> None:
+    from dataclasses import replace
+
+    t = played_event()
+    stage = t.stage("rr")
+    listed = replace(stage, ruleset=replace(stage.ruleset, forfeits_have_opponent=True))
+    for name in ("head_to_head", "head_to_head_forfeits"):  # the forfeit, counted once
+        table = compute_standings(t, listed, tiebreaks=(name,))
+        values = {r.player.id: r.tiebreaks[0] for r in table.rows}
+        assert values["p02"] == 1 and values["p01"] == 0, name

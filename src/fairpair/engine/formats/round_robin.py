@@ -24,6 +24,7 @@ from fairpair.engine.errors import Location, PairingRefused
 from fairpair.engine.formats.protocol import PlayerStatus
 from fairpair.engine.players import PlayerId
 from fairpair.engine.round_robin.berger import BergerTable, berger_table, double_round_robin
+from fairpair.engine.round_robin.schedule import rounds_for
 from fairpair.engine.rounds import Bye, ByeKind, Toss, TossReason
 from fairpair.engine.stage_config import RoundRobinConfig, StageFormat
 
@@ -122,28 +123,18 @@ def round_robin_schedule(tournament: Tournament, stage: Stage) -> RoundRobinSche
         double_round_robin(len(players)) if cycles == 2 else berger_table(len(players))
     )
     per_cycle = len(table) // cycles
-    by_number = dict(enumerate(players, start=1))
     rounds: list[ScheduledRound] = []
-    for index, berger_round in enumerate(table):
-        games: list[ScheduledGame] = []
-        sits_out: PlayerId | None = None
-        for white, black in berger_round:
-            if white not in by_number:
-                sits_out = by_number[black]
-            elif black not in by_number:
-                sits_out = by_number[white]
-            else:
-                games.append(ScheduledGame(len(games) + 1, by_number[white], by_number[black]))
+    for index, rnd in enumerate(rounds_for(table, players)):
         cycle, within = index // per_cycle + 1, index % per_cycle + 1
         if cycles == 2 and cycle == 1 and per_cycle >= 2 and within >= per_cycle - 1:
             within = 2 * per_cycle - 1 - within  # the first cycle's last two, reversed
         rounds.append(
             ScheduledRound(
-                number=index + 1,
+                number=rnd.number,
                 cycle=cycle,
                 cycle_round=within,
-                games=tuple(games),
-                sits_out=sits_out,
+                games=tuple(ScheduledGame(m.table, m.a, m.b) for m in rnd.matches),
+                sits_out=rnd.byes[0].player if rnd.byes else None,
             )
         )
     return RoundRobinSchedule(players, source, cycles, tuple(rounds))

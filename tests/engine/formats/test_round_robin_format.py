@@ -324,3 +324,30 @@ def test_direct_encounter_counts_a_forfeit_once_when_forfeits_already_have_an_op
         table = compute_standings(t, listed, tiebreaks=(name,))
         values = {r.player.id: r.tiebreaks[0] for r in table.rows}
         assert values["p02"] == 1 and values["p01"] == 0, name
+
+
+def test_a_round_robin_cut_from_a_swiss_numbers_the_players_by_their_cut_seeds() -> None:
+    from fairpair.engine.changes import draw_cut
+
+    players = tuple(Player(f"p{k:02}", f"Player {k}", seed=k) for k in range(1, 9))
+    swiss = stage_from_settings(id="swiss", seed="w", max_rounds=1)
+    final = stage_from_settings(
+        id="rr",
+        format=StageFormat.ROUND_ROBIN,
+        cut=StageCut(from_stage="swiss", top=4),
+        ruleset=get_ruleset("round_robin"),
+    )
+    t = Tournament("Cut", players, (swiss, final))
+    t = release_round(t, pair_next_round(t, "swiss"))
+    t = open_round(t, 1, "swiss")
+    for m in t.stage("swiss").rounds[0].matches:  # the lower-seeded player wins (an upset)
+        winner = Side.A if number(m.a) > number(m.b) else Side.B
+        t = record_result(t, 1, m.table, Result.win(winner), stage="swiss")
+    t = complete_round(t, 1, "swiss")
+    t, made = draw_cut(t, "rr")
+    schedule = round_robin_schedule(t, t.stage("rr"))
+    assert schedule.source is NumberSource.STAGE_SEEDS
+    assert schedule.players == made.players == t.stage("rr").participants
+    draft = pair_next_round(t, "rr")
+    first, second = made.players[0], made.players[3]  # FIDE round 1: 1-4, 2-3
+    assert (draft.pairings[0].a, draft.pairings[0].b) == (first, second)

@@ -298,8 +298,8 @@ def discard(
     from fairpair.service.drafts import discard as drop
 
     with database(db) as base:
+        key = _stage_key(base, event, stage, to_pair=True)
         number = drop(base, event, actor=actor_of(actor), stage=stage)
-        key = _stage_key(base, event, stage)
     done(
         f"discarded the draft of round {number} of stage {key}",
         {"event": event, "stage": key, "round": number, "draft": None},
@@ -317,8 +317,11 @@ def _detail(base: Database, event: str) -> EventDetail:
 
 
 def _stage_of(detail: EventDetail, stage: str | None) -> StageItem:
+    """The stage named, else the stage being played (the service's default: the last stage,
+    passing over cut stages whose round 1 is not released)."""
     if stage is None:
-        return detail.stages[-1]
+        playing = [s for s in detail.stages if s.cut_from is None or s.rounds]
+        return (playing or detail.stages)[-1]
     found = next((s for s in detail.stages if s.id == stage), None)
     if found is None:
         from fairpair.engine.errors import Location, UnknownStage
@@ -330,8 +333,21 @@ def _stage_of(detail: EventDetail, stage: str | None) -> StageItem:
     return found
 
 
-def _stage_key(base: Database, event: str, stage: str | None) -> str:
-    return stage if stage is not None else _stage_of(_detail(base, event), None).id
+def _stage_key(base: Database, event: str, stage: str | None, *, to_pair: bool = False) -> str:
+    """The stage named, else the default stage (``to_pair``: the stage whose next round is
+    paired, passing over cut stages not drawn yet)."""
+    if stage is not None:
+        return stage
+    detail = _detail(base, event)
+    if to_pair:
+        finished = {s.id for s in detail.stages if s.finished}
+        ready = [
+            s
+            for s in detail.stages
+            if s.cut_from is None or s.rounds or (s.seated is not None and s.cut_from in finished)
+        ]
+        return (ready or detail.stages)[-1].id
+    return _stage_of(detail, None).id
 
 
 def _round_of(base: Database, event: str, stage: str | None, number: int) -> tuple[str, RoundItem]:
@@ -573,8 +589,8 @@ def delete(
     from fairpair.service.rounds import delete_round
 
     with database(db) as base:
-        delete_round(base, event, number, actor=actor_of(actor), stage=stage)
         key = _stage_key(base, event, stage)
+        delete_round(base, event, number, actor=actor_of(actor), stage=stage)
     done(
         f"deleted round {number} of stage {key}. Next: fairpair round generate {event}",
         {"event": event, "stage": key, "round": number, "deleted": True},

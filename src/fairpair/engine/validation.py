@@ -200,12 +200,34 @@ def _stage_problems(t: Tournament, s: Stage, at: str, known: set[str]) -> list[P
         )
     if s.participants is not None:
         out.extend(_outside_participants(s, at, known))
+    if s.cut is not None:
+        out.extend(_cut_problems(t, s, at))
     out.extend(_assigned_byes_played(s, at))
     out.extend(_played_after_drop(t, s, at))
     return out
 
 
 _ROUND_RANGE = f"rounds are numbered 1 to {MAX_ROUND}"
+
+
+def _cut_problems(t: Tournament, s: Stage, at: str) -> list[Problem]:
+    """A cut is made from an earlier stage of the same tournament."""
+    assert s.cut is not None
+    earlier = []
+    for other in t.stages:
+        if other.id == s.id:
+            break
+        earlier.append(other.id)
+    if s.cut.from_stage in earlier:
+        return []
+    known = ", ".join(earlier) or "none"
+    return [
+        Problem(
+            f"{at}.cut.from_stage",
+            f"a cut is made from an earlier stage; {s.cut.from_stage!r} is not one "
+            f"(earlier stages: {known})",
+        )
+    ]
 
 
 def _outside_participants(s: Stage, at: str, known: set[str]) -> list[Problem]:

@@ -38,9 +38,10 @@ def pair_next_round(
     tuning: Tuning | None = None,
 ) -> PairingDraft:
     """The draft of the next round of ``stage`` (its id, or the stage; default: the last
-    stage), paired by the rules of the stage's format. Nothing is recorded: release the draft
-    with ``release_round``."""
-    chosen = stage if isinstance(stage, Stage) else tournament.stage(stage)
+    stage, passing over cut stages not drawn yet — ``Tournament.stage_to_pair``), paired by
+    the rules of the stage's format. Nothing is recorded: release the draft with
+    ``release_round``."""
+    chosen = stage if isinstance(stage, Stage) else tournament.stage_to_pair(stage)
     return rules_for(chosen).pair_next_round(tournament, chosen, method=method, tuning=tuning)
 
 

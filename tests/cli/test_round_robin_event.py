@@ -151,3 +151,36 @@ def test_a_six_player_double_round_robin_from_event_new_to_final_standings() -> 
     header = next(line for line in people.splitlines() if line.startswith("#"))
     assert header.split()[:9] == ["#", "Player", "Pts", "DE", "WIN", "SB", "KS", "Lot", "W-D-L"]
     assert "Club round robin — Round robin, after round 10 (round_robin)" in people
+
+
+def test_a_round_robin_final_of_the_top_four_of_a_swiss() -> None:
+    runner = CliRunner()
+    run(runner, "event", "new", "Cut night", "--slug", "cut")
+    for seed, name in enumerate("ABCDEFGH", start=1):
+        run(runner, "player", "add", "cut", name, "--seed", str(seed))
+    run(
+        runner,
+        "stage", "add", "cut", "--id", "final", "--name", "Final", "--format", "round_robin",
+        "--cut-from", "swiss", "--top", "4", "--ruleset", "round_robin",
+    )  # fmt: skip
+    refused = runner.invoke(app, ["round", "generate", "cut", "--stage", "final"])
+    assert refused.exit_code != 0 and "not drawn yet: draw the cut first" in refused.output
+    run(runner, "round", "generate", "cut")
+    run(runner, "round", "release", "cut")
+    run(runner, "round", "open", "cut", "1")
+    for table in (1, 2, 3, 4):
+        run(runner, "result", "report", "cut", "1", str(table), "a-wins")
+    run(runner, "round", "complete", "cut", "1", "--stage", "swiss")
+    run(runner, "cut", "cut", "--draw", "--early", "--stage", "final")
+    schedule = json.loads(run(runner, "round", "schedule", "cut", "--stage", "final", "--json"))
+    assert schedule["numbers_from"] == "stage_seeds" and len(schedule["rounds"]) == 3
+    winners = [p["id"] for p in schedule["players"]]
+    assert len(winners) == 4
+    released = run(runner, "round", "release", "cut", "--stage", "final", "--all")
+    assert "released rounds 1, 2, 3 of stage final together" in released
+    first = json.loads(run(runner, "round", "show", "cut", "1", "--stage", "final", "--json"))
+    # FIDE round 1: 1-4, 2-3, the first-named plays first
+    assert [(t["a"]["id"], t["b"]["id"], t["first"]) for t in first["tables"]] == [
+        (winners[0], winners[3], winners[0]),
+        (winners[1], winners[2], winners[1]),
+    ]

@@ -9,6 +9,8 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fairpair.engine.changes import (
     complete_round,
@@ -351,3 +353,32 @@ def test_a_round_robin_cut_from_a_swiss_numbers_the_players_by_their_cut_seeds()
     draft = pair_next_round(t, "rr")
     first, second = made.players[0], made.players[3]  # FIDE round 1: 1-4, 2-3
     assert (draft.pairings[0].a, draft.pairings[0].b) == (first, second)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    n=st.integers(min_value=2, max_value=14),
+    cycles=st.sampled_from([1, 2]),
+    leavers=st.lists(st.tuples(st.integers(0, 13), st.integers(0, 20)), max_size=3),
+)
+def test_every_round_seats_each_present_player_once_and_never_a_leaver(
+    n: int, cycles: int, leavers: list[tuple[int, int]]
+) -> None:
+    """Invariant: whoever withdrew, each round of the schedule pairs every player still in
+    exactly once (a game or a sit-out), pairs nobody who left, and repeats no game."""
+    t = event(n, cycles=cycles)
+    drops = {f"p{k + 1:02}": after for k, after in leavers if k < n}
+    total = len(round_robin_schedule(t, t.stage("rr")).rounds)
+    seen: Counter[tuple[str, str]] = Counter()
+    for number in range(1, total + 1):
+        for pid, after in drops.items():
+            if after == number - 1:
+                t = drop_player(t, pid, after_round=after, stage="rr")
+        draft = pair_next_round(t, "rr")
+        gone = {p for p, after in drops.items() if after < number}
+        seated = [p for d in draft.pairings for p in (d.a, d.b)] + [b.player for b in draft.byes]
+        assert sorted(seated) == sorted(p.id for p in t.players if p.id not in gone)
+        assert all(b.kind is ByeKind.ZERO for b in draft.byes)
+        seen.update((d.a, d.b) for d in draft.pairings)
+        t = release_round(t, draft)
+    assert all(count == 1 for count in seen.values())

@@ -15,6 +15,7 @@ from fairpair.engine.results import GameScore, MatchFormat
 from fairpair.engine.rounds import Round, RoundState, Table
 from fairpair.engine.ruleset import UnplayedRounds
 from fairpair.engine.stage import Stage
+from fairpair.engine.stage_config import StageFormat
 from fairpair.engine.tiebreaks.registry import REGISTRY
 from fairpair.engine.tournament import Tournament
 from fairpair.engine.validation_pods import pod_problems
@@ -300,6 +301,8 @@ def _identity_problems(s: Stage, at: str) -> list[Problem]:
                 else:
                     seen[table.id] = f"round {rnd.number}, table {table.table}"
     last = len(s.rounds) - 1
+    if s.format is StageFormat.ROUND_ROBIN:
+        last = 0  # a round robin's rounds may be released ahead (docs/round-robin.md)
     for ri, rnd in enumerate(s.rounds):
         if ri < last and rnd.state in (RoundState.SCHEDULED, RoundState.OPEN):
             out.append(

@@ -33,7 +33,13 @@ from fairpair.engine.pairing import (
     SeedSource,
     render_note,
 )
-from fairpair.engine.pairing.notes import Pair
+from fairpair.engine.pairing.notes import (
+    NumberSource,
+    Pair,
+    RoundRobinNumbersNote,
+    RoundRobinSitOutNote,
+    SitOutReason,
+)
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import ByeKind
 from fairpair.engine.stage import PairingMethod
@@ -158,6 +164,31 @@ class ForcedForbiddenModel(Model):
     text: str
 
 
+class RoundRobinNumbersModel(Model):
+    """A round robin's Berger numbers (``players``: number 1 first) and this round's place in
+    the schedule."""
+
+    kind: Literal["round_robin_numbers"]
+    players: list[str]
+    source: NumberSource
+    cycle: int
+    cycle_round: int
+    cycles: int
+    rounds: int
+    dummy: int | None
+    text: str
+
+
+class RoundRobinSitOutModel(Model):
+    """A round-robin player without a game this round (a zero-point bye)."""
+
+    kind: Literal["round_robin_sit_out"]
+    player: str
+    reason: SitOutReason
+    opponent: str | None
+    text: str
+
+
 NoteModel = Annotated[
     ExcludedModel
     | RoundOneModel
@@ -170,7 +201,9 @@ NoteModel = Annotated[
     | FloatModel
     | RematchRepairedModel
     | ForcedRematchModel
-    | ForcedForbiddenModel,
+    | ForcedForbiddenModel
+    | RoundRobinNumbersModel
+    | RoundRobinSitOutModel,
     Field(discriminator="kind"),
 ]
 
@@ -203,6 +236,8 @@ _MODELS: dict[type, type[Model]] = {
     RematchRepairedNote: RematchRepairedModel,
     ForcedRematchNote: ForcedRematchModel,
     ForcedForbiddenNote: ForcedForbiddenModel,
+    RoundRobinNumbersNote: RoundRobinNumbersModel,
+    RoundRobinSitOutNote: RoundRobinSitOutModel,
 }
 
 

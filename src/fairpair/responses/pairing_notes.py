@@ -33,7 +33,14 @@ from fairpair.engine.pairing import (
     SeedSource,
     render_note,
 )
-from fairpair.engine.pairing.notes import Pair
+from fairpair.engine.pairing.notes import (
+    BracketByeNote,
+    BracketMatchNote,
+    BracketResetNote,
+    BracketSeedNote,
+    Pair,
+    WalkoverNote,
+)
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import ByeKind
 from fairpair.engine.stage import PairingMethod
@@ -158,6 +165,53 @@ class ForcedForbiddenModel(Model):
     text: str
 
 
+class BracketSeedModel(Model):
+    kind: Literal["bracket_seed"]
+    seed: int
+    player: str
+    slot: int
+    size: int
+    text: str
+
+
+class BracketByeModel(Model):
+    kind: Literal["bracket_bye"]
+    seed: int
+    player: str
+    match: str
+    text: str
+
+
+class BracketMatchModel(Model):
+    kind: Literal["bracket_match"]
+    match: str
+    label: str
+    winner_to: str | None
+    winner_place: str | None
+    loser_to: str | None
+    order: str | None
+    loser_place: str | None
+    text: str
+
+
+class WalkoverModel(Model):
+    kind: Literal["walkover"]
+    match: str
+    label: str
+    winner: str
+    withdrawn: str
+    unreplaced: bool
+    text: str
+
+
+class BracketResetModel(Model):
+    kind: Literal["bracket_reset"]
+    final: str
+    reset: str
+    needed: bool | None
+    text: str
+
+
 NoteModel = Annotated[
     ExcludedModel
     | RoundOneModel
@@ -170,7 +224,12 @@ NoteModel = Annotated[
     | FloatModel
     | RematchRepairedModel
     | ForcedRematchModel
-    | ForcedForbiddenModel,
+    | ForcedForbiddenModel
+    | BracketSeedModel
+    | BracketByeModel
+    | BracketMatchModel
+    | WalkoverModel
+    | BracketResetModel,
     Field(discriminator="kind"),
 ]
 
@@ -203,6 +262,11 @@ _MODELS: dict[type, type[Model]] = {
     RematchRepairedNote: RematchRepairedModel,
     ForcedRematchNote: ForcedRematchModel,
     ForcedForbiddenNote: ForcedForbiddenModel,
+    BracketSeedNote: BracketSeedModel,
+    BracketByeNote: BracketByeModel,
+    BracketMatchNote: BracketMatchModel,
+    WalkoverNote: WalkoverModel,
+    BracketResetNote: BracketResetModel,
 }
 
 

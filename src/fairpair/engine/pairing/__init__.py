@@ -9,6 +9,10 @@ from fairpair.engine.pairing.note_text import render_note, render_notes
 from fairpair.engine.pairing.notes import (
     AssignedByeNote,
     Blocked,
+    BracketByeNote,
+    BracketMatchNote,
+    BracketResetNote,
+    BracketSeedNote,
     ByeNote,
     ByeRule,
     ExcludedNote,
@@ -25,6 +29,7 @@ from fairpair.engine.pairing.notes import (
     RoundOneNote,
     ScoreGroupNote,
     SeedSource,
+    WalkoverNote,
 )
 from fairpair.engine.pairing.optimiser import Tuning
 from fairpair.engine.pairing.refusals import (
@@ -37,6 +42,10 @@ from fairpair.engine.pairing.refusals import (
 __all__ = [
     "AssignedByeNote",
     "Blocked",
+    "BracketByeNote",
+    "BracketMatchNote",
+    "BracketResetNote",
+    "BracketSeedNote",
     "ByeNote",
     "ByeRule",
     "DraftPairing",
@@ -61,6 +70,7 @@ __all__ = [
     "ScoreGroupNote",
     "SeedSource",
     "Tuning",
+    "WalkoverNote",
     "WeightLimitReached",
     "check_pairing",
     "pair_next_round",

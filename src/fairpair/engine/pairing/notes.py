@@ -40,6 +40,11 @@ class NoteKind(StrEnum):
     REMATCH_REPAIRED = "rematch_repaired"
     FORCED_REMATCH = "forced_rematch"
     FORCED_FORBIDDEN = "forced_forbidden"
+    BRACKET_SEED = "bracket_seed"
+    BRACKET_BYE = "bracket_bye"
+    BRACKET_MATCH = "bracket_match"
+    WALKOVER = "walkover"
+    BRACKET_RESET = "bracket_reset"
 
 
 class SeedSource(StrEnum):
@@ -216,6 +221,72 @@ class ForcedForbiddenNote:
         return len(self.pairs)
 
 
+@dataclass(frozen=True, slots=True)
+class BracketSeedNote:
+    """A playoff's round 1: ``player`` is seed ``seed`` and starts in ``slot`` of ``size``
+    (MTR 10.4 bracket order)."""
+
+    kind: ClassVar[NoteKind] = NoteKind.BRACKET_SEED
+    seed: int
+    player: PlayerId
+    slot: int
+    size: int
+
+
+@dataclass(frozen=True, slots=True)
+class BracketByeNote:
+    """A playoff's round 1: seed ``seed`` (``player``) has a first-round bye (the field is not
+    a power of two: the top seeds have them) and enters in ``match``."""
+
+    kind: ClassVar[NoteKind] = NoteKind.BRACKET_BYE
+    seed: int
+    player: PlayerId
+    match: str
+
+
+@dataclass(frozen=True, slots=True)
+class BracketMatchNote:
+    """Bracket match ``match`` (``label``) is paired this round; its winner goes on to
+    ``winner_to`` (or, with ``None``, places ``winner_place``: "1" for the champion), its loser
+    to ``loser_to`` (double elimination: the losers-bracket slot, by the named ``order``; the
+    third-place match) or, with ``loser_to`` ``None``, is out, placed ``loser_place``."""
+
+    kind: ClassVar[NoteKind] = NoteKind.BRACKET_MATCH
+    match: str
+    label: str
+    winner_to: str | None
+    winner_place: str | None
+    loser_to: str | None
+    order: str | None
+    loser_place: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class WalkoverNote:
+    """``withdrawn`` has left the event or the stage: ``winner`` advances from bracket match
+    ``match`` (``label``) without playing. ``unreplaced``: the player dropped before round 1
+    and the cut does not replace droppers (Riftbound): nobody took their seat."""
+
+    kind: ClassVar[NoteKind] = NoteKind.WALKOVER
+    match: str
+    label: str
+    winner: PlayerId
+    withdrawn: PlayerId
+    unreplaced: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BracketResetNote:
+    """Double elimination: the bracket reset ``reset`` is played only if the losers-bracket
+    champion wins the grand final ``final``; ``needed``: ``None`` before the final is played,
+    then whether it is (``True``: it is paired this round)."""
+
+    kind: ClassVar[NoteKind] = NoteKind.BRACKET_RESET
+    final: str
+    reset: str
+    needed: bool | None
+
+
 PairingNote = (
     ExcludedNote
     | RoundOneNote
@@ -229,5 +300,10 @@ PairingNote = (
     | RematchRepairedNote
     | ForcedRematchNote
     | ForcedForbiddenNote
+    | BracketSeedNote
+    | BracketByeNote
+    | BracketMatchNote
+    | WalkoverNote
+    | BracketResetNote
 )
 """Any pairing note; ``note.kind`` says which."""

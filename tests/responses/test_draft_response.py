@@ -54,6 +54,11 @@ def test_every_note_kind_has_its_own_shape_in_the_schema() -> None:
         "rematch_repaired",
         "forced_rematch",
         "forced_forbidden",
+        "bracket_seed",
+        "bracket_bye",
+        "bracket_match",
+        "walkover",
+        "bracket_reset",
     }
 
 

@@ -19,6 +19,7 @@ from fairpair.engine.errors import InvalidResult, LifecycleRefused, Location
 from fairpair.engine.lifecycle import Refusal, RefusalReason, RoundAction
 from fairpair.engine.results import GameScore, Result, ResultKind
 from fairpair.engine.rounds import RoundState
+from fairpair.engine.stage_config import StageFormat
 from fairpair.engine.validation import games_problems
 from fairpair.service.cuts import draw_due_cuts
 from fairpair.service.errors import AlreadyRecorded, Refused, StaleVersion
@@ -146,12 +147,18 @@ def _check_fits(
             Location(stage=stage.key, round=rnd.number, table=found.number),
             f"table {found.number} is a pod table: record its finishing places",
         )
-    if result.games is None:
+    if result.games is None and result.winner is not None:
         return
     if settings is None:
         settings = conn.execute(
             select(StageRow.settings).where(StageRow.id == stage.id)
         ).scalar_one()
+    if result.winner is None and settings.get("format") in _PLAYOFFS:
+        from fairpair.engine.changes.results import playoff_draw_refused
+
+        raise playoff_draw_refused(result, stage.key, rnd.number, found.number)
+    if result.games is None:
+        return
     fmt = stage_of_settings(settings).ruleset.scoring.match_format
     problems = games_problems(result.games, fmt)
     if problems:
@@ -159,6 +166,10 @@ def _check_fits(
             Location(("games",), stage=stage.key, round=rnd.number, table=found.number),
             "; ".join(problems),
         )
+
+
+#: The stage formats whose matches cannot end without a winner (issue 9, point 6).
+_PLAYOFFS = frozenset((StageFormat.SINGLE_ELIMINATION.value, StageFormat.DOUBLE_ELIMINATION.value))
 
 
 def _reportable(stage: StageRef, rnd: RoundRef, found: TableRef) -> None:

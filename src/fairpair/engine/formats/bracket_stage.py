@@ -302,9 +302,7 @@ def bracket_notes(
         if m.id == bracket.final and bracket.reset is not None:
             winner_place = "1 (unless the bracket reset is played)"
             loser_place = "2 (unless the bracket reset is played)"
-        elif m.id == bracket.final:
-            winner_place, loser_place = "1", "2"
-        elif m.id == bracket.reset:
+        elif m.id == bracket.final or m.id == bracket.reset:
             winner_place, loser_place = "1", "2"
         elif m.bracket == "third_place":
             winner_place = _range(*ranges[m.depth + 1])

@@ -112,3 +112,10 @@ def test_who_plays_first_is_set_by_hand_on_a_playoff(db: Database) -> None:
     assert after.toss is not None and after.toss.manual and after.toss.first == match.b
     back = tosses.flip(db, slug, number, match.table, actor=ACTOR, stage="top", first=match.a)
     assert back == match.a
+
+
+def test_games_so_far_may_be_level_on_a_playoff(db: Database) -> None:
+    slug = _event(db, 4, "single_elimination")
+    number = _start(db, slug)
+    results.record_games(db, slug, number, 1, GameScore(1, 1), actor=ACTOR, stage="top")
+    results.report(db, slug, number, Result.win(Side.B), table=1, actor=ACTOR, stage="top")

@@ -141,19 +141,23 @@ def _check_fits(
     found: TableRef,
     result: Result,
     settings: dict[str, Any] | None = None,
+    *,
+    final: bool = True,
 ) -> None:
     if found.kind != "match":
         raise Refused(
             Location(stage=stage.key, round=rnd.number, table=found.number),
             f"table {found.number} is a pod table: record its finishing places",
         )
-    if result.games is None and result.winner is not None:
+    # A final result on a playoff stage must have a winner (games so far need not).
+    no_winner = final and result.winner is None
+    if result.games is None and not no_winner:
         return
     if settings is None:
         settings = conn.execute(
             select(StageRow.settings).where(StageRow.id == stage.id)
         ).scalar_one()
-    if result.winner is None and settings.get("format") in _PLAYOFFS:
+    if no_winner and settings.get("format") in _PLAYOFFS:
         from fairpair.engine.changes.results import playoff_draw_refused
 
         raise playoff_draw_refused(result, stage.key, rnd.number, found.number)
@@ -425,7 +429,9 @@ def record_games(
         rnd = find_round(conn, where, round_number)
         found = find_table(conn, where, rnd, table)
         _reportable(where, rnd, found)
-        _check_fits(conn, where, rnd, found, Result.from_games(games.a, games.b, games.draws))
+        _check_fits(
+            conn, where, rnd, found, Result.from_games(games.a, games.b, games.draws), final=False
+        )
         if conn.execute(select(ResultRow.id).where(ResultRow.table_id == found.id)).first():
             raise AlreadyRecorded(
                 Location(round=round_number, table=table),

@@ -34,15 +34,13 @@ if TYPE_CHECKING:
 
 
 class BracketDecided(PairingRefused):
-    """The bracket has its champion: there is nothing left to pair."""
-
-    code = "bracket_decided"
+    """The bracket has its champion: there is nothing left to pair (code
+    ``pairing_refused``)."""
 
 
 class CutNotDrawn(PairingRefused):
-    """A cut stage whose cut is not drawn yet has no field to seed."""
-
-    code = "cut_not_drawn"
+    """A cut stage whose cut is not drawn yet has no field to seed (code
+    ``pairing_refused``)."""
 
 
 @dataclass(frozen=True, slots=True)

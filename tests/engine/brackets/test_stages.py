@@ -42,6 +42,7 @@ from fairpair.engine.tournament import Tournament
 from fairpair.responses.pairing_notes import note_model
 
 from .test_double import STANDINGS
+from .test_single import assert_valid_ranking
 
 
 def swiss_then(n: int, rounds: int, playoff: Stage, seed: int = 1) -> Tournament:
@@ -168,11 +169,13 @@ def check_double_stage(n: int, rng: random.Random) -> None:
     bracket = double_elimination(n)
     final = played[bracket.final]
     assert final.result is not None and final.result.winner is not None
-    seeds = {p.id: p.seed for p in t.players}
+    seeds = {p.id: int(p.seed or 0) for p in t.players}
     lb_champion_won = (final.a if final.result.winner is Side.A else final.b) != _wb_champion(
         stage, bracket, seeds
     )
     assert (bracket.reset in played) is lb_champion_won  # the reset only when needed
+    placements = tuple(replace(r.place, seed=seeds[r.player.id]) for r in rows if r.place)
+    assert_valid_ranking(placements, n)  # places 1..n, each shared range exactly filled
     if n in STANDINGS:
         texts = [r.place.text for r in rows if r.place is not None]
         assert texts == STANDINGS[n]
@@ -182,7 +185,7 @@ def check_double_stage(n: int, rng: random.Random) -> None:
     assert len(ids) == len(set(ids)) and set(ids) == set(played)
 
 
-def _wb_champion(stage: Stage, bracket: object, seeds: dict[str, int | None]) -> str:
+def _wb_champion(stage: Stage, bracket: object, seeds: dict[str, int]) -> str:
     from fairpair.engine.brackets import Bracket
 
     assert isinstance(bracket, Bracket)
@@ -363,3 +366,21 @@ def test_every_bracket_note_renders_and_has_its_json(fmt: StageFormat) -> None:
     if fmt is StageFormat.DOUBLE_ELIMINATION:
         expected.add("bracket_reset")
     assert expected <= kinds
+
+
+@pytest.mark.parametrize("fmt", [StageFormat.SINGLE_ELIMINATION, StageFormat.DOUBLE_ELIMINATION])
+def test_a_played_playoff_round_trips_through_the_document(fmt: StageFormat) -> None:
+    from fairpair.interop.document import parse_document
+    from fairpair.interop.document.write import to_document
+
+    t, _ = play_out(
+        field(6, fmt, **({"third_place": True} if fmt.value.startswith("s") else {})),
+        random.Random(4),
+    )
+    back = parse_document(to_document(t))
+    kept = ("config", "rounds", "drops", "participants", "seeds")
+    assert all(getattr(back.stage("top"), k) == getattr(t.stage("top"), k) for k in kept)
+    assert stage_finished(back, "top")
+    before = compute_standings(t, t.stage("top")).rows
+    after = compute_standings(back, back.stage("top")).rows
+    assert [(r.player.id, r.place) for r in after] == [(r.player.id, r.place) for r in before]

@@ -103,7 +103,11 @@ def draft_model(
             )
         return found
 
-    toss_of = list(tosses) if tosses is not None else []
+    # A Swiss toss is decided at release (``tosses`` when known); a playoff's draft already
+    # says who plays first (the higher seed).
+    toss_of: list[Toss | None] = (
+        list(tosses) if tosses is not None else [p.plays_first for p in draft.pairings]
+    )
     tables = [
         DraftTableModel(
             table=t.table,
@@ -112,10 +116,8 @@ def draft_model(
             forced_rematch=t.forced_rematch,
             forbidden=t.forbidden,
             toss=(
-                DraftTossModel(
-                    first=toss_of[k].first, reason=toss_of[k].reason, manual=toss_of[k].manual
-                )
-                if k < len(toss_of)
+                DraftTossModel(first=toss.first, reason=toss.reason, manual=toss.manual)
+                if k < len(toss_of) and (toss := toss_of[k]) is not None
                 else None
             ),
         )

@@ -58,6 +58,7 @@ def test_every_note_kind_has_its_own_shape_in_the_schema() -> None:
         "bracket_bye",
         "bracket_match",
         "walkover",
+        "seat_replaced",
         "bracket_reset",
     }
 

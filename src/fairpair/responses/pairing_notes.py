@@ -39,6 +39,7 @@ from fairpair.engine.pairing.notes import (
     BracketResetNote,
     BracketSeedNote,
     Pair,
+    SeatReplacedNote,
     WalkoverNote,
 )
 from fairpair.engine.players import PlayerId
@@ -204,6 +205,15 @@ class WalkoverModel(Model):
     text: str
 
 
+class SeatReplacedModel(Model):
+    kind: Literal["seat_replaced"]
+    withdrawn: str
+    replacement: str
+    seed: int
+    from_stage: str
+    text: str
+
+
 class BracketResetModel(Model):
     kind: Literal["bracket_reset"]
     final: str
@@ -229,6 +239,7 @@ NoteModel = Annotated[
     | BracketByeModel
     | BracketMatchModel
     | WalkoverModel
+    | SeatReplacedModel
     | BracketResetModel,
     Field(discriminator="kind"),
 ]
@@ -266,6 +277,7 @@ _MODELS: dict[type, type[Model]] = {
     BracketByeNote: BracketByeModel,
     BracketMatchNote: BracketMatchModel,
     WalkoverNote: WalkoverModel,
+    SeatReplacedNote: SeatReplacedModel,
     BracketResetNote: BracketResetModel,
 }
 

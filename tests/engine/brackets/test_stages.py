@@ -28,6 +28,7 @@ from fairpair.engine.pairing import (
     ExcludedNote,
     Exclusion,
     PairingDraft,
+    SeatReplacedNote,
     WalkoverNote,
     render_note,
 )
@@ -384,3 +385,23 @@ def test_a_played_playoff_round_trips_through_the_document(fmt: StageFormat) -> 
     before = compute_standings(t, t.stage("top")).rows
     after = compute_standings(back, back.stage("top")).rows
     assert [(r.player.id, r.place) for r in after] == [(r.player.id, r.place) for r in before]
+
+
+def test_round_one_says_who_took_a_dropped_players_seat() -> None:
+    t = swiss_then(16, 4, cut_stage(StageFormat.SINGLE_ELIMINATION, 8))
+    order = [r.player.id for r in compute_standings(t, t.stage("swiss")).rows]
+    t = drop_player(t, order[2], after_round=4, stage="swiss")  # third, drops before the cut
+    t, _ = draw_cut(t, "top")
+    seeded = t.stage("top").participants
+    assert seeded is not None and order[2] not in seeded and seeded[-1] == order[8]
+    draft = pair_next_round(t, "top")
+    (note,) = [n for n in draft.notes if isinstance(n, SeatReplacedNote)]
+    assert (note.withdrawn, note.replacement, note.seed, note.from_stage) == (
+        order[2],
+        order[8],
+        8,
+        "swiss",
+    )
+    assert "takes no seat" in render_note(note) and "is seed 8 in their place" in render_note(note)
+    second = play_round(t, draft, random.Random(1))
+    assert not [n for n in pair_next_round(second, "top").notes if isinstance(n, SeatReplacedNote)]

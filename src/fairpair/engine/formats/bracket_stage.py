@@ -271,6 +271,7 @@ def bracket_notes(
         for seed in _bye_seeds(bracket):
             entry = _first_match_of(bracket, seed)
             notes.append(BracketByeNote(seed, run.seeds[seed - 1], entry))
+        notes += _replaced(tournament, stage, run)
     unreplaced = stage.cut is not None and not stage.cut.replace_dropped
     drops = tournament.drop_rounds(stage)
     earlier = {w.match for w in _walkovers_before(run, number)}
@@ -334,6 +335,25 @@ def bracket_notes(
         left.setdefault(why, []).append(pid)
     notes += [ExcludedNote(why, tuple(left[why])) for why in Exclusion if why in left]
     return tuple(notes)
+
+
+def _replaced(tournament: Tournament, stage: Stage, run: BracketRun) -> list[PairingNote]:
+    """A cut stage that replaces droppers: each player above the line who dropped, and who
+    took the seat (the players who come in are the last seats of the cut, in order)."""
+    from fairpair.engine.changes.cut import cut_of
+    from fairpair.engine.pairing.notes import SeatReplacedNote
+
+    cut = stage.cut
+    if cut is None or not cut.replace_dropped or stage.participants is None:
+        return []
+    made = cut_of(tournament, stage)
+    if not made.skipped or made.players != run.seeds:
+        return []  # nobody was skipped, or the field is not this cut (seeded by hand)
+    came_in = run.seeds[len(run.seeds) - len(made.skipped) :]
+    return [
+        SeatReplacedNote(gone, new, run.seed_of[new], cut.from_stage)
+        for gone, new in zip(made.skipped, came_in, strict=True)
+    ]
 
 
 def _range(first: int, last: int) -> str:

@@ -28,6 +28,7 @@ from fairpair.engine.pairing.notes import (
     RematchRepairedNote,
     RoundOneNote,
     ScoreGroupNote,
+    SeatReplacedNote,
     SeedSource,
     WalkoverNote,
 )
@@ -68,6 +69,7 @@ __all__ = [
     "RoundOneNote",
     "RoundStillOpen",
     "ScoreGroupNote",
+    "SeatReplacedNote",
     "SeedSource",
     "Tuning",
     "WalkoverNote",

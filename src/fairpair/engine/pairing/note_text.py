@@ -32,6 +32,7 @@ from fairpair.engine.pairing.notes import (
     RematchRepairedNote,
     RoundOneNote,
     ScoreGroupNote,
+    SeatReplacedNote,
     SeedSource,
     WalkoverNote,
 )
@@ -189,6 +190,11 @@ def render_note(note: PairingNote, names: Mapping[PlayerId, str] | None = None) 
                     "(the cut does not replace droppers); their first opponent has a bye."
                 )
             return text
+        case SeatReplacedNote(withdrawn=gone, replacement=new, seed=seed, from_stage=source):
+            return (
+                f"{name(gone)} made the cut of {source!r} but has dropped and takes no seat: "
+                f"{name(new)}, the next in its standings, is seed {seed} in their place."
+            )
         case BracketResetNote(final=final, reset=reset, needed=needed):
             if needed is None:
                 return (

@@ -44,6 +44,7 @@ class NoteKind(StrEnum):
     BRACKET_BYE = "bracket_bye"
     BRACKET_MATCH = "bracket_match"
     WALKOVER = "walkover"
+    SEAT_REPLACED = "seat_replaced"
     BRACKET_RESET = "bracket_reset"
 
 
@@ -276,6 +277,18 @@ class WalkoverNote:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatReplacedNote:
+    """A cut stage's round 1: ``withdrawn`` was above the line of ``from_stage`` but dropped
+    and takes no seat; ``replacement``, the next in its standings, is seed ``seed`` instead."""
+
+    kind: ClassVar[NoteKind] = NoteKind.SEAT_REPLACED
+    withdrawn: PlayerId
+    replacement: PlayerId
+    seed: int
+    from_stage: str
+
+
+@dataclass(frozen=True, slots=True)
 class BracketResetNote:
     """Double elimination: the bracket reset ``reset`` is played only if the losers-bracket
     champion wins the grand final ``final``; ``needed``: ``None`` before the final is played,
@@ -304,6 +317,7 @@ PairingNote = (
     | BracketByeNote
     | BracketMatchNote
     | WalkoverNote
+    | SeatReplacedNote
     | BracketResetNote
 )
 """Any pairing note; ``note.kind`` says which."""

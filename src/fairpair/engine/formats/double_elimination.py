@@ -1,17 +1,15 @@
 """The double-elimination format: winners and losers brackets (the alternating crossover),
 the grand final, and a reset only when the losers-bracket champion wins it. The shared stage
-logic is in ``bracket_stage``; docs/brackets.md."""
+logic is in ``bracket_stage`` (reading), ``bracket_round`` (pairing) and ``bracket_notes``;
+docs/brackets.md."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from fairpair.engine.formats.bracket_stage import (
-    bracket_finished,
-    bracket_status,
-    pair_bracket_round,
-)
+from fairpair.engine.formats.bracket_round import pair_bracket_round
+from fairpair.engine.formats.bracket_stage import bracket_finished, bracket_status
 from fairpair.engine.formats.protocol import PlayerStatus
 from fairpair.engine.stage_config import StageFormat
 

@@ -1,17 +1,15 @@
 """The single-elimination format: a top cut played as a bracket (MTR 10.4 seeding, byes to
 the top seeds, an optional third-place match). The shared stage logic is in
-``bracket_stage``; docs/brackets.md."""
+``bracket_stage`` (reading), ``bracket_round`` (pairing) and ``bracket_notes``;
+docs/brackets.md."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from fairpair.engine.formats.bracket_stage import (
-    bracket_finished,
-    bracket_status,
-    pair_bracket_round,
-)
+from fairpair.engine.formats.bracket_round import pair_bracket_round
+from fairpair.engine.formats.bracket_stage import bracket_finished, bracket_status
 from fairpair.engine.formats.protocol import PlayerStatus
 from fairpair.engine.stage_config import StageFormat
 

@@ -405,3 +405,19 @@ def test_round_one_says_who_took_a_dropped_players_seat() -> None:
     assert "takes no seat" in render_note(note) and "is seed 8 in their place" in render_note(note)
     second = play_round(t, draft, random.Random(1))
     assert not [n for n in pair_next_round(second, "top").notes if isinstance(n, SeatReplacedNote)]
+
+
+def test_a_playoffs_tables_follow_the_bracket() -> None:
+    from fairpair.engine.changes.swap import swap_players
+    from fairpair.engine.errors import InvalidTournament
+    from fairpair.engine.pairing.rearrange import rearrange_draft
+
+    t = field(4, StageFormat.SINGLE_ELIMINATION)
+    draft = pair_next_round(t, "top")
+    with pytest.raises(InvalidTournament, match="follow its bracket"):
+        rearrange_draft(t, draft, "s01", "s02")
+    sides = rearrange_draft(t, draft, "s01", "s04")  # sides of one table may change
+    assert (sides.pairings[0].a, sides.pairings[0].b) == ("s04", "s01")
+    t = release_round(t, draft)
+    with pytest.raises(InvalidTournament, match="follow its bracket"):
+        swap_players(t, 1, "s01", "s03", stage="top")

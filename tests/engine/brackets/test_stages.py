@@ -20,6 +20,7 @@ from fairpair.engine.changes import (
 )
 from fairpair.engine.errors import PairingRefused
 from fairpair.engine.formats import PlayerStatus, pair_next_round, player_status, stage_finished
+from fairpair.engine.formats.bracket_stage import read_bracket
 from fairpair.engine.pairing import (
     BracketByeNote,
     BracketMatchNote,
@@ -421,3 +422,34 @@ def test_a_playoffs_tables_follow_the_bracket() -> None:
     t = release_round(t, draft)
     with pytest.raises(InvalidTournament, match="follow its bracket"):
         swap_players(t, 1, "s01", "s03", stage="top")
+
+
+@pytest.mark.parametrize("fmt", [StageFormat.SINGLE_ELIMINATION, StageFormat.DOUBLE_ELIMINATION])
+@pytest.mark.parametrize("n", [5, 8, 12, 16, 23])
+def test_brackets_with_players_withdrawing_still_finish(fmt: StageFormat, n: int) -> None:
+    """Random withdrawals before and during the bracket: every round pairs only players still
+    in, each bracket match is played or walked over once, and the places fill 1..n."""
+    rng = random.Random(n)
+    t = field(n, fmt)
+    for pid in rng.sample([p.id for p in t.players], 2):
+        t = drop_player(t, pid, after_round=0, stage="top")
+    rounds = 0
+    while not stage_finished(t, "top"):
+        draft = pair_next_round(t, "top")
+        gone = set(t.drop_rounds(t.stage("top")))
+        assert not {p for d in draft.pairings for p in (d.a, d.b)} & gone
+        t = play_round(t, draft, rng)
+        rounds += 1
+        if rounds == 2:  # a player still in withdraws mid-bracket
+            run = read_bracket(t, t.stage("top"))
+            assert run is not None
+            alive = [p for p in run.seeds if p not in run.places and p not in gone]
+            if len(alive) > 2:
+                t = drop_player(t, alive[0], after_round=rounds, stage="top")
+        assert rounds < 30
+    rows = compute_standings(t, t.stage("top")).rows
+    seeds = {p.id: int(p.seed or 0) for p in t.players}
+    assert_valid_ranking(
+        tuple(replace(r.place, seed=seeds[r.player.id]) for r in rows if r.place), n
+    )
+    assert rows[0].place is not None and rows[0].place.first == 1 and not rows[0].dropped

@@ -23,6 +23,7 @@ BADGES = {
     "withdrawn": ("(Withdrew)", "dim italic"),
     "advanced": ("(Advanced)", "green"),
     "eliminated": ("(Eliminated)", "red"),
+    "still_in": ("(Still in)", "green"),
 }
 
 
@@ -39,6 +40,7 @@ def table(
     from fairpair.responses.values import display, status_of
 
     tiebreaks = standings.tiebreaks
+    playoff = standings.stage.is_playoff  # "#" is the final place from the bracket
     draws = standings.has_draws
     forfeits = standings.has_forfeits
     n = len(tiebreaks)
@@ -59,12 +61,16 @@ def table(
     for r in standings.rows if rows is None else rows:
         record = f"{r.wins}-{r.draws}-{r.losses}" if draws else f"{r.wins}-{r.losses}"
         status = status_of(standings, r)
+        if playoff and status is None and r.place is None:
+            status = "still_in"
         name = Cell(r.player.name)
         if status:
             badge, style = BADGES[status]
             name = Cell(f"{r.player.name} {badge}", style if status != "withdrawn" else None)
         cells: list[Cell | str] = [
-            str(r.rank) if r.rank is not None else "",
+            (r.place.text if r.place is not None else "")
+            if playoff
+            else (str(r.rank) if r.rank is not None else ""),
             name,
             points_text(r.points),
             *(display(v, tb) for tb, v in zip(tiebreaks, r.tiebreaks, strict=True)),

@@ -110,7 +110,11 @@ def draft_model(
             )
         return found
 
-    toss_of = list(tosses) if tosses is not None else []
+    # A Swiss toss is decided at release (``tosses`` when known); a playoff's draft already
+    # says who plays first (the higher seed).
+    toss_of: list[Toss | None] = (
+        list(tosses) if tosses is not None else [p.plays_first for p in draft.pairings]
+    )
     tables = [
         DraftTableModel(
             table=t.table,

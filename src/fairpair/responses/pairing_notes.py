@@ -34,11 +34,17 @@ from fairpair.engine.pairing import (
     render_note,
 )
 from fairpair.engine.pairing.notes import (
+    BracketByeNote,
+    BracketMatchNote,
+    BracketResetNote,
+    BracketSeedNote,
     NumberSource,
     Pair,
     RoundRobinNumbersNote,
     RoundRobinSitOutNote,
+    SeatReplacedNote,
     SitOutReason,
+    WalkoverNote,
 )
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import ByeKind
@@ -186,6 +192,61 @@ class RoundRobinSitOutModel(Model):
     player: str
     reason: SitOutReason
     opponent: str | None
+
+
+class BracketSeedModel(Model):
+    kind: Literal["bracket_seed"]
+    seed: int
+    player: str
+    slot: int
+    size: int
+    text: str
+
+
+class BracketByeModel(Model):
+    kind: Literal["bracket_bye"]
+    seed: int
+    player: str
+    match: str
+    text: str
+
+
+class BracketMatchModel(Model):
+    kind: Literal["bracket_match"]
+    match: str
+    label: str
+    winner_to: str | None
+    winner_place: str | None
+    loser_to: str | None
+    order: str | None
+    loser_place: str | None
+    text: str
+
+
+class WalkoverModel(Model):
+    kind: Literal["walkover"]
+    match: str
+    label: str
+    winner: str
+    withdrawn: str
+    unreplaced: bool
+    text: str
+
+
+class SeatReplacedModel(Model):
+    kind: Literal["seat_replaced"]
+    withdrawn: str
+    replacement: str
+    seed: int
+    from_stage: str
+    text: str
+
+
+class BracketResetModel(Model):
+    kind: Literal["bracket_reset"]
+    final: str
+    reset: str
+    needed: bool | None
     text: str
 
 
@@ -203,7 +264,13 @@ NoteModel = Annotated[
     | ForcedRematchModel
     | ForcedForbiddenModel
     | RoundRobinNumbersModel
-    | RoundRobinSitOutModel,
+    | RoundRobinSitOutModel
+    | BracketSeedModel
+    | BracketByeModel
+    | BracketMatchModel
+    | WalkoverModel
+    | SeatReplacedModel
+    | BracketResetModel,
     Field(discriminator="kind"),
 ]
 
@@ -238,6 +305,12 @@ _MODELS: dict[type, type[Model]] = {
     ForcedForbiddenNote: ForcedForbiddenModel,
     RoundRobinNumbersNote: RoundRobinNumbersModel,
     RoundRobinSitOutNote: RoundRobinSitOutModel,
+    BracketSeedNote: BracketSeedModel,
+    BracketByeNote: BracketByeModel,
+    BracketMatchNote: BracketMatchModel,
+    WalkoverNote: WalkoverModel,
+    SeatReplacedNote: SeatReplacedModel,
+    BracketResetNote: BracketResetModel,
 }
 
 

@@ -57,7 +57,10 @@ class TiebreakValue(_Response):
 
 
 class StandingsRow(_Response):
-    rank: int | None = Field(description="Null for a dropped player.")
+    rank: int | None = Field(
+        description="Null for a dropped player, and for a player still in a playoff "
+        "(single or double elimination: the rank is the first place of the range)."
+    )
     player: PlayerRef
     points: Number
     points_exact: str
@@ -67,6 +70,10 @@ class StandingsRow(_Response):
     forfeits: int
     dropped_after: int | None
     status: Status | None
+    place: str | None = Field(
+        description='A playoff stage: the final place from the bracket ("1", "3–4", "5–8") '
+        "once decided; null while the player is still in, and in other formats."
+    )
     tiebreaks: dict[str, TiebreakValue]
 
 
@@ -128,6 +135,7 @@ def standings_response(standings: Standings, tournament_name: str) -> StandingsR
                 "forfeits": row.forfeits,
                 "dropped_after": row.dropped_after,
                 "status": status_of(standings, row),
+                "place": row.place.text if row.place is not None else None,
                 "tiebreaks": {
                     tb.name: {
                         "value": None if v is None else decimal(v),

@@ -19,6 +19,7 @@ from fairpair.engine.errors import InvalidResult, LifecycleRefused, Location
 from fairpair.engine.lifecycle import Refusal, RefusalReason, RoundAction
 from fairpair.engine.results import GameScore, Result, ResultKind
 from fairpair.engine.rounds import RoundState
+from fairpair.engine.stage_config import StageFormat
 from fairpair.engine.validation import games_problems
 from fairpair.service.cuts import draw_due_cuts
 from fairpair.service.errors import AlreadyRecorded, Refused, StaleVersion
@@ -140,18 +141,28 @@ def _check_fits(
     found: TableRef,
     result: Result,
     settings: dict[str, Any] | None = None,
+    *,
+    final: bool = True,
 ) -> None:
     if found.kind != "match":
         raise Refused(
             Location(stage=stage.key, round=rnd.number, table=found.number),
             f"table {found.number} is a pod table: record its finishing places",
         )
-    if result.games is None:
+    # A final result on a playoff stage must have a winner (games so far need not).
+    no_winner = final and result.winner is None
+    if result.games is None and not no_winner:
         return
     if settings is None:
         settings = conn.execute(
             select(StageRow.settings).where(StageRow.id == stage.id)
         ).scalar_one()
+    if no_winner and settings.get("format") in _PLAYOFFS:
+        from fairpair.engine.changes.results import playoff_draw_refused
+
+        raise playoff_draw_refused(result, stage.key, rnd.number, found.number)
+    if result.games is None:
+        return
     fmt = stage_of_settings(settings).ruleset.scoring.match_format
     problems = games_problems(result.games, fmt)
     if problems:
@@ -159,6 +170,10 @@ def _check_fits(
             Location(("games",), stage=stage.key, round=rnd.number, table=found.number),
             "; ".join(problems),
         )
+
+
+#: The stage formats whose matches cannot end without a winner (issue 9, point 6).
+_PLAYOFFS = frozenset((StageFormat.SINGLE_ELIMINATION.value, StageFormat.DOUBLE_ELIMINATION.value))
 
 
 def _reportable(stage: StageRef, rnd: RoundRef, found: TableRef) -> None:
@@ -414,7 +429,9 @@ def record_games(
         rnd = find_round(conn, where, round_number)
         found = find_table(conn, where, rnd, table)
         _reportable(where, rnd, found)
-        _check_fits(conn, where, rnd, found, Result.from_games(games.a, games.b, games.draws))
+        _check_fits(
+            conn, where, rnd, found, Result.from_games(games.a, games.b, games.draws), final=False
+        )
         if conn.execute(select(ResultRow.id).where(ResultRow.table_id == found.id)).first():
             raise AlreadyRecorded(
                 Location(round=round_number, table=table),

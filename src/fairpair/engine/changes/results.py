@@ -46,6 +46,8 @@ def record_result(
             Location(stage=chosen.id, round=round_number, table=found.table),
             "this is a pod table: record its finishing places (record_places)",
         )
+    if result is not None and chosen.is_playoff and result.winner is None:
+        raise playoff_draw_refused(result, chosen.id, round_number, found.table)
     if result is not None and result.games is not None:
         reasons = games_problems(result.games, chosen.ruleset.scoring.match_format)
         if reasons:
@@ -55,6 +57,26 @@ def record_result(
             )
     matches = tuple(replace(m, result=result) if m is found else m for m in rnd.matches)
     return with_round(tournament, chosen, replace(rnd, matches=matches))
+
+
+def playoff_draw_refused(
+    result: Result, stage: str, round_number: int, table: int
+) -> InvalidResult:
+    """The refusal of a result without a winner on a playoff stage (issue 9, point 6): a
+    playoff match continues until a player wins (MTR); it is replayed or decided."""
+    from fairpair.engine.brackets import PlayoffDrawRefused
+    from fairpair.engine.results import ResultKind
+
+    what = {
+        ResultKind.DOUBLE_FORFEIT: "a double forfeit",
+        ResultKind.SKIPPED: "a skipped match",
+        ResultKind.INTENTIONAL_DRAW: "an intentional draw",
+    }.get(result.kind, "a draw")
+    return PlayoffDrawRefused(
+        Location(stage=stage, round=round_number, table=table),
+        f"table {table} is a playoff match: it cannot end in {what}; replay it or decide it "
+        "(report the winner, or a forfeit win)",
+    )
 
 
 def record_places(

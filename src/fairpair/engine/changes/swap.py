@@ -35,6 +35,12 @@ def swap_players(
         raise InvalidTournament(where, f"cannot swap {player!r} with themselves")
     if rnd.pods:
         raise InvalidTournament(where, "pod tables are rearranged by seat, not swapped")
+    if chosen.is_playoff and not any({player, other} == {m.a, m.b} for m in rnd.matches):
+        raise InvalidTournament(
+            where,
+            "a playoff's tables follow its bracket: players cannot move between them "
+            "(set who plays first with `fairpair toss flip`)",
+        )
     present = set(rnd.participants())
     for who in (player, other):
         if who not in present:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from fairpair.engine.formats.double_elimination import DoubleEliminationRules
 from fairpair.engine.formats.protocol import FormatRules, PlayerStatus
 from fairpair.engine.formats.round_robin import RoundRobinRules
+from fairpair.engine.formats.single_elimination import SingleEliminationRules
 from fairpair.engine.formats.swiss import SwissRules
 from fairpair.engine.formats.swiss_elimination import SwissEliminationRules
 from fairpair.engine.stage import Stage
@@ -22,6 +24,8 @@ FORMATS: dict[StageFormat, FormatRules] = {
     StageFormat.SWISS: SwissRules(),
     StageFormat.SWISS_ELIMINATION: SwissEliminationRules(),
     StageFormat.ROUND_ROBIN: RoundRobinRules(),
+    StageFormat.SINGLE_ELIMINATION: SingleEliminationRules(),
+    StageFormat.DOUBLE_ELIMINATION: DoubleEliminationRules(),
 }
 
 

@@ -9,6 +9,10 @@ from fairpair.engine.pairing.note_text import render_note, render_notes
 from fairpair.engine.pairing.notes import (
     AssignedByeNote,
     Blocked,
+    BracketByeNote,
+    BracketMatchNote,
+    BracketResetNote,
+    BracketSeedNote,
     ByeNote,
     ByeRule,
     ExcludedNote,
@@ -27,8 +31,10 @@ from fairpair.engine.pairing.notes import (
     RoundRobinNumbersNote,
     RoundRobinSitOutNote,
     ScoreGroupNote,
+    SeatReplacedNote,
     SeedSource,
     SitOutReason,
+    WalkoverNote,
 )
 from fairpair.engine.pairing.optimiser import Tuning
 from fairpair.engine.pairing.refusals import (
@@ -41,6 +47,10 @@ from fairpair.engine.pairing.refusals import (
 __all__ = [
     "AssignedByeNote",
     "Blocked",
+    "BracketByeNote",
+    "BracketMatchNote",
+    "BracketResetNote",
+    "BracketSeedNote",
     "ByeNote",
     "ByeRule",
     "DraftPairing",
@@ -66,9 +76,11 @@ __all__ = [
     "RoundRobinSitOutNote",
     "RoundStillOpen",
     "ScoreGroupNote",
+    "SeatReplacedNote",
     "SeedSource",
     "SitOutReason",
     "Tuning",
+    "WalkoverNote",
     "WeightLimitReached",
     "check_pairing",
     "pair_next_round",

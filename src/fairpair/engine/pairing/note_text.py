@@ -13,6 +13,10 @@ from fairpair.engine.pairing.exclusions import Exclusion
 from fairpair.engine.pairing.notes import (
     AssignedByeNote,
     Blocked,
+    BracketByeNote,
+    BracketMatchNote,
+    BracketResetNote,
+    BracketSeedNote,
     ByeNote,
     ByeRule,
     ExcludedNote,
@@ -31,8 +35,10 @@ from fairpair.engine.pairing.notes import (
     RoundRobinNumbersNote,
     RoundRobinSitOutNote,
     ScoreGroupNote,
+    SeatReplacedNote,
     SeedSource,
     SitOutReason,
+    WalkoverNote,
 )
 from fairpair.engine.players import PlayerId
 from fairpair.engine.points_text import points_text
@@ -40,19 +46,23 @@ from fairpair.engine.points_text import points_text
 _ONE_EXCLUDED = {
     Exclusion.DROPPED: "has dropped or withdrawn",
     Exclusion.ADVANCED: "has already advanced (reached the wins to advance)",
-    Exclusion.ELIMINATED: "is eliminated (reached the losses to eliminate)",
+    Exclusion.ELIMINATED: "is eliminated (knocked out, or reached the losses to eliminate)",
     Exclusion.NO_STANDINGS_ROW: "has no standings row (no completed match in this stage)",
     Exclusion.NO_GROUP: "is in no group of this grouped stage",
     Exclusion.ASSIGNED_BYE_DROPPED: "had an assigned bye but has dropped",
+    Exclusion.WAITING: "is still in and waits for the other side of their next bracket match",
+    Exclusion.CHAMPION: "has won the bracket",
 }
 
 _MANY_EXCLUDED = {
     Exclusion.DROPPED: "each has dropped or withdrawn",
     Exclusion.ADVANCED: "each has already advanced (reached the wins to advance)",
-    Exclusion.ELIMINATED: "each is eliminated (reached the losses to eliminate)",
+    Exclusion.ELIMINATED: "each is eliminated (knocked out, or reached the losses to eliminate)",
     Exclusion.NO_STANDINGS_ROW: "none has a standings row (no completed match in this stage)",
     Exclusion.NO_GROUP: "none is in a group of this grouped stage",
     Exclusion.ASSIGNED_BYE_DROPPED: "each had an assigned bye but has dropped",
+    Exclusion.WAITING: "each is still in and waits for the other side of their next bracket match",
+    Exclusion.CHAMPION: "each has won the bracket",
 }
 
 
@@ -163,7 +173,62 @@ def render_note(note: PairingNote, names: Mapping[PlayerId, str] | None = None) 
             )
         case RoundRobinNumbersNote() | RoundRobinSitOutNote():
             return round_robin_text(note, name)
+        case BracketSeedNote(seed=seed, player=player, slot=slot, size=size):
+            return (
+                f"{name(player)} is seed {seed} and starts in slot {slot} of {size} "
+                "(MTR 10.4 bracket order)."
+            )
+        case BracketByeNote(seed=seed, player=player, match=match):
+            return (
+                f"{name(player)} (seed {seed}) has a first-round bye: the field is not a power "
+                f"of two, so the top seeds have them; {name(player)} enters in {match}."
+            )
+        case BracketMatchNote():
+            return _bracket_match_text(note)
+        case WalkoverNote(match=match, label=label, winner=winner, withdrawn=gone):
+            text = (
+                f"{name(gone)} has withdrawn: {name(winner)} advances from {match} ({label}) "
+                "without playing (a walkover)."
+            )
+            if note.unreplaced:
+                text += (
+                    f" {name(gone)} dropped before round 1 and nobody advances in their place "
+                    "(the cut does not replace droppers); their first opponent has a bye."
+                )
+            return text
+        case SeatReplacedNote(withdrawn=gone, replacement=new, seed=seed, from_stage=source):
+            return (
+                f"{name(gone)} made the cut of {source!r} but has dropped and takes no seat: "
+                f"{name(new)}, the next in its standings, is seed {seed} in their place."
+            )
+        case BracketResetNote(final=final, reset=reset, needed=needed):
+            if needed is None:
+                return (
+                    f"{reset} (the bracket reset) is played only if the losers-bracket champion "
+                    f"wins the grand final {final}."
+                )
+            if needed:
+                return (
+                    f"The losers-bracket champion won the grand final {final}: both players have "
+                    f"one loss, so the bracket reset {reset} is played."
+                )
+            return f"The winners-bracket champion won the grand final {final}: no bracket reset."
     raise AssertionError(note)  # pragma: no cover
+
+
+def _bracket_match_text(note: BracketMatchNote) -> str:
+    if note.winner_to is not None:
+        goes = f"the winner goes on to {note.winner_to}"
+    elif note.winner_place == "1":
+        goes = "the winner is the champion"
+    else:
+        goes = f"the winner places {note.winner_place}"
+    if note.loser_to is not None:
+        order = f", by the {note.order} order" if note.order is not None else ""
+        lost = f"the loser goes to {note.loser_to}{order}"
+    else:
+        lost = "the loser is out" + (f", placed {note.loser_place}" if note.loser_place else "")
+    return f"{note.match} ({note.label}): {goes}; {lost}."
 
 
 def _bye_text(note: ByeNote, name: Callable[[PlayerId], str]) -> str:

@@ -42,6 +42,12 @@ class NoteKind(StrEnum):
     FORCED_FORBIDDEN = "forced_forbidden"
     ROUND_ROBIN_NUMBERS = "round_robin_numbers"
     ROUND_ROBIN_SIT_OUT = "round_robin_sit_out"
+    BRACKET_SEED = "bracket_seed"
+    BRACKET_BYE = "bracket_bye"
+    BRACKET_MATCH = "bracket_match"
+    WALKOVER = "walkover"
+    SEAT_REPLACED = "seat_replaced"
+    BRACKET_RESET = "bracket_reset"
 
 
 class SeedSource(StrEnum):
@@ -268,6 +274,84 @@ class RoundRobinSitOutNote:
     opponent: PlayerId | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class BracketSeedNote:
+    """A playoff's round 1: ``player`` is seed ``seed`` and starts in ``slot`` of ``size``
+    (MTR 10.4 bracket order)."""
+
+    kind: ClassVar[NoteKind] = NoteKind.BRACKET_SEED
+    seed: int
+    player: PlayerId
+    slot: int
+    size: int
+
+
+@dataclass(frozen=True, slots=True)
+class BracketByeNote:
+    """A playoff's round 1: seed ``seed`` (``player``) has a first-round bye (the field is not
+    a power of two: the top seeds have them) and enters in ``match``."""
+
+    kind: ClassVar[NoteKind] = NoteKind.BRACKET_BYE
+    seed: int
+    player: PlayerId
+    match: str
+
+
+@dataclass(frozen=True, slots=True)
+class BracketMatchNote:
+    """Bracket match ``match`` (``label``) is paired this round; its winner goes on to
+    ``winner_to`` (or, with ``None``, places ``winner_place``: "1" for the champion), its loser
+    to ``loser_to`` (double elimination: the losers-bracket slot, by the named ``order``; the
+    third-place match) or, with ``loser_to`` ``None``, is out, placed ``loser_place``."""
+
+    kind: ClassVar[NoteKind] = NoteKind.BRACKET_MATCH
+    match: str
+    label: str
+    winner_to: str | None
+    winner_place: str | None
+    loser_to: str | None
+    order: str | None
+    loser_place: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class WalkoverNote:
+    """``withdrawn`` has left the event or the stage: ``winner`` advances from bracket match
+    ``match`` (``label``) without playing. ``unreplaced``: the player dropped before round 1
+    and the cut does not replace droppers (Riftbound): nobody took their seat."""
+
+    kind: ClassVar[NoteKind] = NoteKind.WALKOVER
+    match: str
+    label: str
+    winner: PlayerId
+    withdrawn: PlayerId
+    unreplaced: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SeatReplacedNote:
+    """A cut stage's round 1: ``withdrawn`` was above the line of ``from_stage`` but dropped
+    and takes no seat; ``replacement``, the next in its standings, is seed ``seed`` instead."""
+
+    kind: ClassVar[NoteKind] = NoteKind.SEAT_REPLACED
+    withdrawn: PlayerId
+    replacement: PlayerId
+    seed: int
+    from_stage: str
+
+
+@dataclass(frozen=True, slots=True)
+class BracketResetNote:
+    """Double elimination: the bracket reset ``reset`` is played only if the losers-bracket
+    champion wins the grand final ``final``; ``needed``: ``None`` before the final is played,
+    then whether it is (``True``: it is paired this round)."""
+
+    kind: ClassVar[NoteKind] = NoteKind.BRACKET_RESET
+    final: str
+    reset: str
+    needed: bool | None
+
+
 PairingNote = (
     ExcludedNote
     | RoundOneNote
@@ -283,5 +367,11 @@ PairingNote = (
     | ForcedForbiddenNote
     | RoundRobinNumbersNote
     | RoundRobinSitOutNote
+    | BracketSeedNote
+    | BracketByeNote
+    | BracketMatchNote
+    | WalkoverNote
+    | SeatReplacedNote
+    | BracketResetNote
 )
 """Any pairing note; ``note.kind`` says which."""

@@ -35,6 +35,15 @@ def rearrange_draft(
                 "(regenerate it to pair the field as it stands)",
             )
 
+    if tournament.stage(draft.stage_id).is_playoff and not any(
+        {player, other} == {t.a, t.b} for t in draft.pairings
+    ):
+        raise InvalidTournament(
+            where,
+            "a playoff's tables follow its bracket: players cannot move between them "
+            "(set who plays first with `fairpair toss flip` once the round is released)",
+        )
+
     def moved(p: PlayerId) -> PlayerId:
         return other if p == player else player if p == other else p
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from fairpair.engine.brackets.bracket import Placement
 from fairpair.engine.ledger import Ledger, PlayerRecord, build_ledger
 from fairpair.engine.players import Player, PlayerId
 from fairpair.engine.stage import Stage
@@ -33,6 +34,9 @@ class StandingsRow:
     forfeits: int
     tiebreaks: tuple[Value, ...]
     dropped_after: int | None
+    place: Placement | None = None
+    """A playoff stage: the final place once decided (``None`` while the player is still in,
+    and in other formats)."""
 
     @property
     def dropped(self) -> bool:
@@ -211,6 +215,8 @@ def _standings(
     names = tuple(tiebreaks) if tiebreaks is not None else stage.ruleset.tiebreaks
     chosen = tuple(get_tiebreak(n, f"tiebreaks[{i}]") for i, n in enumerate(names))
     ledger = build_ledger(tournament, stage, after_round)
+    if stage.is_playoff:
+        return _playoff_standings(tournament, stage, after_round, ledger, chosen)
     groups, values = rank_ledger(ledger, chosen, include_absent)
     rows: list[StandingsRow] = []
     ahead = 0
@@ -255,4 +261,53 @@ def _standings(
                 )
             )
         ahead += active_here
+    return Standings(stage, ledger.last_round, chosen, tuple(rows))
+
+
+def _playoff_standings(
+    tournament: Tournament,
+    stage: Stage,
+    after_round: int | None,
+    ledger: Ledger,
+    chosen: tuple[Tiebreak, ...],
+) -> Standings:
+    """A playoff's standings are its bracket's placements (docs/brackets.md "Final
+    standings"): every player of the field, those still in first (in seed order, no rank),
+    then by final place; the rank is the first place of the range ("3" for 3–4)."""
+    from dataclasses import replace
+
+    from fairpair.engine.formats.bracket_stage import bracket_places, seed_order
+
+    counted = (
+        stage
+        if after_round is None
+        else replace(stage, rounds=tuple(r for r in stage.rounds if r.number <= after_round))
+    )
+    places = bracket_places(tournament, counted)
+    _, values = rank_ledger(ledger, chosen, include_absent=True)
+    seeds = {p: k for k, p in enumerate(seed_order(tournament, stage))}
+    records = ledger.records
+    rows: list[StandingsRow] = []
+    for pid in sorted(
+        (p for p in records if p in seeds),
+        key=lambda p: (places[p].first if p in places else 0, seeds[p]),
+    ):
+        rec = records[pid]
+        place = places.get(pid)
+        rows.append(
+            StandingsRow(
+                place.first if place is not None and rec.dropped_after is None else None,
+                rec.player,
+                Fraction(rec.points, ledger.unit),
+                rec.wins,
+                rec.draws,
+                rec.losses,
+                rec.played,
+                rec.byes,
+                rec.forfeits,
+                tuple(values[pid]),
+                rec.dropped_after,
+                place,
+            )
+        )
     return Standings(stage, ledger.last_round, chosen, tuple(rows))

@@ -1,0 +1,69 @@
+"""Pairing the next round of a playoff stage: every bracket match playable now that no
+earlier round holds, the higher seed on side ``a`` and recorded as playing first (MTR: the
+higher seed chooses), with the notes of ``bracket_notes``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from fairpair.engine.errors import Location, PairingRefused
+from fairpair.engine.formats.bracket_notes import bracket_notes
+from fairpair.engine.formats.bracket_stage import BracketDecided, require_run
+from fairpair.engine.rounds import Toss, TossReason
+
+if TYPE_CHECKING:
+    from fairpair.engine.pairing.draft import PairingDraft
+    from fairpair.engine.stage import Stage
+    from fairpair.engine.tournament import Tournament
+
+
+def pair_bracket_round(tournament: Tournament, stage: Stage) -> PairingDraft:
+    """The next round of a playoff stage: every bracket match playable now."""
+    from fairpair.engine.pairing.draft import DraftPairing, PairingDraft
+    from fairpair.engine.pairing.refusals import RoundStillOpen
+
+    number = stage.last_round + 1
+    for rnd in stage.rounds:
+        open_matches = sum(1 for m in rnd.matches if m.result is None)
+        if open_matches:
+            raise RoundStillOpen(
+                Location(stage=stage.id, round=rnd.number),
+                f"round {rnd.number} still has {open_matches} match"
+                f"{'es' if open_matches != 1 else ''} without a result; report "
+                f"{'them' if open_matches != 1 else 'it'} before pairing round {number}",
+                open_round=rnd.number,
+                outstanding=open_matches,
+            )
+    run = require_run(tournament, stage)
+    names = {p.id: p.name for p in tournament.players}
+    if run.decided:
+        champion = run.champion
+        assert champion is not None
+        raise BracketDecided(
+            Location(stage=stage.id, round=number),
+            f"the bracket is decided: {names.get(champion, champion)} is the champion",
+        )
+    players = {mid: (a, b) for mid, a, b in run.now.players}
+    pairings: list[DraftPairing] = []
+    for match_id in run.now.playable:
+        if match_id in run.released:
+            continue
+        sa, sb = players[match_id]
+        assert sa is not None and sb is not None
+        high, low = (sa, sb) if sa < sb else (sb, sa)
+        a, b = run.seeds[high - 1], run.seeds[low - 1]
+        pairings.append(
+            DraftPairing(
+                len(pairings) + 1,
+                a,
+                b,
+                match_id=match_id,
+                plays_first=Toss(a, TossReason.HIGHER_SEED),
+            )
+        )
+    if not pairings:  # pragma: no cover - a bracket that is not decided has a playable match
+        raise PairingRefused(Location(stage=stage.id, round=number), "no bracket match to pair")
+    notes = bracket_notes(tournament, stage, run, number, [p.match_id for p in pairings])
+    return PairingDraft(
+        stage.id, number, tuple(pairings), (), notes, tuple(p for t in pairings for p in (t.a, t.b))
+    )

@@ -192,6 +192,7 @@ class RoundRobinSitOutModel(Model):
     player: str
     reason: SitOutReason
     opponent: str | None
+    text: str
 
 
 class BracketSeedModel(Model):

@@ -54,6 +54,11 @@ def test_every_note_kind_has_its_own_shape_in_the_schema() -> None:
         "rematch_repaired",
         "forced_rematch",
         "forced_forbidden",
+        "pod_tables",
+        "pod_byes",
+        "pod_repeats_avoided",
+        "pod_forced_repeats",
+        "pod_seats",
     }
 
 

@@ -33,7 +33,14 @@ from fairpair.engine.pairing import (
     SeedSource,
     render_note,
 )
-from fairpair.engine.pairing.notes import Pair
+from fairpair.engine.pairing.notes import (
+    Pair,
+    PodByesNote,
+    PodForcedRepeatsNote,
+    PodRepeatsAvoidedNote,
+    PodSeatsNote,
+    PodTablesNote,
+)
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import ByeKind
 from fairpair.engine.stage import PairingMethod
@@ -158,6 +165,45 @@ class ForcedForbiddenModel(Model):
     text: str
 
 
+class PodTablesModel(Model):
+    kind: Literal["pod_tables"]
+    players: int
+    sizes: list[int]
+    pod_size: int
+    remainder: str
+    byes: int
+    exact: bool
+    text: str
+
+
+class PodByesModel(Model):
+    kind: Literal["pod_byes"]
+    players: list[str]
+    repeat: list[str]
+    text: str
+
+
+class PodRepeatsAvoidedModel(Model):
+    kind: Literal["pod_repeats_avoided"]
+    pairs: list[PairModel]
+    text: str
+
+
+class PodForcedRepeatsModel(Model):
+    kind: Literal["pod_forced_repeats"]
+    count: int
+    pairs: list[PairModel]
+    proven: bool
+    text: str
+
+
+class PodSeatsModel(Model):
+    kind: Literal["pod_seats"]
+    first: list[str]
+    spread: int
+    text: str
+
+
 NoteModel = Annotated[
     ExcludedModel
     | RoundOneModel
@@ -170,7 +216,12 @@ NoteModel = Annotated[
     | FloatModel
     | RematchRepairedModel
     | ForcedRematchModel
-    | ForcedForbiddenModel,
+    | ForcedForbiddenModel
+    | PodTablesModel
+    | PodByesModel
+    | PodRepeatsAvoidedModel
+    | PodForcedRepeatsModel
+    | PodSeatsModel,
     Field(discriminator="kind"),
 ]
 
@@ -203,6 +254,11 @@ _MODELS: dict[type, type[Model]] = {
     RematchRepairedNote: RematchRepairedModel,
     ForcedRematchNote: ForcedRematchModel,
     ForcedForbiddenNote: ForcedForbiddenModel,
+    PodTablesNote: PodTablesModel,
+    PodByesNote: PodByesModel,
+    PodRepeatsAvoidedNote: PodRepeatsAvoidedModel,
+    PodForcedRepeatsNote: PodForcedRepeatsModel,
+    PodSeatsNote: PodSeatsModel,
 }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from fairpair.engine.formats.pods import PodsRules
 from fairpair.engine.formats.protocol import FormatRules, PlayerStatus
 from fairpair.engine.formats.swiss import SwissRules
 from fairpair.engine.formats.swiss_elimination import SwissEliminationRules
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
 FORMATS: dict[StageFormat, FormatRules] = {
     StageFormat.SWISS: SwissRules(),
     StageFormat.SWISS_ELIMINATION: SwissEliminationRules(),
+    StageFormat.PODS: PodsRules(),
 }
 
 

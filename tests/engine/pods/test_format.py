@@ -169,3 +169,44 @@ def test_a_cut_stage_is_paired_once_drawn_and_finishes_after_its_table() -> None
     assert sorted(draft.pods[0].seats) == sorted(top)  # type: ignore[attr-defined]
     assert stage_finished(t, "final")
     assert len(compute_standings(t, t.stage("final")).rows) == 4
+
+
+def test_the_pods_preset_scores_5_1_0_and_ranks_by_pod_strength_buchholz() -> None:
+    from fairpair.engine.rulesets import PRESETS
+    from fairpair.engine.scoring import Scoring
+
+    players = tuple(Player(p, p.upper(), seed=k + 1) for k, p in enumerate("abcdefgh"))
+    stage = stage_from_settings(
+        id="pods", format=StageFormat.PODS, ruleset=PRESETS["pods"], max_rounds=1
+    )
+    t = Tournament("Pods", players, (stage,))
+    draft = pair_next_round(t, "pods")
+    assert [set(p.seats) for p in draft.pods] == [set("abcd"), set("efgh")]
+    t = open_round(release_round(t, draft), 1, "pods")
+    finish = {"a": 1, "b": 2, "c": 3, "d": 4, "e": 1, "f": 1, "g": 3, "h": 4}
+    for pod in draft.pods:
+        t = record_places(t, 1, pod.table, [finish[s] for s in pod.seats], stage="pods")
+    rows = {r.player.id: r for r in compute_standings(t, t.stage("pods")).rows}
+    assert {p: int(r.points) for p, r in rows.items()} == {
+        "a": 5,
+        "b": 0,
+        "c": 0,
+        "d": 0,
+        "e": 1,
+        "f": 1,
+        "g": 0,
+        "h": 0,
+    }
+    # Pod-strength Buchholz: the pod-mates' points (a's mates 0; b's 5; e's 1; g's 2).
+    assert {p: rows[p].tiebreaks[0] for p in "abeg"} == {"a": 0, "b": 5, "e": 1, "g": 2}
+    assert [r.player.id for r in compute_standings(t, t.stage("pods")).rows][:5] == [
+        "a",
+        "e",
+        "f",
+        "b",
+        "c",
+    ]
+    # Placement points instead: 4/3/2/1 through ``place_points``.
+    placed = PRESETS["pods"].scoring
+    assert Scoring(place_points=(4, 3, 2, 1)).pod_points(2, 1) == 3
+    assert placed.pod_points(1, 2) == 1 and placed.pod_points(1, 1) == 5

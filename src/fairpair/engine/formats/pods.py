@@ -44,13 +44,9 @@ if TYPE_CHECKING:
 class CutNotDrawn(PairingRefused):
     """A cut stage is paired only once its cut is drawn (``engine.changes.draw_cut``)."""
 
-    code = "cut_not_drawn"
-
 
 class TooFewForPods(PairingRefused):
     """Fewer than 3 eligible players: no pod table can be seated."""
-
-    code = "too_few_for_pods"
 
 
 @dataclass(frozen=True, slots=True)

@@ -64,10 +64,14 @@ def main() -> None:
     parser.add_argument("--low", type=int, default=3)
     parser.add_argument("--high", type=int, default=40)
     args = parser.parse_args()
-    print(f"# {platform.processor() or platform.machine()}, Python {platform.python_version()}, "
-          f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC; {args.seeds} events per row, "
-          f"{args.rounds} rounds, pod size 4")
-    print("| players | mode | max spread (all) | max spread (equal rounds) | max repeats | s/event |")
+    print(
+        f"# {platform.processor() or platform.machine()}, Python {platform.python_version()}, "
+        f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC; {args.seeds} events per row, "
+        f"{args.rounds} rounds, pod size 4"
+    )
+    print(
+        "| players | mode | max spread (all) | max spread (equal rounds) | max repeats | s/event |"
+    )
     print("|---:|---|---:|---:|---:|---:|")
     worst = {m: [0, 0, 0] for m in RemainderMode}
     for n in range(args.low, args.high + 1):

@@ -50,10 +50,10 @@ def test_seat_one_goes_to_who_had_it_least() -> None:
 
 
 @pytest.mark.parametrize("mode", list(RemainderMode))
-@pytest.mark.parametrize("n", [8, 12, 13, 16, 17, 20, 24, 32])
+@pytest.mark.parametrize("n", [7, 12, 13, 17, 21])
 def test_first_seat_counts_stay_within_one(n: int, mode: RemainderMode) -> None:
     """Within one over 10 rounds among players with equally many rounds, in every mode:
     the pairing keeps a player with the fewest first seats at every table (rule 3b of
     ``engine.pods.pairing``; docs/pods.md "Seat rotation")."""
-    spreads = [event_spread(n, mode, seed) for seed in range(3)]
+    spreads = [event_spread(n, mode, seed) for seed in range(2)]
     assert max(spreads) <= 1, spreads

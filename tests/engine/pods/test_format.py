@@ -210,3 +210,32 @@ def test_the_pods_preset_scores_5_1_0_and_ranks_by_pod_strength_buchholz() -> No
     placed = PRESETS["pods"].scoring
     assert Scoring(place_points=(4, 3, 2, 1)).pod_points(2, 1) == 3
     assert placed.pod_points(1, 2) == 1 and placed.pod_points(1, 1) == 5
+
+
+def test_every_pod_note_has_a_sentence_and_a_json_shape() -> None:
+    from fairpair.engine.pairing import render_note
+    from fairpair.engine.pairing.notes import PodRepeatsAvoidedNote
+    from fairpair.responses.pairing_notes import note_model
+
+    names = {"a": "Ann", "b": "Bo", "c": "Cy"}
+    notes = [
+        PodTablesNote(13, (4, 3, 3, 3), 4, "smaller"),
+        PodTablesNote(5, (5,), 4, "smaller", exact=False),
+        PodByesNote(("c", "b"), ("c",)),
+        PodRepeatsAvoidedNote((("a", "b"),)),
+        PodForcedRepeatsNote((("a", "b"),), proven=False),
+        PodSeatsNote(("a", "c"), 1),
+    ]
+    texts = [render_note(n, names) for n in notes]
+    assert texts[0] == (
+        "13 players at tables of 4: 4+3+3+3 (remainder mode smaller: the 1 left over make the "
+        "lowest tables smaller)."
+    )
+    assert "fallback" in texts[1]
+    assert texts[2].startswith("Cy and Bo have the byes") and "Cy: a second bye" in texts[2]
+    assert "Ann and Bo would have shared a table again" in texts[3]
+    assert "within the search budget" in texts[4]
+    assert "(Ann and Cy)" in texts[5] and "at most 1" in texts[5]
+    dumped = [note_model(n, names).model_dump(mode="json") for n in notes]
+    assert [d["kind"] for d in dumped] == [n.kind.value for n in notes]
+    assert dumped[4]["count"] == 1 and dumped[4]["pairs"] == [{"a": "a", "b": "b"}]

@@ -31,6 +31,15 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "TossPolicy": ("fairpair.engine.stage_config", "TossPolicy"),
     "Group": ("fairpair.engine.stage_config", "Group"),
     "AssignedBye": ("fairpair.engine.stage_config", "AssignedBye"),
+    "SingleEliminationConfig": ("fairpair.engine.stage_config", "SingleEliminationConfig"),
+    "DoubleEliminationConfig": ("fairpair.engine.stage_config", "DoubleEliminationConfig"),
+    "RoundRobinConfig": ("fairpair.engine.stage_config", "RoundRobinConfig"),
+    "PodsConfig": ("fairpair.engine.stage_config", "PodsConfig"),
+    "RemainderMode": ("fairpair.engine.stage_config", "RemainderMode"),
+    "StageCut": ("fairpair.engine.stage_cut", "StageCut"),
+    "CutRule": ("fairpair.engine.topcut", "CutRule"),
+    "TopCut": ("fairpair.engine.topcut", "TopCut"),
+    "top_cut": ("fairpair.engine.topcut", "top_cut"),
     "Round": ("fairpair.engine.rounds", "Round"),
     "RoundState": ("fairpair.engine.rounds", "RoundState"),
     "Match": ("fairpair.engine.rounds", "Match"),
@@ -59,6 +68,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "pair_next_round": ("fairpair.engine.formats", "pair_next_round"),
     "PairingDraft": ("fairpair.engine.pairing.draft", "PairingDraft"),
     "DraftPairing": ("fairpair.engine.pairing.draft", "DraftPairing"),
+    "DraftPod": ("fairpair.engine.pairing.draft", "DraftPod"),
     "PairingNote": ("fairpair.engine.pairing.notes", "PairingNote"),
     "render_notes": ("fairpair.engine.pairing.note_text", "render_notes"),
     "check_pairing": ("fairpair.engine.pairing.invariants", "check_pairing"),
@@ -66,6 +76,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "Standings": ("fairpair.engine.standings", "Standings"),
     "StandingsRow": ("fairpair.engine.standings", "StandingsRow"),
     "player_status": ("fairpair.engine.formats", "player_status"),
+    "stage_finished": ("fairpair.engine.formats", "stage_finished"),
     "PlayerStatus": ("fairpair.engine.formats", "PlayerStatus"),
     "toss_table": ("fairpair.engine.toss", "toss_table"),
     "TossTable": ("fairpair.engine.toss", "TossTable"),
@@ -81,6 +92,8 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "record_result": ("fairpair.engine.changes", "record_result"),
     "record_places": ("fairpair.engine.changes", "record_places"),
     "drop_player": ("fairpair.engine.changes", "drop_player"),
+    "cut_of": ("fairpair.engine.changes", "cut_of"),
+    "draw_cut": ("fairpair.engine.changes", "draw_cut"),
     "flip_toss": ("fairpair.engine.changes", "flip_toss"),
     "choose_first": ("fairpair.engine.changes", "choose_first"),
     "recalculate_tosses": ("fairpair.engine.changes", "recalculate_tosses"),
@@ -134,7 +147,9 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
         add_round,
         choose_first,
         complete_round,
+        cut_of,
         delete_round,
+        draw_cut,
         drop_player,
         flip_toss,
         open_round,
@@ -161,7 +176,12 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
         UnknownTable,
         UnknownTiebreak,
     )
-    from fairpair.engine.formats import PlayerStatus, pair_next_round, player_status
+    from fairpair.engine.formats import (
+        PlayerStatus,
+        pair_next_round,
+        player_status,
+        stage_finished,
+    )
     from fairpair.engine.lifecycle import (
         Refusal,
         RefusalReason,
@@ -170,7 +190,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
         next_actions,
     )
     from fairpair.engine.lifecycle import check as check_round_action
-    from fairpair.engine.pairing.draft import DraftPairing, PairingDraft
+    from fairpair.engine.pairing.draft import DraftPairing, DraftPod, PairingDraft
     from fairpair.engine.pairing.invariants import check_pairing
     from fairpair.engine.pairing.note_text import render_notes
     from fairpair.engine.pairing.notes import PairingNote
@@ -199,17 +219,24 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from fairpair.engine.stage import Stage, stage_from_settings
     from fairpair.engine.stage_config import (
         AssignedBye,
+        DoubleEliminationConfig,
         Elimination,
         Group,
         PairingMethod,
+        PodsConfig,
+        RemainderMode,
+        RoundRobinConfig,
+        SingleEliminationConfig,
         StageFormat,
         SwissConfig,
         SwissEliminationConfig,
         TossPolicy,
         TossSettings,
     )
+    from fairpair.engine.stage_cut import StageCut
     from fairpair.engine.standings import Standings, StandingsRow
     from fairpair.engine.standings import compute_standings as standings
+    from fairpair.engine.topcut import CutRule, TopCut, top_cut
     from fairpair.engine.toss import TossTable, toss_table
     from fairpair.engine.validation import validate
     from fairpair.interop.document import dump_document, load_document, parse_document

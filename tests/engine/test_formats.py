@@ -9,7 +9,15 @@ import pytest
 from fairpair.engine.errors import InvalidStage
 from fairpair.engine.formats import FORMATS, PlayerStatus, pair_next_round, player_status
 from fairpair.engine.players import Player
-from fairpair.engine.stage import Elimination, StageFormat, stage_from_settings
+from fairpair.engine.stage import (
+    Elimination,
+    PairingMethod,
+    Stage,
+    StageCut,
+    StageFormat,
+    TossSettings,
+    stage_from_settings,
+)
 from fairpair.engine.stage_config import CONFIG_CLASSES, SwissEliminationConfig
 from fairpair.engine.standings import compute_standings
 from fairpair.engine.tournament import Tournament
@@ -72,3 +80,52 @@ def test_the_library_never_switches_the_garbage_collector(monkeypatch: pytest.Mo
     draft = pair_next_round(t)
     compute_standings(t)
     assert len(draft.pairings) == 3
+
+
+@pytest.mark.parametrize(
+    ("fmt", "setting", "value"),
+    [
+        (StageFormat.SINGLE_ELIMINATION, "toss", TossSettings(enabled=True)),
+        (StageFormat.DOUBLE_ELIMINATION, "pairing_method", PairingMethod.SLIDE),
+        (StageFormat.ROUND_ROBIN, "pod_size", 4),
+        (StageFormat.PODS, "cycles", 2),
+        (StageFormat.SWISS, "third_place", True),
+    ],
+)
+def test_a_setting_of_another_format_is_refused_naming_it(
+    fmt: StageFormat, setting: str, value: object
+) -> None:
+    with pytest.raises(InvalidStage) as error:
+        stage_from_settings(format=fmt, **{setting: value})
+    assert error.value.location.path[-1] == setting
+    assert f'this stage is "{fmt.value}"' in error.value.reason
+
+
+def test_the_toss_is_swiss_only() -> None:
+    """Seed 000: the toss is a Swiss feature; no other format has a toss setting."""
+    for kind, config in CONFIG_CLASSES.items():
+        assert config.uses_toss is (kind in (StageFormat.SWISS, StageFormat.SWISS_ELIMINATION))
+    assert stage_from_settings(format=StageFormat.PODS).toss == TossSettings()
+
+
+def test_format_settings_out_of_range_are_refused_naming_them() -> None:
+    with pytest.raises(InvalidStage, match="3 to 10") as pods:
+        stage_from_settings(format=StageFormat.PODS, pod_size=11)
+    assert pods.value.location.path[-1] == "pod_size"
+    with pytest.raises(InvalidStage, match="1 or 2 cycles"):
+        stage_from_settings(format=StageFormat.ROUND_ROBIN, cycles=3)
+    with pytest.raises(InvalidStage, match="fixed number of seats or a percentage"):
+        StageCut(from_stage="swiss")
+
+
+def test_a_cut_is_made_from_an_earlier_stage() -> None:
+    from fairpair.engine.validation import problems
+
+    cut = StageCut(from_stage="final", top=4)
+    late = Tournament(
+        "x",
+        (Player("a", "A"), Player("b", "B")),
+        (Stage(), stage_from_settings(id="final", format=StageFormat.PODS, cut=cut)),
+    )
+    found = [p for p in problems(late) if p.where.endswith("cut.from_stage")]
+    assert found and "earlier stage" in found[0].reason

@@ -10,7 +10,7 @@ from pathlib import Path
 from drafts import played, tournament
 
 from fairpair.engine.drops import Drop
-from fairpair.engine.pairing import pair_next_round
+from fairpair.engine.pairing import NoteKind, pair_next_round
 from fairpair.engine.stage import Group
 from fairpair.responses.draft import (
     JSON_FORMAT,
@@ -41,25 +41,7 @@ def test_every_note_kind_has_its_own_shape_in_the_schema() -> None:
         for model in schema["$defs"].values()
         if "kind" in model.get("properties", {}) and "const" in model["properties"]["kind"]
     }
-    assert kinds == {
-        "excluded",
-        "round_one",
-        "method",
-        "group",
-        "group_skipped",
-        "score_group",
-        "assigned_bye",
-        "bye",
-        "float",
-        "rematch_repaired",
-        "forced_rematch",
-        "forced_forbidden",
-        "pod_tables",
-        "pod_byes",
-        "pod_repeats_avoided",
-        "pod_forced_repeats",
-        "pod_seats",
-    }
+    assert kinds == {kind.value for kind in NoteKind}
 
 
 def test_drafts_round_trip_through_the_model() -> None:

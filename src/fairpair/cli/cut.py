@@ -1,20 +1,32 @@
-"""``fairpair cut EVENT|FILE``: who makes the top cut of a stage, and why the line is there.
+"""``fairpair cut EVENT|FILE``: who makes the top cut, and why the line is there.
 
-A preview: it changes nothing (drawing the playoff stage comes with the elimination formats).
-``--top N`` seats, or ``--percent P`` of the players who took part rounded to ``--sizes``
-(default 4,8,16); dropped players take no seat. ``--explain`` adds the records around the
-line and the tiebreak value that decided the last seat (seed 001, "Top cut math").
+Two ways to ask:
+
+- ``--top N`` or ``--percent P`` (rounded to ``--sizes``, default 4,8,16): a preview of the
+  cut of ``--stage``'s standings (default: the last stage); nothing is changed.
+- neither: the cut of a cut stage (``--stage``, default: the last stage with a ``cut``) by its
+  own rule, from the stage it is cut from. ``--draw`` draws it in a saved event (the cut
+  stage's field and seeds), refused while that stage is unfinished unless ``--early``.
+
+Dropped players take no seat. ``--explain`` adds the records around the line and the tiebreak
+value that decided the last seat (seed 001, "Top cut math").
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from fairpair.cli import options
 from fairpair.cli.errors import handles_errors
+
+if TYPE_CHECKING:
+    from fairpair.engine.stage import Stage
+    from fairpair.engine.standings import Standings
+    from fairpair.engine.topcut import CutRule, TopCut
+    from fairpair.engine.tournament import Tournament
 
 
 @handles_errors
@@ -36,79 +48,182 @@ def cut(
     explain: Annotated[
         bool, typer.Option("--explain", help="The records around the line and what decided it.")
     ] = False,
+    draw: Annotated[
+        bool,
+        typer.Option("--draw", help="Draw the cut stage's field now (a saved event)."),
+    ] = False,
+    early: Annotated[
+        bool,
+        typer.Option("--early", help="With --draw: even though the stage cut from is unfinished."),
+    ] = False,
     stage: options.Stage = None,
     db: options.Db = None,
+    actor: options.Actor = None,
     as_json: options.Json = False,
 ) -> None:
-    """Show who makes the top cut of a stage (a preview: nothing is changed)."""
+    """Show who makes the top cut of a stage, or draw a cut stage's field (--draw)."""
     from fairpair.cli.parsing import BadValue
     from fairpair.cli.saved import is_document
-    from fairpair.engine.standings import compute_standings
-    from fairpair.engine.topcut import CutRule, top_cut
 
-    if (top is None) == (percent is None):
+    preview = top is not None or percent is not None
+    if top is not None and percent is not None:
         raise BadValue("--top", "give the cut as --top N or --percent P (one of them)")
+    if preview and draw:
+        raise BadValue(
+            "--draw", "--draw draws a cut stage by its own rule: leave out --top/--percent"
+        )
+    if early and not draw:
+        raise BadValue("--early", "--early goes with --draw")
+    document = is_document(file)
+    if draw and document:
+        raise BadValue("--draw", "a cut is drawn in a saved event; a file is only previewed")
+    if draw:
+        _draw(str(file), stage, db, actor, early, explain, as_json)
+        return
+    if document:
+        from fairpair.interop.document import load_document
+
+        tournament = load_document(file)
+    else:
+        from fairpair.cli.saved import database
+        from fairpair.service.events import export_event
+
+        with database(db) as base:
+            tournament = export_event(base, str(file))
+    if preview:
+        _preview(tournament, stage, top, percent, sizes, explain, as_json)
+    else:
+        _of_stage(tournament, stage, explain, as_json)
+
+
+def _rule(top: int | None, percent: float | None, sizes: str) -> CutRule:
+    from fairpair.cli.parsing import BadValue
+    from fairpair.engine.topcut import CutRule
+
     try:
         size_list = tuple(int(s) for s in sizes.split(",") if s.strip())
     except ValueError:
         raise BadValue("--sizes", f"{sizes!r} is not a list of whole numbers (4,8,16)") from None
     share = Fraction(str(percent)) / 100 if percent is not None else None
-    rule = CutRule(fixed=top, percent=share, sizes=size_list or (4, 8, 16))
-    if is_document(file):
-        from fairpair.interop.document import load_document
+    return CutRule(fixed=top, percent=share, sizes=size_list or (4, 8, 16))
 
-        tournament = load_document(file)
-        standings = compute_standings(tournament, tournament.stage(stage))
-    else:
-        from fairpair.cli.saved import database
-        from fairpair.service.standings import standings as saved_standings
 
-        with database(db) as base:
-            tournament, standings = saved_standings(base, str(file), stage=stage)
+def _preview(
+    tournament: Tournament,
+    stage: str | None,
+    top: int | None,
+    percent: float | None,
+    sizes: str,
+    explain: bool,
+    as_json: bool,
+) -> None:
+    from fairpair.engine.standings import compute_standings
+    from fairpair.engine.topcut import top_cut
+
+    rule = _rule(top, percent, sizes)
+    standings = compute_standings(tournament, tournament.stage(stage))
     made = top_cut(standings, rule)
+    _show(tournament, standings, made, explain, as_json, None, "a preview: nothing is changed")
+
+
+def _cut_stage(tournament: Tournament, stage: str | None) -> Stage:
+    from fairpair.cli.parsing import BadValue
+
+    if stage is not None:
+        chosen = tournament.stage(stage)
+        if chosen.cut is None:
+            raise BadValue(
+                "--stage", f"stage {stage!r} is not a top cut: give --top N or --percent P"
+            )
+        return chosen
+    cut_stages = [s for s in tournament.stages if s.cut is not None]
+    if not cut_stages:
+        raise BadValue(
+            "--top",
+            "no stage of this event is a top cut: give --top N or --percent P for a preview",
+        )
+    return cut_stages[-1]
+
+
+def _of_stage(tournament: Tournament, stage: str | None, explain: bool, as_json: bool) -> None:
+    from fairpair.engine.changes import cut_of
+    from fairpair.engine.standings import compute_standings
+
+    chosen = _cut_stage(tournament, stage)
+    assert chosen.cut is not None
+    made = cut_of(tournament, chosen)
+    standings = compute_standings(tournament, tournament.stage(chosen.cut.from_stage))
+    state = (
+        "drawn: these are its players"
+        if chosen.participants is not None and tuple(chosen.participants) == made.players
+        else "not drawn yet"
+        if chosen.participants is None
+        else "drawn earlier with other players (the standings changed since)"
+    )
+    _show(
+        tournament, standings, made, explain, as_json, chosen.id, f"cut stage {chosen.id}, {state}"
+    )
+
+
+def _draw(
+    event: str,
+    stage: str | None,
+    db: str | None,
+    actor: str | None,
+    early: bool,
+    explain: bool,
+    as_json: bool,
+) -> None:
+    from fairpair.cli.saved import actor_of, database
+    from fairpair.service.cuts import draw
+    from fairpair.service.events import export_event
+
+    with database(db) as base:
+        if stage is None:
+            stage = _cut_stage(export_event(base, event), None).id
+        drawn = draw(base, event, actor=actor_of(actor), stage=stage, early=early)
+        tournament = export_event(base, event)
+    from fairpair.engine.standings import compute_standings
+
+    standings = compute_standings(tournament, tournament.stage(drawn.from_stage))
+    _show(
+        tournament,
+        standings,
+        drawn.cut,
+        explain,
+        as_json,
+        drawn.stage,
+        f"cut stage {drawn.stage} drawn",
+        drawn=True,
+    )
+
+
+def _show(
+    tournament: Tournament,
+    standings: Standings,
+    made: TopCut,
+    explain: bool,
+    as_json: bool,
+    cut_stage: str | None,
+    state: str,
+    *,
+    drawn: bool = False,
+) -> None:
     names = {p.id: p.name for p in tournament.players}
-    text = made.explain(names)
     if as_json:
         from fairpair.cli.output import print_json
-        from fairpair.responses.topcut import CutLine, CutRecord, CutSeat, TopCutResponse
+        from fairpair.responses.topcut import top_cut_response
 
-        d = made.decision
-        print_json(
-            TopCutResponse(
-                stage=standings.stage.id,
-                after_round=standings.after_round,
-                seats=[
-                    CutSeat(
-                        seed=s.seed, id=s.player, name=names[s.player], rank=s.rank, record=s.record
-                    )
-                    for s in made.seats
-                ],
-                skipped=list(made.skipped),
-                records=[
-                    CutRecord(record=g.record, players=g.players, made_it=g.made_it)
-                    for g in made.groups
-                ],
-                line=CutLine(
-                    last_in=d.last_in,
-                    first_out=d.first_out,
-                    decided_by=d.tiebreak or "points",
-                    value_in=None if d.value_in is None else str(d.value_in),
-                    value_out=None if d.value_out is None else str(d.value_out),
-                )
-                if d is not None
-                else None,
-                explanation=text,
-            )
-        )
+        print_json(top_cut_response(standings, made, names, cut_stage=cut_stage, drawn=drawn))
         return
     from fairpair.cli.screen import screen, write
 
+    text = made.explain(names)
     out = screen()
     shown = (
         text if explain else [line for line in text if not line.startswith(("Records", "The line"))]
     )
     head = (
-        f"{tournament.name} — {standings.stage.name}, after round {standings.after_round} "
-        "(a preview: nothing is changed)"
+        f"{tournament.name} — {standings.stage.name}, after round {standings.after_round} ({state})"
     )
     write("".join(out.clean(line) + "\n" for line in (head, *shown)))

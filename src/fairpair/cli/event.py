@@ -177,7 +177,15 @@ def render(detail: EventDetail) -> None:
             if s.draft_round is not None
             else ""
         )
-        title = f"Stage {s.id} ({s.name}): {s.format}, ruleset {s.ruleset}, {cap}{draft}"
+        cut = ""
+        if s.cut_from is not None:
+            cut = (
+                f"; the top cut of {s.cut_from}, not drawn yet"
+                if s.seated is None
+                else f"; the top {s.seated} of {s.cut_from}"
+            )
+        done = "; finished" if s.finished else ""
+        title = f"Stage {s.id} ({s.name}): {s.format}, ruleset {s.ruleset}, {cap}{cut}{draft}{done}"
         if not s.rounds:
             text += "\n" + out.clean(title + "; no round released yet") + "\n"
             continue

@@ -175,7 +175,7 @@ def pair(
     from fairpair.cli.table import draw
 
     tournament = load_document(file)
-    chosen = tournament.stage(stage)
+    chosen = tournament.stage_to_pair(stage)
     draft = pair_next_round(
         tournament, chosen, method=PairingMethod(method.value) if method else None
     )

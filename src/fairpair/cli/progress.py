@@ -5,6 +5,7 @@ The standings header, its empty-table hint and ``validate`` say it in these word
 
 from __future__ import annotations
 
+from fairpair.engine.lifecycle import many_live
 from fairpair.engine.rounds import Round
 from fairpair.engine.stage import Stage
 from fairpair.responses.values import complete_through, rounds_up_to
@@ -32,4 +33,12 @@ def after_text(stage: Stage, after_round: int) -> str:
     if not missing:
         return f"after round {after_round}"
     done = complete_through(counted)
-    return "; ".join([f"after round {done}"] * bool(done) + [results_in(r) for r in missing])
+    waiting: list[int] = []
+    if many_live(stage):  # a round robin released ahead: rounds with no result yet, in short
+        waiting = [r.number for r in missing if r.outstanding == len(r.tables)]
+        missing = [r for r in missing if r.number not in waiting]
+    parts = [f"after round {done}"] * bool(done) + [results_in(r) for r in missing]
+    if waiting:
+        listed = ", ".join(str(n) for n in waiting)
+        parts.append(f"round{'s' if len(waiting) != 1 else ''} {listed}: no result yet")
+    return "; ".join(parts)

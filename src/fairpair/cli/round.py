@@ -5,8 +5,9 @@
 ``discard`` throws it away, ``release`` makes it the round (Scheduled), ``show`` prints a
 released round (tables, toss, results, notes); then ``open``,
 ``complete``, ``revert`` (Open → Scheduled), ``delete`` (a Scheduled round), ``swap`` (two
-players of a Scheduled round) and ``dates``. Every command takes ``--stage`` (default: the
-last stage).
+players of a Scheduled round) and ``dates``. A round robin also has ``schedule`` (every round
+of its Berger schedule) and ``release --all`` (every remaining round at once). Every command
+takes ``--stage`` (default: the last stage).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from fairpair.cli.errors import handles_errors
 if TYPE_CHECKING:
     from fairpair.responses.drafts import SavedDraft
     from fairpair.responses.events import EventDetail, RoundItem, RoundView, StageItem
+    from fairpair.responses.round_robin import RoundRobinSchedule
     from fairpair.service.connection import Database
 
 GROUP = group(
@@ -102,9 +104,12 @@ def draft_text(draft: SavedDraft) -> str:
             first = names.get(str(toss.get("first", "")), str(toss.get("first", "")))
             extra.append(f"{first} ({toss.get('reason', '')})" if toss else "")
         rows.append(row(str(t["table"]), a, a_points, b, b_points, *extra))
+    sitting_out = {n.get("player") for n in draft.notes if n.get("kind") == "round_robin_sit_out"}
     for bye in draft.byes:
         who, points = _side(bye["player"])
         kind = "bye" if bye.get("kind") == "pairing" else f"{bye.get('kind')} bye (assigned)"
+        if bye["player"]["id"] in sitting_out:
+            kind = "sits out (zero bye)"
         rows.append(row("", who, points, Cell(kind, "italic"), "", *([""] * (len(columns) - 5))))
     table = TextTable(f"Round {draft.round} (draft)", tuple(columns), tuple(rows))
     notes = [f"• {n.get('text', '')}" for n in draft.notes]
@@ -336,8 +341,8 @@ def discard(
     from fairpair.service.drafts import discard as drop
 
     with database(db) as base:
+        key = _stage_key(base, event, stage, to_pair=True)
         number = drop(base, event, actor=actor_of(actor), stage=stage)
-        key = _stage_key(base, event, stage)
     done(
         f"discarded the draft of round {number} of stage {key}",
         {"event": event, "stage": key, "round": number, "draft": None},
@@ -355,8 +360,11 @@ def _detail(base: Database, event: str) -> EventDetail:
 
 
 def _stage_of(detail: EventDetail, stage: str | None) -> StageItem:
+    """The stage named, else the stage being played (the service's default: the last stage,
+    passing over cut stages whose round 1 is not released)."""
     if stage is None:
-        return detail.stages[-1]
+        playing = [s for s in detail.stages if s.cut_from is None or s.rounds]
+        return (playing or detail.stages)[-1]
     found = next((s for s in detail.stages if s.id == stage), None)
     if found is None:
         from fairpair.engine.errors import Location, UnknownStage
@@ -368,8 +376,21 @@ def _stage_of(detail: EventDetail, stage: str | None) -> StageItem:
     return found
 
 
-def _stage_key(base: Database, event: str, stage: str | None) -> str:
-    return stage if stage is not None else _stage_of(_detail(base, event), None).id
+def _stage_key(base: Database, event: str, stage: str | None, *, to_pair: bool = False) -> str:
+    """The stage named, else the default stage (``to_pair``: the stage whose next round is
+    paired, passing over cut stages not drawn yet)."""
+    if stage is not None:
+        return stage
+    detail = _detail(base, event)
+    if to_pair:
+        finished = {s.id for s in detail.stages if s.finished}
+        ready = [
+            s
+            for s in detail.stages
+            if s.cut_from is None or s.rounds or (s.seated is not None and s.cut_from in finished)
+        ]
+        return (ready or detail.stages)[-1].id
+    return _stage_of(detail, None).id
 
 
 def _round_of(base: Database, event: str, stage: str | None, number: int) -> tuple[str, RoundItem]:
@@ -389,12 +410,23 @@ def release(
     db: options.Db = None,
     actor: options.Actor = None,
     as_json: options.Json = False,
+    every: Annotated[
+        bool,
+        typer.Option(
+            "--all",
+            help="A round robin: release every round not released yet, together (no draft).",
+        ),
+    ] = False,
 ) -> None:
-    """Make the draft the round: its matches are created, Scheduled (public as Upcoming)."""
+    """Make the draft the round: its matches are created, Scheduled (public as Upcoming).
+    With --all (a round robin), every remaining round of the schedule is released at once."""
     from fairpair.cli.saved import actor_of, database, done, names
     from fairpair.cli.text import plural
     from fairpair.service.rounds import release as make
 
+    if every:
+        _release_all(event, stage, db, actor, as_json)
+        return
     with database(db) as base:
         number = make(base, event, actor=actor_of(actor), stage=stage)
         key, rnd = _round_of(base, event, stage, number)
@@ -404,6 +436,86 @@ def release(
         _payload(event, key, rnd),
         as_json,
     )
+
+
+def _release_all(
+    event: str, stage: str | None, db: str | None, actor: str | None, as_json: bool
+) -> None:
+    from fairpair.cli.saved import actor_of, database, done
+    from fairpair.service.round_robin import release_all
+
+    with database(db) as base:
+        numbers = release_all(base, event, actor=actor_of(actor), stage=stage)
+        found = _stage_of(_detail(base, event), stage)
+    released = [r for r in found.rounds if r.number in numbers]
+    listed = ", ".join(str(n) for n in numbers)
+    done(
+        f"released round{'s' if len(numbers) != 1 else ''} {listed} of stage {found.id} "
+        f"together. Next: fairpair round open {event} {numbers[0]}",
+        {
+            "event": event,
+            "stage": found.id,
+            "rounds": [r.model_dump(mode="json") for r in released],
+        },
+        as_json,
+    )
+
+
+@command(GROUP, "schedule")
+@handles_errors
+def schedule(
+    event: options.Event,
+    stage: options.Stage = None,
+    db: options.Db = None,
+    as_json: options.Json = False,
+) -> None:
+    """Show a round robin's whole schedule: the Berger numbers, every round's games (the
+    first-named plays first), who sits out, and each released round's state and results."""
+    from fairpair.cli.saved import database
+    from fairpair.service.round_robin import schedule_view
+
+    with database(db) as base:
+        view = schedule_view(base, event, stage=stage)
+    if as_json:
+        from fairpair.cli.output import print_json
+
+        print_json(view)
+        return
+    from fairpair.cli.screen import write
+
+    write(schedule_text(view))
+
+
+def schedule_text(view: RoundRobinSchedule) -> str:
+    """The schedule for people: numbers, then one block per round."""
+    from fairpair.cli.screen import screen
+
+    out = screen()
+    cycles = "double" if view.cycles == 2 else "single"
+    lines = [
+        f"Round robin {view.stage} ({cycles}, FIDE Berger tables): "
+        f"{len(view.rounds)} rounds, numbers by {view.numbers_from.replace('_', ' ')}",
+    ]
+    for p in view.players:
+        left = (
+            f" (withdrew after round {p.withdrawn_after})" if p.withdrawn_after is not None else ""
+        )
+        lines.append(f"  {p.number:>2}  {p.name}{left}")
+    for r in view.rounds:
+        where = f"cycle {r.cycle}, " if view.cycles == 2 else ""
+        where += f"Berger round {r.cycle_round}"
+        head = f"Round {r.number}" + (f" ({where})" if where else "") + f": {r.state}"
+        lines.append("")
+        lines.append(head)
+        for g in r.games:
+            result = f"  {g.result}" if g.result else ""
+            lines.append(
+                f"  table {g.table}: {g.first.number} {g.first.name} - "
+                f"{g.second.number} {g.second.name}{result}"
+            )
+        if r.sits_out is not None:
+            lines.append(f"  sits out: {r.sits_out.number} {r.sits_out.name}")
+    return "".join(out.clean(line) + "\n" for line in lines)
 
 
 def _move(
@@ -520,8 +632,8 @@ def delete(
     from fairpair.service.rounds import delete_round
 
     with database(db) as base:
-        delete_round(base, event, number, actor=actor_of(actor), stage=stage)
         key = _stage_key(base, event, stage)
+        delete_round(base, event, number, actor=actor_of(actor), stage=stage)
     done(
         f"deleted round {number} of stage {key}. Next: fairpair round generate {event}",
         {"event": event, "stage": key, "round": number, "deleted": True},

@@ -266,13 +266,11 @@ def add(
     ] = None,
     cycles: Annotated[
         int | None,
-        typer.Option(
-            "--cycles", metavar="1|2", min=1, max=2, help="Round robin: single or double."
-        ),
+        typer.Option("--cycles", metavar="1|2", help="Round robin: single (1) or double (2)."),
     ] = None,
     pod_size: Annotated[
         int | None,
-        typer.Option("--pod-size", metavar="N", min=3, max=10, help="Pods: seats per table (4)."),
+        typer.Option("--pod-size", metavar="N", help="Pods: seats per table, 3 to 10 (4)."),
     ] = None,
     remainder: Annotated[
         Remainder | None,

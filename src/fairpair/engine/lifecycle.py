@@ -2,19 +2,24 @@
 
 Seed 004 ("Running a round", "Round states, and what you can undo"): a round is generated as a
 private draft, released (Scheduled: public as Upcoming), opened (In Progress), completed once
-every match has a result. Only one round is live (Scheduled or Open) at a time.
+every match has a result. Only one round is live (Scheduled or Open) at a time — except in a
+round robin, whose whole schedule is fixed at the start (C.05 Annex 1): its rounds may be
+released one by one or all together, several may be Scheduled or Open at once, results go to
+any Open round, and each round is completed on its own (docs/round-robin.md).
 
 | action   | from            | refused when                                                    |
 |----------|-----------------|-----------------------------------------------------------------|
-| generate | —               | a round is Scheduled or Open; the stage's round cap is reached  |
-| release  | a draft         | a round is live; past the cap; a player of the draft withdrew   |
+| generate | —               | a round is Scheduled or Open¹; the stage's round cap is reached |
+| release  | a draft         | a round is live¹; past the cap; a player of the draft withdrew  |
 | discard  | a draft         | never                                                           |
 | open     | Scheduled       | the round is not Scheduled                                      |
 | complete | Open            | the round is not Open; N matches have no result yet             |
 | revert   | Open            | the round is not Open; a match of it has a result               |
-| delete   | Scheduled       | the round is not Scheduled                                      |
+| delete   | Scheduled       | the round is not Scheduled; a round robin's later round exists  |
 | swap     | Scheduled       | the round is not Scheduled                                      |
 | report   | Open, Completed | the round is Scheduled (open it first)                          |
+
+¹ Not in a round robin: there, a live round does not stop the next one.
 
 A round read from a plain document carries no state (``Round.state is None``): its state is
 derived from its results, and it takes results at any time (nobody opens it).
@@ -34,6 +39,7 @@ from enum import StrEnum
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import Round, RoundState
 from fairpair.engine.stage import Stage
+from fairpair.engine.stage_config import StageFormat
 
 
 class RoundAction(StrEnum):
@@ -59,6 +65,7 @@ class RefusalReason(StrEnum):
     WITHDREW_AFTER_DRAFT = "withdrew_after_draft"
     NO_SUCH_ROUND = "no_such_round"
     DRAFT_IS_STALE = "draft_is_stale"
+    LATER_ROUND_EXISTS = "later_round_exists"
 
 
 #: The states each action starts from (a draft: ``None``, it is not a round of the stage yet).
@@ -138,6 +145,11 @@ class Refusal:
                 f"cannot release {what}: {who} withdrew after the draft was made; "
                 "regenerate the round"
             )
+        if reason is RefusalReason.LATER_ROUND_EXISTS:
+            return (
+                f"cannot {verb} {what}: round {self.other_round} of the round robin is released "
+                "after it; delete the later rounds first (the schedule stays in order)"
+            )
         if reason is RefusalReason.NO_SUCH_ROUND:
             return f"cannot {verb} {what}: the stage has no such round"
         if reason is RefusalReason.DRAFT_IS_STALE:
@@ -176,6 +188,12 @@ class Verdict:
         return self.refusal is None
 
 
+def many_live(stage: Stage) -> bool:
+    """Whether ``stage`` may have several rounds Scheduled or Open at once (a round robin:
+    every round is fixed at the start and may be released ahead)."""
+    return stage.format is StageFormat.ROUND_ROBIN
+
+
 def live_round(stage: Stage, besides: int | None = None) -> Round | None:
     """The round that is Scheduled or Open (other than round ``besides``), if any."""
     for rnd in stage.rounds:
@@ -212,7 +230,7 @@ def check(
             round_number = upcoming
         if action is RoundAction.DISCARD:
             return Verdict(action)
-        live = live_round(stage)
+        live = None if many_live(stage) else live_round(stage)
         if live is not None:
             return no(
                 RefusalReason.ANOTHER_ROUND_LIVE, other_round=live.number, other_state=live.status
@@ -239,6 +257,8 @@ def check(
         return no(RefusalReason.RESULTS_OUTSTANDING, state=state, count=rnd.outstanding)
     if action is RoundAction.REVERT and _reported(rnd):
         return no(RefusalReason.RESULTS_RECORDED, state=state, count=_reported(rnd))
+    if action is RoundAction.DELETE and many_live(stage) and stage.last_round > rnd.number:
+        return no(RefusalReason.LATER_ROUND_EXISTS, state=state, other_round=stage.last_round)
     return Verdict(action)
 
 

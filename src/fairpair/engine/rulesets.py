@@ -95,6 +95,18 @@ FIDE = Ruleset(
     percentage_floor=Fraction(0),
 )
 
+#: A round robin (issue 9 point 4; docs/round-robin.md "Tiebreaks"): chess scoring 1/½/0 and
+#: the tiebreaks FIDE lists for individual round robins, in its order — direct encounter,
+#: the greater number of wins, Sonneborn-Berger, Koya (FIDE Handbook C.02 (2017) 13.16.2;
+#: C.07 (2024) keeps the four in its catalogue) — with direct encounter counting a forfeit as
+#: played (``head_to_head_forfeits``), then a seeded random draw.
+ROUND_ROBIN = Ruleset(
+    name="round_robin",
+    scoring=FIDE.scoring,
+    tiebreaks=("head_to_head_forfeits", "wins", "sonneborn_berger", "koya", "random"),
+    percentage_floor=Fraction(0),
+)
+
 #: Pods (Commander / cEDH events, docs/pods.md "Scoring"): a win 5, a draw 1, a loss 0, a bye
 #: 5, as the TopDeck.gg guidelines many Commander events follow (e.g.
 #: https://www.appalachiagames.com/guidelines: "5 Points for Winning, 1 Points for Draws,
@@ -117,7 +129,7 @@ PODS = Ruleset(
 )
 
 PRESETS: dict[str, Ruleset] = {
-    r.name: r for r in (DEFAULT, MTG, POKEMON, RIFTBOUND, TEAMUP, FIDE, PODS)
+    r.name: r for r in (DEFAULT, MTG, POKEMON, RIFTBOUND, TEAMUP, FIDE, ROUND_ROBIN, PODS)
 }
 
 

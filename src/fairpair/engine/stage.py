@@ -181,11 +181,12 @@ def stage_from_settings(
                 raise TypeError(f"stage_from_settings() got an unexpected setting {key!r}")
             if value is None:
                 continue
-            owners = sorted(k.value for k, c in CONFIG_CLASSES.items() if key in _names(c))
+            owners = [k.value for k, c in CONFIG_CLASSES.items() if key in _names(c)]
+            what = _SETTING_WORDS.get(key, f'"{key}" belongs')
             raise InvalidStage(
                 Location((*at.path, key), stage=id),
-                f'"{key}" belongs to a {" or ".join(owners)} stage; this stage is '
-                f'"{format.value}" (set "format" or remove "{key}")',
+                f'{what} to a {" or ".join(owners)} stage; this stage is "{format.value}" '
+                f'(set "format": "{owners[0]}" or remove "{key}")',
             )
         if value is None and own[key] in _REQUIRED.get(format, ()):
             continue
@@ -223,6 +224,12 @@ def stage_from_settings(
 def _names(config_class: type[FormatConfig]) -> set[str]:
     return {_DOCUMENT_NAMES.get(f.name, f.name) for f in dataclasses.fields(config_class)}
 
+
+#: How a refusal names a setting that belongs to another format.
+_SETTING_WORDS = {
+    "elimination": "elimination thresholds belong",
+    "slide_first_round": "the round-1 Slide switch belongs",
+}
 
 #: Every configuration setting of any format, by its document name.
 ALL_SETTINGS = frozenset(name for c in CONFIG_CLASSES.values() for name in _names(c))

@@ -15,7 +15,7 @@ that decided the seat at the line.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -188,10 +188,12 @@ def record_of(row: StandingsRow, draws: bool) -> str:
     return f"{row.wins}-{row.losses}"
 
 
-def top_cut(standings: Standings, rule: CutRule) -> TopCut:
+def top_cut(standings: Standings, rule: CutRule, gone: Collection[PlayerId] = ()) -> TopCut:
     """The top cut of ``standings`` by ``rule``. Seats go down the standings in order; a
-    dropped player is skipped (the next one takes the seat); players without a rank (who
-    never completed a match) do not appear in standings at all."""
+    dropped player — or one in ``gone`` (who left after the stage, e.g. from the cut stage
+    itself) — is skipped (the next one takes the seat); players without a rank (who never
+    completed a match) do not appear in standings at all."""
+    left = set(gone)
     rows = [r for r in standings.rows if r.rank is not None or r.dropped]
     took_part = len(rows)
     if took_part < 2:
@@ -200,12 +202,16 @@ def top_cut(standings: Standings, rule: CutRule) -> TopCut:
             f"a top cut needs at least 2 players in the standings, not {took_part}",
         )
     draws = standings.has_draws
-    active = [r for r in rows if not r.dropped]
+
+    def out(r: StandingsRow) -> bool:
+        return r.dropped or r.player.id in left
+
+    active = [r for r in rows if not out(r)]
     size = min(rule.seats(took_part), len(active))
     chosen = active[:size]
     last_in = chosen[-1] if chosen else None
     skipped = tuple(
-        r.player.id for r in rows if r.dropped and last_in is not None and _above(r, last_in, rows)
+        r.player.id for r in rows if out(r) and last_in is not None and _above(r, last_in, rows)
     )
     seats = tuple(
         Seat(k + 1, r.player.id, r.rank, record_of(r, draws)) for k, r in enumerate(chosen)

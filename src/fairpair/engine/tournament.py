@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from fairpair.engine.drops import Drop
@@ -18,16 +19,33 @@ class Tournament:
     drops: tuple[Drop, ...] = ()
 
     def stage(self, stage_id: str | None = None) -> Stage:
-        """The stage with ``stage_id``, or the last stage when ``None``."""
+        """The stage with ``stage_id``; when ``None``, the stage being played: the last stage,
+        passing over cut stages whose round 1 is not released yet (a top 8 waiting for the
+        Swiss to end). ``stage_to_pair`` is the default for pairing."""
         if not self.stages:
             raise InvalidTournament("stages", "the tournament has no stage")
         if stage_id is None:
-            return self.stages[-1]
+            return _last(self.stages, lambda s: s.cut is None or bool(s.rounds))
         for stage in self.stages:
             if stage.id == stage_id:
                 return stage
         known = ", ".join(s.id for s in self.stages)
         raise UnknownStage("stage", f"no stage {stage_id!r} (stages: {known})")
+
+    def stage_to_pair(self, stage_id: str | None = None) -> Stage:
+        """The stage with ``stage_id``; when ``None``, the stage whose next round is paired:
+        the last stage, passing over cut stages not drawn yet, or drawn early while the stage
+        they are cut from is still being played (name the stage to pair it anyway)."""
+        if stage_id is not None or not self.stages:
+            return self.stage(stage_id)
+        from fairpair.engine.formats import stage_finished
+
+        def ready(s: Stage) -> bool:
+            if s.cut is None or s.rounds:
+                return True
+            return s.participants is not None and stage_finished(self, s.cut.from_stage)
+
+        return _last(self.stages, ready)
 
     def players_of(self, stage: Stage) -> tuple[Player, ...]:
         """The players taking part in ``stage`` (all players unless it lists participants;
@@ -64,3 +82,11 @@ class Tournament:
             elif where < here:
                 note(drop.player, 0)
         return out
+
+
+def _last(stages: tuple[Stage, ...], wanted: Callable[[Stage], bool]) -> Stage:
+    """The last of ``stages`` that is ``wanted`` (else the first stage)."""
+    for stage in reversed(stages):
+        if wanted(stage):
+            return stage
+    return stages[0]

@@ -15,6 +15,7 @@ from fairpair.engine.results import GameScore, MatchFormat
 from fairpair.engine.rounds import Round, RoundState, Table
 from fairpair.engine.ruleset import UnplayedRounds
 from fairpair.engine.stage import Stage
+from fairpair.engine.stage_config import StageFormat
 from fairpair.engine.tiebreaks.registry import REGISTRY
 from fairpair.engine.tournament import Tournament
 from fairpair.engine.validation_pods import pod_problems
@@ -199,12 +200,34 @@ def _stage_problems(t: Tournament, s: Stage, at: str, known: set[str]) -> list[P
         )
     if s.participants is not None:
         out.extend(_outside_participants(s, at, known))
+    if s.cut is not None:
+        out.extend(_cut_problems(t, s, at))
     out.extend(_assigned_byes_played(s, at))
     out.extend(_played_after_drop(t, s, at))
     return out
 
 
 _ROUND_RANGE = f"rounds are numbered 1 to {MAX_ROUND}"
+
+
+def _cut_problems(t: Tournament, s: Stage, at: str) -> list[Problem]:
+    """A cut is made from an earlier stage of the same tournament."""
+    assert s.cut is not None
+    earlier = []
+    for other in t.stages:
+        if other.id == s.id:
+            break
+        earlier.append(other.id)
+    if s.cut.from_stage in earlier:
+        return []
+    known = ", ".join(earlier) or "none"
+    return [
+        Problem(
+            f"{at}.cut.from_stage",
+            f"a cut is made from an earlier stage; {s.cut.from_stage!r} is not one "
+            f"(earlier stages: {known})",
+        )
+    ]
 
 
 def _outside_participants(s: Stage, at: str, known: set[str]) -> list[Problem]:
@@ -278,6 +301,8 @@ def _identity_problems(s: Stage, at: str) -> list[Problem]:
                 else:
                     seen[table.id] = f"round {rnd.number}, table {table.table}"
     last = len(s.rounds) - 1
+    if s.format is StageFormat.ROUND_ROBIN:
+        last = 0  # a round robin's rounds may be released ahead (docs/round-robin.md)
     for ri, rnd in enumerate(s.rounds):
         if ri < last and rnd.state in (RoundState.SCHEDULED, RoundState.OPEN):
             out.append(

@@ -94,6 +94,13 @@ class PairingDraftModel(Model):
         return data
 
 
+def _toss_model(toss: Toss | None) -> DraftTossModel | None:
+    """The toss given, else who the format says plays first (a round robin's schedule)."""
+    if toss is None:
+        return None
+    return DraftTossModel(first=toss.first, reason=toss.reason, manual=toss.manual)
+
+
 def draft_model(
     tournament: Tournament,
     draft: PairingDraft,
@@ -127,13 +134,7 @@ def draft_model(
             b=player(t.b),
             forced_rematch=t.forced_rematch,
             forbidden=t.forbidden,
-            toss=(
-                DraftTossModel(
-                    first=toss_of[k].first, reason=toss_of[k].reason, manual=toss_of[k].manual
-                )
-                if k < len(toss_of)
-                else None
-            ),
+            toss=_toss_model(toss_of[k] if k < len(toss_of) else t.plays_first),
         )
         for k, t in enumerate(draft.pairings)
     ]

@@ -70,6 +70,12 @@ class StageItem(Model):
     rounds: list[RoundItem]
     draft_round: int | None
     """The round a private draft is waiting for (``None``: no draft)."""
+    cut_from: str | None = None
+    """A cut stage: the stage whose top cut is its field."""
+    seated: int | None = None
+    """A cut stage: how many players its drawn cut seats (``None`` until it is drawn)."""
+    finished: bool = False
+    """Every match this stage will have is reported (a cut from it can be drawn)."""
 
 
 class EventDetail(Model):

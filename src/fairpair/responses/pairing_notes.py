@@ -34,12 +34,16 @@ from fairpair.engine.pairing import (
     render_note,
 )
 from fairpair.engine.pairing.notes import (
+    NumberSource,
     Pair,
     PodByesNote,
     PodForcedRepeatsNote,
     PodRepeatsAvoidedNote,
     PodSeatsNote,
     PodTablesNote,
+    RoundRobinNumbersNote,
+    RoundRobinSitOutNote,
+    SitOutReason,
 )
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import ByeKind
@@ -204,6 +208,31 @@ class PodSeatsModel(Model):
     text: str
 
 
+class RoundRobinNumbersModel(Model):
+    """A round robin's Berger numbers (``players``: number 1 first) and this round's place in
+    the schedule."""
+
+    kind: Literal["round_robin_numbers"]
+    players: list[str]
+    source: NumberSource
+    cycle: int
+    cycle_round: int
+    cycles: int
+    rounds: int
+    dummy: int | None
+    text: str
+
+
+class RoundRobinSitOutModel(Model):
+    """A round-robin player without a game this round (a zero-point bye)."""
+
+    kind: Literal["round_robin_sit_out"]
+    player: str
+    reason: SitOutReason
+    opponent: str | None
+    text: str
+
+
 NoteModel = Annotated[
     ExcludedModel
     | RoundOneModel
@@ -221,7 +250,9 @@ NoteModel = Annotated[
     | PodByesModel
     | PodRepeatsAvoidedModel
     | PodForcedRepeatsModel
-    | PodSeatsModel,
+    | PodSeatsModel
+    | RoundRobinNumbersModel
+    | RoundRobinSitOutModel,
     Field(discriminator="kind"),
 ]
 
@@ -259,6 +290,8 @@ _MODELS: dict[type, type[Model]] = {
     PodRepeatsAvoidedNote: PodRepeatsAvoidedModel,
     PodForcedRepeatsNote: PodForcedRepeatsModel,
     PodSeatsNote: PodSeatsModel,
+    RoundRobinNumbersNote: RoundRobinNumbersModel,
+    RoundRobinSitOutNote: RoundRobinSitOutModel,
 }
 
 

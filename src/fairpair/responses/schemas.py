@@ -12,6 +12,7 @@ from pydantic import BaseModel
 from fairpair.responses.audit import AuditLog
 from fairpair.responses.drafts import SavedDraft
 from fairpair.responses.events import EventDetail, EventList, RoundView
+from fairpair.responses.round_robin import RoundRobinSchedule
 from fairpair.responses.standings import StandingsResponse
 from fairpair.responses.topcut import TopCutResponse
 from fairpair.responses.toss import TossTableResponse
@@ -28,6 +29,7 @@ SCHEMAS: dict[str, type[BaseModel]] = {
     "saved-draft.schema.json": SavedDraft,
     "audit-log.schema.json": AuditLog,
     "top-cut.schema.json": TopCutResponse,
+    "round-robin-schedule.schema.json": RoundRobinSchedule,
 }
 
 

@@ -121,16 +121,20 @@ def stored_draft(conn: Connection, stage: StageRef) -> Any:
     ).first()
 
 
-def _pair(change: Change, loaded: Loaded, stage_key: str) -> PairingDraft:
+def _pair(change: Change, loaded: Loaded, stage_key: str) -> tuple[Loaded, PairingDraft]:
+    """The draft of the next round of ``stage_key`` — for round 1 of a cut stage, with the cut
+    seated first (``service.cuts.seat_replacements``) — and what is loaded now."""
     from fairpair.engine.formats import pair_next_round
+    from fairpair.service.cuts import seat_replacements
 
+    loaded = seat_replacements(change, loaded, stage_key)
     stage = loaded.stage(stage_key)
     verdict = check(stage, RoundAction.GENERATE)
     if verdict.refusal is not None:
         raise LifecycleRefused(
             Location(stage=stage.id, round=stage.last_round + 1), verdict.refusal.text
         )
-    return pair_next_round(loaded.tournament, stage)
+    return loaded, pair_next_round(loaded.tournament, stage)
 
 
 def _store(change: Change, stage: StageRef, draft: PairingDraft, view: dict[str, Any]) -> Any:
@@ -153,7 +157,7 @@ def generate(db: Database, slug: str, *, actor: str, stage: str | None = None) -
     """Pair the next round as a private draft. Refused while a round is live, past the round
     cap, and while a draft exists (regenerate or discard it)."""
     with changing(db, slug, actor) as change:
-        where = find_stage(change.conn, change.event, stage)
+        where = find_stage(change.conn, change.event, stage, to_pair=True)
         old = stored_draft(change.conn, where)
         if old is not None:
             raise Refused(
@@ -161,8 +165,7 @@ def generate(db: Database, slug: str, *, actor: str, stage: str | None = None) -
                 f"a draft of round {old.round_number} exists (made by {old.made_by}): "
                 "review it, regenerate it or discard it",
             )
-        loaded = load(change.conn, change.event)
-        draft = _pair(change, loaded, where.key)
+        loaded, draft = _pair(change, load(change.conn, change.event), where.key)
         row = _store(change, where, draft, _view(loaded.tournament, draft))
         saved = _saved(row, where.key)
         change.audit(
@@ -180,10 +183,9 @@ def generate(db: Database, slug: str, *, actor: str, stage: str | None = None) -
 def regenerate(db: Database, slug: str, *, actor: str, stage: str | None = None) -> SavedDraft:
     """Pair the next round again (the field as it stands now), replacing the draft."""
     with changing(db, slug, actor) as change:
-        where = find_stage(change.conn, change.event, stage)
+        where = find_stage(change.conn, change.event, stage, to_pair=True)
         old = stored_draft(change.conn, where)
-        loaded = load(change.conn, change.event)
-        draft = _pair(change, loaded, where.key)
+        loaded, draft = _pair(change, load(change.conn, change.event), where.key)
         row = _store(change, where, draft, _view(loaded.tournament, draft))
         change.audit(
             "round.regenerate",
@@ -206,14 +208,14 @@ def _require(conn: Connection, stage: StageRef) -> Any:
 
 def show_draft(db: Database, slug: str, *, stage: str | None = None) -> SavedDraft:
     with reading(db, slug) as (conn, event):
-        where = find_stage(conn, event, stage)
+        where = find_stage(conn, event, stage, to_pair=True)
         return _saved(_require(conn, where), where.key)
 
 
 def discard(db: Database, slug: str, *, actor: str, stage: str | None = None) -> int:
     """Throw the draft away; the round number it was for."""
     with changing(db, slug, actor) as change:
-        where = find_stage(change.conn, change.event, stage)
+        where = find_stage(change.conn, change.event, stage, to_pair=True)
         row = _require(change.conn, where)
         change.conn.execute(delete(DraftRow).where(DraftRow.id == row.id))
         change.audit(
@@ -242,7 +244,7 @@ def rearrange(
 
     with changing(db, slug, actor) as change:
         conn = change.conn
-        where = find_stage(conn, change.event, stage)
+        where = find_stage(conn, change.event, stage, to_pair=True)
         row = _require(conn, where)
         if version is not None and version != row.version:
             from fairpair.service.errors import StaleVersion

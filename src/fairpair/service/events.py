@@ -259,6 +259,8 @@ def show_event(db: Database, slug: str) -> EventDetail:
         }
         drafts = dict(conn.execute(select(DraftRow.stage_id, DraftRow.round_number)).all())
         names = {p.id: p.name for p in t.players}
+        from fairpair.engine.formats import stage_finished
+
         stages = []
         for s in t.stages:
             sid = loaded.stage_ids[s.id]
@@ -282,6 +284,11 @@ def show_event(db: Database, slug: str) -> EventDetail:
                         for r in s.rounds
                     ],
                     draft_round=drafts.get(sid),
+                    cut_from=s.cut.from_stage if s.cut is not None else None,
+                    seated=len(s.participants)
+                    if s.cut is not None and s.participants is not None
+                    else None,
+                    finished=bool(s.rounds) and stage_finished(t, s),
                 )
             )
         return EventDetail(

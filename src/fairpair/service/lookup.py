@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import Connection, func, select
 
@@ -49,13 +50,18 @@ class StageRef:
     version: int
 
 
-def find_stage(conn: Connection, event: EventRef, key: str | None = None) -> StageRef:
-    """The stage ``key``, or the event's last stage when ``None``."""
+def find_stage(
+    conn: Connection, event: EventRef, key: str | None = None, *, to_pair: bool = False
+) -> StageRef:
+    """The stage ``key``; when ``None``, the stage being played — the last stage, passing over
+    cut stages whose round 1 is not released (``Tournament.stage``) — or with ``to_pair``
+    the stage whose next round is paired: passing over cut stages not drawn yet
+    (``Tournament.stage_to_pair``)."""
     query = select(StageRow.id, StageRow.key, StageRow.version).where(StageRow.event_id == event.id)
     if key is not None:
         row = conn.execute(query.where(StageRow.key == key)).first()
     else:
-        row = conn.execute(query.order_by(StageRow.position.desc()).limit(1)).first()
+        row = _default_stage(conn, event, to_pair)
     if row is None:
         known = ", ".join(
             conn.execute(
@@ -69,6 +75,37 @@ def find_stage(conn: Connection, event: EventRef, key: str | None = None) -> Sta
             f"no stage {key!r} in event {event.slug} (stages: {known or 'none'})",
         )
     return StageRef(row.id, row.key, row.version)
+
+
+def _default_stage(conn: Connection, event: EventRef, to_pair: bool) -> Any:
+    from sqlalchemy import exists
+
+    from fairpair.store.models import RoundRow
+
+    started = exists().where(RoundRow.stage_id == StageRow.id)
+    rows = conn.execute(
+        select(
+            StageRow.id, StageRow.key, StageRow.version, StageRow.settings, started.label("started")
+        )
+        .where(StageRow.event_id == event.id)
+        .order_by(StageRow.position)
+    ).all()
+    for row in reversed(rows):
+        settings = row.settings
+        if "cut" not in settings or row.started:
+            return row
+        if to_pair and "participants" in settings and _source_finished(conn, event, settings):
+            return row
+    return rows[0] if rows else None
+
+
+def _source_finished(conn: Connection, event: EventRef, settings: dict[str, Any]) -> bool:
+    """The stage a drawn cut is made from is finished (a cut drawn early while it is still
+    played does not make the cut stage the one to pair)."""
+    from fairpair.engine.formats import stage_finished
+    from fairpair.service.loading import load
+
+    return stage_finished(load(conn, event).tournament, str(settings["cut"]["from_stage"]))
 
 
 @dataclass(frozen=True, slots=True)

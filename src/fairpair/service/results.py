@@ -20,6 +20,7 @@ from fairpair.engine.lifecycle import Refusal, RefusalReason, RoundAction
 from fairpair.engine.results import GameScore, Result, ResultKind
 from fairpair.engine.rounds import RoundState
 from fairpair.engine.validation import games_problems
+from fairpair.service.cuts import draw_due_cuts
 from fairpair.service.errors import AlreadyRecorded, Refused, StaleVersion
 from fairpair.service.lookup import (
     PlayerRef,
@@ -391,6 +392,7 @@ def report(
             f"stage {where.key} round {rnd.number} table {found.number}",
             after={"result": result_values(result), "text": text},
         )
+        draw_due_cuts(change, where.key, rnd.id)
         return Recorded(rnd.number, found.number, found.key, a.key, b.key, text, 1)
 
 
@@ -506,6 +508,7 @@ def correct(
             before=before,
             after={**result_values(result), "text": text, "reason": reason},
         )
+        draw_due_cuts(change, where.key, rnd.id)
         return Recorded(
             rnd.number, found.number, found.key, a.key, b.key, text, current.version + 1
         )

@@ -36,7 +36,7 @@ def release(db: Database, slug: str, *, actor: str, stage: str | None = None) ->
 
     with changing(db, slug, actor) as change:
         conn = change.conn
-        where = find_stage(conn, change.event, stage)
+        where = find_stage(conn, change.event, stage, to_pair=True)
         row = stored_draft(conn, where)
         if row is None:
             last = conn.execute(

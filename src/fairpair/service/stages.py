@@ -57,6 +57,8 @@ def add_stage(db: Database, slug: str, settings: dict[str, Any], *, actor: str) 
                 key = f"stage-{n}"
         if key in taken:
             raise Refused(Location(("id",), stage=key), f"event {event.slug} has a stage {key!r}")
+        if not settings.get("name"):
+            settings = {**settings, "name": _title(settings.get("format"))}
         stored = _checked(change, key, {**settings, "id": key}, new=True)
         position = conn.execute(
             select(func.coalesce(func.max(StageRow.position), -1)).where(
@@ -70,6 +72,21 @@ def add_stage(db: Database, slug: str, settings: dict[str, Any], *, actor: str) 
         )
         change.audit("stage.add", f"stage {key}", after=stored)
         return key
+
+
+#: A new stage's name when the organizer gives none.
+_TITLES = {
+    "swiss": "Swiss",
+    "swiss_elimination": "Swiss elimination",
+    "single_elimination": "Single elimination",
+    "double_elimination": "Double elimination",
+    "round_robin": "Round robin",
+    "pods": "Pods",
+}
+
+
+def _title(stage_format: object) -> str:
+    return _TITLES.get(str(stage_format or "swiss"), "Stage")
 
 
 def edit_stage(

@@ -14,7 +14,8 @@ from fairpair.engine.tournament import Tournament
 
 def cut_of(tournament: Tournament, stage: str | Stage | None = None) -> TopCut:
     """Who makes the cut of ``stage`` now (nothing is changed): the top of the standings of
-    the stage it is cut from, dropped players skipped."""
+    the stage it is cut from, players who dropped (there, from the event, or from the cut
+    stage itself) skipped."""
     from fairpair.engine.standings import compute_standings
 
     target = stage_of(tournament, stage)
@@ -31,7 +32,8 @@ def cut_of(tournament: Tournament, stage: str | Stage | None = None) -> TopCut:
             f"a cut is made from an earlier stage; {source.id!r} does not come before "
             f"{target.id!r}",
         )
-    return top_cut(compute_standings(tournament, source), cut.rule)
+    gone = tuple(tournament.drop_rounds(target))
+    return top_cut(compute_standings(tournament, source), cut.rule, gone)
 
 
 def draw_cut(

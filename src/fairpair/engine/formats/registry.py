@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from fairpair.engine.formats.pods import PodsRules
 from fairpair.engine.formats.protocol import FormatRules, PlayerStatus
+from fairpair.engine.formats.round_robin import RoundRobinRules
 from fairpair.engine.formats.swiss import SwissRules
 from fairpair.engine.formats.swiss_elimination import SwissEliminationRules
 from fairpair.engine.stage import Stage
@@ -22,6 +23,7 @@ FORMATS: dict[StageFormat, FormatRules] = {
     StageFormat.SWISS: SwissRules(),
     StageFormat.SWISS_ELIMINATION: SwissEliminationRules(),
     StageFormat.PODS: PodsRules(),
+    StageFormat.ROUND_ROBIN: RoundRobinRules(),
 }
 
 
@@ -38,9 +40,10 @@ def pair_next_round(
     tuning: Tuning | None = None,
 ) -> PairingDraft:
     """The draft of the next round of ``stage`` (its id, or the stage; default: the last
-    stage), paired by the rules of the stage's format. Nothing is recorded: release the draft
-    with ``release_round``."""
-    chosen = stage if isinstance(stage, Stage) else tournament.stage(stage)
+    stage, passing over cut stages not drawn yet — ``Tournament.stage_to_pair``), paired by
+    the rules of the stage's format. Nothing is recorded: release the draft with
+    ``release_round``."""
+    chosen = stage if isinstance(stage, Stage) else tournament.stage_to_pair(stage)
     return rules_for(chosen).pair_next_round(tournament, chosen, method=method, tuning=tuning)
 
 

@@ -23,6 +23,7 @@ from fairpair.engine.pairing.notes import (
     GroupScore,
     GroupSkippedNote,
     MethodNote,
+    NumberSource,
     Pair,
     PairingNote,
     PodByesNote,
@@ -32,8 +33,11 @@ from fairpair.engine.pairing.notes import (
     PodTablesNote,
     RematchRepairedNote,
     RoundOneNote,
+    RoundRobinNumbersNote,
+    RoundRobinSitOutNote,
     ScoreGroupNote,
     SeedSource,
+    SitOutReason,
 )
 from fairpair.engine.players import PlayerId
 from fairpair.engine.points_text import points_text
@@ -166,6 +170,8 @@ def render_note(note: PairingNote, names: Mapping[PlayerId, str] | None = None) 
             return _pod_text(note, name)
         case PodForcedRepeatsNote() | PodSeatsNote():
             return _pod_text(note, name)
+        case RoundRobinNumbersNote() | RoundRobinSitOutNote():
+            return round_robin_text(note, name)
     raise AssertionError(note)  # pragma: no cover
 
 
@@ -268,3 +274,40 @@ def render_notes(
     notes: Sequence[PairingNote], names: Mapping[PlayerId, str] | None = None
 ) -> list[str]:
     return [render_note(note, names) for note in notes]
+
+
+_NUMBER_SOURCES = {
+    NumberSource.STAGE_SEEDS: "the stage's seeds",
+    NumberSource.PARTICIPANTS: "the stage's participants in the order listed",
+    NumberSource.EVENT_SEEDS: "the players' seeds (unseeded players in registration order)",
+}
+
+
+def round_robin_text(
+    note: RoundRobinNumbersNote | RoundRobinSitOutNote, name: Callable[[PlayerId], str]
+) -> str:
+    """The sentence of a round-robin note."""
+    if isinstance(note, RoundRobinSitOutNote):
+        who = name(note.player)
+        if note.reason is SitOutReason.DUMMY:
+            return (
+                f"{who} sits this round out: the Berger table pairs them with the bye (odd "
+                "field: the highest number is the bye, FIDE C.05 Annex 1); no game, no points."
+            )
+        other = name(note.opponent) if note.opponent is not None else "their opponent"
+        return (
+            f"{who} sits this round out: their scheduled opponent {other} has withdrawn; no "
+            "game, no points."
+        )
+    numbers = _listed([f"{i} {name(p)}" for i, p in enumerate(note.players, start=1)])
+    cycle = (
+        f"cycle {note.cycle} of {note.cycles}, round {note.cycle_round}"
+        if note.cycles > 1
+        else f"round {note.cycle_round}"
+    )
+    dummy = f"; {note.dummy} is the bye" if note.dummy is not None else ""
+    return (
+        f"Round robin on the FIDE Berger table (C.05 Annex 1), {cycle} of the table "
+        f"({note.rounds} rounds in all). Numbers by {_NUMBER_SOURCES[note.source]}: "
+        f"{numbers}{dummy}. The first-named player of each game plays first."
+    )

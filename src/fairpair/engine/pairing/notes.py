@@ -45,6 +45,8 @@ class NoteKind(StrEnum):
     POD_REPEATS_AVOIDED = "pod_repeats_avoided"
     POD_FORCED_REPEATS = "pod_forced_repeats"
     POD_SEATS = "pod_seats"
+    ROUND_ROBIN_NUMBERS = "round_robin_numbers"
+    ROUND_ROBIN_SIT_OUT = "round_robin_sit_out"
 
 
 class SeedSource(StrEnum):
@@ -285,6 +287,56 @@ class PodSeatsNote:
     spread: int
 
 
+# --- Round robin (engine.formats.round_robin; docs/round-robin.md) -------------------------
+
+
+class NumberSource(StrEnum):
+    """Where a round robin's Berger numbers come from (docs/round-robin.md)."""
+
+    STAGE_SEEDS = "stage_seeds"
+    """The stage's seeds (a drawn cut's seeds, or set by the organizer): seed 1 is number 1."""
+    PARTICIPANTS = "participants"
+    """The stage's participants, in the order listed."""
+    EVENT_SEEDS = "event_seeds"
+    """Every player of the event by their seed (unseeded players after, in registration order)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRobinNumbersNote:
+    """This round is round ``cycle_round`` of cycle ``cycle`` (of ``cycles``) of the FIDE
+    Berger table; ``players`` hold numbers 1, 2, ... in that order, from ``source``; the
+    schedule has ``rounds`` rounds in all. ``dummy``: the number that is the bye (odd field)."""
+
+    kind: ClassVar[NoteKind] = NoteKind.ROUND_ROBIN_NUMBERS
+    players: tuple[PlayerId, ...]
+    source: NumberSource
+    cycle: int
+    cycle_round: int
+    cycles: int
+    rounds: int
+    dummy: int | None = None
+
+
+class SitOutReason(StrEnum):
+    """Why a player of a round robin has no game this round."""
+
+    DUMMY = "dummy"
+    """The Berger table pairs them with the dummy (an odd field's highest number)."""
+    OPPONENT_WITHDREW = "opponent_withdrew"
+    """Their scheduled opponent has withdrawn."""
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRobinSitOutNote:
+    """``player`` sits this round out (no game, no points: a zero-point bye) for ``reason``;
+    ``opponent`` is the withdrawn scheduled opponent (``None`` for the dummy)."""
+
+    kind: ClassVar[NoteKind] = NoteKind.ROUND_ROBIN_SIT_OUT
+    player: PlayerId
+    reason: SitOutReason
+    opponent: PlayerId | None = None
+
+
 PairingNote = (
     ExcludedNote
     | RoundOneNote
@@ -303,5 +355,7 @@ PairingNote = (
     | PodRepeatsAvoidedNote
     | PodForcedRepeatsNote
     | PodSeatsNote
+    | RoundRobinNumbersNote
+    | RoundRobinSitOutNote
 )
 """Any pairing note; ``note.kind`` says which."""

@@ -3,8 +3,8 @@
 Player *number* ``i`` of the table is the ``i``-th player of the order given: seed order
 (seed 1 = number 1), or an order drawn from a seed string (``drawn_order``: deterministic,
 ``hashlib``, no global randomness). With an odd field the table's highest number is the
-dummy: its opponent gets a pairing bye (``ByeKind.PAIRING``), as C.05 Annex 1 says ("the
-highest number counts as a bye").
+dummy: its opponent sits the round out, as C.05 Annex 1 says ("the highest number counts as
+a bye"): a zero-point bye (``ByeKind.ZERO``: no game, no points; docs/round-robin.md).
 
 A ``Match`` is ``(table, a, b)`` with ``a`` the table's first-listed player (White / plays
 first). Tables are numbered ``1, 2, ...`` in FIDE's board order, the dummy's board left out.
@@ -40,7 +40,7 @@ def rounds_for(
     """Map ``table`` (numbers ``1 .. m``) onto ``players`` (number ``i`` = ``players[i-1]``).
 
     ``len(players)`` must be ``m`` or ``m - 1``; in the second case number ``m`` is the
-    dummy and its opponent gets a pairing bye. Rounds are numbered from ``first_round``.
+    dummy and its opponent sits out (a zero-point bye). Rounds are numbered from ``first_round``.
     """
     if len(set(players)) != len(players):
         raise ValueError("a player appears twice in the round-robin field")
@@ -55,9 +55,9 @@ def rounds_for(
         byes: list[Bye] = []
         for white, black in round_:
             if white not in by_number:
-                byes.append(Bye(by_number[black], ByeKind.PAIRING))
+                byes.append(Bye(by_number[black], ByeKind.ZERO))
             elif black not in by_number:
-                byes.append(Bye(by_number[white], ByeKind.PAIRING))
+                byes.append(Bye(by_number[white], ByeKind.ZERO))
             else:
                 matches.append(Match(len(matches) + 1, by_number[white], by_number[black]))
         rounds.append(Round(number, tuple(matches), tuple(byes)))

@@ -5,6 +5,12 @@ Source: FIDE Handbook C.07, Play-off and Tie-Break Regulations (edition applied 
 reference TieBreakServer (``compute_basic_direct_encounter`` / ``compute_recursive_if_tied``);
 seed 001 ("None of the three played each other, so head-to-head can't separate them"); Team
 Up and seed 004 ("head-to-head among the tied players").
+
+``head_to_head_forfeits`` is the same tiebreak with forfeited games counted as played against
+the scheduled opponent: the round-robin reading of direct encounter (a round robin's games
+are all scheduled in advance, so a game lost by forfeit is still the encounter). This is
+TieBreakServer's ``DE/P`` modifier ("forfeited games, either wins or losses, are considered
+as played games against the scheduled opponent"); docs/tiebreaks.md.
 """
 
 from __future__ import annotations
@@ -12,13 +18,31 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
+from fairpair.engine.ledger import Unplayed
 from fairpair.engine.players import PlayerId
 from fairpair.engine.tiebreaks.base import Tiebreak, ValueKind
 from fairpair.engine.tiebreaks.context import TiebreakContext, Value
 
+_FORFEITS = frozenset({Unplayed.FORFEIT_WIN, Unplayed.FORFEIT_LOSS, Unplayed.DOUBLE_FORFEIT})
+
+
+def _games(ctx: TiebreakContext, pid: PlayerId, forfeits: bool) -> list[tuple[PlayerId, int]]:
+    """``pid``'s encounters as (opponent, scaled points): the games with an opponent, and,
+    when ``forfeits``, the forfeited games (won, lost, or both sides) against the scheduled
+    opponent."""
+    rec = ctx.records[pid]
+    games = list(zip(rec.opponents, rec.scored, strict=True))
+    if forfeits:
+        games += [
+            (opp, pts)
+            for (why, _, pts), opp in zip(rec.unplayed, rec.unplayed_opponents, strict=True)
+            if opp is not None and why in _FORFEITS
+        ]
+    return games
+
 
 def _encounters(
-    ctx: TiebreakContext, tied: Sequence[PlayerId]
+    ctx: TiebreakContext, tied: Sequence[PlayerId], forfeits: bool = False
 ) -> tuple[dict[PlayerId, Fraction], dict[PlayerId, int]]:
     """Each tied player's score against the other tied players (scaled points; the average
     when two of them met more than once) and how many of the others they never met."""
@@ -26,9 +50,8 @@ def _encounters(
     scores: dict[PlayerId, Fraction] = {}
     missing: dict[PlayerId, int] = {}
     for pid in tied:
-        rec = ctx.records[pid]
         met: dict[PlayerId, tuple[int, int]] = {}
-        for opp, pts in zip(rec.opponents, rec.scored, strict=True):
+        for opp, pts in _games(ctx, pid, forfeits):
             if opp in group and opp != pid:
                 total, count = met.get(opp, (0, 0))
                 met[opp] = (total + pts, count + 1)
@@ -57,9 +80,26 @@ def head_to_head(ctx: TiebreakContext, tied: Sequence[PlayerId]) -> Mapping[Play
       shows no value. Players it leaves tied among themselves are compared again, among
       exactly themselves (the standings table does this, C.07 article 6).
     """
+    return _direct_encounter(ctx, tied, forfeits=False)
+
+
+def head_to_head_forfeits(
+    ctx: TiebreakContext, tied: Sequence[PlayerId]
+) -> Mapping[PlayerId, Value] | None:
+    """Head-to-head where a forfeit counts as played (the round-robin direct encounter): as
+    head-to-head, but a game won or lost by forfeit counts as an encounter with the
+    scheduled opponent, scoring the forfeit points (a double forfeit: the forfeit-loss
+    points to both). Byes never count. (C.07 article 6 read for round robins, where every
+    game is scheduled; TieBreakServer's ``DE/P``.)"""
+    return _direct_encounter(ctx, tied, forfeits=True)
+
+
+def _direct_encounter(
+    ctx: TiebreakContext, tied: Sequence[PlayerId], *, forfeits: bool
+) -> Mapping[PlayerId, Value] | None:
     if len(tied) < 2:
         return None
-    scores, missing = _encounters(ctx, tied)
+    scores, missing = _encounters(ctx, tied, forfeits)
     if not any(missing.values()):
         if len(set(scores.values())) == 1:
             return None
@@ -89,5 +129,14 @@ TIEBREAKS = (
         True,
         head_to_head.__doc__ or "",
         compute_among=head_to_head,
+    ),
+    Tiebreak(
+        "head_to_head_forfeits",
+        "Head-to-head, forfeits count",
+        "DE",
+        ValueKind.POINTS,
+        True,
+        head_to_head_forfeits.__doc__ or "",
+        compute_among=head_to_head_forfeits,
     ),
 )

@@ -17,8 +17,10 @@ def koya(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
     virtual-opponent rule an unplayed round counts when the player's own points qualify.
     Under ``fide_2026`` (C.07 art. 9.2, as TieBreakServer computes it) the rounds with a
     scheduled opponent count, forfeits included, judged by that opponent's actual final
-    points; byes and absences count nothing."""
-    threshold_twice = ctx.win_points * ctx.ledger.last_round
+    points; byes and absences count nothing. In a round robin the maximum possible score is
+    win points × the games a player has (an odd field's sit-out round is no game): the most
+    games any player has with a result so far (N − 1 per cycle at the end)."""
+    threshold_twice = ctx.win_points * _scored_rounds(ctx)
     qualifies = {pid: 2 * p >= threshold_twice for pid, p in ctx.final_points.items()}
     out: dict[PlayerId, Value] = {}
     entries_of = ctx.round_entries if ctx.fide_2026 else {}
@@ -45,6 +47,16 @@ def koya(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
             total += sum(pts for _, _, pts in rec.unplayed)
         out[pid] = ctx.points(total)
     return out
+
+
+def _scored_rounds(ctx: TiebreakContext) -> int:
+    """The rounds the maximum possible score is counted over: the stage's rounds so far, or
+    in a round robin the most games (with a result) any player has."""
+    from fairpair.engine.stage_config import StageFormat
+
+    if ctx.ledger.stage.format is not StageFormat.ROUND_ROBIN:
+        return ctx.ledger.last_round
+    return max((len(rec.opponents) + len(rec.unplayed) for rec in ctx.records.values()), default=0)
 
 
 TIEBREAKS = (Tiebreak("koya", "Koya", "KS", ValueKind.POINTS, True, koya.__doc__ or "", koya),)

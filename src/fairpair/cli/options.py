@@ -9,7 +9,7 @@ import typer
 
 #: The ruleset presets (``fairpair.engine.rulesets.PRESETS``; a test keeps them equal), named
 #: here so that ``--help`` needs no engine import.
-RULESETS = ("default", "mtg", "pokemon", "riftbound", "teamup", "fide", "round_robin")
+RULESETS = ("default", "mtg", "pokemon", "riftbound", "teamup", "fide", "round_robin", "pods")
 
 File = Annotated[
     Path, typer.Argument(metavar="FILE", help="The tournament document (JSON).", show_default=False)

@@ -1,4 +1,5 @@
-"""``fairpair result report|correct``: the results of a saved event's matches.
+"""``fairpair result report|correct|places``: the results of a saved event's matches, and
+the finishing places of its pod tables (``places``).
 
 A result is told from side a (the first player of the table): ``2-1`` (games won by a, by
 b), ``2-1-1`` (and drawn games), ``a-wins``, ``b-wins``, ``draw``, ``id`` (an intentional
@@ -194,5 +195,112 @@ def correct(
     done(
         f"corrected round {number} table {recorded.table}: {recorded.result}{why}",
         _recorded(event, recorded),
+        as_json,
+    )
+
+
+def _places(text: str) -> dict[str, int] | list[int]:
+    """``ann=1,bo=2,cy=2,di=4`` (player key or name = place), or ``1,2,2,4`` in seat order."""
+    from fairpair.cli.parsing import BadValue
+
+    items = [item.strip() for item in text.split(",") if item.strip()]
+    if not items:
+        raise BadValue("--places", "give each seat's place: ann=1,bo=2,cy=2,di=4")
+    try:
+        if all("=" not in item for item in items):
+            return [int(item) for item in items]
+        out: dict[str, int] = {}
+        for item in items:
+            who, _, place = item.partition("=")
+            if not who.strip() or not place.strip():
+                raise ValueError(item)
+            if who.strip() in out:
+                raise BadValue("--places", f"{who.strip()} is given two places")
+            out[who.strip()] = int(place)
+        return out
+    except ValueError:
+        raise BadValue(
+            "--places",
+            f"{text!r} is not PLAYER=PLACE,... (ann=1,bo=2,cy=2,di=4) nor places in seat "
+            "order (1,2,2,4)",
+        ) from None
+
+
+@command(GROUP, "places")
+@handles_errors
+def places(
+    event: options.Event,
+    number: options.Round,
+    table: Annotated[
+        str,
+        typer.Argument(
+            metavar="TABLE", help="The pod table (or its match id).", show_default=False
+        ),
+    ],
+    finish: Annotated[
+        str,
+        typer.Option(
+            "--places",
+            metavar="PLAYER=PLACE,...",
+            help="Each seat's finishing place: ann=1,bo=2,cy=2,di=4 (tied seats share a "
+            "place and the next skips), or places in seat order: 1,2,2,4.",
+            show_default=False,
+        ),
+    ],
+    correct: Annotated[
+        bool,
+        typer.Option("--correct", help="Replace places already recorded (audited)."),
+    ] = False,
+    version: Annotated[
+        int | None,
+        typer.Option(
+            "--version",
+            metavar="N",
+            min=1,
+            help="With --correct: refuse if the table is no longer at version N.",
+        ),
+    ] = None,
+    reason: Annotated[
+        str | None,
+        typer.Option("--reason", metavar="TEXT", help="Why it changes (for the audit log)."),
+    ] = None,
+    stage: options.Stage = None,
+    db: options.Db = None,
+    actor: options.Actor = None,
+    as_json: options.Json = False,
+) -> None:
+    """Record a pod table's finishing places (the first record wins; --correct changes them)."""
+    from fairpair.cli.saved import actor_of, database, done
+    from fairpair.service.places import record_places
+
+    wanted = _places(finish)
+    with database(db) as base:
+        recorded = record_places(
+            base,
+            event,
+            number,
+            _table(table),
+            wanted,
+            actor=actor_of(actor),
+            stage=stage,
+            correct=correct,
+            version=version,
+            reason=reason,
+        )
+    verb = "corrected" if correct else "recorded"
+    done(
+        f"{verb} round {number} table {recorded.table}: {recorded.text}",
+        {
+            "event": event,
+            "round": recorded.round,
+            "table": recorded.table,
+            "match": recorded.match_id,
+            "seats": [
+                {"player": p, "place": place}
+                for p, place in zip(recorded.seats, recorded.places, strict=True)
+            ],
+            "text": recorded.text,
+            "version": recorded.version,
+        },
         as_json,
     )

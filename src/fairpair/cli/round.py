@@ -57,7 +57,7 @@ def draft_text(draft: SavedDraft) -> str:
         f"Draft of round {draft.round} (stage {draft.stage}) — private: no round exists yet, "
         "players see nothing",
         f"made by {draft.made_by} at {utc_text(draft.made_at)} UTC, version {draft.version}; "
-        f"{plural(len(draft.pairings), 'table')}"
+        f"{plural(len(draft.pairings) + len(draft.pods), 'table')}"
         + (f", {plural(len(draft.byes), 'bye')}" if draft.byes else ""),
     ]
     if draft.warnings:
@@ -113,6 +113,8 @@ def draft_text(draft: SavedDraft) -> str:
         rows.append(row("", who, points, Cell(kind, "italic"), "", *([""] * (len(columns) - 5))))
     table = TextTable(f"Round {draft.round} (draft)", tuple(columns), tuple(rows))
     notes = [f"• {n.get('text', '')}" for n in draft.notes]
+    if draft.pods:
+        table = _pods_table(f"Round {draft.round} (draft)", draft.pods, draft.byes)
     body = "".join(out.clean(line) + "\n" for line in head) + "\n" + draw(table, out)
     body += "".join(out.clean(line) + "\n" for line in ("", "Why these pairings", *notes))
     return body
@@ -201,6 +203,45 @@ def show(
     write(round_text(view))
 
 
+def _pods_table(title: str, pods: list[dict[str, Any]], byes: list[dict[str, Any]]) -> Any:
+    """A pod stage's draft: one line per table, its seats in seat order (seat 1 first)."""
+    from fairpair.cli.table import Cell, Column, TextTable, row
+
+    columns = (Column("Table", "right"), Column("Seats (seat 1 plays first)"))
+    rows = [
+        row(
+            str(p["table"]),
+            ", ".join(f"{k}. {_side(s)[0]} ({_side(s)[1]})" for k, s in enumerate(p["seats"], 1)),
+        )
+        for p in pods
+    ]
+    rows += [row("", Cell(f"{_side(b['player'])[0]}: bye", "italic")) for b in byes]
+    return TextTable(title, columns, tuple(rows))
+
+
+def _round_pods_table(view: RoundView) -> Any:
+    """A pod stage's released round: the seats in seat order, with the places once in."""
+    from fairpair.cli.table import Cell, Column, TextTable, row
+
+    columns = (
+        Column("Table", "right"),
+        Column("Seats (seat 1 plays first)"),
+        Column("Places"),
+    )
+    rows = []
+    for p in view.pods:
+        seats = ", ".join(f"{k}. {s.name}" for k, s in enumerate(p.seats, 1))
+        placed = [s for s in p.seats if s.place is not None]
+        places: Cell | str = (
+            ", ".join(f"{s.name} {s.place}" for s in sorted(placed, key=lambda s: s.place or 0))
+            if len(placed) == len(p.seats)
+            else Cell("—", "dim")
+        )
+        rows.append(row(str(p.table), seats, places))
+    rows += [row("", Cell(f"{b.player.name}: bye", "italic"), "") for b in view.byes]
+    return TextTable(f"Round {view.number}", columns, tuple(rows))
+
+
 def round_text(view: RoundView) -> str:
     """A released round for people: state and dates, the tables, the byes, the notes."""
     from fairpair.cli.saved import utc_text
@@ -239,6 +280,8 @@ def round_text(view: RoundView) -> str:
             row("", bye.player.name, Cell(kind, "italic"), "", *([""] * (len(columns) - 4)))
         )
     table = TextTable(f"Round {view.number}", tuple(columns), tuple(rows))
+    if view.pods:
+        table = _round_pods_table(view)
     notes = [f"• {n.get('text', '')}" for n in view.notes]
     body = "".join(out.clean(line) + "\n" for line in head) + "\n" + draw(table, out)
     if notes:

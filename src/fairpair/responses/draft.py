@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Literal
 
-from pydantic import SerializerFunctionWrapHandler, model_serializer
+from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
 
 from fairpair.engine.pairing import PairingDraft
 from fairpair.engine.players import PlayerId
@@ -65,8 +65,16 @@ class DraftByeModel(Model):
     kind: ByeKind
 
 
+class DraftPodModel(Model):
+    """One pod table (a pod stage, docs/pods.md): ``seats`` in seat order, seat 1 first."""
+
+    table: int
+    seats: list[DraftPlayerModel]
+
+
 class PairingDraftModel(Model):
-    """The draft of the next round: tables, byes and the notes that explain them."""
+    """The draft of the next round: tables, byes and the notes that explain them; a pod
+    stage's tables are ``pods`` (absent for two-player stages)."""
 
     format: Literal["fairpair-pairing-draft"]
     version: Literal[2]
@@ -76,6 +84,14 @@ class PairingDraftModel(Model):
     pairings: list[DraftTableModel]
     byes: list[DraftByeModel]
     notes: list[NoteModel]
+    pods: list[DraftPodModel] = Field(default_factory=list)
+
+    @model_serializer(mode="wrap")
+    def _without_empty_pods(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if not data.get("pods"):
+            data.pop("pods", None)
+        return data
 
 
 def _toss_model(toss: Toss | None) -> DraftTossModel | None:
@@ -135,6 +151,7 @@ def draft_model(
         pairings=tables,
         byes=[DraftByeModel(player=player(b.player), kind=b.kind) for b in draft.byes],
         notes=[note_model(n, names) for n in draft.notes],
+        pods=[DraftPodModel(table=p.table, seats=[player(s) for s in p.seats]) for p in draft.pods],
     )
 
 

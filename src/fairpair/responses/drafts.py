@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 
 class SavedDraft(BaseModel):
@@ -28,3 +28,13 @@ class SavedDraft(BaseModel):
     warnings: list[str]
     """Rematches and forbidden pairs, one sentence each; release shows them before it happens."""
     moves: list[str]
+    pods: list[dict[str, Any]] = Field(default_factory=list)
+    """A pod stage's tables, as in the pairing draft's ``pods`` (absent for two-player
+    stages)."""
+
+    @model_serializer(mode="wrap")
+    def _without_empty_pods(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if not data.get("pods"):
+            data.pop("pods", None)
+        return data

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 
 class Model(BaseModel):
@@ -116,6 +116,24 @@ class RoundBye(Model):
     kind: str
 
 
+class PodSeat(Model):
+    """A seat of a pod table (seat order), with its finishing place once reported."""
+
+    id: str
+    name: str
+    place: int | None
+
+
+class RoundPod(Model):
+    """A pod table of a released round (docs/pods.md): ``seats`` in seat order, seat 1
+    first; ``version`` is what ``fairpair result places --correct --version`` names."""
+
+    table: int
+    id: str
+    seats: list[PodSeat]
+    version: int
+
+
 class RoundView(Model):
     """A released round: its state, dates, tables, byes and the notes it was released with
     ("Why these pairings" stays with the round)."""
@@ -132,3 +150,12 @@ class RoundView(Model):
     tables: list[RoundTable]
     byes: list[RoundBye]
     notes: list[dict[str, object]]
+    pods: list[RoundPod] = Field(default_factory=list)
+    """The pod tables of a pod stage's round (absent for two-player stages)."""
+
+    @model_serializer(mode="wrap")
+    def _without_empty_pods(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if not data.get("pods"):
+            data.pop("pods", None)
+        return data

@@ -40,6 +40,11 @@ from fairpair.engine.pairing.notes import (
     BracketSeedNote,
     NumberSource,
     Pair,
+    PodByesNote,
+    PodForcedRepeatsNote,
+    PodRepeatsAvoidedNote,
+    PodSeatsNote,
+    PodTablesNote,
     RoundRobinNumbersNote,
     RoundRobinSitOutNote,
     SeatReplacedNote,
@@ -170,6 +175,45 @@ class ForcedForbiddenModel(Model):
     text: str
 
 
+class PodTablesModel(Model):
+    kind: Literal["pod_tables"]
+    players: int
+    sizes: list[int]
+    pod_size: int
+    remainder: str
+    byes: int
+    exact: bool
+    text: str
+
+
+class PodByesModel(Model):
+    kind: Literal["pod_byes"]
+    players: list[str]
+    repeat: list[str]
+    text: str
+
+
+class PodRepeatsAvoidedModel(Model):
+    kind: Literal["pod_repeats_avoided"]
+    pairs: list[PairModel]
+    text: str
+
+
+class PodForcedRepeatsModel(Model):
+    kind: Literal["pod_forced_repeats"]
+    count: int
+    pairs: list[PairModel]
+    proven: bool
+    text: str
+
+
+class PodSeatsModel(Model):
+    kind: Literal["pod_seats"]
+    first: list[str]
+    spread: int
+    text: str
+
+
 class RoundRobinNumbersModel(Model):
     """A round robin's Berger numbers (``players``: number 1 first) and this round's place in
     the schedule."""
@@ -264,6 +308,11 @@ NoteModel = Annotated[
     | RematchRepairedModel
     | ForcedRematchModel
     | ForcedForbiddenModel
+    | PodTablesModel
+    | PodByesModel
+    | PodRepeatsAvoidedModel
+    | PodForcedRepeatsModel
+    | PodSeatsModel
     | RoundRobinNumbersModel
     | RoundRobinSitOutModel
     | BracketSeedModel
@@ -304,6 +353,11 @@ _MODELS: dict[type, type[Model]] = {
     RematchRepairedNote: RematchRepairedModel,
     ForcedRematchNote: ForcedRematchModel,
     ForcedForbiddenNote: ForcedForbiddenModel,
+    PodTablesNote: PodTablesModel,
+    PodByesNote: PodByesModel,
+    PodRepeatsAvoidedNote: PodRepeatsAvoidedModel,
+    PodForcedRepeatsNote: PodForcedRepeatsModel,
+    PodSeatsNote: PodSeatsModel,
     RoundRobinNumbersNote: RoundRobinNumbersModel,
     RoundRobinSitOutNote: RoundRobinSitOutModel,
     BracketSeedNote: BracketSeedModel,

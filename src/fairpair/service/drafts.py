@@ -89,6 +89,9 @@ def _saved(row: Any, stage_key: str) -> SavedDraft:
         for t in view["pairings"]
         if t["forced_rematch"] or t["forbidden"]
     ]
+    warnings += [
+        str(n.get("text", "")) for n in view["notes"] if n.get("kind") == "pod_forced_repeats"
+    ]
     return SavedDraft(
         stage=stage_key,
         round=row.round_number,
@@ -101,6 +104,7 @@ def _saved(row: Any, stage_key: str) -> SavedDraft:
         notes=view["notes"],
         warnings=warnings,
         moves=[f"{a} ⇄ {b}" for a, b in body.get("moves", [])],
+        pods=view.get("pods", []),
     )
 
 

@@ -411,7 +411,7 @@ def _dates(start: datetime | None, end: datetime | None) -> dict[str, Any]:
 def round_view(db: Database, slug: str, number: int, *, stage: str | None = None) -> RoundView:
     """Round ``number`` as released: its tables with the toss and the results, its byes, its
     dates, and the pairing notes it was released with."""
-    from fairpair.responses.events import RoundBye, RoundTable, RoundView, Side
+    from fairpair.responses.events import PodSeat, RoundBye, RoundPod, RoundTable, RoundView, Side
     from fairpair.service.results import result_text
     from fairpair.service.unit import reading
     from fairpair.store.models import ResultRow
@@ -428,7 +428,12 @@ def round_view(db: Database, slug: str, number: int, *, stage: str | None = None
         tables = {
             t.number: t
             for t in conn.execute(
-                select(TableRow.number, TableRow.games, ResultRow.version)
+                select(
+                    TableRow.number,
+                    TableRow.games,
+                    ResultRow.version,
+                    TableRow.version.label("table_version"),
+                )
                 .outerjoin(ResultRow, ResultRow.table_id == TableRow.id)
                 .where(TableRow.round_id == rnd.id)
             )
@@ -466,4 +471,13 @@ def round_view(db: Database, slug: str, number: int, *, stage: str | None = None
         ],
         byes=[RoundBye(player=side(b.player), kind=b.kind.value) for b in found.byes],
         notes=list(extra.notes or []),
+        pods=[
+            RoundPod(
+                table=p.table,
+                id=p.id,
+                seats=[PodSeat(id=s, name=names.get(s, s), place=p.place_of(s)) for s in p.seats],
+                version=tables[p.table].table_version,
+            )
+            for p in found.pods
+        ],
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from fairpair.engine.formats.double_elimination import DoubleEliminationRules
+from fairpair.engine.formats.pods import PodsRules
 from fairpair.engine.formats.protocol import FormatRules, PlayerStatus
 from fairpair.engine.formats.round_robin import RoundRobinRules
 from fairpair.engine.formats.single_elimination import SingleEliminationRules
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
 FORMATS: dict[StageFormat, FormatRules] = {
     StageFormat.SWISS: SwissRules(),
     StageFormat.SWISS_ELIMINATION: SwissEliminationRules(),
+    StageFormat.PODS: PodsRules(),
     StageFormat.ROUND_ROBIN: RoundRobinRules(),
     StageFormat.SINGLE_ELIMINATION: SingleEliminationRules(),
     StageFormat.DOUBLE_ELIMINATION: DoubleEliminationRules(),

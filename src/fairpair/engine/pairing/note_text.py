@@ -30,6 +30,11 @@ from fairpair.engine.pairing.notes import (
     NumberSource,
     Pair,
     PairingNote,
+    PodByesNote,
+    PodForcedRepeatsNote,
+    PodRepeatsAvoidedNote,
+    PodSeatsNote,
+    PodTablesNote,
     RematchRepairedNote,
     RoundOneNote,
     RoundRobinNumbersNote,
@@ -171,6 +176,10 @@ def render_note(note: PairingNote, names: Mapping[PlayerId, str] | None = None) 
                 "pairing of the players paired this round has fewer rematches and forbidden "
                 "pairs."
             )
+        case PodTablesNote() | PodByesNote() | PodRepeatsAvoidedNote():
+            return _pod_text(note, name)
+        case PodForcedRepeatsNote() | PodSeatsNote():
+            return _pod_text(note, name)
         case RoundRobinNumbersNote() | RoundRobinSitOutNote():
             return round_robin_text(note, name)
         case BracketSeedNote(seed=seed, player=player, slot=slot, size=size):
@@ -229,6 +238,62 @@ def _bracket_match_text(note: BracketMatchNote) -> str:
     else:
         lost = "the loser is out" + (f", placed {note.loser_place}" if note.loser_place else "")
     return f"{note.match} ({note.label}): {goes}; {lost}."
+
+
+def _pod_text(
+    note: PodTablesNote | PodByesNote | PodRepeatsAvoidedNote | PodForcedRepeatsNote | PodSeatsNote,
+    name: Callable[[PlayerId], str],
+) -> str:
+    """The sentences of the pod notes (docs/pods.md)."""
+
+    def pairs(items: Sequence[Pair]) -> str:
+        return _listed([f"{name(a)} and {name(b)}" for a, b in items])
+
+    match note:
+        case PodTablesNote():
+            shape = "+".join(str(s) for s in note.sizes)
+            text = f"{_plural(note.players, 'player')} at tables of {note.pod_size}: {shape}"
+            if note.byes:
+                text += f" and {_plural(note.byes, 'bye')}"
+            left = note.players % note.pod_size
+            if not left:
+                return text + f" ({note.players} is a multiple of {note.pod_size})."
+            why = {
+                "smaller": f"the {left} left over make the lowest tables smaller",
+                "larger": f"the {left} left over make the lowest tables larger",
+                "byes": f"the {left} left over have a bye",
+            }.get(note.remainder, note.remainder)
+            text += f" (remainder mode {note.remainder}: {why})"
+            if not note.exact:
+                text += "; the mode's own shape cannot seat this field, so the fallback applies"
+            return text + "."
+        case PodByesNote(players=players, repeat=repeat):
+            who = _listed([name(p) for p in players])
+            verb = "has the bye" if len(players) == 1 else "have the byes"
+            text = f"{who} {verb}: the lowest-ranked without a bye in this stage."
+            if repeat:
+                again = _listed([name(p) for p in repeat])
+                text += f" {again}: a second bye (everyone else had one)."
+            return text
+        case PodRepeatsAvoidedNote(pairs=items):
+            return (
+                f"In score order {pairs(items)} would have shared a table again; the tables "
+                "were rearranged so that nobody meets a pod-mate again."
+            )
+        case PodForcedRepeatsNote(pairs=items, proven=proven):
+            why = (
+                "no arrangement of the field avoids every repeat"
+                if proven
+                else "no repeat-free arrangement was found within the search budget"
+            )
+            return f"Forced repeat pod-mates: {pairs(items)} share a table again — {why}."
+        case PodSeatsNote(first=first, spread=spread):
+            return (
+                f"Seat 1 goes to the player at each table with the fewest first seats so far "
+                f"({_listed([name(p) for p in first])}); first-seat counts now differ by at "
+                f"most {spread}."
+            )
+    raise AssertionError(note)  # pragma: no cover
 
 
 def _bye_text(note: ByeNote, name: Callable[[PlayerId], str]) -> str:

@@ -40,6 +40,11 @@ class NoteKind(StrEnum):
     REMATCH_REPAIRED = "rematch_repaired"
     FORCED_REMATCH = "forced_rematch"
     FORCED_FORBIDDEN = "forced_forbidden"
+    POD_TABLES = "pod_tables"
+    POD_BYES = "pod_byes"
+    POD_REPEATS_AVOIDED = "pod_repeats_avoided"
+    POD_FORCED_REPEATS = "pod_forced_repeats"
+    POD_SEATS = "pod_seats"
     ROUND_ROBIN_NUMBERS = "round_robin_numbers"
     ROUND_ROBIN_SIT_OUT = "round_robin_sit_out"
     BRACKET_SEED = "bracket_seed"
@@ -224,6 +229,70 @@ class ForcedForbiddenNote:
         return len(self.pairs)
 
 
+# ---------------------------------------------------------------- pods (docs/pods.md)
+
+
+@dataclass(frozen=True, slots=True)
+class PodTablesNote:
+    """``players`` seated at tables of ``sizes`` (table 1 first): the preferred ``pod_size``
+    and the ``remainder`` mode for the players left over; ``byes`` sit out; ``exact``: False
+    when the mode's own shape could not be met (a documented fallback, docs/pods.md)."""
+
+    kind: ClassVar[NoteKind] = NoteKind.POD_TABLES
+    players: int
+    sizes: tuple[int, ...]
+    pod_size: int
+    remainder: str
+    byes: int = 0
+    exact: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class PodByesNote:
+    """``players`` (lowest-ranked first) sit out this round (``byes`` mode): the lowest-ranked
+    without a bye in this stage; ``repeat``: those of them who already had one (everyone
+    else had one too)."""
+
+    kind: ClassVar[NoteKind] = NoteKind.POD_BYES
+    players: tuple[PlayerId, ...]
+    repeat: tuple[PlayerId, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PodRepeatsAvoidedNote:
+    """In score order the tables would have seated ``pairs`` together again (they met
+    before); the tables were rearranged so that nobody meets a pod-mate again."""
+
+    kind: ClassVar[NoteKind] = NoteKind.POD_REPEATS_AVOIDED
+    pairs: tuple[Pair, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PodForcedRepeatsNote:
+    """``pairs`` share a table again: no arrangement of the field avoids every repeat
+    (``proven``) or none was found within the search budget (``proven`` False). ``count``
+    is ``len(pairs)``."""
+
+    kind: ClassVar[NoteKind] = NoteKind.POD_FORCED_REPEATS
+    pairs: tuple[Pair, ...]
+    proven: bool = True
+
+    @property
+    def count(self) -> int:
+        return len(self.pairs)
+
+
+@dataclass(frozen=True, slots=True)
+class PodSeatsNote:
+    """Seat 1 of each table (``first``, table 1 first) goes to the player at it with the
+    fewest first seats so far; ``spread``: max − min first seats over the field after this
+    round (the target is at most 1)."""
+
+    kind: ClassVar[NoteKind] = NoteKind.POD_SEATS
+    first: tuple[PlayerId, ...]
+    spread: int
+
+
 # --- Round robin (engine.formats.round_robin; docs/round-robin.md) -------------------------
 
 
@@ -365,6 +434,11 @@ PairingNote = (
     | RematchRepairedNote
     | ForcedRematchNote
     | ForcedForbiddenNote
+    | PodTablesNote
+    | PodByesNote
+    | PodRepeatsAvoidedNote
+    | PodForcedRepeatsNote
+    | PodSeatsNote
     | RoundRobinNumbersNote
     | RoundRobinSitOutNote
     | BracketSeedNote

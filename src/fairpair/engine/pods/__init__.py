@@ -4,7 +4,7 @@
 - ``pairing``: Swiss pods by score without repeat pod-mates when avoidable;
 - ``seats``: the seat order that rotates who sits first.
 
-Pure engine parts: no I/O; the stage-format seam wires them in later.
+Pure engine parts: no I/O; the stage format is ``engine.formats.pods``.
 """
 
 from fairpair.engine.pods.pairing import PodPairing, choose_byes, pair_pods

@@ -17,9 +17,19 @@ The rule:
    a. *repeats* — the number of pairs at one table who met before. Zero whenever any
       arrangement of the whole field within the plan has none: a repeat pod-mate is avoided
       as strongly as a Swiss rematch;
-   b. *displacement* — Σ over players of |table − nominal table|: how far the tables are
+   b. *seat shortfall* (when the caller passes the first-seat counts): let L be the seated
+      players with the fewest first seats so far and T the number of tables; the tables should
+      hold min(|L|, T) different members of L — every table one of them when |L| ≥ T, each
+      of them at a different table when |L| < T — so that seat 1 (which ``seats.seat_order``
+      gives to whoever has had it least) always goes to a member of L. The shortfall is
+      min(|L|, T) minus the tables holding a member of L. Zero keeps every first-seat count
+      within one of every other's round after round (docs/pods.md "Seat rotation"); it is
+      zero whenever a repeat-free arrangement allows it. Once repeats are forced (no
+      repeat-free arrangement exists, or none was found within the search budget), b comes
+      before a: the tables stay fair, then have the fewest repeats;
+   c. *displacement* — Σ over players of |table − nominal table|: how far the tables are
       from score order;
-   c. then table by table from the top, the table's ranks in ascending order compared as
+   d. then table by table from the top, the table's ranks in ascending order compared as
       sequences (the higher-ranked player keeps the higher table), so the optimum is unique.
 
 The search is exact branch and bound (no library fits: splitting a field into groups of 3+
@@ -45,7 +55,7 @@ from fairpair.engine.pods.partition import PodPlan
 #: The default search budget (nodes); 40 players × 10 rounds stay far below it (docs/pods.md).
 NODE_LIMIT = 20_000
 
-Cost = tuple[int, int, tuple[tuple[int, ...], ...]]
+Cost = tuple[int, int, int, tuple[tuple[int, ...], ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +66,8 @@ class PodPairing:
     byes: tuple[PlayerId, ...]
     repeats: int
     """Pairs at one table who met before (0 unless no arrangement avoids them)."""
+    seat_shortfall: int
+    """Rule 3b: tables short of a player with the fewest first seats (0 when fair)."""
     displacement: int
     """Σ |table − nominal table| over the seated players."""
     proven: bool
@@ -76,9 +88,16 @@ def choose_byes(
 
 class _Search:
     def __init__(
-        self, n: int, sizes: tuple[int, ...], conflict: list[int], node_limit: int
+        self,
+        n: int,
+        sizes: tuple[int, ...],
+        conflict: list[int],
+        node_limit: int,
+        low: int = 0,
     ) -> None:
         self.n = n
+        self.low = low
+        self.spread_low = low.bit_count() < len(sizes)
         self.sizes = sizes
         self.conflict = conflict
         self.node_limit = node_limit
@@ -92,6 +111,11 @@ class _Search:
         self.best_tables: list[tuple[int, ...]] = []
         self.allow_repeats = False
 
+    def key(self, repeats: int, short: int) -> tuple[int, int]:
+        """Rule 3's order of a and b: repeats first while a repeat-free arrangement is sought;
+        the seat shortfall first once repeats are forced."""
+        return (short, repeats) if self.allow_repeats else (repeats, short)
+
     def lower_bound(self, table: int, remaining: int) -> int:
         """Players left whose nominal table is above ``table`` move down at least to it."""
         bound = 0
@@ -103,16 +127,22 @@ class _Search:
 
     def run(self, allow_repeats: bool) -> None:
         self.allow_repeats = allow_repeats
-        self._table(0, (1 << self.n) - 1, 0, 0, [])
+        self._table(0, (1 << self.n) - 1, 0, 0, 0, [])
 
     def _better(self, cost: Cost) -> bool:
         return self.best is None or cost < self.best
 
     def _table(
-        self, t: int, remaining: int, repeats: int, disp: int, chosen: list[tuple[int, ...]]
+        self,
+        t: int,
+        remaining: int,
+        repeats: int,
+        short: int,
+        disp: int,
+        chosen: list[tuple[int, ...]],
     ) -> None:
         if t == len(self.sizes):
-            cost: Cost = (repeats, disp, tuple(chosen))
+            cost: Cost = (*self.key(repeats, short), disp, tuple(chosen))
             if self._better(cost):
                 self.best = cost
                 self.best_tables = list(chosen)
@@ -122,8 +152,8 @@ class _Search:
             return
         self.nodes += 1
         if self.best is not None:
-            bound = (repeats, disp + self.lower_bound(t, remaining))
-            if bound > self.best[:2]:
+            bound = (*self.key(repeats, short), disp + self.lower_bound(t, remaining))
+            if bound > self.best[:3]:
                 return
         size = self.sizes[t]
         if not self.allow_repeats:
@@ -140,7 +170,7 @@ class _Search:
             (p for p in range(self.n) if remaining >> p & 1),
             key=lambda p: (abs(t - nominal[p]), p),
         )
-        self._members(t, size, candidates, 0, [], remaining, repeats, disp, chosen)
+        self._members(t, size, candidates, 0, [], remaining, repeats, short, disp, chosen)
 
     def _members(
         self,
@@ -151,6 +181,7 @@ class _Search:
         members: list[int],
         remaining: int,
         repeats: int,
+        short: int,
         disp: int,
         chosen: list[tuple[int, ...]],
     ) -> None:
@@ -159,8 +190,10 @@ class _Search:
             mask = 0
             for p in group:
                 mask |= 1 << p
+            if self.low and not self.spread_low and not mask & self.low:
+                short += 1
             chosen.append(group)
-            self._table(t + 1, remaining & ~mask, repeats, disp, chosen)
+            self._table(t + 1, remaining & ~mask, repeats, short, disp, chosen)
             chosen.pop()
             return
         left = size - len(members)
@@ -179,7 +212,16 @@ class _Search:
             if clash and not self.allow_repeats:
                 continue
             extra = abs(t - self.nominal[p])
-            if self.best is not None and (repeats + clash, disp + extra) > self.best[:2]:
+            doubled = 0
+            if self.spread_low and self.low >> p & 1:
+                for q in members:
+                    if self.low >> q & 1:
+                        doubled = 1
+                        break
+            if (
+                self.best is not None
+                and (*self.key(repeats + clash, short + doubled), disp + extra) > self.best[:3]
+            ):
                 continue
             members.append(p)
             self._members(
@@ -190,6 +232,7 @@ class _Search:
                 members,
                 remaining,
                 repeats + clash,
+                short + doubled,
                 disp + extra,
                 chosen,
             )
@@ -244,7 +287,17 @@ def _seed(
     return (table_of if found else None), not limited
 
 
-def _cost(table_of: list[int], conflict: list[int], nominal: list[int], count: int) -> Cost:
+def _shortfall(groups: Sequence[Sequence[int]], low: int) -> int:
+    """Rule 3b: min(|L|, T) minus the tables holding a member of L."""
+    if not low:
+        return 0
+    covered = sum(1 for g in groups if any(low >> p & 1 for p in g))
+    return min(low.bit_count(), len(groups)) - covered
+
+
+def _cost(
+    table_of: list[int], conflict: list[int], nominal: list[int], count: int, low: int = 0
+) -> Cost:
     groups: list[list[int]] = [[] for _ in range(count)]
     for p, t in enumerate(table_of):
         groups[t].append(p)
@@ -254,13 +307,27 @@ def _cost(table_of: list[int], conflict: list[int], nominal: list[int], count: i
             for q in group[i + 1 :]:
                 repeats += conflict[p] >> q & 1
     disp = sum(abs(t - nominal[p]) for p, t in enumerate(table_of))
-    return repeats, disp, tuple(tuple(g) for g in groups)
+    return repeats, _shortfall(groups, low), disp, tuple(tuple(g) for g in groups)
 
 
-def _improve(table_of: list[int], conflict: list[int], nominal: list[int], count: int) -> list[int]:
+def _ordered(cost: Cost, forced: bool) -> Cost:
+    """``cost`` in rule 3's order: the seat shortfall before repeats when repeats are forced."""
+    if forced:
+        return (cost[1], cost[0], cost[2], cost[3])
+    return cost
+
+
+def _improve(
+    table_of: list[int],
+    conflict: list[int],
+    nominal: list[int],
+    count: int,
+    low: int,
+    forced: bool,
+) -> list[int]:
     """Swap two players of different tables while that lowers the cost (first improvement
     in rank order, repeated until none does)."""
-    current = _cost(table_of, conflict, nominal, count)
+    current = _ordered(_cost(table_of, conflict, nominal, count, low), forced)
     improved = True
     while improved:
         improved = False
@@ -269,7 +336,7 @@ def _improve(table_of: list[int], conflict: list[int], nominal: list[int], count
                 if table_of[i] == table_of[j]:
                     continue
                 table_of[i], table_of[j] = table_of[j], table_of[i]
-                cost = _cost(table_of, conflict, nominal, count)
+                cost = _ordered(_cost(table_of, conflict, nominal, count, low), forced)
                 if cost < current:
                     current = cost
                     improved = True
@@ -284,9 +351,11 @@ def pair_pods(
     plan: PodPlan,
     *,
     had_bye: Collection[PlayerId] = (),
+    first_seats: Mapping[PlayerId, int] | None = None,
     node_limit: int = NODE_LIMIT,
 ) -> PodPairing:
-    """Seat ``ranked`` (best first) at the tables of ``plan`` by the module's rule."""
+    """Seat ``ranked`` (best first) at the tables of ``plan`` by the module's rule;
+    ``first_seats`` (each player's first seats so far) switches on rule 3b."""
     if len(set(ranked)) != len(ranked):
         raise InvalidTournament("", "a player is ranked twice")
     if len(ranked) != plan.players:
@@ -305,7 +374,15 @@ def pair_pods(
                 conflict[i] |= 1 << j
                 conflict[j] |= 1 << i
     n = len(seated)
-    search = _Search(n, plan.sizes, conflict, node_limit)
+    low = 0
+    if first_seats is not None and seated:
+        fewest = min(first_seats.get(p, 0) for p in seated)
+        for p, i in index.items():
+            if first_seats.get(p, 0) == fewest:
+                low |= 1 << i
+        if low.bit_count() == n:
+            low = 0  # everyone is in L: any arrangement is fair
+    search = _Search(n, plan.sizes, conflict, node_limit, low)
     count = len(plan.sizes)
     seed, exhaustive = _seed(n, plan.sizes, conflict, search.nominal, node_limit)
     if seed is None and exhaustive:
@@ -318,8 +395,8 @@ def pair_pods(
         proven = not search.cut_by_limit
     else:
         if seed is not None:
-            search.best = _cost(seed, conflict, search.nominal, count)
-            search.best_tables = list(search.best[2])
+            search.best = _cost(seed, conflict, search.nominal, count, low)
+            search.best_tables = list(search.best[3])
         search.run(allow_repeats=False)
         if search.best is None:
             search.nodes = 0
@@ -331,7 +408,8 @@ def pair_pods(
             for member in group:
                 table_of[member] = t
     if not proven:
-        table_of = _improve(table_of, conflict, search.nominal, count)
-    repeats, disp, groups = _cost(table_of, conflict, search.nominal, count)
+        forced = search.allow_repeats
+        table_of = _improve(table_of, conflict, search.nominal, count, low, forced)
+    repeats, short, disp, groups = _cost(table_of, conflict, search.nominal, count, low)
     tables = tuple(tuple(seated[i] for i in group) for group in groups)
-    return PodPairing(tables, byes, repeats, disp, proven)
+    return PodPairing(tables, byes, repeats, short, disp, proven)

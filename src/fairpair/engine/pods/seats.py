@@ -9,10 +9,11 @@ Rule, per table: the players are ordered by
 3. then rank order (the order the pairing lists them, best first).
 
 Fairness is measured as the spread of first-seat counts, max − min, over the players who
-played the same number of pod rounds; the target is ≤ 1. Tables of different sizes and who
-shares a table decide how close it can get (a player can only take seat 1 from a tablemate),
-so the rule is greedy, not a guarantee; docs/pods.md reports the spread measured over
-random 10-round events.
+played the same number of pod rounds; the target is ≤ 1. Seat order alone cannot keep it (a
+player can only take seat 1 from a tablemate): the pairing's rule 3b (``pairing.pair_pods``
+with ``first_seats``) puts a player with the fewest first seats at every table the field
+allows, which keeps the spread ≤ 1 round after round; docs/pods.md "Seat rotation" has the
+argument, its one exception (byes) and the spread measured over random 10-round events.
 """
 
 from __future__ import annotations

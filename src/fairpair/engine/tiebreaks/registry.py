@@ -9,6 +9,7 @@ from fairpair.engine.tiebreaks import (
     head_to_head,
     koya,
     percentages,
+    pod_strength,
     progressive,
     random_draw,
     rating,
@@ -32,6 +33,7 @@ REGISTRY: dict[str, Tiebreak] = {
         rating,
         seed,
         random_draw,
+        pod_strength,
     )
     for tb in module.TIEBREAKS
 }

@@ -118,3 +118,34 @@ def test_bad_cut_options_are_named(cli: Any) -> None:
     )
     assert "earlier stage" in later.stderr
     assert cli("cut", slug, "--draw", "--top", "4", code=2).stderr.startswith("error: --draw")
+
+
+def test_a_cut_stage_added_after_the_swiss_is_drawn_when_it_is_paired(cli: Any) -> None:
+    slug: str = json.loads(cli("event", "new", "Late Cut", "--ruleset", "mtg", "--json").stdout)[
+        "event"
+    ]
+    for k in range(1, 9):
+        cli("player", "add", slug, f"Player {k:02}", "--seed", str(k))
+    cli("stage", "edit", slug, "--max-rounds", "1")
+    rng = random.Random(11)
+    _round(cli, slug, 1, rng)
+    cli("round", "complete", slug, "1")
+    cli(
+        "stage",
+        "add",
+        slug,
+        "--id",
+        "top4",
+        "--format",
+        "single_elimination",
+        "--cut-from",
+        "swiss",
+        "--top",
+        "4",
+    )
+    draft = json.loads(cli("round", "generate", slug, "--json").stdout)
+    assert draft["stage"] == "top4" and len(draft["pairings"]) == 2
+    seeds = json.loads(cli("cut", slug, "--json").stdout)["seats"]
+    first = draft["pairings"][0]
+    assert (first["a"]["id"], first["b"]["id"]) == (seeds[0]["id"], seeds[3]["id"])  # 1 v 4
+    assert first["toss"]["reason"] == "higher-seed"

@@ -385,9 +385,7 @@ def _stage_key(base: Database, event: str, stage: str | None, *, to_pair: bool =
     if to_pair:
         finished = {s.id for s in detail.stages if s.finished}
         ready = [
-            s
-            for s in detail.stages
-            if s.cut_from is None or s.rounds or (s.seated is not None and s.cut_from in finished)
+            s for s in detail.stages if s.cut_from is None or s.rounds or s.cut_from in finished
         ]
         return (ready or detail.stages)[-1].id
     return _stage_of(detail, None).id

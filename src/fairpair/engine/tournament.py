@@ -34,8 +34,9 @@ class Tournament:
 
     def stage_to_pair(self, stage_id: str | None = None) -> Stage:
         """The stage with ``stage_id``; when ``None``, the stage whose next round is paired:
-        the last stage, passing over cut stages not drawn yet, or drawn early while the stage
-        they are cut from is still being played (name the stage to pair it anyway)."""
+        the last stage, passing over cut stages until the stage they are cut from is finished
+        and their cut is drawn or automatic (a cut drawn early while that stage is still
+        played: name the stage to pair it anyway)."""
         if stage_id is not None or not self.stages:
             return self.stage(stage_id)
         from fairpair.engine.formats import stage_finished
@@ -43,7 +44,8 @@ class Tournament:
         def ready(s: Stage) -> bool:
             if s.cut is None or s.rounds:
                 return True
-            return s.participants is not None and stage_finished(self, s.cut.from_stage)
+            drawn = s.participants is not None or s.cut.automatic
+            return drawn and stage_finished(self, s.cut.from_stage)
 
         return _last(self.stages, ready)
 

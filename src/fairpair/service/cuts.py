@@ -3,7 +3,8 @@ from the standings of the stage it is cut from.
 
 - ``draw``: the organizer draws it (``fairpair cut EVENT --draw``), or re-draws it before the
   cut stage's round 1; refused once that round is released.
-- ``draw_due_cuts``: called in the same transaction as every recorded result; when the result
+- ``draw_due_cuts``: called in the same transaction as every recorded result (a match's, a
+  pod table's places); when the result
   was the last match of a stage that is now finished, every automatic cut from it is drawn
   (re-drawn after a correction while the cut stage has not started).
 - ``seat_replacements``: before the cut stage's round 1, a seated player who dropped gives
@@ -124,19 +125,42 @@ def draw_due_cuts(change: Change, source_key: str, round_id: int) -> tuple[Drawn
 
 
 def _outstanding(conn: Connection, round_id: int) -> int:
-    """Tables of round row ``round_id`` without a result."""
-    from sqlalchemy import func
+    """Tables of round row ``round_id`` without a result: matches without a result row, pod
+    tables with a seat without a place."""
+    from sqlalchemy import and_, exists, func, or_
 
-    from fairpair.store.models import ResultRow, TableRow
+    from fairpair.store.models import PodSeatRow, ResultRow, TableRow
 
+    unplaced = exists().where(PodSeatRow.table_id == TableRow.id, PodSeatRow.place.is_(None))
     return int(
         conn.execute(
             select(func.count())
             .select_from(TableRow)
             .outerjoin(ResultRow, ResultRow.table_id == TableRow.id)
-            .where(TableRow.round_id == round_id, ResultRow.id.is_(None))
+            .where(
+                TableRow.round_id == round_id,
+                or_(
+                    and_(TableRow.kind == "match", ResultRow.id.is_(None)),
+                    and_(TableRow.kind == "pod", unplaced),
+                ),
+            )
         ).scalar_one()
     )
+
+
+def draw_if_due(change: Change, loaded: Loaded, key: str) -> Loaded:
+    """Before pairing round 1 of cut stage ``key``: an automatic cut not drawn yet (the stage
+    was added after the one it is cut from finished) is drawn now. Returns what is loaded."""
+    from fairpair.engine.formats import stage_finished
+
+    stage = loaded.tournament.stage(key)
+    cut = stage.cut
+    if cut is None or stage.participants is not None or stage.rounds or not cut.automatic:
+        return loaded
+    if not stage_finished(loaded.tournament, cut.from_stage):
+        return loaded
+    _draw(change, loaded, key, early=False, automatic=True)
+    return load(change.conn, change.event)
 
 
 def seat_replacements(change: Change, loaded: Loaded, key: str) -> Loaded:

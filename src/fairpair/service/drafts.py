@@ -125,9 +125,9 @@ def _pair(change: Change, loaded: Loaded, stage_key: str) -> tuple[Loaded, Pairi
     """The draft of the next round of ``stage_key`` — for round 1 of a cut stage, with the cut
     seated first (``service.cuts.seat_replacements``) — and what is loaded now."""
     from fairpair.engine.formats import pair_next_round
-    from fairpair.service.cuts import seat_replacements
+    from fairpair.service.cuts import draw_if_due, seat_replacements
 
-    loaded = seat_replacements(change, loaded, stage_key)
+    loaded = seat_replacements(change, draw_if_due(change, loaded, stage_key), stage_key)
     stage = loaded.stage(stage_key)
     verdict = check(stage, RoundAction.GENERATE)
     if verdict.refusal is not None:

@@ -94,7 +94,8 @@ def _default_stage(conn: Connection, event: EventRef, to_pair: bool) -> Any:
         settings = row.settings
         if "cut" not in settings or row.started:
             return row
-        if to_pair and "participants" in settings and _source_finished(conn, event, settings):
+        drawn = "participants" in settings or settings["cut"].get("automatic", True)
+        if to_pair and drawn and _source_finished(conn, event, settings):
             return row
     return rows[0] if rows else None
 

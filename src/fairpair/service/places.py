@@ -18,6 +18,7 @@ from fairpair.engine.errors import InvalidResult, LifecycleRefused, Location
 from fairpair.engine.lifecycle import Refusal, RefusalReason, RoundAction
 from fairpair.engine.rounds import RoundState
 from fairpair.engine.validation_pods import places_problem
+from fairpair.service.cuts import draw_due_cuts
 from fairpair.service.errors import AlreadyRecorded, Refused, StaleVersion
 from fairpair.service.lookup import TableRef, find_round, find_stage, find_table
 from fairpair.service.unit import changing
@@ -188,6 +189,7 @@ def record_places(
             before={"places": before} if recorded else None,
             after={"places": list(wanted), "text": text} | ({"reason": reason} if reason else {}),
         )
+        draw_due_cuts(change, where.key, rnd.id)
         return PlacesRecorded(
             rnd.number,
             found.number,

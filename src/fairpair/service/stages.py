@@ -43,7 +43,8 @@ def _checked(change: Change, key: str, settings: dict[str, Any], *, new: bool) -
 
 def add_stage(db: Database, slug: str, settings: dict[str, Any], *, actor: str) -> str:
     """A new stage after the others, from document-style ``settings`` (``id``, ``format``,
-    ``ruleset``, ``pairing_method``, ``max_rounds``, ...); its id."""
+    ``ruleset``, ``pairing_method``, ``max_rounds``, ...); its id. Left out, the name comes
+    from the format and the ruleset is the previous stage's."""
     with changing(db, slug, actor) as change:
         conn, event = change.conn, change.event
         key = str(settings.get("id") or "")
@@ -59,6 +60,15 @@ def add_stage(db: Database, slug: str, settings: dict[str, Any], *, actor: str) 
             raise Refused(Location(("id",), stage=key), f"event {event.slug} has a stage {key!r}")
         if not settings.get("name"):
             settings = {**settings, "name": _title(settings.get("format"))}
+        if "ruleset" not in settings:  # the ruleset of the stage before (a playoff of a Swiss)
+            before = conn.execute(
+                select(StageRow.settings)
+                .where(StageRow.event_id == event.id)
+                .order_by(StageRow.position.desc())
+                .limit(1)
+            ).scalar_one_or_none()
+            if before is not None and "ruleset" in before:
+                settings = {**settings, "ruleset": before["ruleset"]}
         stored = _checked(change, key, {**settings, "id": key}, new=True)
         position = conn.execute(
             select(func.coalesce(func.max(StageRow.position), -1)).where(

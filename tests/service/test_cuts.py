@@ -162,3 +162,46 @@ def test_players_of_an_undrawn_cut_stage_is_nobody() -> None:
     )
     assert t.players_of(t.stage("po")) == ()
     assert len(t.players_of(t.stage("swiss"))) == 2
+
+
+def _finished_swiss(db: Database, cut: dict[str, object]) -> tuple[str, tuple[str, ...]]:
+    slug = _event(db, n=12, cap=2, cut=cut)
+    rng = random.Random(5)
+    _play_round(db, slug, rng)
+    _play_round(db, slug, rng)
+    seated, _ = _field(db, slug)
+    assert seated is not None
+    return slug, seated
+
+
+def test_a_seated_player_who_drops_before_round_1_is_replaced_by_the_next(db: Database) -> None:
+    slug, seated = _finished_swiss(db, {"from_stage": "swiss", "top": 8})
+    t = events.export_event(db, slug)
+    rows = compute_standings(t, t.stage("swiss")).rows
+    ninth = rows[8].player.id
+    gone = seated[2]
+    players.drop_player(db, slug, gone, actor=ACTOR)
+    saved = drafts.generate(db, slug, actor=ACTOR)  # the default: the cut stage's round 1
+    assert saved.stage == "top8"
+    now, seeds = _field(db, slug)
+    assert now is not None and gone not in now and ninth in now and len(now) == 8
+    assert seeds[ninth] == 8  # the seeds follow the standings again
+    paired = {p["id"] for t in saved.pairings for p in (t["a"], t["b"])}
+    assert paired == set(now)
+    replaced = [n for n in saved.notes if n["kind"] == "seat_replaced"]
+    assert replaced and replaced[0]["withdrawn"] == gone and replaced[0]["replacement"] == ninth
+    entry = [e for e in audit.audit_log(db, slug).entries if e.action == "cut.replace"]
+    assert entry and entry[0].after["replaced"] == [[gone, ninth]]
+
+
+def test_with_riftbound_rules_nobody_takes_a_droppers_seat(db: Database) -> None:
+    slug, seated = _finished_swiss(db, {"from_stage": "swiss", "top": 8, "replace_dropped": False})
+    gone = seated[0]
+    players.drop_player(db, slug, gone, actor=ACTOR)
+    saved = drafts.generate(db, slug, actor=ACTOR)
+    assert _field(db, slug)[0] == seated  # the field is as the cut made it
+    paired = {p["id"] for t in saved.pairings for p in (t["a"], t["b"])}
+    assert gone not in paired and seated[7] not in paired  # seed 8 advances without playing
+    assert len(saved.pairings) == 3
+    walkovers = [n for n in saved.notes if n["kind"] == "walkover"]
+    assert walkovers and walkovers[0]["winner"] == seated[7] and walkovers[0]["unreplaced"]

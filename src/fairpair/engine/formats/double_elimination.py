@@ -1,43 +1,16 @@
 """The double-elimination format: winners and losers brackets (the alternating crossover),
-the grand final, and a reset only when the losers-bracket champion wins it. The shared stage
-logic is in ``bracket_stage`` (reading), ``bracket_round`` (pairing) and ``bracket_notes``;
-docs/brackets.md."""
+the grand final, and a reset only when the losers-bracket champion wins it. It pairs, reads
+and ends as single elimination does — the bracket itself differs (``engine.brackets.double``,
+built by ``bracket_stage`` from the stage's format); docs/brackets.md."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from fairpair.engine.formats.bracket_round import pair_bracket_round
-from fairpair.engine.formats.bracket_stage import bracket_finished, bracket_status
-from fairpair.engine.formats.protocol import PlayerStatus
+from fairpair.engine.formats.single_elimination import SingleEliminationRules
 from fairpair.engine.stage_config import StageFormat
-
-if TYPE_CHECKING:
-    from fairpair.engine.pairing.draft import PairingDraft
-    from fairpair.engine.pairing.optimiser import Tuning
-    from fairpair.engine.stage import PairingMethod, Stage
-    from fairpair.engine.standings import StandingsRow
-    from fairpair.engine.tournament import Tournament
 
 
 @dataclass(frozen=True, slots=True)
-class DoubleEliminationRules:
+class DoubleEliminationRules(SingleEliminationRules):
     kind: StageFormat = StageFormat.DOUBLE_ELIMINATION
-
-    def pair_next_round(
-        self,
-        tournament: Tournament,
-        stage: Stage,
-        *,
-        method: PairingMethod | None = None,
-        tuning: Tuning | None = None,
-    ) -> PairingDraft:
-        """Every bracket match playable now (``method`` and ``tuning`` do not apply)."""
-        return pair_bracket_round(tournament, stage)
-
-    def status(self, stage: Stage, row: StandingsRow) -> PlayerStatus | None:
-        return bracket_status(row)
-
-    def finished(self, tournament: Tournament, stage: Stage) -> bool:
-        return bracket_finished(tournament, stage)

@@ -89,3 +89,23 @@ def test_no_repeat_when_a_random_search_avoids_it(n: int, mode: RemainderMode) -
 def test_deterministic() -> None:
     runs = [[p.tables for *_, p in simulate(17, RemainderMode.SMALLER, 4, 6, 7)] for _ in "ab"]
     assert runs[0] == runs[1]
+
+
+def test_a_large_field_is_paired_by_swaps_without_repeats() -> None:
+    """Beyond EXACT_LIMIT seated players the search's depth would grow with the field (a
+    RecursionError at about 800 before): the tables start in score order and improve by swaps.
+    Five rounds of 300 players (4 a table) leave no repeat pod-mate."""
+    from fairpair.engine.pods.pairing import EXACT_LIMIT
+
+    n = 300
+    assert n > EXACT_LIMIT
+    seen: set[frozenset[str]] = set()
+    for _, met, _, plan, pairing in simulate(n, RemainderMode.SMALLER, 4, 5, seed=3):
+        assert not pairing.proven and pairing.repeats == 0
+        assert sorted(p for t in pairing.tables for p in t) == sorted(met)
+        assert [len(t) for t in pairing.tables] == list(plan.sizes)
+        for table in pairing.tables:
+            for i, a in enumerate(table):
+                for b in table[i + 1 :]:
+                    assert frozenset((a, b)) not in seen
+                    seen.add(frozenset((a, b)))

@@ -54,6 +54,10 @@ from fairpair.engine.pods.partition import PodPlan
 
 #: The default search budget (nodes); 40 players × 10 rounds stay far below it (docs/pods.md).
 NODE_LIMIT = 20_000
+#: Fields up to this many seated players are searched exactly (branch and bound, depth-first:
+#: its depth grows with the field); larger ones start from the score order and are improved
+#: by swaps (``_improve``), which keeps a round of 800 players under a few seconds.
+EXACT_LIMIT = 256
 
 Cost = tuple[int, int, int, tuple[tuple[int, ...], ...]]
 
@@ -326,23 +330,74 @@ def _improve(
     forced: bool,
 ) -> list[int]:
     """Swap two players of different tables while that lowers the cost (first improvement
-    in rank order, repeated until none does)."""
-    current = _ordered(_cost(table_of, conflict, nominal, count, low), forced)
+    in rank order, repeated until none does).
+
+    Each swap is judged by how it changes the cost — only the two tables it touches change —
+    so a pass costs O(n²), not O(n³): the same swaps, in the same order, as recomputing the
+    whole cost (``_cost``) each time, down to its last key (the groups in table order: with
+    the rest equal, a swap is better when it moves the lower-ranked of the two players to the
+    higher table)."""
+    members = [0] * count
+    for p, t in enumerate(table_of):
+        members[t] |= 1 << p
     improved = True
     while improved:
         improved = False
         for i in range(len(table_of)):
             for j in range(i + 1, len(table_of)):
-                if table_of[i] == table_of[j]:
+                a, b = table_of[i], table_of[j]
+                if a == b:
                     continue
-                table_of[i], table_of[j] = table_of[j], table_of[i]
-                cost = _ordered(_cost(table_of, conflict, nominal, count, low), forced)
-                if cost < current:
-                    current = cost
+                bit_i, bit_j = 1 << i, 1 << j
+                rest_a, rest_b = members[a] ^ bit_i, members[b] ^ bit_j
+                repeats = (
+                    (conflict[j] & rest_a).bit_count()
+                    - (conflict[i] & rest_a).bit_count()
+                    + (conflict[i] & rest_b).bit_count()
+                    - (conflict[j] & rest_b).bit_count()
+                )
+                covered = 0
+                if low:
+                    covered = (
+                        bool((rest_a | bit_j) & low)
+                        - bool(members[a] & low)
+                        + bool((rest_b | bit_i) & low)
+                        - bool(members[b] & low)
+                    )
+                shortfall = -covered
+                disp = (
+                    abs(a - nominal[j])
+                    + abs(b - nominal[i])
+                    - abs(a - nominal[i])
+                    - abs(b - nominal[j])
+                )
+                change = (shortfall, repeats, disp) if forced else (repeats, shortfall, disp)
+                if change < (0, 0, 0) or (change == (0, 0, 0) and a > b):
+                    table_of[i], table_of[j] = b, a
+                    members[a] = rest_a | bit_j
+                    members[b] = rest_b | bit_i
                     improved = True
-                else:
-                    table_of[i], table_of[j] = table_of[j], table_of[i]
     return table_of
+
+
+def _by_swaps(
+    seated: list[PlayerId],
+    byes: tuple[PlayerId, ...],
+    plan: PodPlan,
+    conflict: list[int],
+    low: int,
+) -> PodPairing:
+    """A field beyond ``EXACT_LIMIT``: the tables in score order, then improving swaps (fewest
+    repeat pod-mates, then the seat rule, then the least displacement). Not a proof: the
+    pairing says ``proven=False``."""
+    nominal: list[int] = []
+    for t, size in enumerate(plan.sizes):
+        nominal.extend([t] * size)
+    count = len(plan.sizes)
+    table_of = _improve(list(nominal), conflict, nominal, count, low, False)
+    repeats, short, disp, groups = _cost(table_of, conflict, nominal, count, low)
+    tables = tuple(tuple(seated[i] for i in group) for group in groups)
+    return PodPairing(tables, byes, repeats, short, disp, False)
 
 
 def pair_pods(
@@ -382,8 +437,10 @@ def pair_pods(
                 low |= 1 << i
         if low.bit_count() == n:
             low = 0  # everyone is in L: any arrangement is fair
-    search = _Search(n, plan.sizes, conflict, node_limit, low)
     count = len(plan.sizes)
+    if n > EXACT_LIMIT:
+        return _by_swaps(seated, byes, plan, conflict, low)
+    search = _Search(n, plan.sizes, conflict, node_limit, low)
     seed, exhaustive = _seed(n, plan.sizes, conflict, search.nominal, node_limit)
     if seed is None and exhaustive:
         # No repeat-free arrangement exists: fewest repeats, then displacement.

@@ -9,6 +9,7 @@ import pytest
 from fairpair.engine.errors import InvalidStage
 from fairpair.engine.formats import FORMATS, PlayerStatus, pair_next_round, player_status
 from fairpair.engine.players import Player
+from fairpair.engine.results import Result, ResultKind
 from fairpair.engine.stage import (
     Elimination,
     PairingMethod,
@@ -129,3 +130,28 @@ def test_a_cut_is_made_from_an_earlier_stage() -> None:
     )
     found = [p for p in problems(late) if p.where.endswith("cut.from_stage")]
     assert found and "earlier stage" in found[0].reason
+
+
+@pytest.mark.parametrize(
+    ("result", "words"),
+    [
+        (Result.draw(), "a draw"),
+        (Result(ResultKind.DOUBLE_FORFEIT), "a double forfeit"),
+        (Result(ResultKind.SKIPPED), "a skipped match"),
+    ],
+)
+def test_validation_refuses_a_playoff_match_without_a_winner(result: Result, words: str) -> None:
+    """Issue 9, point 6: a playoff match is replayed or decided; a document that records a
+    draw in one is refused, naming the place."""
+    from fairpair.engine.rounds import Match, Round
+    from fairpair.engine.validation import problems
+
+    stage = stage_from_settings(
+        id="po",
+        format=StageFormat.SINGLE_ELIMINATION,
+        participants=("a", "b"),
+        rounds=(Round(1, (Match(1, "a", "b", result, id="M1"),)),),
+    )
+    found = problems(Tournament("x", (Player("a", "A"), Player("b", "B")), (stage,)))
+    assert [p.where for p in found] == ["stages[0].rounds[0].matches[0].result"]
+    assert f"cannot end in {words}" in found[0].reason

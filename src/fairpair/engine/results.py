@@ -136,3 +136,13 @@ class Result:
     def was_played(self) -> bool:
         """True when the two players actually met over the board."""
         return self.kind in (ResultKind.PLAYED, ResultKind.INTENTIONAL_DRAW)
+
+
+def without_winner(result: Result) -> str:
+    """What a result without a winner is, in the organizer's words ("a draw", "a double
+    forfeit", ...): a playoff refuses each of them."""
+    return {
+        ResultKind.DOUBLE_FORFEIT: "a double forfeit",
+        ResultKind.SKIPPED: "a skipped match",
+        ResultKind.INTENTIONAL_DRAW: "an intentional draw",
+    }.get(result.kind, "a draw")

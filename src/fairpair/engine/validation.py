@@ -202,12 +202,33 @@ def _stage_problems(t: Tournament, s: Stage, at: str, known: set[str]) -> list[P
         out.extend(_outside_participants(s, at, known))
     if s.cut is not None:
         out.extend(_cut_problems(t, s, at))
+    if s.is_playoff:
+        out.extend(_playoff_draws(s, at))
     out.extend(_assigned_byes_played(s, at))
     out.extend(_played_after_drop(t, s, at))
     return out
 
 
 _ROUND_RANGE = f"rounds are numbered 1 to {MAX_ROUND}"
+
+
+def _playoff_draws(s: Stage, at: str) -> list[Problem]:
+    """A playoff match's result has a winner (issue 9, point 6: replayed or decided, never a
+    draw, a double forfeit or a skipped match)."""
+    from fairpair.engine.results import without_winner
+
+    out: list[Problem] = []
+    for ri, rnd in enumerate(s.rounds):
+        for mi, match in enumerate(rnd.matches):
+            if match.result is not None and match.result.winner is None:
+                out.append(
+                    Problem(
+                        f"{at}.rounds[{ri}].matches[{mi}].result",
+                        f"table {match.table} is a playoff match: it cannot end in "
+                        f"{without_winner(match.result)}; replay it or decide it",
+                    )
+                )
+    return out
 
 
 def _cut_problems(t: Tournament, s: Stage, at: str) -> list[Problem]:

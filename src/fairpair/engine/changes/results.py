@@ -65,13 +65,9 @@ def playoff_draw_refused(
     """The refusal of a result without a winner on a playoff stage (issue 9, point 6): a
     playoff match continues until a player wins (MTR); it is replayed or decided."""
     from fairpair.engine.brackets import PlayoffDrawRefused
-    from fairpair.engine.results import ResultKind
+    from fairpair.engine.results import without_winner
 
-    what = {
-        ResultKind.DOUBLE_FORFEIT: "a double forfeit",
-        ResultKind.SKIPPED: "a skipped match",
-        ResultKind.INTENTIONAL_DRAW: "an intentional draw",
-    }.get(result.kind, "a draw")
+    what = without_winner(result)
     return PlayoffDrawRefused(
         Location(stage=stage, round=round_number, table=table),
         f"table {table} is a playoff match: it cannot end in {what}; replay it or decide it "

@@ -37,9 +37,22 @@ class StageCut:
     automatic: bool = True
 
     def __post_init__(self) -> None:
-        if isinstance(self.percent, float):
-            raise InvalidStage(Location(("cut", "percent")), "the percentage must be exact")
-        self.rule  # noqa: B018 - refuses a contradiction now, naming the field
+        def refuse(field: str | None, reason: str) -> None:
+            raise InvalidStage(Location(("cut", field) if field else ("cut",)), reason)
+
+        if (self.top is None) == (self.percent is None):
+            refuse(None, 'a cut is a fixed number of seats ("top") or a percentage ("percent")')
+        if self.top is not None and self.top < 2:
+            refuse("top", f"a top cut has at least 2 seats, not {self.top}")
+        if self.percent is not None:
+            if isinstance(self.percent, float):
+                refuse("percent", "the percentage must be exact (a Fraction), not a float")
+            if not 0 < self.percent <= 100:
+                refuse(
+                    "percent", f"the percentage is more than 0 and at most 100, not {self.percent}"
+                )
+        if not self.sizes or any(size < 2 for size in self.sizes):
+            refuse("sizes", "the sizes a percentage rounds to are 2 or more (default 4, 8, 16)")
 
     @property
     def rule(self) -> CutRule:

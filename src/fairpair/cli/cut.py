@@ -126,7 +126,7 @@ def _preview(
     _show(tournament, standings, made, explain, as_json, None, "a preview: nothing is changed")
 
 
-def _cut_stage(tournament: Tournament, stage: str | None) -> Stage:
+def _cut_stage(tournament: Tournament, stage: str | None, *, drawing: bool = False) -> Stage:
     from fairpair.cli.parsing import BadValue
 
     if stage is not None:
@@ -138,6 +138,12 @@ def _cut_stage(tournament: Tournament, stage: str | None) -> Stage:
         return chosen
     cut_stages = [s for s in tournament.stages if s.cut is not None]
     if not cut_stages:
+        if drawing:
+            raise BadValue(
+                "--draw",
+                "no stage of this event is a top cut: add one with "
+                "`fairpair stage add EVENT --cut-from STAGE --top N` first",
+            )
         raise BadValue(
             "--top",
             "no stage of this event is a top cut: give --top N or --percent P for a preview",
@@ -180,7 +186,7 @@ def _draw(
 
     with database(db) as base:
         if stage is None:
-            stage = _cut_stage(export_event(base, event), None).id
+            stage = _cut_stage(export_event(base, event), None, drawing=True).id
         drawn = draw(base, event, actor=actor_of(actor), stage=stage, early=early)
         tournament = export_event(base, event)
     from fairpair.engine.standings import compute_standings

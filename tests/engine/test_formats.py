@@ -115,7 +115,7 @@ def test_format_settings_out_of_range_are_refused_naming_them() -> None:
     assert pods.value.location.path[-1] == "pod_size"
     with pytest.raises(InvalidStage, match="1 or 2 cycles"):
         stage_from_settings(format=StageFormat.ROUND_ROBIN, cycles=3)
-    with pytest.raises(InvalidStage, match="fixed number of seats .*or a percentage"):
+    with pytest.raises(InvalidStage, match=r"fixed number of seats .*or a percentage"):
         StageCut(from_stage="swiss")
 
 

@@ -20,6 +20,7 @@ from fairpair.engine.rounds import Round
 from fairpair.engine.ruleset import Ruleset
 from fairpair.engine.stage_config import (
     CONFIG_CLASSES,
+    DEFAULT_NAMES,
     AssignedBye,
     Elimination,
     FormatConfig,
@@ -151,7 +152,7 @@ _DOCUMENT_NAMES = {"thresholds": "elimination"}
 def stage_from_settings(
     *,
     id: str = "swiss",
-    name: str = "Swiss",
+    name: str | None = None,
     format: StageFormat = StageFormat.SWISS,
     ruleset: Ruleset | None = None,
     seed: str = "",
@@ -165,6 +166,7 @@ def stage_from_settings(
 ) -> Stage:
     """A stage from flat settings (the document's stage keys).
 
+    ``name`` defaults to the format's name ("Swiss", "Single elimination", ...).
     ``settings`` are the fields of the format's configuration class (``CONFIG_CLASSES``;
     ``elimination`` is the document's name for a Swiss elimination's thresholds). Refuses,
     naming the setting, one that belongs to another format (a value of ``None`` is "not
@@ -209,7 +211,7 @@ def stage_from_settings(
         ) from None
     return Stage(
         id=id,
-        name=name,
+        name=DEFAULT_NAMES[format] if name is None else name,
         config=config,
         ruleset=ruleset if ruleset is not None else Ruleset(),
         seed=seed,

@@ -29,6 +29,17 @@ class StageFormat(StrEnum):
     PODS = "pods"
 
 
+#: A stage's name when none is given: its format's name.
+DEFAULT_NAMES = {
+    StageFormat.SWISS: "Swiss",
+    StageFormat.SWISS_ELIMINATION: "Swiss elimination",
+    StageFormat.SINGLE_ELIMINATION: "Single elimination",
+    StageFormat.DOUBLE_ELIMINATION: "Double elimination",
+    StageFormat.ROUND_ROBIN: "Round robin",
+    StageFormat.PODS: "Pods",
+}
+
+
 class RemainderMode(StrEnum):
     """Pods: what to do with the players left over after tables of the preferred size
     (13 players at 4: ``smaller`` 4+3+3+3, ``larger`` 4+4+5, ``byes`` 4+4+4 and a bye)."""

@@ -43,8 +43,8 @@ def _checked(change: Change, key: str, settings: dict[str, Any], *, new: bool) -
 
 def add_stage(db: Database, slug: str, settings: dict[str, Any], *, actor: str) -> str:
     """A new stage after the others, from document-style ``settings`` (``id``, ``format``,
-    ``ruleset``, ``pairing_method``, ``max_rounds``, ...); its id. Left out, the name comes
-    from the format and the ruleset is the previous stage's."""
+    ``ruleset``, ``pairing_method``, ``max_rounds``, ...); its id. Left out, the name is the
+    format's (``stage_from_settings``) and the ruleset is the previous stage's."""
     with changing(db, slug, actor) as change:
         conn, event = change.conn, change.event
         key = str(settings.get("id") or "")
@@ -58,8 +58,6 @@ def add_stage(db: Database, slug: str, settings: dict[str, Any], *, actor: str) 
                 key = f"stage-{n}"
         if key in taken:
             raise Refused(Location(("id",), stage=key), f"event {event.slug} has a stage {key!r}")
-        if not settings.get("name"):
-            settings = {**settings, "name": _title(settings.get("format"))}
         if "ruleset" not in settings:  # the ruleset of the stage before (a playoff of a Swiss)
             before = conn.execute(
                 select(StageRow.settings)
@@ -82,21 +80,6 @@ def add_stage(db: Database, slug: str, settings: dict[str, Any], *, actor: str) 
         )
         change.audit("stage.add", f"stage {key}", after=stored)
         return key
-
-
-#: A new stage's name when the organizer gives none.
-_TITLES = {
-    "swiss": "Swiss",
-    "swiss_elimination": "Swiss elimination",
-    "single_elimination": "Single elimination",
-    "double_elimination": "Double elimination",
-    "round_robin": "Round robin",
-    "pods": "Pods",
-}
-
-
-def _title(stage_format: object) -> str:
-    return _TITLES.get(str(stage_format or "swiss"), "Stage")
 
 
 def edit_stage(

@@ -57,7 +57,7 @@ from fairpair.interop.document.checks import no_result, ruleset_tag
 from fairpair.interop.document.limits import MAX_SEATS, MAX_STAGES, MAX_TIEBREAKS
 from fairpair.interop.document.results import Winner, result_of
 from fairpair.interop.document.rulesets import changed_preset, preset, tiebreak
-from fairpair.interop.document.stages import stage_of, stage_settings
+from fairpair.interop.document.stages import stage_of, stage_settings, tidy_stage
 from fairpair.interop.document.tables import round_of, tidy_round
 from fairpair.interop.document.values import (
     Exact,
@@ -356,7 +356,14 @@ class StageDoc(TypedDict):
 #: The document's own default: a stage without ``ruleset`` uses the ``default`` preset.
 StageEntry = Annotated[
     StageDoc,
-    bind(Stage, StageDoc, factory=stage_of, settings=stage_settings, ruleset=DEFAULT),
+    bind(
+        Stage,
+        StageDoc,
+        factory=stage_of,
+        settings=stage_settings,
+        tidy=tidy_stage,
+        ruleset=DEFAULT,
+    ),
 ]
 
 

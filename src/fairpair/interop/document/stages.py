@@ -37,3 +37,24 @@ def stage_settings(stage: Stage) -> dict[str, Any]:
     for field in dataclasses.fields(config):
         out[_RENAMED.get(field.name, field.name)] = getattr(config, field.name)
     return out
+
+
+def tidy_stage(stage: Stage, out: dict[str, Any], kept: tuple[str, ...]) -> None:
+    """The writer leaves a stage's name out when it is its format's own name (the reader's
+    default), and writes it when it differs — even when it is "Swiss" on another format; and
+    it leaves out a setting of the stage's format that has its default value (the writer's
+    defaults are a Swiss stage's, which has no such key)."""
+    from fairpair.engine.stage_config import DEFAULT_NAMES
+
+    for field in dataclasses.fields(stage.config):
+        key = _RENAMED.get(field.name, field.name)
+        if key in out and key not in kept and getattr(stage.config, field.name) == field.default:
+            del out[key]
+
+    if stage.name == DEFAULT_NAMES[stage.format] and "name" not in kept:
+        out.pop("name", None)
+    elif "name" not in out:  # "Swiss" on another format: said, after the id as always
+        rest = {k: v for k, v in out.items() if k != "id"}
+        head = {"id": out["id"]} if "id" in out else {}
+        out.clear()
+        out.update({**head, "name": stage.name, **rest})

@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = tuple(sorted((ROOT / "examples").glob("*.json")))
 
-PRESETS = ("default", "mtg", "pokemon", "riftbound", "teamup", "fide")
+PRESETS = ("default", "mtg", "pokemon", "riftbound", "teamup", "fide", "round_robin", "pods")
 TIEBREAKS = (
     "buchholz",
     "buchholz_cut1",
@@ -43,6 +43,8 @@ TIEBREAKS = (
     "wins",
     "matches_won",
     "head_to_head",
+    "head_to_head_forfeits",
+    "pod_buchholz",
     "game_difference",
     "omw",
     "gw",
@@ -55,11 +57,28 @@ TIEBREAKS = (
 RESULT_KINDS = ("played", "intentional_draw", "forfeit", "double_forfeit", "skipped")
 MATCH_FORMATS = ("bo1", "bo3", "bo5", "two_game")
 BYE_KINDS = ("pairing", "full", "half", "zero")
-TOSS_REASONS = ("balance", "history", "neutral", "catch-up", "manual")
+TOSS_REASONS = (
+    "balance",
+    "history",
+    "neutral",
+    "catch-up",
+    "manual",
+    "higher-seed",
+    "schedule",
+)
 UNPLAYED = ("no_opponent", "virtual_opponent")
 WIN_RATE = ("match_points", "results")
 METHODS = ("adjacent", "slide", "fold", "random")
-FORMATS = ("swiss", "swiss_elimination")
+FORMATS = (
+    "swiss",
+    "swiss_elimination",
+    "single_elimination",
+    "double_elimination",
+    "round_robin",
+    "pods",
+)
+SWISS_FORMATS = ("swiss", "swiss_elimination")
+REMAINDERS = ("smaller", "larger", "byes")
 TOSS_POLICIES = ("neutral", "catch-up")
 
 TITLE_ESCAPE = "\x1b]0;title\x07"
@@ -289,6 +308,32 @@ def rounds(draw: st.DrawFn, ids: list[str], count: int, hostile: bool) -> list[d
 
 
 @st.composite
+def pod_rounds(draw: st.DrawFn, ids: list[str], count: int, hostile: bool) -> list[dict[str, Any]]:
+    """Rounds of pod tables (3–5 seats) with finishing places, sometimes impossible ones."""
+    out: list[dict[str, Any]] = []
+    for number in range(1, count + 1):
+        order = list(draw(st.permutations(ids))) if ids else []
+        pods: list[dict[str, Any]] = []
+        while len(order) >= 3:
+            size = min(len(order), draw(st.integers(3, 5)))
+            seats, order = order[:size], order[size:]
+            pod: dict[str, Any] = {"table": len(pods) + 1, "seats": seats}
+            if number < count or _maybe(draw, 0.5):
+                places = sorted(draw(st.lists(st.integers(1, size), min_size=size, max_size=size)))
+                if not _odd(draw, hostile, 0.3):
+                    places = list(range(1, size + 1))
+                    if _maybe(draw, 0.3):
+                        places[1] = 1  # a shared first place
+                pod["places"] = draw(st.permutations(places))
+            pods.append(pod)
+        round_: dict[str, Any] = {"number": number, "pods": pods}
+        if order:
+            round_["byes"] = [{"player": p} for p in order]
+        out.append(round_)
+    return out
+
+
+@st.composite
 def rulesets(draw: st.DrawFn, hostile: bool) -> Any:
     exact = exact_values if hostile else clean_exact
     if _maybe(draw, 0.5):
@@ -339,6 +384,52 @@ def rulesets(draw: st.DrawFn, hostile: bool) -> Any:
 
 
 @st.composite
+def format_settings(
+    draw: st.DrawFn, fmt: str, ids: list[str], index: int, hostile: bool
+) -> dict[str, Any]:
+    """The settings of the playoff, round-robin and pod formats (sometimes on the wrong
+    format), and a top cut of an earlier (or, hostile, a later or unknown) stage."""
+    out: dict[str, Any] = {}
+    if (fmt == "single_elimination" or _maybe(draw, 0.03)) and _maybe(draw, 0.5):
+        out["third_place"] = draw(st.booleans())
+    if (fmt == "round_robin" or _maybe(draw, 0.03)) and _maybe(draw, 0.6):
+        out["cycles"] = draw(numbers) if _odd(draw, hostile, 0.2) else draw(st.integers(1, 2))
+    if fmt == "pods" or _maybe(draw, 0.03):
+        if _maybe(draw, 0.6):
+            out["pod_size"] = (
+                draw(numbers) if _odd(draw, hostile, 0.2) else draw(st.integers(3, 10))
+            )
+        if _maybe(draw, 0.6):
+            out["remainder"] = draw(st.sampled_from(REMAINDERS))
+        if _maybe(draw, 0.4):
+            out["max_rounds"] = draw(st.integers(1, 5))
+    if (index and _maybe(draw, 0.5)) or _odd(draw, hostile, 0.05):
+        cut: dict[str, Any] = {
+            "from_stage": draw(st.sampled_from(["swiss", "stage0", "later", ""]))
+            if _odd(draw, hostile, 0.3)
+            else ("swiss" if index == 1 else f"stage{index - 1}")
+        }
+        if _maybe(draw, 0.5):
+            cut["top"] = draw(numbers) if _odd(draw, hostile, 0.2) else draw(st.integers(2, 8))
+        else:
+            cut["percent"] = (
+                draw(exact_values) if _odd(draw, hostile, 0.2) else draw(st.integers(1, 100))
+            )
+        if _maybe(draw, 0.3):
+            cut["sizes"] = draw(st.lists(st.integers(0, 16), max_size=4))
+        if _maybe(draw, 0.3):
+            cut["replace_dropped"] = draw(st.booleans())
+        if _maybe(draw, 0.3):
+            cut["automatic"] = draw(st.booleans())
+        out["cut"] = cut
+        if ids and _maybe(draw, 0.5):  # the cut drawn: its field and seeds
+            field = draw(st.lists(st.sampled_from(ids), unique=True, min_size=1))
+            out["participants"] = field
+            out["seeds"] = {p: k + 1 for k, p in enumerate(field)}
+    return out
+
+
+@st.composite
 def stages(draw: st.DrawFn, ids: list[str], index: int, hostile: bool) -> dict[str, Any]:
     stage: dict[str, Any] = {}
     if index or _maybe(draw, 0.3):
@@ -355,9 +446,11 @@ def stages(draw: st.DrawFn, ids: list[str], index: int, hostile: bool) -> dict[s
             "losses_to_eliminate": 0 if _odd(draw, hostile, 0.1) else draw(st.integers(1, 3)),
         }
     stage["ruleset"] = draw(rulesets(hostile))
-    if _maybe(draw, 0.3):
+    swiss = fmt in SWISS_FORMATS or _maybe(draw, 0.05)  # else Swiss keys are refused
+    stage.update(draw(format_settings(fmt, ids, index, hostile)))
+    if swiss and _maybe(draw, 0.3):
         stage["pairing_method"] = draw(st.sampled_from(METHODS))
-    if _maybe(draw, 0.1):
+    if swiss and _maybe(draw, 0.1):
         stage["slide_first_round"] = draw(st.booleans())
     if _maybe(draw, 0.3):
         stage["max_rounds"] = draw(numbers) if _odd(draw, hostile, 0.2) else draw(st.integers(1, 6))
@@ -368,13 +461,13 @@ def stages(draw: st.DrawFn, ids: list[str], index: int, hostile: bool) -> dict[s
         stage["seeds"] = {pid: draw(values) for pid in draw(st.lists(st.sampled_from(ids)))}
     if ids and _maybe(draw, 0.15):
         stage["participants"] = draw(st.lists(st.sampled_from(ids), unique=True))
-    if ids and _maybe(draw, 0.15):
+    if swiss and ids and _maybe(draw, 0.15):
         cut = draw(st.integers(0, len(ids)))
         stage["groups"] = [
             {"name": "A", "players": ids[:cut]},
             {"name": "B", "players": ids[cut:]},
         ]
-    if ids and _maybe(draw, 0.15):
+    if swiss and ids and _maybe(draw, 0.15):
         stage["assigned_byes"] = [
             {
                 "player": draw(st.sampled_from(ids)),
@@ -383,18 +476,28 @@ def stages(draw: st.DrawFn, ids: list[str], index: int, hostile: bool) -> dict[s
             }
             for _ in range(draw(st.integers(1, 3)))
         ]
-    if len(ids) >= 2 and _maybe(draw, 0.15):
+    if swiss and len(ids) >= 2 and _maybe(draw, 0.15):
         stage["forbidden_pairs"] = [
             draw(st.lists(st.sampled_from(ids), min_size=2, max_size=2, unique=True))
             for _ in range(draw(st.integers(1, 3)))
         ]
-    if _maybe(draw, 0.4):
+    if swiss and _maybe(draw, 0.4):
         stage["toss"] = {
             "enabled": draw(st.booleans()),
             "policy": draw(st.sampled_from(TOSS_POLICIES)),
         }
     count = draw(st.integers(0, 5))
     stage["rounds"] = draw(rounds(ids, count, hostile))
+    if fmt == "pods" and _maybe(draw, 0.7):
+        stage["rounds"] = draw(pod_rounds(ids, count, hostile))
+    elif fmt in ("single_elimination", "double_elimination") and _maybe(draw, 0.6):
+        for rnd in stage["rounds"]:  # bracket match ids, right or wrong
+            for k, match in enumerate(rnd["matches"]):
+                match["id"] = (
+                    f"M{k + 1}"
+                    if not _odd(draw, hostile, 0.3)
+                    else draw(st.sampled_from(["M99", "M1", "1.1", "W1.1"]))
+                )
     if ids and _maybe(draw, 0.2):
         stage["drops"] = [
             {

@@ -504,6 +504,25 @@ def problems(t: Tournament) -> list[Problem]:
             out.append(Problem(f"stages[{si}].id", f"stage id {stage.id!r} is used twice"))
         stage_ids.add(stage.id)
         out.extend(_stage_problems(t, stage, f"stages[{si}]", known))
+    if not out:
+        out.extend(_bracket_problems(t))
+    return out
+
+
+def _bracket_problems(t: Tournament) -> list[Problem]:
+    """Each playoff stage's matches read against its bracket (issue 9): a table that pairs
+    other players than the bracket match it names is refused here, as standings would."""
+    from fairpair.engine.errors import FairpairError
+    from fairpair.engine.formats.bracket_stage import read_bracket
+
+    out: list[Problem] = []
+    for si, stage in enumerate(t.stages):
+        if not stage.is_playoff:
+            continue
+        try:
+            read_bracket(t, stage)
+        except FairpairError as error:
+            out.append(Problem(f"stages[{si}].rounds", error.reason))
     return out
 
 

@@ -63,9 +63,11 @@ def draft_of(stage_key: str, round_number: int, body: dict[str, Any]) -> Pairing
     )
 
 
-def _view(
+def draft_view(
     tournament: Tournament, draft: PairingDraft, notes: list[Any] | None = None
 ) -> dict[str, Any]:
+    """The JSON view of ``draft`` (its tables with points, byes and notes), as stored with
+    the draft and shown by ``round draft``; ``notes`` keep those of an earlier view."""
     from fairpair.engine.standings import compute_standings
     from fairpair.responses.draft import draft_model
 
@@ -166,7 +168,7 @@ def generate(db: Database, slug: str, *, actor: str, stage: str | None = None) -
                 "review it, regenerate it or discard it",
             )
         loaded, draft = _pair(change, load(change.conn, change.event), where.key)
-        row = _store(change, where, draft, _view(loaded.tournament, draft))
+        row = _store(change, where, draft, draft_view(loaded.tournament, draft))
         saved = _saved(row, where.key)
         change.audit(
             "round.generate",
@@ -186,7 +188,7 @@ def regenerate(db: Database, slug: str, *, actor: str, stage: str | None = None)
         where = find_stage(change.conn, change.event, stage, to_pair=True)
         old = stored_draft(change.conn, where)
         loaded, draft = _pair(change, load(change.conn, change.event), where.key)
-        row = _store(change, where, draft, _view(loaded.tournament, draft))
+        row = _store(change, where, draft, draft_view(loaded.tournament, draft))
         change.audit(
             "round.regenerate",
             f"stage {where.key} round {draft.round_number} (draft)",
@@ -262,7 +264,7 @@ def rearrange(
             moved = rearrange_draft(loaded.tournament, draft, one.key, two.key)
         except InvalidTournament as error:
             raise Refused(error.location, error.reason) from None
-        view = _view(loaded.tournament, moved, row.body["view"]["notes"])
+        view = draft_view(loaded.tournament, moved, row.body["view"]["notes"])
         moves = [*row.body.get("moves", []), [one.key, two.key]]
         conn.execute(
             update(DraftRow)

@@ -37,7 +37,7 @@ def release_all(db: Database, slug: str, *, actor: str, stage: str | None = None
     when every round is released already. Returns the numbers of the rounds released."""
     from fairpair.engine.changes import release_round
     from fairpair.engine.formats import pair_next_round
-    from fairpair.service.drafts import _view
+    from fairpair.service.drafts import draft_view
 
     with changing(db, slug, actor) as change:
         conn = change.conn
@@ -62,7 +62,7 @@ def release_all(db: Database, slug: str, *, actor: str, stage: str | None = None
                 raise Refused(
                     Location(stage=where.key), f"nothing to release: {refusal.reason}"
                 ) from None
-            notes = _view(t, draft)["notes"]
+            notes = draft_view(t, draft)["notes"]
             t = release_round(t, draft)
             rnd = t.stage(where.key).round(draft.round_number)
             assert rnd is not None

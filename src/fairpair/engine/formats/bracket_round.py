@@ -20,20 +20,10 @@ if TYPE_CHECKING:
 def pair_bracket_round(tournament: Tournament, stage: Stage) -> PairingDraft:
     """The next round of a playoff stage: every bracket match playable now."""
     from fairpair.engine.pairing.draft import DraftPairing, PairingDraft
-    from fairpair.engine.pairing.refusals import RoundStillOpen
+    from fairpair.engine.pairing.next_round import check_can_pair
 
     number = stage.last_round + 1
-    for rnd in stage.rounds:
-        open_matches = sum(1 for m in rnd.matches if m.result is None)
-        if open_matches:
-            raise RoundStillOpen(
-                Location(stage=stage.id, round=rnd.number),
-                f"round {rnd.number} still has {open_matches} match"
-                f"{'es' if open_matches != 1 else ''} without a result; report "
-                f"{'them' if open_matches != 1 else 'it'} before pairing round {number}",
-                open_round=rnd.number,
-                outstanding=open_matches,
-            )
+    check_can_pair(stage, number)
     run = require_run(tournament, stage)
     names = {p.id: p.name for p in tournament.players}
     if run.decided:

@@ -98,7 +98,6 @@ def pair_pod_round(tournament: Tournament, stage: Stage) -> PairingDraft:
         SeedSource,
     )
     from fairpair.engine.pairing.ranking import seed_order, standings_order
-    from fairpair.engine.pairing.refusals import RoundStillOpen
     from fairpair.engine.pods import pair_pods, plan_pods, pod_tables, seat_history
     from fairpair.engine.pods.partition import MIN_SEATS
     from fairpair.engine.rounds import Bye
@@ -115,17 +114,6 @@ def pair_pod_round(tournament: Tournament, stage: Stage) -> PairingDraft:
             "before pairing its first round",
         )
     check_can_pair(stage, number)
-    for rnd in stage.rounds:
-        open_pods = sum(1 for p in rnd.pods if p.places is None)
-        if open_pods:
-            raise RoundStillOpen(
-                Location(stage=stage.id, round=rnd.number),
-                f"round {rnd.number} still has {open_pods} pod table"
-                f"{'s' if open_pods != 1 else ''} without places; report "
-                f"{'them' if open_pods != 1 else 'it'} before pairing round {number}",
-                open_round=rnd.number,
-                outstanding=open_pods,
-            )
     players = tournament.players_of(stage)
     notes: list[PairingNote] = []
     standings: Standings | None = None

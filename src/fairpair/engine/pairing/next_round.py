@@ -53,7 +53,8 @@ def next_round_number(stage: Stage) -> int:
 
 
 def check_can_pair(stage: Stage, round_number: int) -> None:
-    """Refuse past the round cap, or while an earlier round has matches without a result."""
+    """Refuse past the round cap, or while an earlier round has matches without a result or
+    pod tables without places (every format pairs after a complete round)."""
     cap = stage.round_cap
     if cap is not None and round_number > cap:
         if stage.elimination is not None and cap == stage.elimination.max_rounds:
@@ -72,15 +73,25 @@ def check_can_pair(stage: Stage, round_number: int) -> None:
         )
     for rnd in stage.rounds:
         open_matches = sum(1 for m in rnd.matches if m.result is None)
-        if open_matches:
+        open_pods = sum(1 for p in rnd.pods if p.places is None)
+        if open_matches or open_pods:
+            missing = []
+            if open_matches:
+                missing.append(_count(open_matches, "match", "matches") + " without a result")
+            if open_pods:
+                missing.append(_count(open_pods, "pod table", "pod tables") + " without places")
+            them = "them" if open_matches + open_pods != 1 else "it"
             raise RoundStillOpen(
                 Location(stage=stage.id, round=rnd.number),
-                f"round {rnd.number} still has {open_matches} match"
-                f"{'es' if open_matches != 1 else ''} without a result; report "
-                f"{'them' if open_matches != 1 else 'it'} before pairing round {round_number}",
+                f"round {rnd.number} still has {' and '.join(missing)}; report {them} before "
+                f"pairing round {round_number}",
                 open_round=rnd.number,
-                outstanding=open_matches,
+                outstanding=open_matches + open_pods,
             )
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
 
 
 def forbidden_partners(stage: Stage) -> dict[PlayerId, set[PlayerId]]:

@@ -359,40 +359,21 @@ def _detail(base: Database, event: str) -> EventDetail:
     return show_event(base, event)
 
 
-def _stage_of(detail: EventDetail, stage: str | None) -> StageItem:
-    """The stage named, else the stage being played (the service's default: the last stage,
-    passing over cut stages whose round 1 is not released)."""
-    if stage is None:
-        playing = [s for s in detail.stages if s.cut_from is None or s.rounds]
-        return (playing or detail.stages)[-1]
-    found = next((s for s in detail.stages if s.id == stage), None)
-    if found is None:
-        from fairpair.engine.errors import Location, UnknownStage
-
-        known = ", ".join(s.id for s in detail.stages)
-        raise UnknownStage(
-            Location(stage=stage), f"no stage {stage!r} in event {detail.slug} (stages: {known})"
-        )
-    return found
+def _stage_of(base: Database, event: str, stage: str | None) -> StageItem:
+    """The stage named, else the service's default stage, as the event shows it."""
+    key = _stage_key(base, event, stage)
+    return next(s for s in _detail(base, event).stages if s.id == key)
 
 
 def _stage_key(base: Database, event: str, stage: str | None, *, to_pair: bool = False) -> str:
-    """The stage named, else the default stage (``to_pair``: the stage whose next round is
-    paired, passing over cut stages not drawn yet)."""
-    if stage is not None:
-        return stage
-    detail = _detail(base, event)
-    if to_pair:
-        finished = {s.id for s in detail.stages if s.finished}
-        ready = [
-            s for s in detail.stages if s.cut_from is None or s.rounds or s.cut_from in finished
-        ]
-        return (ready or detail.stages)[-1].id
-    return _stage_of(detail, None).id
+    """The stage named, else the service's default (``to_pair``: the stage to pair next)."""
+    from fairpair.service.lookup import stage_key
+
+    return stage_key(base, event, stage, to_pair=to_pair)
 
 
 def _round_of(base: Database, event: str, stage: str | None, number: int) -> tuple[str, RoundItem]:
-    found = _stage_of(_detail(base, event), stage)
+    found = _stage_of(base, event, stage)
     return found.id, next(r for r in found.rounds if r.number == number)
 
 
@@ -444,7 +425,7 @@ def _release_all(
 
     with database(db) as base:
         numbers = release_all(base, event, actor=actor_of(actor), stage=stage)
-        found = _stage_of(_detail(base, event), stage)
+        found = _stage_of(base, event, stage)
     released = [r for r in found.rounds if r.number in numbers]
     listed = ", ".join(str(n) for n in numbers)
     done(
@@ -698,8 +679,7 @@ def dates(
     starts = parse_moment(start, "--start") if start is not None else None
     ends = parse_moment(end, "--end") if end is not None else None
     with database(db) as base:
-        detail = _detail(base, event)
-        found = _stage_of(detail, stage)
+        found = _stage_of(base, event, stage)
         current = next((r for r in found.rounds if r.number == number), None)
         if current is not None:
             starts = current.starts_at if start is None else starts

@@ -9,6 +9,7 @@ from sqlalchemy import Connection, func, select
 
 from fairpair.engine.errors import Location, UnknownPlayer, UnknownRound, UnknownStage, UnknownTable
 from fairpair.service.unit import EventRef
+from fairpair.store.database import Database
 from fairpair.store.models import PlayerRow, RoundRow, StageRow, TableRow
 
 
@@ -75,6 +76,14 @@ def find_stage(
             f"no stage {key!r} in event {event.slug} (stages: {known or 'none'})",
         )
     return StageRef(row.id, row.key, row.version)
+
+
+def stage_key(db: Database, slug: str, key: str | None = None, *, to_pair: bool = False) -> str:
+    """The key of the stage a command means: ``key``, else the default (``find_stage``)."""
+    from fairpair.service.unit import reading
+
+    with reading(db, slug) as (conn, event):
+        return find_stage(conn, event, key, to_pair=to_pair).key
 
 
 def _default_stage(conn: Connection, event: EventRef, to_pair: bool) -> Any:

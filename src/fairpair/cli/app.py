@@ -37,6 +37,10 @@ COMMANDS: dict[str, str] = {
     "import": "Save a tournament document as a new event.",
     "log": "Print the audit log of a saved event: who changed what, when.",
     "cut": "Show who makes the top cut of a stage, and why the line is there.",
+    "serve": "Run the web platform: organizer console, public live pages, JSON API.",
+    "user": "Accounts that log in to the web console: add one, set a password.",
+    "staff": "An event's staff and their roles: owner, judge, viewer.",
+    "token": "API bearer tokens of an account: create, list, revoke.",
 }
 #: Commands whose module is not named like them (``import`` is a Python keyword).
 MODULES: dict[str, str] = {"import": "import_document"}

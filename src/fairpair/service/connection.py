@@ -11,7 +11,7 @@ from contextlib import contextmanager
 
 from fairpair.store.database import Database
 
-__all__ = ["Database", "opened"]
+__all__ = ["Database", "open_database", "opened"]
 
 
 @contextmanager
@@ -23,3 +23,8 @@ def opened(url: str | None) -> Iterator[Database]:
         yield db
     finally:
         db.close()
+
+
+def open_database(url: str | None) -> Database:
+    """The database of ``url``, migrated; the caller closes it (a server, at shutdown)."""
+    return Database.open(url)

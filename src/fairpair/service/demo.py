@@ -114,8 +114,10 @@ def _result(rng: random.Random, a_seed: int, b_seed: int) -> Result:
     return Result.win(Side.A if a_wins else Side.B, games)
 
 
-def create_demo(db: Database, *, actor: str = ACTOR, slug: str | None = None) -> str:
-    """Create the demo event; its slug."""
+def create_demo(
+    db: Database, *, actor: str = ACTOR, slug: str | None = None, owner: int | None = None
+) -> str:
+    """Create the demo event; its slug. ``owner``: the account that owns it."""
     from fairpair.engine.rulesets import PRESETS
     from fairpair.engine.stage import Stage, TossSettings
     from fairpair.engine.stage_config import SwissConfig
@@ -128,7 +130,7 @@ def create_demo(db: Database, *, actor: str = ACTOR, slug: str | None = None) ->
         ruleset=PRESETS["mtg"],
         seed="saturday-modern",
     )
-    slug = events.create_event(db, NAME, actor=actor, slug=slug, stage=stage)
+    slug = events.create_event(db, NAME, actor=actor, slug=slug, stage=stage, owner=owner)
     entrants = [
         NewPlayer(f"{FIRST[i]} {LAST[i]}", seed=i + 1, rating=1900 - 17 * i, contact=None)
         for i in range(39)

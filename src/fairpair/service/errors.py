@@ -34,3 +34,27 @@ class StaleVersion(FairpairError):
     """The thing changed since the client read it (an optimistic version check failed)."""
 
     code = "stale_version"
+
+
+class BadCredentials(FairpairError):
+    """A login with a wrong username or password (never says which)."""
+
+    code = "bad_credentials"
+
+
+class NotAllowed(FairpairError):
+    """The account may not do this here (no role in the event, or too low a role)."""
+
+    code = "not_allowed"
+
+
+class NotLoggedIn(FairpairError):
+    """The action needs an account: log in, or send a bearer token."""
+
+    code = "not_logged_in"
+
+
+class TooManyAttempts(FairpairError):
+    """Too many login attempts in a short time: wait, then try again."""
+
+    code = "too_many_attempts"

@@ -129,27 +129,40 @@ def create_event(
     slug: str | None = None,
     ruleset: Ruleset | None = None,
     stage: Stage | None = None,
+    owner: int | None = None,
 ) -> str:
     """A new event called ``name`` with one Swiss stage (``stage``, or a Swiss with
-    ``ruleset``); its slug (made from the name unless given)."""
+    ``ruleset``); its slug (made from the name unless given). ``owner``: the id of the
+    account that owns it (its first staff member), in the same transaction."""
     from fairpair.engine.rulesets import DEFAULT
     from fairpair.interop.document.compiled import document_validator
 
     first = stage or Stage(ruleset=ruleset or DEFAULT)
     document_validator()
     tournament = Tournament(name, (), (first,))
-    return _create(db, tournament, actor=actor, slug=slug, action="event.create")
+    return _create(db, tournament, actor=actor, slug=slug, action="event.create", owner=owner)
 
 
 def import_event(
-    db: Database, tournament: Tournament, *, actor: str, slug: str | None = None
+    db: Database,
+    tournament: Tournament,
+    *,
+    actor: str,
+    slug: str | None = None,
+    owner: int | None = None,
 ) -> str:
     """A new event holding every fact of ``tournament`` (a validated document); its slug."""
-    return _create(db, tournament, actor=actor, slug=slug, action="event.import")
+    return _create(db, tournament, actor=actor, slug=slug, action="event.import", owner=owner)
 
 
 def _create(
-    db: Database, tournament: Tournament, *, actor: str, slug: str | None, action: str
+    db: Database,
+    tournament: Tournament,
+    *,
+    actor: str,
+    slug: str | None,
+    action: str,
+    owner: int | None = None,
 ) -> str:
     name = tournament.name.strip()
     if not name:
@@ -164,6 +177,10 @@ def _create(
         event = _insert_event(conn, name, _free_slug(conn, slug, name), at)
         change = Change(conn, event, actor, at)
         _write_tournament(change, tournament)
+        if owner is not None:
+            from fairpair.service.staff import write_role
+
+            write_role(change, owner, "owner")
         change.audit(
             action,
             f"event {event.slug}",

@@ -100,11 +100,17 @@ def find_event(conn: Connection, slug: str, *, lock: bool = False) -> EventRef:
 def changing(db: Database, slug: str, actor: str) -> Iterator[Change]:
     """The write transaction of one use case on event ``slug``. The event's version goes up
     by one when the use case wrote an audit entry (every change does), else stays."""
+    from fairpair.service.live import announce_committed, announce_in_transaction
+
     with db.writing() as conn:
         change = Change(conn, find_event(conn, slug, lock=True), actor)
         yield change
         if not change.entries:
             conn.execute(_UNBUMP, {"event_key": change.event.id})
+        else:
+            announce_in_transaction(change)
+    if change.entries:
+        announce_committed(db, change.event.slug, change.event.version)
 
 
 @contextmanager

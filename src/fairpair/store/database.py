@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -98,6 +98,9 @@ class Database:
 
     url: str
     engine: Engine
+    #: Called with (slug, version) after each committed change in this process (the live
+    #: seam, ``fairpair.service.live``).
+    listeners: list[Callable[[str, int], None]] = field(default_factory=list)
 
     @property
     def dialect(self) -> str:

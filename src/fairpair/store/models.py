@@ -297,4 +297,68 @@ class AuditRow(Base):
     after: Mapped[object | None] = mapped_column(JSON)
 
 
+class AccountRow(Base):
+    """A person who logs in: an organizer (who may create events) or, later, a player.
+    ``password_hash`` is an argon2 hash (never the password)."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    username: Mapped[str] = mapped_column(String(80), nullable=False, unique=True)
+    name: Mapped[str] = mapped_column(String(200), nullable=False)
+    password_hash: Mapped[str] = mapped_column(String(200), nullable=False)
+    organizer: Mapped[bool] = mapped_column(Boolean, nullable=False, default=True)
+    created_at: Mapped[datetime] = _when()
+
+
+class StaffRow(Base):
+    """An account's role in one event: owner, judge (runs rounds, enters results) or viewer."""
+
+    __tablename__ = "event_staff"
+    __table_args__ = (
+        UniqueConstraint("event_id", "account_id"),
+        CheckConstraint("role IN ('owner', 'judge', 'viewer')", name="role"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("events.id", ondelete="CASCADE"), nullable=False
+    )
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False, index=True
+    )
+    role: Mapped[str] = mapped_column(String(20), nullable=False)
+
+
+class SessionRow(Base):
+    """A logged-in browser. The cookie holds a random token; only its SHA-256 is stored."""
+
+    __tablename__ = "sessions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), nullable=False, unique=True)
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False, index=True
+    )
+    created_at: Mapped[datetime] = _when()
+    expires_at: Mapped[datetime] = _when()
+
+
+class TokenRow(Base):
+    """A bearer token for the JSON API, one organizer's. Only its SHA-256 is stored; ``prefix``
+    (its first characters) lets the organizer tell tokens apart."""
+
+    __tablename__ = "api_tokens"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False, index=True
+    )
+    name: Mapped[str] = mapped_column(String(200), nullable=False)
+    token_hash: Mapped[str] = mapped_column(String(64), nullable=False, unique=True)
+    prefix: Mapped[str] = mapped_column(String(16), nullable=False)
+    created_at: Mapped[datetime] = _when()
+    revoked_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+
+
 metadata = Base.metadata

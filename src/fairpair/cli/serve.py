@@ -1,0 +1,116 @@
+"""``fairpair serve``: the web platform — organizer console, public live pages, print views
+and the JSON API — on http://HOST:PORT. ``--demo`` first creates the demo event and an
+organizer login for it (printed), so the console opens on a real event at once."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from fairpair.cli import options
+from fairpair.cli.errors import handles_errors
+
+DEMO_SLUG = "demo"
+DEMO_USER = "demo"
+
+
+@handles_errors
+def serve(
+    demo: Annotated[
+        bool,
+        typer.Option(
+            "--demo", help="Create the demo event and an organizer login for it (printed)."
+        ),
+    ] = False,
+    host: Annotated[
+        str, typer.Option("--host", metavar="HOST", help="The address to listen on.")
+    ] = "127.0.0.1",
+    port: Annotated[
+        int, typer.Option("--port", metavar="PORT", min=1, max=65535, help="The port.")
+    ] = 8000,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            metavar="N",
+            min=1,
+            max=64,
+            help="Server processes (with PostgreSQL they share live updates by NOTIFY).",
+        ),
+    ] = 1,
+    insecure_cookies: Annotated[
+        bool,
+        typer.Option(
+            "--insecure-cookies",
+            help="Send the login cookie over plain HTTP to other machines (a LAN without "
+            "TLS). Browsers accept secure cookies on 127.0.0.1 and localhost without it.",
+        ),
+    ] = False,
+    db: options.Db = None,
+) -> None:
+    """Run the web platform (organizer console, public pages, API) until Ctrl-C."""
+    import os
+    import secrets
+
+    import uvicorn
+
+    from fairpair.cli.screen import say
+    from fairpair.service.connection import opened
+    from fairpair.web.settings import ENV_DATABASE, ENV_INSECURE, ENV_SECRET
+
+    with opened(db) as base:
+        url = base.url
+        if demo:
+            password = _demo_login(base)
+    os.environ[ENV_DATABASE] = url
+    os.environ.setdefault(ENV_SECRET, secrets.token_urlsafe(32))
+    if insecure_cookies:
+        os.environ[ENV_INSECURE] = "1"
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    say(f"fairpair on http://{shown}:{port}  (database: {_safe(url)})")
+    if demo:
+        say(f"demo event:      http://{shown}:{port}/e/{DEMO_SLUG}")
+        say(f"organizer login: http://{shown}:{port}/login  user {DEMO_USER}  password {password}")
+    say("stop with Ctrl-C")
+    uvicorn.run(
+        "fairpair.web.app:create_app",
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        log_level="warning",
+        proxy_headers=True,
+        timeout_graceful_shutdown=3,
+    )
+
+
+def _safe(url: str) -> str:
+    import re
+
+    return re.sub(r"(://[^:/@]*:)[^@/]*@", r"\1***@", url)
+
+
+def _demo_login(db: object) -> str:
+    """The demo organizer (a new password each run) and the demo event, which it owns."""
+    import secrets
+
+    from fairpair.engine.errors import FairpairError
+    from fairpair.service.accounts import add_account, find_account, set_password
+    from fairpair.service.connection import Database
+    from fairpair.service.demo import create_demo
+    from fairpair.service.events import list_events
+    from fairpair.service.staff import grant
+
+    assert isinstance(db, Database)
+    password = secrets.token_urlsafe(9)
+    try:
+        account = add_account(db, DEMO_USER, password, name="Demo Organizer")
+    except FairpairError:
+        set_password(db, DEMO_USER, password)
+        account = find_account(db, DEMO_USER)
+    if DEMO_SLUG not in {e.slug for e in list_events(db).events}:
+        create_demo(db, slug=DEMO_SLUG, owner=account.id)
+    else:
+        grant(db, DEMO_SLUG, DEMO_USER, "owner", actor="demo")
+    return password

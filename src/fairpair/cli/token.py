@@ -1,0 +1,94 @@
+"""``fairpair token new|list|revoke``: bearer tokens for the JSON API, per account."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from fairpair.cli import options
+from fairpair.cli.app import command, group
+from fairpair.cli.errors import handles_errors
+
+GROUP = group("token", "API bearer tokens of an account: create, list, revoke.")
+Username = Annotated[
+    str, typer.Argument(metavar="USERNAME", help="The account.", show_default=False)
+]
+
+
+@command(GROUP, "new")
+@handles_errors
+def new(
+    username: Username,
+    name: Annotated[
+        str, typer.Argument(metavar="NAME", help="What the token is for.", show_default=False)
+    ],
+    db: options.Db = None,
+    as_json: options.Json = False,
+) -> None:
+    """Create a token and print its secret (shown once: fairpair keeps only a hash)."""
+    from fairpair.cli.saved import database, done
+    from fairpair.service.accounts import find_account
+    from fairpair.service.tokens import create_token
+
+    with database(db) as base:
+        made, secret = create_token(base, find_account(base, username), name)
+    done(
+        secret,
+        {"id": made.id, "name": made.name, "prefix": made.prefix, "token": secret},
+        as_json,
+    )
+
+
+@command(GROUP, "list")
+@handles_errors
+def list_(username: Username, db: options.Db = None, as_json: options.Json = False) -> None:
+    """The account's tokens (name, first characters, created, revoked)."""
+    from fairpair.cli.saved import database, done, lines
+    from fairpair.service.accounts import find_account
+    from fairpair.service.tokens import tokens_of
+
+    with database(db) as base:
+        tokens = tokens_of(base, find_account(base, username))
+    if as_json:
+        done(
+            "",
+            [
+                {
+                    "id": t.id,
+                    "name": t.name,
+                    "prefix": t.prefix,
+                    "created_at": t.created_at.isoformat(),
+                    "revoked_at": t.revoked_at.isoformat() if t.revoked_at else None,
+                }
+                for t in tokens
+            ],
+            True,
+        )
+        return
+    lines(
+        [
+            f"{t.id}  {t.prefix}…  {t.name}  "
+            + (f"revoked {t.revoked_at:%Y-%m-%d %H:%M}" if t.revoked_at else "active")
+            for t in tokens
+        ]
+        or [f"{username} has no tokens (fairpair token new {username} NAME)"]
+    )
+
+
+@command(GROUP, "revoke")
+@handles_errors
+def revoke(
+    username: Username,
+    token_id: Annotated[int, typer.Argument(metavar="ID", help="The token's id (token list).")],
+    db: options.Db = None,
+    as_json: options.Json = False,
+) -> None:
+    """Revoke a token: requests carrying it are refused from now on."""
+    from fairpair.cli.saved import database, done
+    from fairpair.service.accounts import find_account
+    from fairpair.service.tokens import revoke_token
+
+    with database(db) as base:
+        revoke_token(base, find_account(base, username), token_id)
+    done(f"token {token_id} of {username} revoked", {"id": token_id, "revoked": True}, as_json)

@@ -1,0 +1,87 @@
+"""``fairpair user add|password``: organizer accounts for the web console and the API."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from fairpair.cli import options
+from fairpair.cli.app import command, group
+from fairpair.cli.errors import handles_errors
+
+GROUP = group("user", "Accounts that log in to the web console: add one, set a password.")
+
+Username = Annotated[
+    str, typer.Argument(metavar="USERNAME", help="The login name.", show_default=False)
+]
+
+
+def _password(given: str | None) -> str:
+    """``--password``, else standard input when piped, else a prompt (typed twice)."""
+    import sys
+
+    if given is not None:
+        return given
+    if not sys.stdin.isatty():
+        return sys.stdin.readline().rstrip("\r\n")
+    return str(typer.prompt("Password", hide_input=True, confirmation_prompt=True))
+
+
+Password = Annotated[
+    str | None,
+    typer.Option(
+        "--password",
+        metavar="TEXT",
+        help="The password (default: read from standard input, or asked for).",
+        show_default=False,
+    ),
+]
+
+
+@command(GROUP, "add")
+@handles_errors
+def add(
+    username: Username,
+    name: Annotated[
+        str | None,
+        typer.Option("--name", metavar="TEXT", help="The name shown (default: the username)."),
+    ] = None,
+    player: Annotated[
+        bool, typer.Option("--player", help="A player's account (may not create events).")
+    ] = False,
+    password: Password = None,
+    db: options.Db = None,
+    as_json: options.Json = False,
+) -> None:
+    """Create an account (an organizer unless --player); it logs in at /login."""
+    from fairpair.cli.saved import database, done
+    from fairpair.service.accounts import add_account
+
+    secret = _password(password)
+    with database(db) as base:
+        made = add_account(base, username, secret, name=name, organizer=not player)
+    done(
+        f"created account {made.username} ({'player' if player else 'organizer'}); "
+        "log in with fairpair serve, at /login",
+        {"username": made.username, "name": made.name, "organizer": made.organizer},
+        as_json,
+    )
+
+
+@command(GROUP, "password")
+@handles_errors
+def password_(
+    username: Username,
+    password: Password = None,
+    db: options.Db = None,
+    as_json: options.Json = False,
+) -> None:
+    """Set an account's password."""
+    from fairpair.cli.saved import database, done
+    from fairpair.service.accounts import set_password
+
+    secret = _password(password)
+    with database(db) as base:
+        set_password(base, username, secret)
+    done(f"password of {username} changed", {"username": username}, as_json)

@@ -1,0 +1,120 @@
+"""``create_app``: the web platform as one FastAPI application.
+
+Layers, outside in: security headers → CSRF (asgi-csrf: a signed double-submit cookie; every
+form and htmx request carries the token; bearer-token API calls are exempt, having no
+cookie to abuse) → FastAPI (routes in ``fairpair.web.routes`` and ``fairpair.api``, each
+taking ``fairpair.web.access`` for who may call it). The database is opened, and the live
+hub started, when the server starts — never at import.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, cast
+
+from asgi_csrf import asgi_csrf
+from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
+
+from fairpair.web import errors
+from fairpair.web.headers import SecurityHeaders
+from fairpair.web.hub import LiveHub
+from fairpair.web.settings import WebSettings, from_environment
+from fairpair.web.sse import FragmentCache
+from fairpair.web.templating import make_templates
+
+STATIC = Path(__file__).parent / "static"
+CSRF_COOKIE = "fairpair_csrf"
+#: The modules whose ``ROUTER`` the app includes, in order (pages, then the API).
+ROUTERS = (
+    "fairpair.web.routes.auth",
+    "fairpair.web.routes.home",
+    "fairpair.web.routes.account",
+    "fairpair.web.routes.console_event",
+    "fairpair.web.routes.console_players",
+    "fairpair.web.routes.console_stages",
+    "fairpair.web.routes.console_staff",
+    "fairpair.web.routes.console_log",
+    "fairpair.web.routes.console_rounds",
+    "fairpair.web.routes.console_results",
+    "fairpair.web.routes.console_toss",
+    "fairpair.web.routes.console_standings",
+    "fairpair.web.routes.console_cut",
+    "fairpair.web.routes.public",
+    "fairpair.web.routes.public_live",
+    "fairpair.web.routes.display",
+    "fairpair.web.routes.prints",
+    "fairpair.api.routes",
+)
+
+
+def create_app(settings: WebSettings | None = None) -> FastAPI:
+    """The application for ``settings`` (default: from the environment, as a worker of
+    ``fairpair serve`` reads them)."""
+    import importlib
+
+    from fairpair.service.connection import open_database
+
+    config = (settings or from_environment()).with_secret()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        db = open_database(config.database_url)
+        app.state.db = db
+        app.state.hub = LiveHub(db, poll_seconds=config.poll_seconds)
+        app.state.hub.start(asyncio.get_running_loop())
+        try:
+            yield
+        finally:
+            app.state.hub.stop()
+            db.close()
+
+    app = FastAPI(
+        title="fairpair",
+        summary="Swiss tournaments: events, players, stages, rounds, results, standings, toss.",
+        version=_version(),
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+    )
+    app.state.settings = config
+    app.state.templates = make_templates()
+    app.state.fragments = FragmentCache()
+    app.state.login_limiter = _login_limiter(config.login_rate)
+    errors.install(app)
+    app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+    for name in ROUTERS:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as missing:
+            if missing.name != name:
+                raise
+            continue
+        app.include_router(module.ROUTER)
+    app.add_middleware(
+        cast(Any, asgi_csrf),
+        signing_secret=config.secret,
+        cookie_name=CSRF_COOKIE,
+        cookie_secure=config.secure_cookies,
+        cookie_samesite="Strict",
+        always_protect={"/login"},
+    )
+    app.add_middleware(SecurityHeaders)
+    return app
+
+
+def _login_limiter(rate: str) -> Any:
+    from limits import parse
+    from limits.storage import MemoryStorage
+    from limits.strategies import MovingWindowRateLimiter
+
+    return (MovingWindowRateLimiter(MemoryStorage()), parse(rate))
+
+
+def _version() -> str:
+    from fairpair.web.templating import _package_version
+
+    return _package_version()

@@ -1,0 +1,58 @@
+"""What every console screen shares: the event's header and tabs, and who is looking.
+
+``console_page(request, access, db, slug, "console/players.html", tab="players", ...)``
+renders a tab inside ``console/layout.html`` with ``event`` (the service's ``EventDetail``)
+and ``role`` (the viewer's role: templates hide buttons the role may not use; the routes
+check it again, through ``fairpair.web.access``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import Request
+from fastapi.responses import HTMLResponse
+
+from fairpair.service.connection import Database
+from fairpair.service.events import show_event
+from fairpair.web.access import Access
+from fairpair.web.templating import render
+
+#: The console's tabs: (tab, label, path under /console/{slug}).
+TABS: tuple[tuple[str, str, str], ...] = (
+    ("overview", "Overview", ""),
+    ("players", "Players", "/players"),
+    ("stages", "Stages", "/stages"),
+    ("rounds", "Rounds", "/rounds"),
+    ("results", "Results", "/results"),
+    ("pairings", "Pairings", "/pairings"),
+    ("toss", "Toss", "/toss"),
+    ("standings", "Standings", "/standings"),
+    ("cut", "Top cut", "/cut"),
+    ("log", "Audit log", "/log"),
+    ("staff", "Staff", "/staff"),
+)
+
+
+def console_page(
+    request: Request,
+    access: Access,
+    db: Database,
+    slug: str,
+    template: str,
+    *,
+    tab: str,
+    status: int = 200,
+    **context: Any,
+) -> HTMLResponse:
+    event = context.pop("event", None) or show_event(db, slug)
+    return render(
+        request,
+        template,
+        status=status,
+        event=event,
+        tab=tab,
+        tabs=TABS,
+        role=access.role,
+        **context,
+    )

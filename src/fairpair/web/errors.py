@@ -1,0 +1,108 @@
+"""Every error becomes a readable answer, never a stack trace: one mapping for pages and API.
+
+- A service refusal (``FairpairError``) gets the HTTP status of its code in
+  ``fairpair.error_table``. The API answers ``{"error": {"code", "message", "field"}}``; a page
+  shows the message (routes that re-render a form with the error next to its field catch
+  the error themselves, see ``fairpair.web.forms``).
+- ``NotLoggedIn`` on a page sends the browser to the login page (and back afterwards).
+- A request that does not match the route (a bad path or query value, a missing form field)
+  is 422 with the field; an unknown address is the 404 page; a bug is a plain 500 page (the
+  traceback goes to the server's log only).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+from urllib.parse import quote
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, RedirectResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from fairpair.engine.errors import FairpairError
+from fairpair.error_table import kind_of
+from fairpair.service.errors import NotLoggedIn
+from fairpair.web.templating import is_htmx, render
+
+LOG = logging.getLogger("fairpair.web")
+
+
+def wants_json(request: Request) -> bool:
+    return request.url.path.startswith("/api/")
+
+
+def error_body(code: str, message: str, field: str | None) -> dict[str, Any]:
+    return {"error": {"code": code, "message": message, "field": field}}
+
+
+def field_of(error: FairpairError) -> str | None:
+    return str(error.location) or None
+
+
+def _page(request: Request, status: int, title: str, message: str, code: str) -> Response:
+    return render(request, "error.html", status=status, title=title, message=message, code=code)
+
+
+async def on_fairpair_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, FairpairError)
+    kind = kind_of(error)
+    if wants_json(request):
+        headers = {"www-authenticate": "Bearer"} if kind.http == 401 else None
+        return JSONResponse(
+            error_body(kind.code, error.reason, field_of(error)), kind.http, headers=headers
+        )
+    if isinstance(error, NotLoggedIn):
+        target = "/login?next=" + quote(request.url.path, safe="/")
+        if is_htmx(request):
+            return Response(status_code=401, headers={"hx-redirect": target})
+        if request.method == "GET":
+            return RedirectResponse(target, status_code=303)
+    where = error.location.place or field_of(error) or ""
+    message = f"{where}: {error.reason}" if where else error.reason
+    return _page(request, kind.http, "That did not work", message, kind.code)
+
+
+async def on_validation_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, RequestValidationError)
+    problems = error.errors()
+    first = problems[0] if problems else {}
+    loc = [str(p) for p in first.get("loc", ()) if p not in ("body", "query", "path", "form")]
+    field = ".".join(loc) or None
+    message = str(first.get("msg", "the request cannot be read"))
+    if wants_json(request):
+        body = error_body("invalid_request", message, field)
+        body["error"]["problems"] = [
+            {"field": ".".join(str(p) for p in e.get("loc", ())), "message": e.get("msg")}
+            for e in problems
+        ]
+        return JSONResponse(body, 422)
+    return _page(request, 422, "That did not work", f"{field}: {message}", "invalid_request")
+
+
+async def on_http_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, StarletteHTTPException)
+    code = "not_found" if error.status_code == 404 else f"http_{error.status_code}"
+    message = "no page at this address" if error.status_code == 404 else str(error.detail)
+    if wants_json(request):
+        return JSONResponse(
+            error_body(code, message, None), error.status_code, headers=error.headers
+        )
+    title = "Page not found" if error.status_code == 404 else "That did not work"
+    return _page(request, error.status_code, title, message, code)
+
+
+async def on_internal_error(request: Request, error: Exception) -> Response:
+    LOG.exception("internal error on %s %s", request.method, request.url.path, exc_info=error)
+    message = "something went wrong inside fairpair; nothing was changed (please report it)"
+    if wants_json(request):
+        return JSONResponse(error_body("internal_error", message, None), 500)
+    return _page(request, 500, "Internal error", message, "internal_error")
+
+
+def install(app: FastAPI) -> None:
+    app.add_exception_handler(FairpairError, on_fairpair_error)
+    app.add_exception_handler(RequestValidationError, on_validation_error)
+    app.add_exception_handler(StarletteHTTPException, on_http_error)
+    app.add_exception_handler(Exception, on_internal_error)

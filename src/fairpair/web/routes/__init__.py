@@ -1,0 +1,1 @@
+"""The pages: one module per screen (its ``ROUTER``), listed in ``fairpair.web.app.ROUTERS``."""

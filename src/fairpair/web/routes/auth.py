@@ -1,0 +1,87 @@
+"""Logging in and out. The login is rate-limited per client address and username; a wrong
+username and a wrong password get the same answer, in the same time."""
+
+from __future__ import annotations
+
+from typing import Annotated
+from urllib.parse import urlsplit
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import RedirectResponse, Response
+
+from fairpair.service.accounts import authenticate
+from fairpair.service.errors import BadCredentials, TooManyAttempts
+from fairpair.service.sessions import LIFETIME, close_session, open_session
+from fairpair.web.access import SESSION_COOKIE, DbDep, Public
+from fairpair.web.templating import render
+
+ROUTER = APIRouter(include_in_schema=False)
+
+
+def safe_next(target: str | None) -> str:
+    """Only a path on this site (never another host: no open redirect)."""
+    if not target or not target.startswith("/") or target.startswith("//"):
+        return "/console"
+    parts = urlsplit(target)
+    return (
+        parts.path + (f"?{parts.query}" if parts.query else "") if not parts.netloc else "/console"
+    )
+
+
+@ROUTER.get("/login")
+def login_page(request: Request, access: Public, next: str | None = None) -> Response:
+    if access.account is not None:
+        return RedirectResponse(safe_next(next), status_code=303)
+    return render(request, "login.html", next=safe_next(next))
+
+
+@ROUTER.post("/login")
+def login(
+    request: Request,
+    access: Public,
+    db: DbDep,
+    username: Annotated[str, Form(max_length=200)] = "",
+    password: Annotated[str, Form(max_length=1024)] = "",
+    next: Annotated[str, Form(max_length=2000)] = "/console",
+) -> Response:
+    limiter, rate = request.app.state.login_limiter
+    client = request.client.host if request.client else "unknown"
+    values = {"username": username}
+    try:
+        if not limiter.hit(rate, "login", client, username.strip().lower()):
+            raise TooManyAttempts(
+                "username", "too many login attempts: wait a minute, then try again"
+            )
+        account = authenticate(db, username, password)
+    except (BadCredentials, TooManyAttempts) as error:
+        status = 429 if isinstance(error, TooManyAttempts) else 401
+        return render(
+            request,
+            "login.html",
+            status=status,
+            next=safe_next(next),
+            values=values,
+            errors={"_form": error.reason},
+        )
+    token = open_session(db, account)
+    response = RedirectResponse(safe_next(next), status_code=303)
+    response.set_cookie(
+        SESSION_COOKIE,
+        token,
+        max_age=int(LIFETIME.total_seconds()),
+        httponly=True,
+        secure=request.app.state.settings.secure_cookies,
+        samesite="lax",
+        path="/",
+    )
+    return response
+
+
+@ROUTER.post("/logout")
+def logout(request: Request, access: Public, db: DbDep) -> Response:
+    token = request.cookies.get(SESSION_COOKIE)
+    if token:
+        close_session(db, token)
+    response = RedirectResponse("/", status_code=303)
+    response.delete_cookie(SESSION_COOKIE, path="/")
+    return response

@@ -1,0 +1,88 @@
+"""The front page (every event, for the public) and the console's list of events (the
+account's own, with its role in each, and a form to create one)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import RedirectResponse, Response
+
+from fairpair.engine.errors import FairpairError
+from fairpair.service.connection import Database
+from fairpair.service.events import create_event, list_events
+from fairpair.service.staff import roles_of
+from fairpair.web.access import Access, DbDep, Organizer, Public, Signed
+from fairpair.web.forms import refusal
+from fairpair.web.templating import render
+
+ROUTER = APIRouter(include_in_schema=False)
+RULESETS = ("default", "mtg", "pokemon", "riftbound", "fide", "teamup")
+
+
+@ROUTER.get("/")
+def front_page(request: Request, access: Public, db: DbDep) -> Response:
+    return render(request, "public/front.html", events=list_events(db).events)
+
+
+def _console(
+    request: Request,
+    access: Access,
+    db: Database,
+    *,
+    status: int = 200,
+    values: dict[str, str] | None = None,
+    errors: dict[str, str] | None = None,
+) -> Response:
+    assert access.account is not None
+    roles = roles_of(db, access.account)
+    mine = [e for e in list_events(db).events if e.slug in roles]
+    return render(
+        request,
+        "console/events.html",
+        status=status,
+        events=mine,
+        roles=roles,
+        rulesets=RULESETS,
+        values=values or {"ruleset": "default"},
+        errors=errors or {},
+    )
+
+
+@ROUTER.get("/console")
+def console(request: Request, access: Signed, db: DbDep) -> Response:
+    return _console(request, access, db)
+
+
+@ROUTER.post("/console/events")
+def new_event(
+    request: Request,
+    access: Organizer,
+    db: DbDep,
+    name: Annotated[str, Form(max_length=200)] = "",
+    slug: Annotated[str, Form(max_length=80)] = "",
+    ruleset: Annotated[str, Form(max_length=40)] = "default",
+) -> Response:
+    from fairpair.engine.rulesets import get_ruleset
+
+    assert access.account is not None
+    values = {"name": name, "slug": slug, "ruleset": ruleset}
+    try:
+        made = create_event(
+            db,
+            name,
+            actor=access.actor,
+            slug=slug.strip() or None,
+            ruleset=get_ruleset(ruleset),
+            owner=access.account.id,
+        )
+    except FairpairError as error:
+        return _console(
+            request,
+            access,
+            db,
+            status=422,
+            values=values,
+            errors=refusal(error, ("name", "slug", "ruleset")),
+        )
+    return RedirectResponse(f"/console/{made}", status_code=303)

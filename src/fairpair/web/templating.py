@@ -1,0 +1,66 @@
+"""The Jinja2 templates (autoescaped) and how a route renders one.
+
+``render(request, "name.html", status=..., **context)`` gives every template: ``request``,
+``access`` (who is looking, when the route resolved it), ``csrf`` (the token for forms and
+htmx), ``errors`` (field → message) and ``values`` (what the user typed, to re-fill a form).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from fastapi import Request
+from fastapi.responses import HTMLResponse
+from fastapi.templating import Jinja2Templates
+
+TEMPLATES = Path(__file__).parent / "templates"
+
+
+def _when(value: datetime | None, fmt: str = "%a %d %b %H:%M") -> str:
+    return value.strftime(fmt) if value is not None else ""
+
+
+def make_templates() -> Jinja2Templates:
+    templates = Jinja2Templates(directory=str(TEMPLATES))
+    env = templates.env
+    env.filters["when"] = _when
+    env.globals["version"] = _package_version()
+    env.trim_blocks = True
+    env.lstrip_blocks = True
+    return templates
+
+
+def _package_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("fairpair")
+    except PackageNotFoundError:
+        return "dev"
+
+
+def csrf_token(request: Request) -> str:
+    get = request.scope.get("csrftoken")
+    return str(get()) if callable(get) else ""
+
+
+def render(
+    request: Request,
+    name: str,
+    *,
+    status: int = 200,
+    headers: dict[str, str] | None = None,
+    **context: Any,
+) -> HTMLResponse:
+    templates: Jinja2Templates = request.app.state.templates
+    context.setdefault("errors", {})
+    context.setdefault("values", {})
+    context.setdefault("access", getattr(request.state, "access", None))
+    context["csrf"] = csrf_token(request)
+    return templates.TemplateResponse(request, name, context, status_code=status, headers=headers)
+
+
+def is_htmx(request: Request) -> bool:
+    return request.headers.get("hx-request") == "true"

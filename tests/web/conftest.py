@@ -1,0 +1,123 @@
+"""Fixtures for the web tests.
+
+- ``web_client``: the app over the test's own SQLite database, through FastAPI's TestClient
+  (https://testserver, so the Secure cookies are kept); ``web_client_pg`` on PostgreSQL.
+- ``live_server``: one real uvicorn server per test session, on 127.0.0.1 and a free port,
+  over its own SQLite file (``live_server.db`` to set up events through the service).
+- ``browser`` (one Chromium per session: Debian's /usr/bin/chromium, headless, driven by
+  Playwright for Python — never ``playwright install``) and ``page`` (a fresh context per
+  test, its base URL the live server).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from fairpair.service.connection import Database
+from fairpair.web.app import create_app
+from fairpair.web.settings import WebSettings
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def settings_for(url: str, **extra: Any) -> WebSettings:
+    return WebSettings(database_url=url, secret="test-secret", poll_seconds=0.2, **extra)
+
+
+@pytest.fixture
+def web_client(sqlite_db: Database) -> Iterator[TestClient]:
+    app = create_app(settings_for(sqlite_db.url))
+    with TestClient(app, base_url="https://testserver") as client:
+        yield client
+
+
+@pytest.fixture
+def web_client_pg(postgres_db: Database) -> Iterator[TestClient]:
+    app = create_app(settings_for(postgres_db.url))
+    with TestClient(app, base_url="https://testserver") as client:
+        yield client
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class LiveServer:
+    url: str
+    db: Database
+    server: Any
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    import uvicorn
+
+    folder = tmp_path_factory.mktemp("live")
+    url = f"sqlite:///{Path(folder) / 'live.db'}"
+    db = Database.open(url)
+    port = free_port()
+    config = uvicorn.Config(
+        create_app(settings_for(url)),
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        timeout_graceful_shutdown=1,
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the live server did not start")
+        time.sleep(0.05)
+    yield LiveServer(f"http://127.0.0.1:{port}", db, server)
+    server.should_exit = True
+    thread.join(timeout=10)
+    db.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not os.path.exists(CHROMIUM):
+        if os.environ.get("CI"):
+            pytest.fail(f"{CHROMIUM} is missing: .ci/run installs it (apt-get install chromium)")
+        pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Any, live_server: LiveServer) -> Iterator[Any]:
+    context = browser.new_context(base_url=live_server.url)
+    context.set_default_timeout(10_000)
+    tab = context.new_page()
+    yield tab
+    context.close()

@@ -20,7 +20,7 @@ from fairpair.web.hub import LiveHub
 
 async def _next_versions(hub: LiveHub, slug: str, change: object, count: int) -> list[int]:
     got: list[int] = []
-    with hub.subscription(slug) as queue:
+    with hub.subscription(slug, 1) as queue:
         loop = asyncio.get_running_loop()
         await loop.run_in_executor(None, change)  # type: ignore[arg-type]
         while len(got) < count:

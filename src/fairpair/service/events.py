@@ -316,3 +316,9 @@ def show_event(db: Database, slug: str) -> EventDetail:
             players=players,
             stages=stages,
         )
+
+
+def event_version(db: Database, slug: str) -> int:
+    """Event ``slug``'s version (``UnknownEvent`` when there is none)."""
+    with reading(db, slug) as (_conn, event):
+        return event.version

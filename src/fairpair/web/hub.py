@@ -67,7 +67,11 @@ class LiveHub:
             loop.call_soon_threadsafe(self._deliver, slug, version)
 
     def _deliver(self, slug: str, version: int) -> None:
-        if version <= self.versions.get(slug, 0):
+        known = self.versions.get(slug)
+        if known is None:  # nobody watches it yet: remember, tell nobody
+            self.versions[slug] = version
+            return
+        if version <= known:
             return
         self.versions[slug] = version
         for queue in tuple(self._subscribers.get(slug, ())):
@@ -111,10 +115,13 @@ class LiveHub:
 
     # -- news out (the event loop) -----------------------------------------------------
     @contextlib.contextmanager
-    def subscription(self, slug: str) -> Iterator[asyncio.Queue[int]]:
-        """A queue that receives each new version of event ``slug`` while the block runs
-        (on the event loop's thread)."""
+    def subscription(self, slug: str, since: int) -> Iterator[asyncio.Queue[int]]:
+        """A queue that receives each version of event ``slug`` after ``since`` (the one the
+        subscriber has seen) while the block runs (on the event loop's thread)."""
         queue: asyncio.Queue[int] = asyncio.Queue(maxsize=1)
+        known = self.versions.setdefault(slug, since)
+        if known > since:
+            queue.put_nowait(known)
         self._subscribers.setdefault(slug, set()).add(queue)
         try:
             yield queue

@@ -43,14 +43,17 @@ def message(event: str, data: str) -> str:
     return f"event: {event}\n" + "".join(f"data: {line}\n" for line in lines) + "\n"
 
 
-def live_response(request: Request, slug: str, views: dict[str, Render]) -> StreamingResponse:
-    """The SSE stream of event ``slug``: each view's fragment after each change."""
+def live_response(
+    request: Request, slug: str, views: dict[str, Render], *, since: int
+) -> StreamingResponse:
+    """The SSE stream of event ``slug``: each view's fragment after each change made after
+    version ``since`` (the one the page shows)."""
     hub: LiveHub = request.app.state.hub
     cache: FragmentCache = request.app.state.fragments
 
     async def events() -> AsyncIterator[str]:
         yield "retry: 2000\n: connected\n\n"
-        with hub.subscription(slug) as queue:
+        with hub.subscription(slug, since) as queue:
             while True:
                 try:
                     version = await asyncio.wait_for(queue.get(), KEEPALIVE_SECONDS)
@@ -61,7 +64,7 @@ def live_response(request: Request, slug: str, views: dict[str, Render]) -> Stre
                     continue
                 for view, render in views.items():
                     yield message(view, await cache.get(slug, view, version, render))
-                yield message("version", str(version))
+                yield f"id: {version}\n" + message("version", str(version))
 
     return StreamingResponse(
         events(),

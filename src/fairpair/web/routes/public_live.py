@@ -1,0 +1,59 @@
+"""``GET /e/{slug}/live``: the server-sent events of one event for the public pages.
+
+``?view=standings&view=pairings`` names the fragments the page shows (see
+``fairpair.web.live_views``); after each change the stream carries one SSE event per view,
+named after it, whose data is the fragment's HTML, then a ``version`` event with the
+event's new version. Without ``view`` only ``version`` events are sent.
+
+``since``: the version the page was rendered at (a page that is already behind gets its
+update at once); on a reconnect the browser's ``Last-Event-ID`` (each update's id is its
+version) does the same, so an update made while the connection was down is not lost.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import StreamingResponse
+
+from fairpair.service.connection import Database
+from fairpair.service.errors import Refused
+from fairpair.service.events import event_version
+from fairpair.web.access import DbDep, Public
+from fairpair.web.live_views import VIEWS, ViewRender
+from fairpair.web.sse import Render, live_response
+
+ROUTER = APIRouter(include_in_schema=False)
+
+
+@ROUTER.get("/e/{slug}/live")
+def live(
+    request: Request,
+    access: Public,
+    db: DbDep,
+    slug: str,
+    view: Annotated[list[str] | None, Query(max_length=40)] = None,
+    stage: Annotated[str | None, Query(max_length=80)] = None,
+    since: Annotated[int | None, Query(ge=0)] = None,
+) -> StreamingResponse:
+    now = event_version(db, slug)  # an unknown event is a 404 before the stream starts
+    wanted = list(dict.fromkeys(view or []))[:8]
+    unknown = [v for v in wanted if v not in VIEWS]
+    if unknown:
+        raise Refused("view", f"no live view {unknown[0]!r} (views: {', '.join(sorted(VIEWS))})")
+    renders = {name: _bound(VIEWS[name], request, db, slug, stage) for name in wanted}
+    return live_response(
+        request, slug, renders, since=min(now, since or now, last_seen(request, now))
+    )
+
+
+def _bound(
+    render: ViewRender, request: Request, db: Database, slug: str, stage: str | None
+) -> Render:
+    return lambda: render(request, db, slug, stage)
+
+
+def last_seen(request: Request, default: int) -> int:
+    text = request.headers.get("last-event-id", "")
+    return int(text) if text.isdigit() else default

@@ -25,6 +25,7 @@ from fairpair.web.hub import LiveHub
 from fairpair.web.settings import WebSettings, from_environment
 from fairpair.web.sse import FragmentCache
 from fairpair.web.templating import make_templates
+from fairpair.web.timing import ServerTiming
 
 STATIC = Path(__file__).parent / "static"
 CSRF_COOKIE = "fairpair_csrf"
@@ -106,6 +107,7 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
         always_protect={"/login"},
     )
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(ServerTiming)
     return app
 
 

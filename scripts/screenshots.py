@@ -1,0 +1,162 @@
+"""Regenerate docs/screenshots/*.png: every main page of the web app, in Chromium.
+
+    uv run python scripts/screenshots.py            # writes docs/screenshots/
+
+It builds two events in a throwaway SQLite database through the service (the demo: round 4
+in progress; and a finished Swiss with its top 8 under way), starts the server on 127.0.0.1,
+logs in as their organizer and photographs each page (desktop 1280 wide; the public pairings
+also on a phone, 390×844). Needs /usr/bin/chromium (Playwright for Python drives it).
+"""
+
+from __future__ import annotations
+
+import random
+import socket
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "docs" / "screenshots"
+USER, PASSWORD = "organizer", "screenshots-password"
+
+
+def build(url: str) -> tuple[str, str]:
+    from fairpair.engine.results import Result, Side
+    from fairpair.service import drafts, results, rounds
+    from fairpair.service.accounts import add_account
+    from fairpair.service.connection import open_database
+    from fairpair.service.demo import create_demo
+    from fairpair.service.stages import add_stage
+
+    db = open_database(url)
+    owner = add_account(db, USER, PASSWORD, name="Olga Organizer")
+    demo = create_demo(db, slug="demo", owner=owner.id)
+    # A second event: the demo again, played to the end of its Swiss, with a top 8.
+    playoff = create_demo(db, slug="top8-demo", owner=owner.id)
+    add_stage(
+        db,
+        playoff,
+        {"id": "top8", "format": "single_elimination", "cut": {"from_stage": "swiss", "top": 8}},
+        actor="organizer",
+    )
+    rng = random.Random(8)
+    view = rounds.round_view(db, playoff, 4)
+    for table in view.tables:
+        if table.result is None:
+            results.report(
+                db,
+                playoff,
+                4,
+                Result.from_games(2, rng.choice((0, 1))),
+                table=table.table,
+                actor="organizer",
+            )
+    rounds.complete_round(db, playoff, 4, actor="organizer")
+    for number in (5, 6):
+        draft = drafts.generate(db, playoff, actor="organizer")
+        rounds.release(db, playoff, actor="organizer")
+        rounds.open_round(db, playoff, number, actor="organizer")
+        for pairing in draft.pairings:
+            side = Side.A if rng.random() < 0.5 else Side.B
+            results.report(
+                db, playoff, number, Result.win(side), table=pairing["table"], actor="organizer"
+            )
+        rounds.complete_round(db, playoff, number, actor="organizer")
+    drafts.generate(db, playoff, actor="organizer")
+    rounds.release(db, playoff, actor="organizer")
+    rounds.open_round(db, playoff, 1, actor="organizer", stage="top8")
+    results.report(
+        db, playoff, 1, Result.from_games(2, 1), table=1, actor="organizer", stage="top8"
+    )
+    db.close()
+    return demo, playoff
+
+
+def main() -> None:
+    import uvicorn
+    from playwright.sync_api import sync_playwright
+
+    from fairpair.web.app import create_app
+    from fairpair.web.settings import WebSettings
+
+    folder = Path(tempfile.mkdtemp(prefix="fairpair-shots-"))
+    url = f"sqlite:///{folder / 'shots.sqlite3'}"
+    demo, playoff = build(url)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(
+        uvicorn.Config(
+            create_app(WebSettings(database_url=url)),
+            host="127.0.0.1",
+            port=port,
+            log_level="warning",
+        )
+    )
+    threading.Thread(target=server.run, daemon=True).start()
+    while not server.started:
+        time.sleep(0.05)
+    base = f"http://127.0.0.1:{port}"
+    OUT.mkdir(parents=True, exist_ok=True)
+    shots = {
+        "console-events": "/console",
+        "console-overview": f"/console/{demo}",
+        "console-players": f"/console/{demo}/players",
+        "console-stages": f"/console/{demo}/stages",
+        "console-rounds": f"/console/{demo}/rounds",
+        "console-results": f"/console/{demo}/results",
+        "console-pairings": f"/console/{demo}/pairings",
+        "console-toss": f"/console/{demo}/toss",
+        "console-standings": f"/console/{demo}/standings",
+        "console-cut": f"/console/{playoff}/cut?stage=top8",
+        "console-log": f"/console/{demo}/log",
+        "console-staff": f"/console/{demo}/staff",
+        "console-review": f"/console/{playoff}/rounds/draft?stage=top8",
+        "public-event": f"/e/{demo}",
+        "public-pairings-by-name": f"/e/{demo}/pairings?round=4&by=name",
+        "public-standings": f"/e/{demo}/standings",
+        "public-bracket": f"/e/{playoff}/bracket?stage=top8",
+        "display": f"/e/{demo}/display",
+        "print-slips": f"/e/{demo}/print/slips?round=4",
+        "api-docs": "/docs",
+    }
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path="/usr/bin/chromium",
+            headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+        )
+        context = browser.new_context(base_url=base, viewport={"width": 1280, "height": 860})
+        page = context.new_page()
+        page.goto("/login")
+        page.fill("#f-username", USER)
+        page.fill("#f-password", PASSWORD)
+        page.click("form[action='/login'] button[type=submit]")
+        page.wait_for_url("**/console")
+        for name, path in shots.items():
+            answer = page.goto(path)
+            status = answer.status if answer else 0
+            page.wait_for_timeout(400 if name != "api-docs" else 2500)
+            page.screenshot(path=str(OUT / f"{name}.png"), full_page=False)
+            print(f"{status}  {name:26} {path}")
+        phone = browser.new_context(
+            base_url=base,
+            viewport={"width": 390, "height": 844},
+            is_mobile=True,
+            device_scale_factor=2,
+        )
+        tab = phone.new_page()
+        tab.goto(f"/e/{demo}")
+        tab.wait_for_timeout(400)
+        tab.screenshot(path=str(OUT / "phone-public-event.png"))
+        print("200  phone-public-event")
+        browser.close()
+    server.should_exit = True
+    sys.exit(0)
+
+
+if __name__ == "__main__":
+    main()

@@ -19,7 +19,7 @@ from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from fairpair.engine.errors import FairpairError, Location
-from fairpair.engine.toss import TossUnavailable
+from fairpair.engine.toss import TossUnavailable, toss_applies
 from fairpair.engine.tournament import Tournament
 from fairpair.responses.events import RoundView
 from fairpair.responses.toss import TossTableResponse, toss_response
@@ -59,8 +59,17 @@ class TossScreen:
 
 
 def toss_screen(db: Database, slug: str, stage: str | None) -> TossScreen:
-    key = stage_key(db, slug, stage)
-    t, table = tosses.toss_table(db, slug, stage=key)
+    """The Toss tab of ``stage``; by default the last stage that uses the toss (a top cut
+    being played has none), else the stage being played."""
+    if stage is None:
+        t, table = tosses.toss_table(db, slug)
+        with_toss = [s.id for s in t.stages if toss_applies(s)]
+        key = with_toss[-1] if with_toss else table.stage.id
+        if key != table.stage.id:
+            t, table = tosses.toss_table(db, slug, stage=key)
+    else:
+        key = stage_key(db, slug, stage)
+        t, table = tosses.toss_table(db, slug, stage=key)
     response = toss_response(table, t)
     seats = {
         (rnd.number, pid): m.table
@@ -132,7 +141,6 @@ def flip_toss(
         tosses.flip(db, slug, round, table, actor=access.actor, stage=stage)
     except FairpairError as error:
         errors = refusal(error)
-        errors["_cell"] = f"{round}.{table}"
     screen = toss_screen(db, slug, stage)
     status = 409 if errors else 200
     if is_htmx(request):

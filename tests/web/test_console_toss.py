@@ -157,6 +157,15 @@ def test_a_stage_without_the_toss_says_so(sqlite_db: Database, web_client: TestC
     assert "does not use the deterministic toss" in page.text
     pairings = web_client.get(f"/console/{slug}/pairings")
     assert "Recalculate toss" not in pairings.text and "plays first" not in pairings.text
+    refused = post(
+        web_client, f"/console/{slug}/pairings/recalculate", {"stage": "swiss", "round": 1}
+    )
+    assert refused.status_code == 409
+    assert 'class="form-error"' in refused.text and "toss" in refused.text
+    flip = post(
+        web_client, f"/console/{slug}/toss/flip", {"stage": "swiss", "round": 1, "table": 1}
+    )
+    assert flip.status_code == 409 and 'id="toss-error"' in flip.text
 
 
 def test_the_pairings_tab_tags_who_plays_first_and_why(

@@ -1,8 +1,12 @@
-"""Events for the Pairings, Toss, Standings and Top cut tests, set up through the service."""
+"""Events for the Pairings, Toss, Standings and Top cut tests, set up through the service;
+and a request inside a running app, as the SSE route hands its live views."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+
+from fastapi.testclient import TestClient
+from starlette.requests import Request
 
 from fairpair.engine.results import Result, Side
 from fairpair.engine.rounds import Match
@@ -80,3 +84,8 @@ def play_round(
     if complete:
         rounds.complete_round(db, slug, number, actor=ACTOR, stage=stage)
     return number
+
+
+def app_request(client: TestClient) -> Request:
+    """A request inside ``client``'s app (a live view renders with the app's templates)."""
+    return Request({"type": "http", "app": client.app, "headers": [], "method": "GET", "path": "/"})

@@ -13,8 +13,10 @@ from fairpair.service import events, players, results, rounds, stages
 from fairpair.service.brackets import bracket_view
 from fairpair.service.connection import Database
 from fairpair.service.players import NewPlayer
+from fairpair.web.live_views import VIEWS
 
-from .swiss_events import ACTOR, start_round, swiss_event
+from .helpers import account, log_in
+from .swiss_events import ACTOR, app_request, start_round, swiss_event
 
 
 def _playoff(db: Database, name: str, size: int, fmt: str) -> str:
@@ -107,3 +109,22 @@ def test_the_public_bracket_page(sqlite_db: Database, web_client: TestClient) ->
     none = web_client.get(f"/e/{swiss_event(sqlite_db, 'No Bracket', ['A', 'B'])}/bracket")
     assert none.status_code == 200 and "no playoff stage" in none.text
     assert web_client.get("/e/no-such-event/bracket").status_code == 404
+
+
+def test_a_playoff_round_on_the_pairings_tab_and_the_live_view(
+    sqlite_db: Database, web_client: TestClient
+) -> None:
+    owner = account(sqlite_db, "olga")
+    slug = events.create_event(sqlite_db, "Playoff Pairings", actor=ACTOR, owner=owner.id)
+    players.add_players(
+        sqlite_db, slug, [NewPlayer(f"P{i}", id=f"p{i}", seed=i) for i in range(1, 5)], actor=ACTOR
+    )
+    stages.add_stage(sqlite_db, slug, {"id": "top", "format": "single_elimination"}, actor=ACTOR)
+    start_round(sqlite_db, slug, "top")
+    log_in(web_client, "olga")
+    page = web_client.get(f"/console/{slug}/pairings?stage=top")
+    assert page.status_code == 200
+    assert page.text.count("higher seed") == 2  # the higher seed plays first (MTR)
+    assert "Recalculate toss" not in page.text
+    fragment = VIEWS["bracket"](app_request(web_client), sqlite_db, slug, None)
+    assert 'id="bracket"' in fragment and "playing" in fragment

@@ -10,7 +10,6 @@ import time
 
 import httpx
 from fastapi.testclient import TestClient
-from starlette.requests import Request
 
 from fairpair.engine.results import Result, Side
 from fairpair.service import players, results
@@ -19,7 +18,7 @@ from fairpair.service.players import NewPlayer
 from fairpair.web.live_views import VIEWS
 
 from .conftest import LiveServer
-from .swiss_events import ACTOR, play_round, start_round, swiss_event
+from .swiss_events import ACTOR, app_request, play_round, start_round, swiss_event
 
 
 def test_the_public_page_shows_the_table_to_everyone_without_contacts(
@@ -57,13 +56,8 @@ def test_the_live_view_renders_the_same_table(sqlite_db: Database, web_client: T
     assert "standings" in VIEWS and "bracket" in VIEWS
     page = web_client.get(f"/e/{slug}/standings").text
     table = page[page.index("<figure") : page.index("</figure>")]
-    fragment = VIEWS["standings"](_request(web_client), sqlite_db, slug, None)
+    fragment = VIEWS["standings"](app_request(web_client), sqlite_db, slug, None)
     assert table in fragment
-
-
-def _request(client: TestClient) -> Request:
-    """A request inside the running app, as the SSE route hands its views."""
-    return Request({"type": "http", "app": client.app, "headers": [], "method": "GET", "path": "/"})
 
 
 def test_a_result_reaches_the_standings_stream(live_server: LiveServer) -> None:

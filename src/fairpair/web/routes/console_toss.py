@@ -170,6 +170,12 @@ class PairingsScreen:
     round: RoundView | None
     reasons: dict[int, str]
     toss: bool
+    """The stage uses the deterministic toss (it can be recalculated)."""
+
+    @property
+    def shows_first(self) -> bool:
+        """Who plays first is recorded (the toss, or a playoff's higher seed)."""
+        return self.toss or bool(self.round and any(t.first for t in self.round.tables))
 
 
 def pairings_screen(

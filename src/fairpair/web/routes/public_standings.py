@@ -1,0 +1,44 @@
+"""``GET /e/{slug}/standings?stage=`` (Public): the standings for everyone (no contacts),
+updated without reload: the page subscribes to the event's stream (``/e/{slug}/live``) and
+the live view ``standings`` sends the re-rendered table after each change. Without
+JavaScript it is a plain page with a refresh link; ``?print=1`` (or printing) gives a clean
+sheet."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import HTMLResponse
+
+from fairpair.service.connection import Database
+from fairpair.web.access import DbDep, Public
+from fairpair.web.live_views import live_view
+from fairpair.web.standings_table import BADGES, standings_table, table_html
+from fairpair.web.templating import render
+
+ROUTER = APIRouter(include_in_schema=False)
+
+
+@ROUTER.get("/e/{slug}/standings", response_class=HTMLResponse)
+def public_standings(
+    request: Request,
+    access: Public,
+    db: DbDep,
+    slug: str,
+    stage: Annotated[str | None, Query(max_length=80)] = None,
+    print_view: Annotated[bool, Query(alias="print")] = False,
+) -> HTMLResponse:
+    return render(
+        request,
+        "public/standings.html",
+        table=standings_table(db, slug, stage),
+        badges=BADGES,
+        stage=stage,
+        print_view=print_view,
+    )
+
+
+@live_view("standings")
+def standings_fragment(request: Request, db: Database, slug: str, stage: str | None) -> str:
+    return table_html(request, standings_table(db, slug, stage))

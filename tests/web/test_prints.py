@@ -29,7 +29,11 @@ def test_match_slips_one_per_table_four_to_a_page(
     view = round_view(sqlite_db, slug, number)
     assert [int(t) for t, _ in slips] == [t.table for t in view.tables]
     for (_, slip), table in zip(slips, view.tables, strict=True):
-        assert "Print Slips" in slip and "Round 1" in slip and f"<strong>{table.table}</strong>" in slip
+        assert (
+            "Print Slips" in slip
+            and "Round 1" in slip
+            and f"<strong>{table.table}</strong>" in slip
+        )
         assert table.a.name in slip and table.b.name in slip
         assert "Games won" in slip and "Games drawn" in slip and "Signature" in slip
         assert slip.count('class="box"') == 3 and slip.count('class="sign"') == 2

@@ -25,7 +25,9 @@ def _rows(html: str, table_class: str) -> list[str]:
     found = re.search(rf'<table class="pairings {table_class}".*?</table>', html, re.S)
     assert found, f"no {table_class} table"
     body = found.group(0).split("<tbody>")[1]
-    return [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", r)).strip() for r in body.split("</tr>")[:-1]]
+    return [
+        re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", r)).strip() for r in body.split("</tr>")[:-1]
+    ]
 
 
 def test_the_current_round_by_name_lists_every_player_once_and_names_the_bye(
@@ -84,7 +86,9 @@ def test_round_cards_show_each_released_round_with_its_state_dates_and_bye(
         sqlite_db, slug, third, actor=ACTOR, starts_at=start, ends_at=start + timedelta(minutes=50)
     )
     html = web_client.get(f"/e/{slug}").text
-    cards = re.findall(r'<article class="round-card state-(\w+)" data-round="(\d)">(.*?)</article>', html, re.S)
+    cards = re.findall(
+        r'<article class="round-card state-(\w+)" data-round="(\d)">(.*?)</article>', html, re.S
+    )
     assert [(state, n) for state, n, _ in cards] == [
         ("scheduled", "3"),
         ("completed", "2"),
@@ -135,7 +139,7 @@ def test_find_my_table_works_as_a_plain_get_form(
         for t in round_view(sqlite_db, slug, number).tables
         if "Chloé Martin" in (t.a.name, t.b.name)
     )
-    assert len(lines) == 1 and lines[0].startswith(f"Chloé Martin") and f" {table} " in lines[0]
+    assert len(lines) == 1 and lines[0].startswith("Chloé Martin") and f" {table} " in lines[0]
     assert 'value="chloe"' in found.text
     nobody = web_client.get(f"/e/{slug}/pairings", params={"q": "nobody-here"})
     assert "No player matches" in nobody.text
@@ -186,7 +190,9 @@ def test_the_page_is_complete_without_javascript_and_wires_the_live_fragments(
     cards = VIEWS["rounds"](_request(web_client), sqlite_db, slug, None)
     assert "In Progress" in cards
     refresh = web_client.get(f"/e/{slug}/pairings?by=name", headers={"hx-request": "true"})
-    assert refresh.status_code == 200 and "<html" not in refresh.text and "Zoë Adams" in refresh.text
+    assert (
+        refresh.status_code == 200 and "<html" not in refresh.text and "Zoë Adams" in refresh.text
+    )
 
 
 def _request(client: TestClient) -> Request:

@@ -46,6 +46,4 @@ def print_slips(
     stage: StageKey = None,
 ) -> Response:
     event, posted = posted_round(db, slug, round, stage)
-    return render(
-        request, "print/slips.html", event=event, posted=posted, per_page=SLIPS_PER_PAGE
-    )
+    return render(request, "print/slips.html", event=event, posted=posted, per_page=SLIPS_PER_PAGE)

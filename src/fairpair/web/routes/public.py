@@ -46,7 +46,9 @@ def page_context(event: EventDetail, posted: PostedRound | None) -> dict[str, An
 @ROUTER.get("/e/{slug}")
 def event_page(request: Request, access: Public, db: DbDep, slug: str) -> Response:
     event, posted = posted_round(db, slug)
-    return render(request, "public/event.html", version=event.version, **page_context(event, posted))
+    return render(
+        request, "public/event.html", version=event.version, **page_context(event, posted)
+    )
 
 
 @ROUTER.get("/e/{slug}/pairings")

@@ -54,25 +54,44 @@
     }
   }
 
-  var since = 0;
-  function page() {
+  // Paging: the page shown survives live updates (the board is swapped in whole on each
+  // result; starting again at page 1 each time would never show the last pages).
+  var shown = 0, since = 0;
+
+  function pager() {
     var list = document.querySelector(".display-list");
-    if (!list) { return; }
+    if (!list) { return null; }
+    var gap = parseFloat(getComputedStyle(list).columnGap) || 0;
+    var width = list.clientWidth + gap;
+    var pages = list.scrollWidth <= list.clientWidth + 1 ? 1 : Math.max(1, Math.ceil((list.scrollWidth + gap) / width - 0.01));
+    return { list: list, width: width, pages: pages };
+  }
+
+  function showPage() {
+    var p = pager();
+    if (!p) { return; }
+    if (shown >= p.pages) { shown = 0; }
+    p.list.scrollLeft = shown * p.width;
+    p.list.setAttribute("data-page", String(shown + 1));
+    var counter = document.querySelector(".display-pages");
+    if (counter) { counter.textContent = p.pages > 1 ? "Page " + (shown + 1) + " of " + p.pages : ""; }
+  }
+
+  function turn() {
     since += 1;
     if (since < PAGE_SECONDS) { return; }
     since = 0;
-    if (list.scrollWidth <= list.clientWidth + 1) { list.scrollLeft = 0; return; }
-    var gap = parseFloat(getComputedStyle(list).columnGap) || 0;
-    var next = list.scrollLeft + list.clientWidth + gap;
-    list.scrollLeft = next >= list.scrollWidth - 1 ? 0 : next;
-    list.setAttribute("data-page", String(Math.round(list.scrollLeft / (list.clientWidth + gap)) + 1));
+    shown += 1;
+    showPage();
   }
 
   function start() {
     tick();
+    showPage();
     setInterval(tick, 250);
-    setInterval(page, 1000);
-    document.addEventListener("htmx:afterSettle", function () { since = 0; tick(); });
+    setInterval(turn, 1000);
+    document.addEventListener("htmx:afterSettle", function () { tick(); showPage(); });
+    window.addEventListener("resize", showPage);
   }
 
   if (document.readyState === "loading") {

@@ -28,6 +28,8 @@ STATE_LABELS = {"scheduled": "Upcoming", "open": "In Progress", "completed": "Co
 class NameLine:
     """One player's line of the by-name list."""
 
+    key: str
+    """What "find my table" compares and the list is sorted by (``folded``)."""
     name: str
     table: int | None
     """``None``: the bye."""
@@ -35,11 +37,6 @@ class NameLine:
     result: str | None
     plays_first: bool
     bye: bool = False
-
-    @property
-    def key(self) -> str:
-        """What "find my table" compares (``folded``)."""
-        return folded(self.name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,17 +77,28 @@ def folded(text: str) -> str:
 
 def by_name(rnd: RoundView) -> tuple[NameLine, ...]:
     lines: list[NameLine] = []
+
+    def add(
+        name: str,
+        table: int | None,
+        opponents: tuple[str, ...],
+        result: str | None,
+        first: bool,
+        bye: bool = False,
+    ) -> None:
+        lines.append(NameLine(folded(name), name, table, opponents, result, first, bye))
+
     for t in rnd.tables:
-        lines.append(NameLine(t.a.name, t.table, (t.b.name,), t.result, t.first == t.a.id))
-        lines.append(NameLine(t.b.name, t.table, (t.a.name,), t.result, t.first == t.b.id))
+        add(t.a.name, t.table, (t.b.name,), t.result, t.first == t.a.id)
+        add(t.b.name, t.table, (t.a.name,), t.result, t.first == t.b.id)
     for pod in rnd.pods:
         for seat in pod.seats:
             others = tuple(s.name for s in pod.seats if s.id != seat.id)
             place = f"place {seat.place}" if seat.place is not None else None
-            lines.append(NameLine(seat.name, pod.table, others, place, False))
+            add(seat.name, pod.table, others, place, False)
     for bye in rnd.byes:
-        lines.append(NameLine(bye.player.name, None, (), None, False, bye=True))
-    return tuple(sorted(lines, key=lambda line: (folded(line.name), line.name)))
+        add(bye.player.name, None, (), None, False, bye=True)
+    return tuple(sorted(lines, key=lambda line: (line.key, line.name)))
 
 
 def played_stage(event: EventDetail, key: str) -> StageItem:

@@ -11,26 +11,32 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
+from markupsafe import Markup
 
 from fairpair.service.connection import Database
 from fairpair.service.round_clock import opened_at
 from fairpair.web.access import DbDep, Public
 from fairpair.web.live_views import live_view
-from fairpair.web.pairing_lists import posted_round
-from fairpair.web.routes.public import fragment
 from fairpair.web.templating import render
+from fairpair.web.version_cache import fragment, posted
 
 ROUTER = APIRouter(include_in_schema=False)
 
 
-def board_context(db: Database, slug: str) -> dict[str, Any]:
-    event, posted = posted_round(db, slug)
+def board_context(request: Request, db: Database, slug: str) -> dict[str, Any]:
+    event, shown = posted(request, db, slug)
     opened = (
-        opened_at(db, slug, posted.round.number, stage=posted.stage.id)
-        if posted is not None and posted.round.state == "open"
+        opened_at(db, slug, shown.round.number, stage=shown.stage.id)
+        if shown is not None and shown.round.state == "open"
         else None
     )
-    return {"event": event, "posted": posted, "opened_at": opened}
+    return {"event": event, "posted": shown, "opened_at": opened}
+
+
+def board_html(request: Request, db: Database, slug: str) -> tuple[dict[str, Any], Markup]:
+    context = board_context(request, db, slug)
+    key = ("display", db.url, slug, context["event"].version)
+    return context, fragment(request, "partials/display_board.html", key, **context)
 
 
 @ROUTER.get("/e/{slug}/display")
@@ -41,16 +47,17 @@ def display_page(
     slug: str,
     minutes: Annotated[int | None, Query(ge=1, le=24 * 60)] = None,
 ) -> Response:
-    context = board_context(db, slug)
+    context, board = board_html(request, db, slug)
     return render(
         request,
         "public/display.html",
+        event=context["event"],
         version=context["event"].version,
         minutes=minutes,
-        **context,
+        board_html=board,
     )
 
 
 @live_view("display")
 def live_display(request: Request, db: Database, slug: str, stage: str | None) -> str:
-    return fragment(request, "partials/display_board.html", **board_context(db, slug))
+    return str(board_html(request, db, slug)[1])

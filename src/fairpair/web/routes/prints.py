@@ -12,8 +12,9 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
 from fairpair.web.access import DbDep, Public
-from fairpair.web.pairing_lists import Order, posted_round
+from fairpair.web.pairing_lists import Order
 from fairpair.web.templating import render
+from fairpair.web.version_cache import posted
 
 ROUTER = APIRouter(include_in_schema=False)
 RoundNumber = Annotated[int | None, Query(ge=1, le=10_000)]
@@ -32,8 +33,8 @@ def print_pairings(
     by: Order = "name",
     stage: StageKey = None,
 ) -> Response:
-    event, posted = posted_round(db, slug, round, stage)
-    return render(request, "print/pairings.html", event=event, posted=posted, by=by, found="")
+    event, shown = posted(request, db, slug, round, stage)
+    return render(request, "print/pairings.html", event=event, posted=shown, by=by, found="")
 
 
 @ROUTER.get("/e/{slug}/print/slips")
@@ -45,5 +46,5 @@ def print_slips(
     round: RoundNumber = None,
     stage: StageKey = None,
 ) -> Response:
-    event, posted = posted_round(db, slug, round, stage)
-    return render(request, "print/slips.html", event=event, posted=posted, per_page=SLIPS_PER_PAGE)
+    event, shown = posted(request, db, slug, round, stage)
+    return render(request, "print/slips.html", event=event, posted=shown, per_page=SLIPS_PER_PAGE)

@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 
 from fairpair.service import drafts, players, rounds
 from fairpair.service.connection import Database
+from fairpair.service.players import NewPlayer
 from fairpair.service.rounds import round_view
 from fairpair.web.live_views import VIEWS
 
@@ -198,3 +199,17 @@ def test_the_page_is_complete_without_javascript_and_wires_the_live_fragments(
 def _request(client: TestClient) -> Request:
     """What a live view reads of the SSE request: the app (its templates)."""
     return cast(Request, SimpleNamespace(app=client.app))
+
+
+def test_players_contact_details_are_never_public(
+    web_client: TestClient, sqlite_db: Database
+) -> None:
+    slug = toss_event(sqlite_db, "Public Privacy")
+    players.add_players(
+        sqlite_db, slug, [NewPlayer("Late Larry", contact="larry@example.com")], actor=ACTOR
+    )
+    release(sqlite_db, slug)
+    for address in ("", "/pairings", "/pairings?by=table", "/display", "/print/slips"):
+        page = web_client.get(f"/e/{slug}{address}")
+        assert page.status_code == 200 and "Late Larry" in page.text
+        assert "larry@example.com" not in page.text, address

@@ -111,7 +111,7 @@ def posted_round(
     """The event and its round ``number`` of ``stage`` (default: the stage being played, its
     newest released round; ``None`` when it has none). An unknown stage or round is the
     service's refusal (404)."""
-    event = show_event(db, slug)
+    event = show_event(db, slug, with_players=False)  # never the players' contacts
     where = played_stage(event, stage_key(db, slug, stage))  # refuses an unknown stage
     if number is None:
         if not where.rounds:

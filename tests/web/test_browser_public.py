@@ -75,6 +75,7 @@ def test_a_reported_result_shows_on_the_open_page_without_reload(
     page.goto(f"/e/{slug}")
     page.evaluate("window.stillHere = true")
     table = round_view(live_server.db, slug, number).tables[0]
+    page.fill("input[data-find]", table.a.name.lower())  # find my table, then the update
     start = time.monotonic()
     results.report(live_server.db, slug, number, Result.from_games(2, 0), table=1, actor=ACTOR)
     shown = f"{table.a.name} wins 2-0"
@@ -82,6 +83,7 @@ def test_a_reported_result_shows_on_the_open_page_without_reload(
     assert time.monotonic() - start < 2.0
     page.locator(".round-card", has_text="1 still playing").wait_for(timeout=2_000)
     assert page.evaluate("window.stillHere") is True  # the same page: no navigation
+    assert page.locator("#by-name tbody tr:visible").count() == 1  # still filtered
     # the pairings page follows too (it fetches its list again on each new version)
     page.goto(f"/e/{slug}/pairings?by=table")
     page.evaluate("window.stillHere = true")

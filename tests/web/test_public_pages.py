@@ -213,3 +213,36 @@ def test_players_contact_details_are_never_public(
         page = web_client.get(f"/e/{slug}{address}")
         assert page.status_code == 200 and "Late Larry" in page.text
         assert "larry@example.com" not in page.text, address
+
+
+def test_a_swiss_then_a_top_cut_names_each_round_with_its_stage(
+    web_client: TestClient, sqlite_db: Database
+) -> None:
+    from fairpair.engine.stage import Stage
+    from fairpair.engine.stage_config import SwissConfig
+    from fairpair.service import events, stages
+
+    stage = Stage(config=SwissConfig(max_rounds=2))
+    slug = events.create_event(sqlite_db, "Public Cut", actor=ACTOR, stage=stage)
+    players.add_players(
+        sqlite_db, slug, [NewPlayer(f"Cut Player {k}", seed=k) for k in range(1, 9)], actor=ACTOR
+    )
+    stages.add_stage(
+        sqlite_db,
+        slug,
+        {"id": "top4", "format": "single_elimination", "cut": {"from_stage": "swiss", "top": 4}},
+        actor=ACTOR,
+    )
+    for _ in range(2):
+        finish(sqlite_db, slug, release(sqlite_db, slug))
+    page = web_client.get(f"/e/{slug}").text
+    assert "Swiss · Round 2" in page  # the cut is drawn, its round 1 not released yet
+    release(sqlite_db, slug)
+    page = web_client.get(f"/e/{slug}").text
+    top = events.show_event(sqlite_db, slug).stages[1]
+    assert f"{top.name} · Round 1" in page
+    assert f"<h3>{top.name}</h3>" in page and "<h3>Swiss</h3>" in page
+    assert f"/e/{slug}/pairings?round=2&amp;stage=swiss" in page
+    old = web_client.get(f"/e/{slug}/pairings?round=2&stage=swiss&by=table")
+    assert old.status_code == 200 and "Swiss · Round 2" in old.text
+    assert len(_rows(old.text, "by-table")) == 4

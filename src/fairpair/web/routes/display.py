@@ -7,6 +7,7 @@ server. Without JavaScript the page still shows the pairings and the end time.""
 
 from __future__ import annotations
 
+import time
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
@@ -55,6 +56,7 @@ def display_page(
         version=context["event"].version,
         minutes=minutes,
         board_html=board,
+        server_ms=int(time.time() * 1000),
     )
 
 

@@ -7,6 +7,11 @@
 "use strict";
 (function () {
   var PAGE_SECONDS = 10;
+  // The projector's laptop clock may be off: count on the server's clock (the page says
+  // what time it was when it was made; the few milliseconds of the trip are noise here).
+  var skew = 0;
+
+  function now() { return Date.now() + skew; }
 
   function two(n) { return (n < 10 ? "0" : "") + n; }
 
@@ -43,7 +48,7 @@
       label.textContent = "";
       return;
     }
-    var left = goal.end - Date.now();
+    var left = goal.end - now();
     clock.textContent = clockText(left);
     if (left <= 0) {
       timer.classList.add("over");
@@ -86,6 +91,9 @@
   }
 
   function start() {
+    var screen = document.querySelector(".display-screen");
+    var served = screen ? parseInt(screen.getAttribute("data-server-ms") || "", 10) : NaN;
+    if (!isNaN(served)) { skew = served - Date.now(); }
     tick();
     showPage();
     setInterval(tick, 250);

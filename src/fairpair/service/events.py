@@ -235,8 +235,9 @@ def list_events(db: Database) -> EventList:
     return EventList(events=items)
 
 
-def show_event(db: Database, slug: str) -> EventDetail:
-    """The event as staff see it: players (check-in, drops), stages and their rounds."""
+def show_event(db: Database, slug: str, *, with_players: bool = True) -> EventDetail:
+    """The event as staff see it: players (check-in, drops), stages and their rounds.
+    ``with_players=False``: no players (the public pages show the rounds only)."""
     from fairpair.responses.events import PlayerItem, RoundItem, StageItem
     from fairpair.store.models import DraftRow
 
@@ -265,7 +266,7 @@ def show_event(db: Database, slug: str) -> EventDetail:
                 checked_in=extra[p.id].checked_in_at is not None,
                 dropped_after=gone.get(p.id),
             )
-            for p in t.players
+            for p in (t.players if with_players else ())
         ]
         dates = {
             (r.stage_id, r.number): r

@@ -1,0 +1,126 @@
+"""The event's public pages (no login): ``/e/{slug}`` — the current round's pairings by table
+and by name, the round cards, links to standings and bracket — and ``/e/{slug}/pairings`` —
+one round in one order, with "find my table".
+
+Both are complete pages without JavaScript; with it they update live (SSE): the event page
+swaps the ``pairings`` and ``rounds`` fragments registered below, the pairings page fetches
+its list again on each new version. Nothing is public before release: only released rounds
+are read (``fairpair.web.pairing_lists``). What is read and rendered is kept per event
+version (``fairpair.web.version_cache``): a hall of phones costs one read per change.
+
+The live views render the event's current round only (the SSE fragment cache keeps one
+rendering per event and view, whoever asks).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import HTMLResponse, Response
+from markupsafe import Markup
+
+from fairpair.responses.events import EventDetail
+from fairpair.service.connection import Database
+from fairpair.web.access import DbDep, Public
+from fairpair.web.live_views import live_view
+from fairpair.web.pairing_lists import STATE_LABELS, Order, PostedRound, folded
+from fairpair.web.templating import is_htmx, render
+from fairpair.web.version_cache import fragment, posted
+
+ROUTER = APIRouter(include_in_schema=False)
+Search = Annotated[str, Query(max_length=80)]
+
+
+def page_context(event: EventDetail, shown: PostedRound | None) -> dict[str, Any]:
+    return {
+        "event": event,
+        "posted": shown,
+        "stage_named": len(event.stages) > 1,
+        "state_labels": STATE_LABELS,
+        "found": "",
+    }
+
+
+def current_round_html(request: Request, db: Database, slug: str) -> tuple[EventDetail, Markup]:
+    event, shown = posted(request, db, slug)
+    html = fragment(
+        request,
+        "partials/current_round.html",
+        ("current", db.url, slug, event.version),
+        **page_context(event, shown),
+    )
+    return event, html
+
+
+def round_cards_html(request: Request, db: Database, slug: str) -> Markup:
+    event, shown = posted(request, db, slug)
+    return fragment(
+        request,
+        "partials/round_cards.html",
+        ("cards", db.url, slug, event.version),
+        **page_context(event, shown),
+    )
+
+
+@ROUTER.get("/e/{slug}")
+def event_page(request: Request, access: Public, db: DbDep, slug: str) -> Response:
+    event, current = current_round_html(request, db, slug)
+    return render(
+        request,
+        "public/event.html",
+        event=event,
+        version=event.version,
+        current_html=current,
+        cards_html=round_cards_html(request, db, slug),
+    )
+
+
+@ROUTER.get("/e/{slug}/pairings")
+def pairings_page(
+    request: Request,
+    access: Public,
+    db: DbDep,
+    slug: str,
+    round: Annotated[int | None, Query(ge=1, le=10_000)] = None,
+    by: Order = "name",
+    stage: Annotated[str | None, Query(max_length=80)] = None,
+    q: Search = "",
+) -> Response:
+    event, shown = posted(request, db, slug, round, stage)
+    q = q.strip()
+    found = folded(q)
+    context = page_context(event, shown) | {"by": by, "q": q, "found": found}
+    key = None if found else ("list", db.url, slug, event.version, round, stage, by)
+    listing = fragment(request, "partials/pairings_list.html", key, **context)
+    if is_htmx(request):  # the live refresh: only the list
+        return HTMLResponse(listing)
+    return render(
+        request,
+        "public/pairings.html",
+        version=event.version,
+        list_html=listing,
+        round_param=round,
+        stage_param=stage,
+        refresh=pairings_url(slug, round, stage, by),
+        other_order=pairings_url(slug, round, stage, "table" if by == "name" else "name", q),
+        all_players=pairings_url(slug, round, stage, by),
+        **context,
+    )
+
+
+def pairings_url(slug: str, number: int | None, stage: str | None, by: Order, q: str = "") -> str:
+    """The pairings page's address (``round`` left out: it follows the current round)."""
+    query = {"round": number, "stage": stage, "by": by, "q": q or None}
+    return f"/e/{slug}/pairings?" + urlencode({k: v for k, v in query.items() if v is not None})
+
+
+@live_view("pairings")
+def live_pairings(request: Request, db: Database, slug: str, stage: str | None) -> str:
+    return str(current_round_html(request, db, slug)[1])
+
+
+@live_view("rounds")
+def live_rounds(request: Request, db: Database, slug: str, stage: str | None) -> str:
+    return str(round_cards_html(request, db, slug))

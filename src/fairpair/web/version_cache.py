@@ -1,0 +1,82 @@
+"""What the public pages derive from an event, kept per event version.
+
+A round of a 4,000-player event takes a few hundred milliseconds to read and render, and a
+venue full of phones asks for the same page between two changes. Everything here is keyed
+by the event's version (one cheap query, ``service.events.event_version``), so an entry can
+never be stale: a change makes a new version and a new key. Newer data under an older key is
+harmless (a read made after the version query sees at least that version). One small LRU per
+application (``app.state``), shared by the threads that serve its requests; with several
+worker processes each keeps its own.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
+
+from fastapi import Request
+from fastapi.templating import Jinja2Templates
+from markupsafe import Markup
+
+from fairpair.responses.events import EventDetail
+from fairpair.service.connection import Database
+from fairpair.service.events import event_version
+from fairpair.web.pairing_lists import PostedRound, posted_round
+
+T = TypeVar("T")
+#: Entries kept: a few events × (current round, a few old rounds, their fragments).
+SIZE = 48
+
+
+class VersionCache:
+    def __init__(self, size: int = SIZE) -> None:
+        self.size = size
+        self._items: OrderedDict[Hashable, Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable, build: Callable[[], T]) -> T:
+        with self._lock:
+            if key in self._items:
+                self._items.move_to_end(key)
+                found: T = self._items[key]
+                return found
+        value = build()  # outside the lock: two threads may both build it once
+        with self._lock:
+            self._items[key] = value
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+        return value
+
+
+def version_cache(request: Request) -> VersionCache:
+    state = request.app.state
+    cache: VersionCache | None = getattr(state, "version_cache", None)
+    if cache is None:
+        cache = state.version_cache = VersionCache()
+    return cache
+
+
+def posted(
+    request: Request, db: Database, slug: str, number: int | None = None, stage: str | None = None
+) -> tuple[EventDetail, PostedRound | None]:
+    """``posted_round`` for the event's current version (an unknown event: 404)."""
+    version = event_version(db, slug)
+    return version_cache(request).get(
+        ("posted", db.url, slug, version, number, stage),
+        lambda: posted_round(db, slug, number, stage),
+    )
+
+
+def fragment(request: Request, name: str, key: Hashable | None = None, **context: Any) -> Markup:
+    """The partial template ``name`` rendered with ``context``; kept under ``key`` (which
+    must name everything the context depends on, the version included) when one is given."""
+    templates: Jinja2Templates = request.app.state.templates
+
+    def build() -> Markup:
+        return Markup(templates.get_template(name).render(**context))  # the template autoescapes
+
+    if key is None:
+        return build()
+    return version_cache(request).get(("fragment", name, key), build)

@@ -44,10 +44,11 @@ def message(event: str, data: str) -> str:
 
 
 def live_response(
-    request: Request, slug: str, views: dict[str, Render], *, since: int
+    request: Request, slug: str, views: dict[str, Render], *, since: int, variant: str = ""
 ) -> StreamingResponse:
     """The SSE stream of event ``slug``: each view's fragment after each change made after
-    version ``since`` (the one the page shows)."""
+    version ``since`` (the one the page shows). ``variant`` (the stage asked for) keeps
+    different renderings of the same view apart in the shared cache."""
     hub: LiveHub = request.app.state.hub
     cache: FragmentCache = request.app.state.fragments
 
@@ -63,7 +64,8 @@ def live_response(
                     yield ": keep-alive\n\n"
                     continue
                 for view, render in views.items():
-                    yield message(view, await cache.get(slug, view, version, render))
+                    fragment = await cache.get(slug, f"{view}:{variant}", version, render)
+                    yield message(view, fragment)
                 yield f"id: {version}\n" + message("version", str(version))
 
     return StreamingResponse(

@@ -43,9 +43,8 @@ def live(
     if unknown:
         raise Refused("view", f"no live view {unknown[0]!r} (views: {', '.join(sorted(VIEWS))})")
     renders = {name: _bound(VIEWS[name], request, db, slug, stage) for name in wanted}
-    return live_response(
-        request, slug, renders, since=min(now, since or now, last_seen(request, now))
-    )
+    seen = min(now, now if since is None else since, last_seen(request, now))
+    return live_response(request, slug, renders, since=seen, variant=stage or "")
 
 
 def _bound(

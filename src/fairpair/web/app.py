@@ -17,6 +17,7 @@ from typing import Any, cast
 
 from asgi_csrf import asgi_csrf
 from fastapi import FastAPI
+from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.staticfiles import StaticFiles
 
 from fairpair.web import errors
@@ -98,6 +99,9 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
                 raise  # a listed module not written yet (or its package) is skipped
             continue
         app.include_router(module.ROUTER)
+    # A 4,000-player round is ~400 KB of HTML; gzip makes it ~40 KB for a phone on venue wifi
+    # (server-sent events are never compressed: Starlette leaves text/event-stream alone).
+    app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=5)
     app.add_middleware(
         cast(Any, asgi_csrf),
         signing_secret=config.secret,

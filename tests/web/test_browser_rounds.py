@@ -26,7 +26,9 @@ def test_an_organizer_runs_a_swiss_round_from_generate_to_complete(
     stage = Stage(config=SwissConfig(toss=TossSettings(enabled=True)))
     slug = events.create_event(db, "Rhea's Swiss Night", actor="setup", owner=who.id, stage=stage)
     players.add_players(
-        db, slug, [NewPlayer(f"Rhea Player {i}", id=f"r{i}", seed=i) for i in range(1, 9)],
+        db,
+        slug,
+        [NewPlayer(f"Rhea Player {i}", id=f"r{i}", seed=i) for i in range(1, 9)],
         actor="setup",
     )
     problems: list[str] = []

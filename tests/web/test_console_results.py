@@ -34,7 +34,9 @@ def test_results_are_entered_by_table_number_and_leave_the_outstanding_list(
     assert "4 matches without a result" in text_of(page.text)
     view = rounds.round_view(sqlite_db, slug, 1)
     first = view.tables[0]
-    answer = post(web_client, f"/console/{slug}/results", {"round": "1", "table": "1", "result": "2-1"})
+    answer = post(
+        web_client, f"/console/{slug}/results", {"round": "1", "table": "1", "result": "2-1"}
+    )
     assert answer.status_code == 303
     back = web_client.get(answer.headers["location"])
     assert f"Table 1: {first.a.name} wins 2-1 — recorded" in text_of(back.text)
@@ -50,7 +52,9 @@ def test_results_are_entered_by_table_number_and_leave_the_outstanding_list(
     # the round refuses to complete, then completes once the last table is in
     refused = post(web_client, f"/console/{slug}/rounds/1/complete", {})
     assert "1 match has no result yet" in text_of(refused.text)
-    post(web_client, f"/console/{slug}/results", {"round": "1", "table": "4", "result": "a-forfeits"})
+    post(
+        web_client, f"/console/{slug}/results", {"round": "1", "table": "4", "result": "a-forfeits"}
+    )
     assert post(web_client, f"/console/{slug}/rounds/1/complete", {}).status_code == 303
 
 
@@ -90,7 +94,9 @@ def test_a_scheduled_round_refuses_results(web_client: TestClient, sqlite_db: Da
     log_in(web_client, "olga")
     page = web_client.get(f"/console/{slug}/results")
     assert "open it" in page.text and 'id="entry-form"' not in page.text
-    answer = post(web_client, f"/console/{slug}/results", {"round": "1", "table": "1", "result": "2-0"})
+    answer = post(
+        web_client, f"/console/{slug}/results", {"round": "1", "table": "1", "result": "2-0"}
+    )
     assert answer.status_code == 409 and 'id="e-table"' in answer.text
     assert rounds.round_view(sqlite_db, slug, 1).outstanding == 4
 
@@ -104,20 +110,31 @@ def test_a_correction_needs_a_reason_and_changes_the_result(
     view = rounds.round_view(sqlite_db, slug, 1)
     form = web_client.get(f"/console/{slug}/results?round=1&correct=1")
     assert 'id="correction"' in form.text and "wins 2-0" in form.text
-    data = {"round": "1", "table": "1", "result": "0-2", "version": str(view.tables[0].result_version)}
+    data = {
+        "round": "1",
+        "table": "1",
+        "result": "0-2",
+        "version": str(view.tables[0].result_version),
+    }
     no_reason = post(web_client, f"/console/{slug}/results/correct", {**data, "reason": ""})
     assert no_reason.status_code == 409 and 'id="error-correct"' in no_reason.text
     assert 'value="0-2"' in no_reason.text
-    stale = post(web_client, f"/console/{slug}/results/correct", {**data, "version": "7", "reason": "slip"})
+    stale = post(
+        web_client, f"/console/{slug}/results/correct", {**data, "version": "7", "reason": "slip"}
+    )
     assert stale.status_code == 409 and "changed since you read it" in stale.text
-    fixed = post(web_client, f"/console/{slug}/results/correct", {**data, "reason": "slip was wrong"})
+    fixed = post(
+        web_client, f"/console/{slug}/results/correct", {**data, "reason": "slip was wrong"}
+    )
     assert fixed.status_code == 303
     after = rounds.round_view(sqlite_db, slug, 1).tables[0]
     assert after.result == f"{view.tables[0].b.name} wins 2-0"
     assert "(corrected)" in web_client.get(fixed.headers["location"]).text
 
 
-def test_a_viewer_sees_results_but_cannot_enter(web_client: TestClient, sqlite_db: Database) -> None:
+def test_a_viewer_sees_results_but_cannot_enter(
+    web_client: TestClient, sqlite_db: Database
+) -> None:
     slug = started(sqlite_db, "Results Viewer")
     account(sqlite_db, "vera")
     staff.grant(sqlite_db, slug, "vera", "viewer", actor=ACTOR)
@@ -125,7 +142,9 @@ def test_a_viewer_sees_results_but_cannot_enter(web_client: TestClient, sqlite_d
     page = web_client.get(f"/console/{slug}/results")
     assert page.status_code == 200 and 'id="outstanding"' in page.text
     assert 'id="entry-form"' not in page.text
-    answer = post(web_client, f"/console/{slug}/results", {"round": "1", "table": "1", "result": "2-0"})
+    answer = post(
+        web_client, f"/console/{slug}/results", {"round": "1", "table": "1", "result": "2-0"}
+    )
     assert answer.status_code == 403
     assert rounds.round_view(sqlite_db, slug, 1).outstanding == 4
 

@@ -29,7 +29,9 @@ def event_with_players(
     stage = Stage(config=SwissConfig(toss=TossSettings(enabled=True))) if toss else None
     slug = events.create_event(db, name, actor=ACTOR, owner=who.id, stage=stage)
     players.add_players(
-        db, slug, [NewPlayer(f"Player {i}", id=f"p{i}", seed=i) for i in range(1, size + 1)],
+        db,
+        slug,
+        [NewPlayer(f"Player {i}", id=f"p{i}", seed=i) for i in range(1, size + 1)],
         actor=ACTOR,
     )
     return slug

@@ -14,11 +14,14 @@ from urllib.parse import urlencode
 
 from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import RedirectResponse, Response
+from starlette.exceptions import HTTPException
 
-from fairpair.engine.errors import FairpairError
+from fairpair.engine.errors import FairpairError, Location
 from fairpair.error_table import kind_of
 from fairpair.interop.typed_text import parse_moment
 from fairpair.service import drafts, places, round_robin, rounds
+from fairpair.service.connection import Database
+from fairpair.service.errors import Refused
 from fairpair.service.events import show_event
 from fairpair.service.lookup import stage_key
 from fairpair.web.access import Access, DbDep, Judge, Viewer
@@ -32,7 +35,6 @@ from fairpair.web.rounds_view import (
     names_of,
     withdrawn_since,
 )
-from fairpair.service.connection import Database
 
 ROUTER = APIRouter(include_in_schema=False)
 
@@ -181,9 +183,6 @@ async def rearrange(request: Request, access: Judge, db: DbDep, slug: str) -> Re
     player, other = values.get("player", "").strip(), values.get("other", "").strip()
     try:
         if not player or not other:
-            from fairpair.service.errors import Refused
-            from fairpair.engine.errors import Location
-
             raise Refused(Location(("player",)), "pick a player, then the place to put them")
         drafts.rearrange(
             db,
@@ -233,8 +232,6 @@ def draft_action(
             status=kind_of(error).http,
             errors={action: _message(error)},
         )
-    from starlette.exceptions import HTTPException
-
     raise HTTPException(404)
 
 
@@ -323,7 +320,9 @@ def _refused(
             request, access, db, slug, number, stage, status=status, errors=errors, values=values
         )
     errors = {f"{field}-{number}": errors[field]}
-    return _rounds_page(request, access, db, slug, stage, status=status, errors=errors, values=values)
+    return _rounds_page(
+        request, access, db, slug, stage, status=status, errors=errors, values=values
+    )
 
 
 _MOVES = {
@@ -387,9 +386,6 @@ async def record_places(
         for seat in seats:
             text = values[f"place-{seat}"].strip()
             if not text.isdigit():
-                from fairpair.engine.errors import Location
-                from fairpair.service.errors import Refused
-
                 raise Refused(Location(("places",)), f"{text!r} is not a place: use 1, 2, 3 ...")
             given[seat] = int(text)
         version = values.get("version", "")
@@ -407,9 +403,7 @@ async def record_places(
         )
     except FairpairError as error:
         values["from"] = "round"
-        return _refused(
-            request, access, db, slug, number, stage, f"places-{table}", error, values
-        )
+        return _refused(request, access, db, slug, number, stage, f"places-{table}", error, values)
     return _done(slug, key, f"/rounds/{number}")
 
 
@@ -419,8 +413,6 @@ async def round_action(
 ) -> Response:
     move = _MOVES.get(action)
     if move is None:
-        from starlette.exceptions import HTTPException
-
         raise HTTPException(404)
     values = await form_values(request)
     stage = values.get("stage") or None

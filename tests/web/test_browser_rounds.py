@@ -44,6 +44,7 @@ def test_an_organizer_runs_a_swiss_round_from_generate_to_complete(
     page.wait_for_url(f"**/console/{slug}/rounds/draft*")
     assert "Nothing is public yet" in page.inner_text("#private-notice")
     assert "players see nothing" in page.inner_text("#private-notice")
+    assert page.locator("#draft-pairings .plays-first .tag-t").count() == 4  # the toss is on
     why = page.inner_text("#why")
     assert "Why these pairings" in why and "Pairing method" in why
 

@@ -217,8 +217,10 @@ def test_max_rounds_refuses_generate(web_client: TestClient, sqlite_db: Database
 def test_swap_mode_and_set_dates(web_client: TestClient, sqlite_db: Database) -> None:
     slug = event_with_players(sqlite_db, "Rounds Swap", 8, toss=True)
     drafts.generate(sqlite_db, slug, actor=ACTOR)
-    rounds.release(sqlite_db, slug, actor=ACTOR)
     log_in(web_client, "olga")
+    review = web_client.get(f"/console/{slug}/rounds/draft")
+    assert review.text.count('<span class="tag tag-t">T</span>') == 4  # who plays first
+    rounds.release(sqlite_db, slug, actor=ACTOR)
     page = web_client.get(f"/console/{slug}/rounds/1?swap=1")
     assert 'id="swap"' in page.text and "Plays first" in page.text
     view = rounds.round_view(sqlite_db, slug, 1)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from fairpair.responses.drafts import SavedDraft
 from fairpair.responses.events import EventDetail, RoundItem, StageItem
+from fairpair.service.connection import Database
 
 #: A round's state as players see it (seed 004 "Round states").
 SHOWN = {"scheduled": "Upcoming", "open": "In Progress", "completed": "Completed"}
@@ -59,3 +60,16 @@ def withdrawn_since(event: EventDetail, draft: SavedDraft) -> list[str]:
 
 def names_of(event: EventDetail) -> dict[str, str]:
     return {p.id: p.name for p in event.players}
+
+
+def records_of(db: Database, slug: str, stage: str) -> dict[str, str]:
+    """Each player's record in ``stage`` so far ("2-1", or "2-1-1" with draws: W-D-L)."""
+    from fairpair.responses.standings import standings_response
+    from fairpair.service.standings import standings
+
+    tournament, table = standings(db, slug, stage=stage)
+    out = {}
+    for row in standings_response(table, tournament.name).rows:
+        r = row.record
+        out[row.player.id] = f"{r.wins}-{r.draws}-{r.losses}" if r.draws else f"{r.wins}-{r.losses}"
+    return out

@@ -20,6 +20,7 @@ from fairpair.engine.errors import FairpairError, Location
 from fairpair.error_table import kind_of
 from fairpair.interop.typed_text import parse_moment
 from fairpair.service import drafts, places, round_robin, rounds
+from fairpair.service.draft_toss import draft_tosses
 from fairpair.service.connection import Database
 from fairpair.service.errors import Refused
 from fairpair.service.events import show_event
@@ -33,6 +34,7 @@ from fairpair.web.rounds_view import (
     choose_stage,
     live_round,
     names_of,
+    records_of,
     withdrawn_since,
 )
 
@@ -162,6 +164,8 @@ def _review_page(
         gone=withdrawn_since(event, draft),
         live=live_round(found),
         seated=seated,
+        records=records_of(db, slug, key),
+        tosses=draft_tosses(db, slug, stage=key),
         names=names_of(event),
         errors=errors or {},
         values=values or {},

@@ -20,8 +20,8 @@ from fairpair.engine.errors import FairpairError, Location
 from fairpair.error_table import kind_of
 from fairpair.interop.typed_text import parse_moment
 from fairpair.service import drafts, places, round_robin, rounds
-from fairpair.service.draft_toss import draft_tosses
 from fairpair.service.connection import Database
+from fairpair.service.draft_toss import draft_tosses
 from fairpair.service.errors import Refused
 from fairpair.service.events import show_event
 from fairpair.service.lookup import stage_key

@@ -397,7 +397,7 @@ async def record_places(
             db,
             slug,
             number,
-            table,
+            int(table) if table.isdigit() else table,
             given,
             actor=access.actor,
             stage=key,

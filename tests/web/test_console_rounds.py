@@ -291,3 +291,37 @@ def test_anonymous_is_sent_to_log_in(web_client: TestClient, sqlite_db: Database
     slug = event_with_players(sqlite_db, "Rounds Anonymous", 4)
     answer = web_client.get(f"/console/{slug}/rounds", follow_redirects=False)
     assert answer.status_code == 303 and "/login" in answer.headers["location"]
+
+
+def test_a_forced_rematch_is_a_highlighted_warning(
+    web_client: TestClient, sqlite_db: Database
+) -> None:
+    slug = event_with_players(sqlite_db, "Rounds Rematch", 2)
+    drafts.generate(sqlite_db, slug, actor=ACTOR)
+    rounds.release(sqlite_db, slug, actor=ACTOR)
+    rounds.open_round(sqlite_db, slug, 1, actor=ACTOR)
+    finish(sqlite_db, slug, 1)
+    rounds.complete_round(sqlite_db, slug, 1, actor=ACTOR)
+    drafts.generate(sqlite_db, slug, actor=ACTOR)
+    log_in(web_client, "olga")
+    review = web_client.get(f"/console/{slug}/rounds/draft")
+    warnings = review.text.split('id="warnings"', 1)[1].split("</section>", 1)[0]
+    assert "have met before (a rematch)" in warnings
+    assert 'class="flagged"' in review.text and "forced rematch" in review.text
+
+
+def test_release_is_refused_past_max_rounds(web_client: TestClient, sqlite_db: Database) -> None:
+    from fairpair.service import stages
+
+    slug = event_with_players(sqlite_db, "Rounds Cap Release", 4)
+    drafts.generate(sqlite_db, slug, actor=ACTOR)
+    rounds.release(sqlite_db, slug, actor=ACTOR)
+    rounds.open_round(sqlite_db, slug, 1, actor=ACTOR)
+    finish(sqlite_db, slug, 1)
+    rounds.complete_round(sqlite_db, slug, 1, actor=ACTOR)
+    drafts.generate(sqlite_db, slug, actor=ACTOR)
+    stages.edit_stage(sqlite_db, slug, {"max_rounds": 1}, actor=ACTOR)
+    log_in(web_client, "olga")
+    answer = post(web_client, f"/console/{slug}/rounds/draft/release", {})
+    assert answer.status_code == 409 and 'id="error-release"' in answer.text
+    assert len(events.show_event(sqlite_db, slug).stages[0].rounds) == 1

@@ -54,8 +54,8 @@ def _done(slug: str, stage: str, path: str = "/rounds", **extra: str | int) -> R
 
 
 def _message(error: FairpairError) -> str:
-    place = error.location.place
-    return f"{place}: {error.reason}" if place else error.reason
+    """The refusal as shown next to its control (which already says which round it is)."""
+    return error.reason
 
 
 def _rounds_page(

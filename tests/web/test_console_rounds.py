@@ -325,3 +325,19 @@ def test_release_is_refused_past_max_rounds(web_client: TestClient, sqlite_db: D
     answer = post(web_client, f"/console/{slug}/rounds/draft/release", {})
     assert answer.status_code == 409 and 'id="error-release"' in answer.text
     assert len(events.show_event(sqlite_db, slug).stages[0].rounds) == 1
+
+
+def test_the_pages_have_no_inline_script_or_style(
+    web_client: TestClient, sqlite_db: Database
+) -> None:
+    slug = event_with_players(sqlite_db, "Rounds Csp", 5, toss=True)
+    log_in(web_client, "olga")
+    drafts.generate(sqlite_db, slug, actor=ACTOR)
+    pages = [f"/console/{slug}/rounds", f"/console/{slug}/rounds/draft"]
+    rounds.release(sqlite_db, slug, actor=ACTOR)
+    rounds.open_round(sqlite_db, slug, 1, actor=ACTOR)
+    pages += [f"/console/{slug}/rounds/1?swap=1", f"/console/{slug}/results?correct=1"]
+    for url in pages:
+        html = web_client.get(url).text
+        assert "style=" not in html, url
+        assert re.findall(r"<script(?![^>]*\bsrc=)[^>]*>", html) == [], url

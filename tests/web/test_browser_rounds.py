@@ -101,3 +101,40 @@ def test_an_organizer_runs_a_swiss_round_from_generate_to_complete(
     assert page.locator("#outstanding-tables tbody tr").count() == 1
     # the refused complete answers 409 (the browser logs it); nothing else went wrong
     assert [p for p in problems if "status of 409" not in p] == []
+
+
+def test_swap_mode_exchanges_two_players_of_a_scheduled_round(
+    page: Any, live_server: LiveServer
+) -> None:
+    db = live_server.db
+    who = account(db, "sven")
+    stage = Stage(config=SwissConfig(toss=TossSettings(enabled=True)))
+    slug = events.create_event(db, "Sven's Swap Night", actor="setup", owner=who.id, stage=stage)
+    players.add_players(
+        db,
+        slug,
+        [NewPlayer(f"Sven Player {i}", id=f"s{i}", seed=i) for i in range(1, 7)],
+        actor="setup",
+    )
+    drafts.generate(db, slug, actor="setup")
+    rounds.release(db, slug, actor="setup")
+    before = rounds.round_view(db, slug, 1)
+    one, two = before.tables[0].a, before.tables[2].b
+
+    page.goto(f"/console/{slug}/rounds/1")
+    page.fill("#f-username", "sven")
+    page.fill("#f-password", PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_url(f"**/console/{slug}/rounds/1")
+    page.click("#swap-mode")
+    page.click(f"#round-tables .seat[data-player={one.id}]")
+    page.click(f"#round-tables .seat[data-player={two.id}]")
+    page.wait_for_load_state()
+    page.wait_for_function(
+        "document.querySelector('#round-tables tr[data-table=\"1\"]').textContent"
+        f".includes('{two.name}')"
+    )
+    after = rounds.round_view(db, slug, 1)
+    assert two.id in (after.tables[0].a.id, after.tables[0].b.id)
+    assert one.id in (after.tables[2].a.id, after.tables[2].b.id)
+    assert page.locator("#round-tables .tag-t").count() == 3  # the toss re-synced

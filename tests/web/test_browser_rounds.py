@@ -69,6 +69,7 @@ def test_an_organizer_runs_a_swiss_round_from_generate_to_complete(
     page.wait_for_url(f"**/console/{slug}/results*")
     view = rounds.round_view(db, slug, 1)
     typed = {1: "2-1", 2: "draw", 3: "0-2", 4: "a-forfeits"}
+    page.evaluate("window.stillTheSamePage = true")
     for table, result in typed.items():
         page.wait_for_function("document.activeElement && document.activeElement.id === 'f-table'")
         page.keyboard.type(str(table))
@@ -80,6 +81,7 @@ def test_an_organizer_runs_a_swiss_round_from_generate_to_complete(
         page.keyboard.press("Enter")
         page.wait_for_selector(f"#recorded:text('Table {table}:')")
     assert "every result in" in page.inner_text("#outstanding-count")
+    assert page.evaluate("window.stillTheSamePage") is True  # htmx: no page reload
     assert [t.result is not None for t in rounds.round_view(db, slug, 1).tables] == [True] * 4
 
     page.goto(f"/console/{slug}/rounds")

@@ -1,6 +1,7 @@
 // Fast result entry (console Results page): type the table number, its players show, Enter
-// moves to the result, Enter records it; after the page comes back the cursor is in the
-// table field again (autofocus). Without JavaScript the same form posts both fields.
+// moves to the result, Enter records it (htmx sends it and swaps the panel in place); the
+// cursor is back in the table field for the next one. Without JavaScript the same form posts
+// both fields and the page comes back with the table field focused (autofocus).
 "use strict";
 (function () {
   function setUp() {
@@ -45,4 +46,18 @@
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUp);
   else setUp();
+  // With htmx the form is sent in the background and the panel swapped: set it up again.
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    // An answer without the panel (an error page): show it as a plain post would.
+    var xhr = e.detail.xhr;
+    if (e.detail.target && e.detail.target.id === "results-panel" &&
+        xhr.responseText.indexOf('id="results-panel"') < 0) {
+      e.detail.shouldSwap = false;
+      var form = document.getElementById("entry-form");
+      if (form) form.submit();
+    }
+  });
+  document.addEventListener("htmx:afterSettle", function (e) {
+    if (e.target && e.target.id === "results-panel") setUp();
+  });
 })();

@@ -81,6 +81,14 @@ def test_an_organizer_runs_a_swiss_round_from_generate_to_complete(
         page.keyboard.press("Enter")
         page.wait_for_selector(f"#recorded:text('Table {table}:')")
     assert "every result in" in page.inner_text("#outstanding-count")
+    # a table already reported: the refusal shows next to the input, the correction offered
+    page.keyboard.type("1")
+    page.keyboard.press("Enter")
+    page.keyboard.type("0-2")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#e-table:text('already has a result')")
+    assert page.input_value("#f-result") == "0-2"
+    assert page.locator("#offer-correction").is_visible()
     assert page.evaluate("window.stillTheSamePage") is True  # htmx: no page reload
     assert [t.result is not None for t in rounds.round_view(db, slug, 1).tables] == [True] * 4
 

@@ -86,6 +86,10 @@ def test_a_judge_runs_a_round_from_generate_to_complete(
     released = post(web_client, f"/console/{slug}/rounds/draft/release", {})
     assert released.status_code == 303
     assert released.headers["location"].startswith(f"/console/{slug}/rounds/1")
+    twice = post(web_client, f"/console/{slug}/rounds/draft/release", {})  # a second click
+    assert twice.status_code == 409 and 'id="error-release"' in twice.text
+    assert "round 1 is already released" in twice.text
+    assert len(events.show_event(sqlite_db, slug).stages[0].rounds) == 1
     card = web_client.get(f"/console/{slug}/rounds").text
     assert "Upcoming" in card
 

@@ -42,7 +42,6 @@ ROUTER = APIRouter(include_in_schema=False)
 
 StageQuery = Annotated[str | None, Query(max_length=100)]
 StageForm = Annotated[str | None, Form(max_length=100)]
-Text = Annotated[str, Form(max_length=200)]
 
 
 def _where(slug: str, stage: str, path: str = "/rounds", **extra: str | int) -> str:
@@ -215,6 +214,8 @@ async def rearrange(request: Request, access: Judge, db: DbDep, slug: str) -> Re
 def draft_action(
     request: Request, access: Judge, db: DbDep, slug: str, action: str, stage: StageForm = None
 ) -> Response:
+    if action not in ("regenerate", "discard", "release"):
+        raise HTTPException(404)
     key = stage_key(db, slug, stage, to_pair=stage is None)
     try:
         if action == "regenerate":
@@ -223,9 +224,8 @@ def draft_action(
         if action == "discard":
             drafts.discard(db, slug, actor=access.actor, stage=key)
             return _done(slug, key)
-        if action == "release":
-            number = rounds.release(db, slug, actor=access.actor, stage=key)
-            return _done(slug, key, f"/rounds/{number}")
+        number = rounds.release(db, slug, actor=access.actor, stage=key)
+        return _done(slug, key, f"/rounds/{number}")
     except FairpairError as error:
         return _review_page(
             request,
@@ -236,7 +236,6 @@ def draft_action(
             status=kind_of(error).http,
             errors={action: _message(error)},
         )
-    raise HTTPException(404)
 
 
 @ROUTER.post("/console/{slug}/rounds/release-all")

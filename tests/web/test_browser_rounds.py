@@ -71,6 +71,7 @@ def test_an_organizer_runs_a_swiss_round_from_generate_to_complete(
     typed = {1: "2-1", 2: "draw", 3: "0-2", 4: "a-forfeits"}
     page.evaluate("window.stillTheSamePage = true")
     for table, result in typed.items():
+        page.wait_for_selector("#entry-form[data-ready]")  # the swapped-in form is set up
         page.wait_for_function("document.activeElement && document.activeElement.id === 'f-table'")
         page.keyboard.type(str(table))
         row = view.tables[table - 1]
@@ -82,6 +83,7 @@ def test_an_organizer_runs_a_swiss_round_from_generate_to_complete(
         page.wait_for_selector(f"#recorded:text('Table {table}:')")
     assert "every result in" in page.inner_text("#outstanding-count")
     # a table already reported: the refusal shows next to the input, the correction offered
+    page.wait_for_selector("#entry-form[data-ready]")
     page.keyboard.type("1")
     page.keyboard.press("Enter")
     page.keyboard.type("0-2")

@@ -26,7 +26,7 @@ from fairpair.service.lookup import stage_key
 from fairpair.service.rounds import round_view
 from fairpair.web.access import Access, DbDep, Judge, Viewer
 from fairpair.web.console import console_page
-from fairpair.web.forms import form_values
+from fairpair.web.form_posts import posted
 from fairpair.web.rounds_view import SHOWN, choose_stage, current_round
 
 ROUTER = APIRouter(include_in_schema=False)
@@ -119,7 +119,16 @@ def _round_number(values: dict[str, str]) -> int:
 
 @ROUTER.post("/console/{slug}/results")
 async def enter_result(request: Request, access: Judge, db: DbDep, slug: str) -> Response:
-    values = await form_values(request)
+    return await posted(request, lambda values: _enter_result(request, access, db, slug, values))
+
+
+def _enter_result(
+    request: Request,
+    access: Access,
+    db: Database,
+    slug: str,
+    values: dict[str, str],
+) -> Response:
     stage = values.get("stage") or None
     table_text, result_text = values.get("table", "").strip(), values.get("result", "").strip()
     if not result_text and " " in table_text:  # "12 2-1" typed in one go
@@ -159,7 +168,16 @@ async def enter_result(request: Request, access: Judge, db: DbDep, slug: str) ->
 
 @ROUTER.post("/console/{slug}/results/correct")
 async def correct_result(request: Request, access: Judge, db: DbDep, slug: str) -> Response:
-    values = await form_values(request)
+    return await posted(request, lambda values: _correct_result(request, access, db, slug, values))
+
+
+def _correct_result(
+    request: Request,
+    access: Access,
+    db: Database,
+    slug: str,
+    values: dict[str, str],
+) -> Response:
     stage = values.get("stage") or None
     table_text = values.get("table", "").strip()
     number: int | None = None

@@ -27,7 +27,7 @@ from fairpair.service.events import show_event
 from fairpair.service.lookup import stage_key
 from fairpair.web.access import Access, DbDep, Judge, Viewer
 from fairpair.web.console import console_page
-from fairpair.web.forms import form_values
+from fairpair.web.form_posts import posted
 from fairpair.web.rounds_view import (
     ACTIONS,
     SHOWN,
@@ -180,7 +180,16 @@ def review(
 
 @ROUTER.post("/console/{slug}/rounds/draft/rearrange")
 async def rearrange(request: Request, access: Judge, db: DbDep, slug: str) -> Response:
-    values = await form_values(request)
+    return await posted(request, lambda values: _rearrange(request, access, db, slug, values))
+
+
+def _rearrange(
+    request: Request,
+    access: Access,
+    db: Database,
+    slug: str,
+    values: dict[str, str],
+) -> Response:
     stage = values.get("stage") or None
     version = values.get("version", "")
     player, other = values.get("player", "").strip(), values.get("other", "").strip()
@@ -338,7 +347,17 @@ _MOVES = {
 
 @ROUTER.post("/console/{slug}/rounds/{number}/swap")
 async def swap(request: Request, access: Judge, db: DbDep, slug: str, number: int) -> Response:
-    values = await form_values(request)
+    return await posted(request, lambda values: _swap(request, access, db, slug, number, values))
+
+
+def _swap(
+    request: Request,
+    access: Access,
+    db: Database,
+    slug: str,
+    number: int,
+    values: dict[str, str],
+) -> Response:
     stage = values.get("stage") or None
     try:
         key = stage_key(db, slug, stage)
@@ -359,7 +378,19 @@ async def swap(request: Request, access: Judge, db: DbDep, slug: str, number: in
 
 @ROUTER.post("/console/{slug}/rounds/{number}/dates")
 async def set_dates(request: Request, access: Judge, db: DbDep, slug: str, number: int) -> Response:
-    values = await form_values(request)
+    return await posted(
+        request, lambda values: _set_dates(request, access, db, slug, number, values)
+    )
+
+
+def _set_dates(
+    request: Request,
+    access: Access,
+    db: Database,
+    slug: str,
+    number: int,
+    values: dict[str, str],
+) -> Response:
     stage = values.get("stage") or None
     try:
         key = stage_key(db, slug, stage)
@@ -379,7 +410,19 @@ async def set_dates(request: Request, access: Judge, db: DbDep, slug: str, numbe
 async def record_places(
     request: Request, access: Judge, db: DbDep, slug: str, number: int
 ) -> Response:
-    values = await form_values(request)
+    return await posted(
+        request, lambda values: _record_places(request, access, db, slug, number, values)
+    )
+
+
+def _record_places(
+    request: Request,
+    access: Access,
+    db: Database,
+    slug: str,
+    number: int,
+    values: dict[str, str],
+) -> Response:
     stage = values.get("stage") or None
     table = values.get("table", "")
     try:
@@ -414,10 +457,23 @@ async def record_places(
 async def round_action(
     request: Request, access: Judge, db: DbDep, slug: str, number: int, action: str
 ) -> Response:
-    move = _MOVES.get(action)
-    if move is None:
+    if action not in _MOVES:
         raise HTTPException(404)
-    values = await form_values(request)
+    return await posted(
+        request, lambda values: _round_action(request, access, db, slug, number, action, values)
+    )
+
+
+def _round_action(
+    request: Request,
+    access: Access,
+    db: Database,
+    slug: str,
+    number: int,
+    action: str,
+    values: dict[str, str],
+) -> Response:
+    move = _MOVES[action]
     stage = values.get("stage") or None
     version = values.get("version", "")
     try:

@@ -41,6 +41,7 @@
       if (show()) { result.focus(); result.select(); }
     });
     if (table.value.trim()) show();
+    form.setAttribute("data-ready", "1");
     if (result.getAttribute("aria-invalid") === "true") result.focus();
     else { table.focus(); table.select(); }
   }

@@ -139,6 +139,7 @@ def test_swap_mode_exchanges_two_players_of_a_scheduled_round(
     page.click("button[type=submit]")
     page.wait_for_url(f"**/console/{slug}/rounds/1")
     page.click("#swap-mode")
+    page.wait_for_url("**swap=1")  # loaded, rounds.js set up
     page.click(f"#round-tables .seat[data-player={one.id}]")
     page.click(f"#round-tables .seat[data-player={two.id}]")
     page.wait_for_load_state()

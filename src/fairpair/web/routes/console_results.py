@@ -1,0 +1,218 @@
+"""The console's Results page: fast keyboard entry by table number (type "12", the table's
+players show, type "2-1", Enter: recorded, and the cursor is back for the next table), the
+outstanding matches (tables without a result, by number) and corrections with a reason.
+
+Results are told from side a, the table's first player (``interop.typed_text.parse_result``).
+Without JavaScript it is a plain form (table and result); every refusal — an unknown table, a
+table already reported (offering its correction), an impossible result — shows next to the
+field it concerns, with what was typed still in it."""
+
+from __future__ import annotations
+
+from typing import Annotated
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import RedirectResponse, Response
+
+from fairpair.engine.errors import FairpairError, InvalidResult, Location
+from fairpair.error_table import kind_of
+from fairpair.interop.typed_text import RESULTS_HELP, BadValue, parse_result
+from fairpair.service import results
+from fairpair.service.connection import Database
+from fairpair.service.errors import AlreadyRecorded, Refused
+from fairpair.service.events import show_event
+from fairpair.service.lookup import stage_key
+from fairpair.service.rounds import round_view
+from fairpair.web.access import Access, DbDep, Judge, Viewer
+from fairpair.web.console import console_page
+from fairpair.web.form_posts import posted
+from fairpair.web.rounds_view import SHOWN, choose_stage, current_round
+
+ROUTER = APIRouter(include_in_schema=False)
+
+StageQuery = Annotated[str | None, Query(max_length=100)]
+RoundQuery = Annotated[int | None, Query(ge=1)]
+TableQuery = Annotated[str | None, Query(max_length=40)]
+
+
+def _page(
+    request: Request,
+    access: Access,
+    db: Database,
+    slug: str,
+    stage: str | None,
+    number: int | None,
+    *,
+    status: int = 200,
+    errors: dict[str, str] | None = None,
+    values: dict[str, str] | None = None,
+    done: str | None = None,
+    correcting: str | None = None,
+) -> Response:
+    key = stage_key(db, slug, stage)
+    event = show_event(db, slug)
+    choice = choose_stage(event, key)
+    item = current_round(choice.stage, number)
+    view = round_view(db, slug, item.number, stage=key) if item is not None else None
+    outstanding = sorted(
+        (t for t in view.tables if t.result is None) if view else (), key=lambda t: t.table
+    )
+    fix = None
+    if view is not None and correcting:
+        fix = next((t for t in view.tables if str(t.table) == correcting), None)
+    return console_page(
+        request,
+        access,
+        db,
+        slug,
+        "console/results.html",
+        tab="results",
+        status=status,
+        event=event,
+        stage=choice.stage,
+        stages=choice.stages,
+        view=view,
+        outstanding=outstanding,
+        shown=SHOWN,
+        done=done,
+        fix=fix,
+        help=RESULTS_HELP,
+        errors=errors or {},
+        values=values or {},
+    )
+
+
+@ROUTER.get("/console/{slug}/results")
+def results_page(
+    request: Request,
+    access: Viewer,
+    db: DbDep,
+    slug: str,
+    stage: StageQuery = None,
+    round: RoundQuery = None,
+    done: TableQuery = None,
+    correct: TableQuery = None,
+) -> Response:
+    return _page(request, access, db, slug, stage, round, done=done, correcting=correct)
+
+
+def _table_of(text: str) -> int | str:
+    """A table number ("12"), or a bracket match's id ("M5")."""
+    text = text.strip()
+    if not text:
+        raise Refused(Location(("table",)), "type the table number")
+    return int(text) if text.isdigit() else text
+
+
+def _back(slug: str, stage: str, number: int, **extra: str) -> Response:
+    query = urlencode({"stage": stage, "round": number, **extra})
+    return RedirectResponse(f"/console/{slug}/results?{query}", status_code=303)
+
+
+def _round_number(values: dict[str, str]) -> int:
+    text = values.get("round", "").strip()
+    if not text.isdigit():
+        raise Refused(Location(("round",)), "no round to enter results for")
+    return int(text)
+
+
+@ROUTER.post("/console/{slug}/results")
+async def enter_result(request: Request, access: Judge, db: DbDep, slug: str) -> Response:
+    return await posted(request, lambda values: _enter_result(request, access, db, slug, values))
+
+
+def _enter_result(
+    request: Request,
+    access: Access,
+    db: Database,
+    slug: str,
+    values: dict[str, str],
+) -> Response:
+    stage = values.get("stage") or None
+    table_text, result_text = values.get("table", "").strip(), values.get("result", "").strip()
+    if not result_text and " " in table_text:  # "12 2-1" typed in one go
+        table_text, _, result_text = table_text.partition(" ")
+        values["table"], values["result"] = table_text, result_text.strip()
+    number: int | None = None
+    try:
+        number = _round_number(values)
+        table = _table_of(table_text)
+        if not result_text:
+            raise BadValue("result", f"type the result of table {table_text}: {RESULTS_HELP}")
+        result = parse_result(result_text, "result")
+        key = stage_key(db, slug, stage)
+        recorded = results.report(
+            db, slug, number, result, actor=access.actor, table=table, stage=key
+        )
+    except AlreadyRecorded as error:
+        errors = {"table": error.reason, "offer": table_text}
+        return _page(
+            request, access, db, slug, stage, number, status=409, errors=errors, values=values
+        )
+    except FairpairError as error:
+        field = "result" if isinstance(error, BadValue | InvalidResult) else "table"
+        return _page(
+            request,
+            access,
+            db,
+            slug,
+            stage,
+            number,
+            status=kind_of(error).http,
+            errors={field: error.reason},
+            values=values,
+        )
+    return _back(slug, key, recorded.round, done=f"{recorded.table}: {recorded.result}")
+
+
+@ROUTER.post("/console/{slug}/results/correct")
+async def correct_result(request: Request, access: Judge, db: DbDep, slug: str) -> Response:
+    return await posted(request, lambda values: _correct_result(request, access, db, slug, values))
+
+
+def _correct_result(
+    request: Request,
+    access: Access,
+    db: Database,
+    slug: str,
+    values: dict[str, str],
+) -> Response:
+    stage = values.get("stage") or None
+    table_text = values.get("table", "").strip()
+    number: int | None = None
+    try:
+        number = _round_number(values)
+        table = _table_of(table_text)
+        result = parse_result(values.get("result", ""), "result")
+        reason = values.get("reason", "").strip()
+        if not reason:
+            raise Refused(Location(("reason",)), "say why the result is corrected")
+        version = values.get("version", "")
+        key = stage_key(db, slug, stage)
+        recorded = results.correct(
+            db,
+            slug,
+            number,
+            table,
+            result,
+            actor=access.actor,
+            reason=reason,
+            version=int(version) if version.isdigit() else None,
+            stage=key,
+        )
+    except FairpairError as error:
+        return _page(
+            request,
+            access,
+            db,
+            slug,
+            stage,
+            number,
+            status=kind_of(error).http,
+            errors={"correct": error.reason},
+            values=values,
+            correcting=table_text,
+        )
+    assert recorded is not None
+    return _back(slug, key, recorded.round, done=f"{recorded.table}: {recorded.result} (corrected)")

@@ -1,0 +1,493 @@
+"""The console's Rounds tab (seed 004 "Running a round"): the round cards of a stage, Generate
+Round N → the review screen (private: nothing is public yet) with its notes and warnings,
+click-to-place rearranging, Regenerate, Discard, Release; then each round's actions — Open,
+Complete, Revert, Delete, Swap while Scheduled, Set dates — and, for a round robin, releasing
+the whole schedule; a pod table's finishing places.
+
+Viewers see everything; judges act. A plain post answers with a redirect (303) on success, or
+the page again with the refusal next to the control that caused it (and what was typed)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, Form, Query, Request
+from fastapi.responses import RedirectResponse, Response
+from starlette.exceptions import HTTPException
+
+from fairpair.engine.errors import FairpairError, Location
+from fairpair.error_table import kind_of
+from fairpair.interop.typed_text import parse_moment
+from fairpair.service import drafts, places, round_robin, rounds
+from fairpair.service.connection import Database
+from fairpair.service.draft_toss import draft_tosses
+from fairpair.service.errors import Refused
+from fairpair.service.events import show_event
+from fairpair.service.lookup import stage_key
+from fairpair.web.access import Access, DbDep, Judge, Viewer
+from fairpair.web.console import console_page
+from fairpair.web.form_posts import posted
+from fairpair.web.rounds_view import (
+    ACTIONS,
+    SHOWN,
+    choose_stage,
+    live_round,
+    names_of,
+    records_of,
+    withdrawn_since,
+)
+
+ROUTER = APIRouter(include_in_schema=False)
+
+StageQuery = Annotated[str | None, Query(max_length=100)]
+StageForm = Annotated[str | None, Form(max_length=100)]
+
+
+def _where(slug: str, stage: str, path: str = "/rounds", **extra: str | int) -> str:
+    return f"/console/{slug}{path}?" + urlencode({"stage": stage, **extra})
+
+
+def _done(slug: str, stage: str, path: str = "/rounds", **extra: str | int) -> Response:
+    return RedirectResponse(_where(slug, stage, path, **extra), status_code=303)
+
+
+def _message(error: FairpairError) -> str:
+    """The refusal as shown next to its control (which already says which round it is)."""
+    return error.reason
+
+
+def _rounds_page(
+    request: Request,
+    access: Access,
+    db: Database,
+    slug: str,
+    stage: str | None,
+    *,
+    status: int = 200,
+    errors: dict[str, str] | None = None,
+    values: dict[str, str] | None = None,
+) -> Response:
+    key = stage_key(db, slug, stage, to_pair=stage is None)
+    event = show_event(db, slug)
+    choice = choose_stage(event, key)
+    found = choice.stage
+    schedule = None
+    if found.format == "round_robin":
+        schedule = round_robin.schedule_view(db, slug, stage=key)
+    return console_page(
+        request,
+        access,
+        db,
+        slug,
+        "console/rounds.html",
+        tab="rounds",
+        status=status,
+        event=event,
+        stage=found,
+        stages=choice.stages,
+        live=live_round(found),
+        next_number=(found.rounds[-1].number if found.rounds else 0) + 1,
+        shown=SHOWN,
+        actions=ACTIONS,
+        names=names_of(event),
+        schedule=schedule,
+        errors=errors or {},
+        values=values or {},
+    )
+
+
+@ROUTER.get("/console/{slug}/rounds")
+def rounds_tab(
+    request: Request, access: Viewer, db: DbDep, slug: str, stage: StageQuery = None
+) -> Response:
+    return _rounds_page(request, access, db, slug, stage)
+
+
+# -- the draft: generate, review, rearrange, regenerate, discard, release --------------------
+
+
+@ROUTER.post("/console/{slug}/rounds/generate")
+def generate(
+    request: Request, access: Judge, db: DbDep, slug: str, stage: StageForm = None
+) -> Response:
+    try:
+        saved = drafts.generate(db, slug, actor=access.actor, stage=stage)
+    except FairpairError as error:
+        return _rounds_page(
+            request,
+            access,
+            db,
+            slug,
+            stage,
+            status=kind_of(error).http,
+            errors={"generate": _message(error)},
+        )
+    return _done(slug, saved.stage, "/rounds/draft")
+
+
+def _review_page(
+    request: Request,
+    access: Access,
+    db: Database,
+    slug: str,
+    stage: str | None,
+    *,
+    status: int = 200,
+    errors: dict[str, str] | None = None,
+    values: dict[str, str] | None = None,
+) -> Response:
+    key = stage_key(db, slug, stage, to_pair=stage is None)
+    try:
+        draft = drafts.show_draft(db, slug, stage=key)
+    except FairpairError:
+        if status == 200:
+            return _done(slug, key)
+        return _rounds_page(request, access, db, slug, key, status=status, errors=errors)
+    event = show_event(db, slug)
+    found = choose_stage(event, key).stage
+    seated = [p for t in draft.pairings for p in (t["a"], t["b"])]
+    seated += [b["player"] for b in draft.byes]
+    seated += [s for pod in draft.pods for s in pod.get("seats", [])]
+    return console_page(
+        request,
+        access,
+        db,
+        slug,
+        "console/review.html",
+        tab="rounds",
+        status=status,
+        event=event,
+        stage=found,
+        draft=draft,
+        gone=withdrawn_since(event, draft),
+        live=live_round(found),
+        seated=seated,
+        records=records_of(db, slug, key),
+        tosses=draft_tosses(db, slug, stage=key),
+        names=names_of(event),
+        errors=errors or {},
+        values=values or {},
+    )
+
+
+@ROUTER.get("/console/{slug}/rounds/draft")
+def review(
+    request: Request, access: Viewer, db: DbDep, slug: str, stage: StageQuery = None
+) -> Response:
+    return _review_page(request, access, db, slug, stage)
+
+
+@ROUTER.post("/console/{slug}/rounds/draft/rearrange")
+async def rearrange(request: Request, access: Judge, db: DbDep, slug: str) -> Response:
+    return await posted(request, lambda values: _rearrange(request, access, db, slug, values))
+
+
+def _rearrange(
+    request: Request,
+    access: Access,
+    db: Database,
+    slug: str,
+    values: dict[str, str],
+) -> Response:
+    stage = values.get("stage") or None
+    version = values.get("version", "")
+    player, other = values.get("player", "").strip(), values.get("other", "").strip()
+    try:
+        if not player or not other:
+            raise Refused(Location(("player",)), "pick a player, then the place to put them")
+        drafts.rearrange(
+            db,
+            slug,
+            player,
+            other,
+            actor=access.actor,
+            stage=stage,
+            version=int(version) if version.isdigit() else None,
+        )
+    except FairpairError as error:
+        return _review_page(
+            request,
+            access,
+            db,
+            slug,
+            stage,
+            status=kind_of(error).http,
+            errors={"rearrange": _message(error)},
+            values=values,
+        )
+    return _done(slug, stage or stage_key(db, slug, None, to_pair=True), "/rounds/draft")
+
+
+@ROUTER.post("/console/{slug}/rounds/draft/{action}")
+def draft_action(
+    request: Request, access: Judge, db: DbDep, slug: str, action: str, stage: StageForm = None
+) -> Response:
+    if action not in ("regenerate", "discard", "release"):
+        raise HTTPException(404)
+    key = stage_key(db, slug, stage, to_pair=stage is None)
+    try:
+        if action == "regenerate":
+            drafts.regenerate(db, slug, actor=access.actor, stage=key)
+            return _done(slug, key, "/rounds/draft")
+        if action == "discard":
+            drafts.discard(db, slug, actor=access.actor, stage=key)
+            return _done(slug, key)
+        number = rounds.release(db, slug, actor=access.actor, stage=key)
+        return _done(slug, key, f"/rounds/{number}")
+    except FairpairError as error:
+        return _review_page(
+            request,
+            access,
+            db,
+            slug,
+            key,
+            status=kind_of(error).http,
+            errors={action: _message(error)},
+        )
+
+
+@ROUTER.post("/console/{slug}/rounds/release-all")
+def release_all(
+    request: Request, access: Judge, db: DbDep, slug: str, stage: StageForm = None
+) -> Response:
+    key = stage_key(db, slug, stage, to_pair=stage is None)
+    try:
+        round_robin.release_all(db, slug, actor=access.actor, stage=key)
+    except FairpairError as error:
+        return _rounds_page(
+            request,
+            access,
+            db,
+            slug,
+            key,
+            status=kind_of(error).http,
+            errors={"release_all": _message(error)},
+        )
+    return _done(slug, key)
+
+
+# -- a released round ------------------------------------------------------------------------
+
+
+def _round_page(
+    request: Request,
+    access: Access,
+    db: Database,
+    slug: str,
+    number: int,
+    stage: str | None,
+    *,
+    status: int = 200,
+    errors: dict[str, str] | None = None,
+    values: dict[str, str] | None = None,
+) -> Response:
+    key = stage_key(db, slug, stage)
+    view = rounds.round_view(db, slug, number, stage=key)
+    event = show_event(db, slug)
+    found = choose_stage(event, key).stage
+    return console_page(
+        request,
+        access,
+        db,
+        slug,
+        "console/round.html",
+        tab="rounds",
+        status=status,
+        event=event,
+        stage=found,
+        view=view,
+        shown=SHOWN,
+        actions=ACTIONS,
+        swapping=request.query_params.get("swap") == "1" or "swap" in (errors or {}),
+        errors=errors or {},
+        values=values or {},
+    )
+
+
+@ROUTER.get("/console/{slug}/rounds/{number}")
+def round_page(
+    request: Request, access: Viewer, db: DbDep, slug: str, number: int, stage: StageQuery = None
+) -> Response:
+    return _round_page(request, access, db, slug, number, stage)
+
+
+def _refused(
+    request: Request,
+    access: Access,
+    db: Database,
+    slug: str,
+    number: int,
+    stage: str | None,
+    field: str,
+    error: FairpairError,
+    values: dict[str, str],
+) -> Response:
+    """The refusal next to its control: on the round's page when it came from there, else on
+    the round cards."""
+    errors = {field: _message(error)}
+    status = kind_of(error).http
+    if values.get("from") == "round":
+        return _round_page(
+            request, access, db, slug, number, stage, status=status, errors=errors, values=values
+        )
+    errors = {f"{field}-{number}": errors[field]}
+    return _rounds_page(
+        request, access, db, slug, stage, status=status, errors=errors, values=values
+    )
+
+
+_MOVES = {
+    "open": rounds.open_round,
+    "complete": rounds.complete_round,
+    "revert": rounds.revert_round,
+    "delete": rounds.delete_round,
+}
+
+
+@ROUTER.post("/console/{slug}/rounds/{number}/swap")
+async def swap(request: Request, access: Judge, db: DbDep, slug: str, number: int) -> Response:
+    return await posted(request, lambda values: _swap(request, access, db, slug, number, values))
+
+
+def _swap(
+    request: Request,
+    access: Access,
+    db: Database,
+    slug: str,
+    number: int,
+    values: dict[str, str],
+) -> Response:
+    stage = values.get("stage") or None
+    try:
+        key = stage_key(db, slug, stage)
+        rounds.swap(
+            db,
+            slug,
+            number,
+            values.get("player", "").strip(),
+            values.get("other", "").strip(),
+            actor=access.actor,
+            stage=key,
+        )
+    except FairpairError as error:
+        values["from"] = "round"
+        return _refused(request, access, db, slug, number, stage, "swap", error, values)
+    return _done(slug, key, f"/rounds/{number}", swap=1)
+
+
+@ROUTER.post("/console/{slug}/rounds/{number}/dates")
+async def set_dates(request: Request, access: Judge, db: DbDep, slug: str, number: int) -> Response:
+    return await posted(
+        request, lambda values: _set_dates(request, access, db, slug, number, values)
+    )
+
+
+def _set_dates(
+    request: Request,
+    access: Access,
+    db: Database,
+    slug: str,
+    number: int,
+    values: dict[str, str],
+) -> Response:
+    stage = values.get("stage") or None
+    try:
+        key = stage_key(db, slug, stage)
+        starts = parse_moment(values.get("starts_at", ""), "starts_at")
+        ends = parse_moment(values.get("ends_at", ""), "ends_at")
+        rounds.set_dates(
+            db, slug, number, actor=access.actor, starts_at=starts, ends_at=ends, stage=key
+        )
+    except FairpairError as error:
+        return _refused(request, access, db, slug, number, stage, "dates", error, values)
+    if values.get("from") == "round":
+        return _done(slug, key, f"/rounds/{number}")
+    return _done(slug, key)
+
+
+@ROUTER.post("/console/{slug}/rounds/{number}/places")
+async def record_places(
+    request: Request, access: Judge, db: DbDep, slug: str, number: int
+) -> Response:
+    return await posted(
+        request, lambda values: _record_places(request, access, db, slug, number, values)
+    )
+
+
+def _record_places(
+    request: Request,
+    access: Access,
+    db: Database,
+    slug: str,
+    number: int,
+    values: dict[str, str],
+) -> Response:
+    stage = values.get("stage") or None
+    table = values.get("table", "")
+    try:
+        key = stage_key(db, slug, stage)
+        seats = [k.removeprefix("place-") for k in values if k.startswith("place-")]
+        given = {}
+        for seat in seats:
+            text = values[f"place-{seat}"].strip()
+            if not text.isdigit():
+                raise Refused(Location(("places",)), f"{text!r} is not a place: use 1, 2, 3 ...")
+            given[seat] = int(text)
+        version = values.get("version", "")
+        places.record_places(
+            db,
+            slug,
+            number,
+            int(table) if table.isdigit() else table,
+            given,
+            actor=access.actor,
+            stage=key,
+            correct=values.get("correct") == "1",
+            version=int(version) if version.isdigit() else None,
+            reason=values.get("reason") or None,
+        )
+    except FairpairError as error:
+        values["from"] = "round"
+        return _refused(request, access, db, slug, number, stage, f"places-{table}", error, values)
+    return _done(slug, key, f"/rounds/{number}")
+
+
+@ROUTER.post("/console/{slug}/rounds/{number}/{action}")
+async def round_action(
+    request: Request, access: Judge, db: DbDep, slug: str, number: int, action: str
+) -> Response:
+    if action not in _MOVES:
+        raise HTTPException(404)
+    return await posted(
+        request, lambda values: _round_action(request, access, db, slug, number, action, values)
+    )
+
+
+def _round_action(
+    request: Request,
+    access: Access,
+    db: Database,
+    slug: str,
+    number: int,
+    action: str,
+    values: dict[str, str],
+) -> Response:
+    move = _MOVES[action]
+    stage = values.get("stage") or None
+    version = values.get("version", "")
+    try:
+        key = stage_key(db, slug, stage)
+        move(
+            db,
+            slug,
+            number,
+            actor=access.actor,
+            stage=key,
+            version=int(version) if version.isdigit() else None,
+        )
+    except FairpairError as error:
+        return _refused(request, access, db, slug, number, stage, action, error, values)
+    if values.get("from") == "round" and action != "delete":
+        return _done(slug, key, f"/rounds/{number}")
+    return _done(slug, key)

@@ -19,7 +19,7 @@ from asgi_csrf import asgi_csrf
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from fairpair.web import errors
+from fairpair.web import csrf_multipart, errors
 from fairpair.web.headers import SecurityHeaders
 from fairpair.web.hub import LiveHub
 from fairpair.web.settings import WebSettings, from_environment
@@ -97,6 +97,7 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
                 raise
             continue
         app.include_router(module.ROUTER)
+    csrf_multipart.install()
     app.add_middleware(
         cast(Any, asgi_csrf),
         signing_secret=config.secret,

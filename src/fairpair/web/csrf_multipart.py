@@ -26,7 +26,7 @@ class _FormParser(FormParser):
         on_end: Callable[[], None] | None = None,
         boundary: bytes | str | None = None,
         file_name: bytes | None = None,
-        FileClass: Any = None,  # noqa: N803 - the name asgi-csrf passes
+        FileClass: Any = None,  # the name asgi-csrf passes
         config: dict[Any, Any] | None = None,
     ) -> None:
         if FileClass is not None:

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
-from fairpair.service.audit import audit_log
+from fairpair.service.audit_pages import audit_page
 from fairpair.web.access import DbDep, Viewer
 from fairpair.web.console import console_page
 
@@ -32,10 +32,7 @@ def log_tab(
     db: DbDep,
     page: Annotated[int, Query(ge=1, le=1_000_000)] = 1,
 ) -> Response:
-    entries = list(reversed(audit_log(db, slug).entries))
-    pages = max(1, -(-len(entries) // PAGE_SIZE))
-    page = min(page, pages)
-    chunk = entries[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]
+    found = audit_page(db, slug, page=page, size=PAGE_SIZE)
     return console_page(
         request,
         access,
@@ -43,8 +40,8 @@ def log_tab(
         slug,
         "console/log.html",
         tab="log",
-        entries=[(e, shown(e.before), shown(e.after)) for e in chunk],
-        page=page,
-        pages=pages,
-        total=len(entries),
+        entries=[(e, shown(e.before), shown(e.after)) for e in found.entries],
+        page=found.page,
+        pages=found.pages,
+        total=found.total,
     )

@@ -54,7 +54,9 @@ def test_the_tab_lists_stages_and_the_form_shows_the_settings(
     assert tab.status_code == 200 and "Add a stage" in tab.text
     form = web_client.get(f"/console/{slug}/stages/swiss")
     assert form.status_code == 200
-    assert 'value="buchholz"' in form.text and "8 players: 3 rounds" in form.text
+    assert (
+        'value="buchholz"' in form.text and "8 players: 3 rounds leave one undefeated" in form.text
+    )
 
 
 def test_an_edit_saves_toss_tiebreaks_max_rounds_and_forbidden_pairs(

@@ -29,8 +29,10 @@ def recommended(players: int) -> str:
     if players < 2:
         return "register players to see the recommended number of rounds"
     rounds, playoff = magic_rounds(players)
-    magic = f"; the Magic table says {rounds} with a {playoff} playoff" if rounds else ""
-    return f"{players} players: {log2_rounds(players)} rounds find one undefeated player{magic}"
+    magic = (
+        f"; the Magic table (MTR appendix E): {rounds} rounds, playoff {playoff}" if rounds else ""
+    )
+    return f"{players} players: {log2_rounds(players)} rounds leave one undefeated player{magic}"
 
 
 def _form_page(

@@ -1,6 +1,6 @@
 """In a real browser (Chromium): an organizer runs the event console — creates an event,
 imports players from a CSV file, filters and checks players in, drops one, reorders a
-tiebreak with the buttons, adds a judge — with no console errors on any page."""
+tiebreak with the buttons and by dragging, adds a judge — with no console errors on any page."""
 
 from __future__ import annotations
 
@@ -73,11 +73,17 @@ def test_an_organizer_runs_the_event_console(
     page.click("button[aria-label='Move buchholz down']")
     names = page.locator("#tiebreaks li").evaluate_all("els => els.map(e => e.dataset.tiebreak)")
     assert names[:2] == ["matches_won", "buchholz"]
+    page.drag_and_drop("#tiebreaks li[data-tiebreak=seed]", "#tiebreaks li[data-tiebreak=gw]")
+    names = page.locator("#tiebreaks li").evaluate_all("els => els.map(e => e.dataset.tiebreak)")
+    assert names == ["matches_won", "buchholz", "head_to_head", "seed", "gw"]
     page.click("#save-stage")
     page.wait_for_selector("#saved")
-    assert export_event(live_server.db, slug).stage("swiss").ruleset.tiebreaks[:2] == (
+    assert export_event(live_server.db, slug).stage("swiss").ruleset.tiebreaks == (
         "matches_won",
         "buchholz",
+        "head_to_head",
+        "seed",
+        "gw",
     )
 
     page.click("a[data-tab=staff]")

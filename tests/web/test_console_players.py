@@ -202,3 +202,21 @@ def test_an_upload_needs_the_csrf_token_before_the_file(
     )
     assert no_token.status_code == 403
     assert _players(sqlite_db, slug) == {}
+
+
+def test_a_rows_buttons_through_htmx_answer_with_the_row_alone(
+    sqlite_db: Database, web_client: TestClient
+) -> None:
+    slug = _event(sqlite_db, "Rows")
+    log_in(web_client, "olga")
+    htmx = {"hx-request": "true"}
+    row = post(web_client, f"/console/{slug}/players/p1/checkin", headers=htmx)
+    assert (
+        row.status_code == 200 and row.text.lstrip().startswith("<tr") and 'id="p-p1"' in row.text
+    )
+    assert "Undo check-in of P1" in row.text
+    refused = post(web_client, f"/console/{slug}/players/p1/seed", {"seed": "2"}, headers=htmx)
+    assert refused.status_code == 422 and refused.text.lstrip().startswith("<tr")
+    assert "seed 2 is taken by P2" in refused.text
+    dropped = post(web_client, f"/console/{slug}/players/p3/drop", {"reason": "ill"}, headers=htmx)
+    assert dropped.status_code == 200 and "Withdrew" in dropped.text

@@ -29,8 +29,10 @@ from fairpair.service.players import (
     reinstate_player,
 )
 from fairpair.service.players_csv import at_line, read_players_text
+from fairpair.service.staff import Role
 from fairpair.web.access import Access, DbDep, Judge, Viewer
 from fairpair.web.console import console_page
+from fairpair.web.templating import is_htmx, render
 
 ROUTER = APIRouter(include_in_schema=False)
 ADD_FIELDS = ("name", "id", "seed", "rating", "team", "contact", "late_byes", "late_kind")
@@ -79,10 +81,47 @@ def _page(
         started=started,
         rounds_played=rounds_played,
         late_kinds=LATE_KINDS,
+        judge=access.can(Role.JUDGE),
         done=done,
         errors=errors or {},
         values=values or {},
     )
+
+
+def _row(
+    request: Request,
+    access: Access,
+    db: Database,
+    slug: str,
+    player: str,
+    *,
+    status: int = 200,
+    errors: dict[str, str] | None = None,
+) -> Response:
+    """The player's row alone: the answer to an htmx request from one of its buttons."""
+    event = show_event(db, slug)
+    found = next((p for p in event.players if p.id == player), None)
+    if found is None:
+        return _page(request, access, db, slug, status=status, errors=errors)
+    return render(
+        request,
+        "console/player_row.html",
+        status=status,
+        event=event,
+        p=found,
+        judge=access.can(Role.JUDGE),
+        started=any(s.rounds for s in event.stages),
+        errors=errors or {},
+    )
+
+
+def _done(
+    request: Request, access: Access, db: Database, slug: str, done: str, player: str
+) -> Response:
+    """After a row's action: the row (htmx), else back to the tab at the row."""
+    if is_htmx(request):
+        return _row(request, access, db, slug, player)
+    return _back(slug, done, player)
 
 
 def _back(slug: str, done: str, player: str | None = None) -> Response:
@@ -228,7 +267,10 @@ def _row_refused(
     message = (
         error.reason if not where or f"player {player!r}" == where else f"{where}: {error.reason}"
     )
-    return _page(request, access, db, slug, status=422, errors={f"player:{player}": message})
+    errors = {f"player:{player}": message}
+    if is_htmx(request):
+        return _row(request, access, db, slug, player, status=422, errors=errors)
+    return _page(request, access, db, slug, status=422, errors=errors)
 
 
 @ROUTER.post("/console/{slug}/players/checkin")
@@ -257,7 +299,7 @@ def check_in_one(
         check_in(db, slug, [player], actor=access.actor, undo=undo == "1")
     except FairpairError as error:
         return _row_refused(request, access, db, slug, player, error)
-    return _back(slug, "unchecked" if undo == "1" else "checked", player)
+    return _done(request, access, db, slug, "unchecked" if undo == "1" else "checked", player)
 
 
 @ROUTER.post("/console/{slug}/players/{player}/drop")
@@ -273,7 +315,7 @@ def drop(
         drop_player(db, slug, player, actor=access.actor, reason=reason.strip() or None)
     except FairpairError as error:
         return _row_refused(request, access, db, slug, player, error)
-    return _back(slug, "dropped", player)
+    return _done(request, access, db, slug, "dropped", player)
 
 
 @ROUTER.post("/console/{slug}/players/{player}/reinstate")
@@ -282,7 +324,7 @@ def reinstate(request: Request, slug: str, player: str, access: Judge, db: DbDep
         reinstate_player(db, slug, player, actor=access.actor)
     except FairpairError as error:
         return _row_refused(request, access, db, slug, player, error)
-    return _back(slug, "reinstated", player)
+    return _done(request, access, db, slug, "reinstated", player)
 
 
 @ROUTER.post("/console/{slug}/players/{player}/seed")
@@ -301,7 +343,9 @@ def seed(
             set_seed(db, slug, player, value, actor=access.actor)
         except FairpairError as error:
             return _row_refused(request, access, db, slug, player, error)
-        return _back(slug, "seed", player)
+        return _done(request, access, db, slug, "seed", player)
+    if is_htmx(request):
+        return _row(request, access, db, slug, player, status=422, errors=errors)
     return _page(request, access, db, slug, status=422, errors=errors)
 
 

@@ -12,22 +12,24 @@
     var table = document.getElementById("players");
     if (!box || !table) return;
     box.hidden = false;
-    var rows = Array.prototype.slice.call(table.querySelectorAll("tbody tr[data-filter]"));
     function apply() {
       var words = box.value.toLowerCase().split(/\s+/).filter(Boolean);
-      rows.forEach(function (row) {
+      // Queried each time: a row's buttons (htmx) replace the row.
+      table.querySelectorAll("tbody tr[data-filter]").forEach(function (row) {
         var text = row.getAttribute("data-filter") || "";
         var shown = words.every(function (w) { return text.indexOf(w) !== -1; });
         row.classList.toggle("hidden", !shown);
       });
     }
     box.addEventListener("input", apply);
+    document.body.addEventListener("htmx:afterSwap", apply);
     var shownForm = document.getElementById("checkin-shown");
     if (shownForm) {
       shownForm.addEventListener("submit", function () {
         shownForm.querySelectorAll("input[data-row]").forEach(function (input) {
           var row = document.getElementById(input.getAttribute("data-row"));
-          input.disabled = !!(row && row.classList.contains("hidden"));
+          var skip = row && (row.classList.contains("hidden") || row.classList.contains("dropped"));
+          input.disabled = !!skip;
         });
       });
     }

@@ -5,11 +5,12 @@ sees the settings but cannot change them."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from fastapi.testclient import TestClient
 
-from fairpair.service import events, staff
+from fairpair.service import events, staff, stages
 from fairpair.service.connection import Database
 from fairpair.service.players import NewPlayer, add_players
 
@@ -172,3 +173,23 @@ def test_a_judge_sees_the_stage_but_cannot_change_it(
     )
     assert web_client.get(f"/console/{slug}/stages/new").status_code == 403
     assert _stage(sqlite_db, slug).config.max_rounds is None
+
+
+def test_an_edit_keeps_the_rulesets_other_changes(
+    sqlite_db: Database, web_client: TestClient
+) -> None:
+    slug = _event(sqlite_db, "Stage custom ruleset")
+    stages.edit_stage(
+        sqlite_db, slug, {"ruleset": {"base": "mtg", "percentage_floor": "1/4"}}, actor=ACTOR
+    )
+    log_in(web_client, "olga")
+    form = web_client.get(f"/console/{slug}/stages/swiss")
+    assert 'value="omw"' in form.text
+    saved = post(
+        web_client,
+        f"/console/{slug}/stages/swiss",
+        _form(ruleset="mtg", tiebreaks_for="mtg", tiebreaks=["gw", "omw", "ogw"]),
+    )
+    assert saved.status_code == 303
+    ruleset = _stage(sqlite_db, slug).ruleset
+    assert ruleset.tiebreaks == ("gw", "omw", "ogw") and ruleset.percentage_floor == Fraction(1, 4)

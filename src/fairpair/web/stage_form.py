@@ -324,6 +324,29 @@ def settings_of_form(
     return settings, errors
 
 
+#: Swiss-only settings the form does not show; a stage that stops being Swiss loses them.
+SWISS_ONLY = ("prefer_repeat_bye", "assigned_byes")
+
+
+def edit_changes(settings: Mapping[str, Any], old: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``edit_stage`` changes that make stored settings ``old`` into the form's
+    ``settings``: every setting the form manages (``None`` removes it), and a ruleset's
+    other changes (scoring, floors...) kept — the form edits only its preset and order."""
+    changes = {k: settings.get(k) for k in MANAGED}
+    before = old.get("ruleset")
+    if isinstance(before, dict):
+        chosen: Any = changes["ruleset"]
+        base = chosen if isinstance(chosen, str) else str(chosen["base"])
+        merged = {**before, "base": base}
+        merged.pop("tiebreaks", None)
+        if isinstance(chosen, dict) and "tiebreaks" in chosen:
+            merged["tiebreaks"] = chosen["tiebreaks"]
+        changes["ruleset"] = merged if set(merged) != {"base"} else base
+    if settings.get("format") not in SWISSES:
+        changes.update(dict.fromkeys(SWISS_ONLY))
+    return changes
+
+
 #: A refusal's setting (the first part of its path) → the form field it shows next to.
 _FIELDS = {
     "name": "name",

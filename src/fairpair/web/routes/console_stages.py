@@ -16,6 +16,7 @@ from fairpair.responses.events import EventDetail
 from fairpair.service.connection import Database
 from fairpair.service.events import export_event, show_event
 from fairpair.service.staff import Role
+from fairpair.service.stage_settings import settings_of
 from fairpair.service.stages import add_stage, edit_stage
 from fairpair.web import stage_form
 from fairpair.web.access import Access, DbDep, Owner, Viewer
@@ -137,7 +138,8 @@ def stage_settings(request: Request, slug: str, stage: str, access: Viewer, db: 
 
 @ROUTER.post("/console/{slug}/stages/{stage}")
 async def save_stage(request: Request, slug: str, stage: str, access: Owner, db: DbDep) -> Response:
-    key = export_event(db, slug).stage(stage).id
+    found = export_event(db, slug).stage(stage)
+    key = found.id
     values, move = await _posted(request)
     values["id"] = key
     if move:
@@ -146,7 +148,7 @@ async def save_stage(request: Request, slug: str, stage: str, access: Owner, db:
     event = show_event(db, slug)
     settings, errors = stage_form.settings_of_form(values, _names(event))
     if not errors:
-        changes = {k: settings.get(k) for k in stage_form.MANAGED}
+        changes = stage_form.edit_changes(settings, settings_of(found))
         try:
             edit_stage(db, slug, changes, actor=access.actor, stage=key)
         except FairpairError as error:

@@ -27,6 +27,8 @@ def test_an_organizer_logs_in_creates_an_event_and_logs_out(
     page.fill("#f-name", "Bella's Friday")
     page.click("#new-event button[type=submit]")
     page.wait_for_url("**/console/bella-s-friday")
+    assert "Add players" in page.locator("#next-action").inner_text()
+    assert problems == []
     page.goto("/console")
     assert page.locator("#my-events").inner_text().count("Bella's Friday") == 1
     page.click("text=Log out")

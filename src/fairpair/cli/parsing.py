@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from fairpair.engine.errors import FairpairError
 from fairpair.interop.typed_text import (
     RESULTS_HELP,
     BadValue,
@@ -21,19 +20,12 @@ from fairpair.interop.typed_text import (
 __all__ = [
     "RESULTS_HELP",
     "BadValue",
-    "InvalidCsv",
     "parse_count",
     "parse_games",
     "parse_moment",
     "parse_result",
     "parse_setting",
 ]
-
-
-class InvalidCsv(FairpairError):
-    """A row of a CSV file that cannot be read; ``where`` names the file, line and column."""
-
-    code = "invalid_csv"
 
 
 def parse_setting(item: str, where: str = "--set") -> tuple[str, Any]:

@@ -20,7 +20,7 @@ from fastapi import FastAPI
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.staticfiles import StaticFiles
 
-from fairpair.web import errors
+from fairpair.web import csrf_multipart, errors
 from fairpair.web.headers import SecurityHeaders
 from fairpair.web.hub import LiveHub
 from fairpair.web.settings import WebSettings, from_environment
@@ -102,6 +102,7 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     # A 4,000-player round is ~400 KB of HTML; gzip makes it ~40 KB for a phone on venue wifi
     # (server-sent events are never compressed: Starlette leaves text/event-stream alone).
     app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=5)
+    csrf_multipart.install()
     app.add_middleware(
         cast(Any, asgi_csrf),
         signing_secret=config.secret,

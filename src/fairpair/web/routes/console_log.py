@@ -1,0 +1,47 @@
+"""The console's Audit log tab: every change of the event (who, when, action, subject,
+before → after), newest first, a page at a time."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import Response
+
+from fairpair.service.audit_pages import audit_page
+from fairpair.web.access import DbDep, Viewer
+from fairpair.web.console import console_page
+
+ROUTER = APIRouter(include_in_schema=False)
+PAGE_SIZE = 50
+
+
+def shown(value: Any) -> str:
+    """A before/after value as people read it: compact JSON, empty when there is none."""
+    if value is None:
+        return ""
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
+
+
+@ROUTER.get("/console/{slug}/log")
+def log_tab(
+    request: Request,
+    slug: str,
+    access: Viewer,
+    db: DbDep,
+    page: Annotated[int, Query(ge=1, le=1_000_000)] = 1,
+) -> Response:
+    found = audit_page(db, slug, page=page, size=PAGE_SIZE)
+    return console_page(
+        request,
+        access,
+        db,
+        slug,
+        "console/log.html",
+        tab="log",
+        entries=[(e, shown(e.before), shown(e.after)) for e in found.entries],
+        page=found.page,
+        pages=found.pages,
+        total=found.total,
+    )

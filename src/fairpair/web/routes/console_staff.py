@@ -1,0 +1,101 @@
+"""The console's Staff tab: who has which role in the event (owner, judge, viewer); owners
+add a role by username, change it, or take it away. The service refuses leaving the event
+without an owner and unknown accounts; the message shows next to the row or field."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import RedirectResponse, Response
+
+from fairpair.engine.errors import FairpairError
+from fairpair.service.connection import Database
+from fairpair.service.staff import Role, grant, revoke, staff_of
+from fairpair.web.access import Access, DbDep, Owner, Viewer
+from fairpair.web.console import console_page
+
+ROUTER = APIRouter(include_in_schema=False)
+ROLES = tuple(r.label for r in sorted(Role, reverse=True))
+
+
+def _page(
+    request: Request,
+    access: Access,
+    db: Database,
+    slug: str,
+    *,
+    status: int = 200,
+    errors: dict[str, str] | None = None,
+    values: dict[str, str] | None = None,
+) -> Response:
+    return console_page(
+        request,
+        access,
+        db,
+        slug,
+        "console/staff.html",
+        tab="staff",
+        status=status,
+        staff=staff_of(db, slug),
+        roles=ROLES,
+        errors=errors or {},
+        values=values or {"role": "judge"},
+    )
+
+
+@ROUTER.get("/console/{slug}/staff")
+def staff_tab(request: Request, slug: str, access: Viewer, db: DbDep) -> Response:
+    return _page(request, access, db, slug)
+
+
+@ROUTER.post("/console/{slug}/staff")
+def add_role(
+    request: Request,
+    slug: str,
+    access: Owner,
+    db: DbDep,
+    username: Annotated[str, Form(max_length=80)] = "",
+    role: Annotated[str, Form(max_length=20)] = "judge",
+) -> Response:
+    values = {"username": username, "role": role}
+    if not username.strip():
+        errors = {"username": "give the username of an account (fairpair user add NAME)"}
+        return _page(request, access, db, slug, status=422, errors=errors, values=values)
+    try:
+        grant(db, slug, username, role, actor=access.actor)
+    except FairpairError as error:
+        field = "role" if str(error.location) == "role" else "username"
+        return _page(
+            request, access, db, slug, status=422, errors={field: error.reason}, values=values
+        )
+    return RedirectResponse(f"/console/{slug}/staff", status_code=303)
+
+
+@ROUTER.post("/console/{slug}/staff/{username}/role")
+def change_role(
+    request: Request,
+    slug: str,
+    username: str,
+    access: Owner,
+    db: DbDep,
+    role: Annotated[str, Form(max_length=20)] = "",
+) -> Response:
+    try:
+        grant(db, slug, username, role, actor=access.actor)
+    except FairpairError as error:
+        return _page(
+            request, access, db, slug, status=422, errors={f"staff:{username}": error.reason}
+        )
+    return RedirectResponse(f"/console/{slug}/staff", status_code=303)
+
+
+@ROUTER.post("/console/{slug}/staff/{username}/remove")
+def remove(request: Request, slug: str, username: str, access: Owner, db: DbDep) -> Response:
+    try:
+        revoke(db, slug, username, actor=access.actor)
+    except FairpairError as error:
+        return _page(
+            request, access, db, slug, status=422, errors={f"staff:{username}": error.reason}
+        )
+    return RedirectResponse(f"/console/{slug}/staff", status_code=303)

@@ -1,0 +1,63 @@
+"""The console's overview through HTTP: player counts, stages, the current round's card and
+the one next action, as the event moves from registration through a round."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from fairpair.service import drafts, events, players, rounds, staff
+from fairpair.service.connection import Database
+from fairpair.service.players import NewPlayer, add_players
+
+from .helpers import account, log_in
+
+ACTOR = "td"
+
+
+def _next(client: TestClient, slug: str) -> str:
+    page = client.get(f"/console/{slug}")
+    assert page.status_code == 200
+    start = page.text.index('id="next-action"')
+    return page.text[start : page.text.index("</article>", start)]
+
+
+def test_the_overview_follows_the_event(sqlite_db: Database, web_client: TestClient) -> None:
+    owner = account(sqlite_db, "olga")
+    slug = events.create_event(sqlite_db, "Overview Night", actor=ACTOR, owner=owner.id)
+    log_in(web_client, "olga")
+    assert "Add players" in _next(web_client, slug)
+    add_players(
+        sqlite_db, slug, [NewPlayer(f"P{i}", id=f"p{i}", seed=i) for i in range(1, 6)], actor=ACTOR
+    )
+    players.check_in(sqlite_db, slug, ["p1", "p2"], actor=ACTOR)
+    players.drop_player(sqlite_db, slug, "p5", actor=ACTOR)
+    page = web_client.get(f"/console/{slug}").text
+    assert "<h3>5</h3><p>registered" in page and "<h3>2</h3><p>checked in" in page
+    assert "<h3>1</h3><p>dropped" in page
+    assert "Generate round 1" in _next(web_client, slug)
+    assert "https://testserver/e/overview-night" in page
+    assert "swiss" in page and "not started" in page
+    drafts.generate(sqlite_db, slug, actor=ACTOR)
+    assert "Review round 1" in _next(web_client, slug)
+    rounds.release(sqlite_db, slug, actor=ACTOR)
+    assert "Open round 1" in _next(web_client, slug)
+    page = web_client.get(f"/console/{slug}").text
+    assert "Upcoming" in page and 'id="current-round"' in page
+    rounds.open_round(sqlite_db, slug, 1, actor=ACTOR)
+    action = _next(web_client, slug)
+    assert "Enter results" in action and "2 matches of round 1 outstanding" in action
+    page = web_client.get(f"/console/{slug}").text
+    assert "In Progress" in page
+
+
+def test_someone_without_a_role_is_refused_and_the_public_sent_to_login(
+    sqlite_db: Database, web_client: TestClient
+) -> None:
+    owner = account(sqlite_db, "olga")
+    slug = events.create_event(sqlite_db, "Closed Overview", actor=ACTOR, owner=owner.id)
+    assert web_client.get(f"/console/{slug}", follow_redirects=False).status_code == 303
+    account(sqlite_db, "stranger")
+    log_in(web_client, "stranger")
+    assert web_client.get(f"/console/{slug}").status_code == 403
+    staff.grant(sqlite_db, slug, "stranger", "viewer", actor=ACTOR)
+    assert web_client.get(f"/console/{slug}").status_code == 200

@@ -1,0 +1,195 @@
+"""The console's Stages tab through HTTP: create a stage (a top cut), edit one (toss, tie
+policy, tiebreak order by the up/down buttons, max rounds, forbidden pairs, Swiss
+elimination thresholds); each refusal shows next to its field and changes nothing; a judge
+sees the settings but cannot change them."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from fairpair.service import events, staff, stages
+from fairpair.service.connection import Database
+from fairpair.service.players import NewPlayer, add_players
+
+from .helpers import account, log_in, post
+
+ACTOR = "td"
+
+
+def _event(db: Database, name: str) -> str:
+    owner = account(db, "olga")
+    slug = events.create_event(db, name, actor=ACTOR, owner=owner.id)
+    add_players(
+        db, slug, [NewPlayer(f"P{i}", id=f"p{i}", seed=i) for i in range(1, 9)], actor=ACTOR
+    )
+    return slug
+
+
+def _stage(db: Database, slug: str, key: str = "swiss") -> Any:
+    return events.export_event(db, slug).stage(key)
+
+
+def _form(**changes: Any) -> dict[str, Any]:
+    form: dict[str, Any] = {
+        "name": "Swiss",
+        "format": "swiss",
+        "ruleset": "default",
+        "tiebreaks_for": "default",
+        "tiebreaks": ["buchholz", "matches_won", "head_to_head", "gw", "seed"],
+        "pairing_method": "adjacent",
+        "toss_policy": "neutral",
+    }
+    form.update(changes)
+    return form
+
+
+def test_the_tab_lists_stages_and_the_form_shows_the_settings(
+    sqlite_db: Database, web_client: TestClient
+) -> None:
+    slug = _event(sqlite_db, "Stage list")
+    log_in(web_client, "olga")
+    tab = web_client.get(f"/console/{slug}/stages")
+    assert tab.status_code == 200 and "Add a stage" in tab.text
+    form = web_client.get(f"/console/{slug}/stages/swiss")
+    assert form.status_code == 200
+    assert (
+        'value="buchholz"' in form.text and "8 players: 3 rounds leave one undefeated" in form.text
+    )
+
+
+def test_an_edit_saves_toss_tiebreaks_max_rounds_and_forbidden_pairs(
+    sqlite_db: Database, web_client: TestClient
+) -> None:
+    slug = _event(sqlite_db, "Stage edits")
+    log_in(web_client, "olga")
+    moved = post(web_client, f"/console/{slug}/stages/swiss", _form(move="down:0"))
+    assert moved.status_code == 200
+    assert moved.text.index('value="matches_won"') < moved.text.index('value="buchholz"')
+    assert _stage(sqlite_db, slug).ruleset.tiebreaks[0] == "buchholz"  # not saved yet
+    saved = post(
+        web_client,
+        f"/console/{slug}/stages/swiss",
+        _form(
+            tiebreaks=["matches_won", "buchholz", "head_to_head", "gw", "seed"],
+            toss_enabled="1",
+            toss_policy="catch-up",
+            max_rounds="3",
+            forbidden_pairs="p1, P2",
+        ),
+    )
+    assert saved.status_code == 303, saved.text
+    stage = _stage(sqlite_db, slug)
+    assert stage.ruleset.tiebreaks[:2] == ("matches_won", "buchholz")
+    assert stage.config.toss.enabled and stage.config.toss.policy.value == "catch-up"
+    assert stage.config.max_rounds == 3 and stage.config.forbidden_pairs == (("p1", "p2"),)
+
+
+def test_swiss_elimination_needs_its_thresholds(
+    sqlite_db: Database, web_client: TestClient
+) -> None:
+    slug = _event(sqlite_db, "Stage thresholds")
+    log_in(web_client, "olga")
+    missing = post(web_client, f"/console/{slug}/stages/swiss", _form(format="swiss_elimination"))
+    assert missing.status_code == 422 and 'id="e-wins_to_advance"' in missing.text
+    ok = post(
+        web_client,
+        f"/console/{slug}/stages/swiss",
+        _form(format="swiss_elimination", wins_to_advance="3", losses_to_eliminate="2"),
+    )
+    assert ok.status_code == 303
+    assert _stage(sqlite_db, slug).config.thresholds.wins_to_advance == 3
+
+
+def test_refusals_show_next_to_their_field_and_change_nothing(
+    sqlite_db: Database, web_client: TestClient
+) -> None:
+    slug = _event(sqlite_db, "Stage refusals")
+    log_in(web_client, "olga")
+    before = _stage(sqlite_db, slug)
+    unknown = post(web_client, f"/console/{slug}/stages/swiss", _form(groups="A: p1, nobody"))
+    assert (
+        unknown.status_code == 422 and "nobody" in unknown.text and 'id="e-groups"' in unknown.text
+    )
+    assert "p1, nobody" in unknown.text  # kept as typed
+    bad_rounds = post(web_client, f"/console/{slug}/stages/swiss", _form(max_rounds="0"))
+    assert bad_rounds.status_code == 422 and 'id="e-max_rounds"' in bad_rounds.text
+    assert _stage(sqlite_db, slug) == before
+
+
+def test_a_top_cut_stage_is_created(sqlite_db: Database, web_client: TestClient) -> None:
+    slug = _event(sqlite_db, "Stage cuts")
+    log_in(web_client, "olga")
+    form = web_client.get(f"/console/{slug}/stages/new")
+    assert form.status_code == 200 and "single_elimination" in form.text
+    bad = post(
+        web_client,
+        f"/console/{slug}/stages/new",
+        _form(
+            format="single_elimination", name="Top 8", cut_from="swiss", cut_by="top", cut_top="1"
+        ),
+    )
+    assert (
+        bad.status_code == 422
+        and 'id="e-cut_top"' in bad.text
+        and "greater than or equal to 2" in bad.text
+    )
+    assert len(events.show_event(sqlite_db, slug).stages) == 1
+    made = post(
+        web_client,
+        f"/console/{slug}/stages/new",
+        _form(
+            format="single_elimination",
+            name="Top 4",
+            id="top4",
+            third_place="1",
+            cut_from="swiss",
+            cut_by="top",
+            cut_top="4",
+            cut_automatic="1",
+        ),
+    )
+    assert made.status_code == 303 and made.headers["location"].startswith(
+        f"/console/{slug}/stages/top4"
+    )
+    cut = _stage(sqlite_db, slug, "top4")
+    assert cut.cut.top == 4 and cut.cut.automatic and not cut.cut.replace_dropped
+    assert cut.config.third_place
+
+
+def test_a_judge_sees_the_stage_but_cannot_change_it(
+    sqlite_db: Database, web_client: TestClient
+) -> None:
+    slug = _event(sqlite_db, "Stage judges")
+    account(sqlite_db, "jude", organizer=False)
+    staff.grant(sqlite_db, slug, "jude", "judge", actor=ACTOR)
+    log_in(web_client, "jude")
+    page = web_client.get(f"/console/{slug}/stages/swiss")
+    assert page.status_code == 200 and "<fieldset disabled>" in page.text
+    assert (
+        post(web_client, f"/console/{slug}/stages/swiss", _form(max_rounds="2")).status_code == 403
+    )
+    assert web_client.get(f"/console/{slug}/stages/new").status_code == 403
+    assert _stage(sqlite_db, slug).config.max_rounds is None
+
+
+def test_an_edit_keeps_the_rulesets_other_changes(
+    sqlite_db: Database, web_client: TestClient
+) -> None:
+    slug = _event(sqlite_db, "Stage custom ruleset")
+    stages.edit_stage(
+        sqlite_db, slug, {"ruleset": {"base": "mtg", "percentage_floor": "1/4"}}, actor=ACTOR
+    )
+    log_in(web_client, "olga")
+    form = web_client.get(f"/console/{slug}/stages/swiss")
+    assert 'value="omw"' in form.text
+    saved = post(
+        web_client,
+        f"/console/{slug}/stages/swiss",
+        _form(ruleset="mtg", tiebreaks_for="mtg", tiebreaks=["gw", "omw", "ogw"]),
+    )
+    assert saved.status_code == 303
+    ruleset = _stage(sqlite_db, slug).ruleset
+    assert ruleset.tiebreaks == ("gw", "omw", "ogw") and ruleset.percentage_floor == Fraction(1, 4)

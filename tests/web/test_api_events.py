@@ -30,9 +30,7 @@ def test_events_create_list_show(web_client: TestClient, sqlite_db: Database) ->
     assert ruleset.status_code == 404 and error_of(ruleset)["code"] == "unknown_ruleset"
 
 
-def test_a_player_account_cannot_create_events(
-    web_client: TestClient, sqlite_db: Database
-) -> None:
+def test_a_player_account_cannot_create_events(web_client: TestClient, sqlite_db: Database) -> None:
     player = bearer(sqlite_db, "eddy", organizer=False)
     refused = call(web_client, "POST", "/events", player, {"name": "Nope"})
     assert refused.status_code == 403 and error_of(refused)["code"] == "not_allowed"
@@ -81,7 +79,11 @@ def test_stages_list_add_edit(web_client: TestClient, sqlite_db: Database) -> No
         "POST",
         url,
         me,
-        {"id": "top4", "format": "single_elimination", "more": {"cut": {"from_stage": "swiss", "top": 4}}},
+        {
+            "id": "top4",
+            "format": "single_elimination",
+            "more": {"cut": {"from_stage": "swiss", "top": 4}},
+        },
     )
     assert added.status_code == 201, added.text
     assert added.json()["cut_from"] == "swiss"

@@ -62,7 +62,9 @@ def test_a_second_report_is_told_what_is_recorded(
 def test_correction_with_a_reason(web_client: TestClient, sqlite_db: Database) -> None:
     me = bearer(sqlite_db, "wilma")
     slug = _open_round(sqlite_db, "wilma", "API Correction Open")
-    call(web_client, "POST", f"/events/{slug}/results", me, {"round": 1, "table": 3, "result": "2-0"})
+    call(
+        web_client, "POST", f"/events/{slug}/results", me, {"round": 1, "table": 3, "result": "2-0"}
+    )
     fixed = call(
         web_client,
         "PUT",

@@ -12,6 +12,7 @@ from fairpair.service.events import create_event
 from fairpair.service.players import NewPlayer, add_players
 from fairpair.service.staff import grant
 from fairpair.service.tokens import create_token
+
 from .helpers import account
 
 API = "/api/v1"

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
+import pytest
 from fastapi.testclient import TestClient
 
 from fairpair.service.connection import Database
@@ -12,7 +14,9 @@ from fairpair.service.events import create_event
 from fairpair.service.players import NewPlayer, add_players
 from fairpair.service.staff import grant
 from fairpair.service.tokens import create_token
+from fairpair.web.app import create_app
 
+from .conftest import settings_for
 from .helpers import account
 
 API = "/api/v1"
@@ -52,3 +56,11 @@ def error_of(answer: httpx.Response) -> dict[str, Any]:
     error: dict[str, Any] = body["error"]
     assert {"code", "message", "field"} <= set(error), error
     return error
+
+
+@pytest.fixture
+def client(db: Database) -> Iterator[TestClient]:
+    """The app over ``db``: SQLite, and PostgreSQL when the tests have one (import this
+    fixture into a test module to run its tests on both)."""
+    with TestClient(create_app(settings_for(db.url)), base_url="https://testserver") as c:
+        yield c

@@ -11,7 +11,9 @@ from fairpair.service.audit import audit_log
 from fairpair.service.connection import Database
 from fairpair.service.rounds import round_view
 
-from .api_helpers import bearer, call, error_of, event_of, staff
+from .api_helpers import bearer, call, client, error_of, event_of, staff
+
+__all__ = ["client"]  # the fixture, on both databases
 
 
 def _open_round(db: Database, owner: str, name: str) -> str:
@@ -22,14 +24,12 @@ def _open_round(db: Database, owner: str, name: str) -> str:
     return slug
 
 
-def test_report_answers_201_with_the_recorded_match(
-    web_client: TestClient, sqlite_db: Database
-) -> None:
-    me = bearer(sqlite_db, "ulla")
-    slug = _open_round(sqlite_db, "ulla", "API Results Open")
-    table = round_view(sqlite_db, slug, 1).tables[1]
+def test_report_answers_201_with_the_recorded_match(client: TestClient, db: Database) -> None:
+    me = bearer(db, "ulla")
+    slug = _open_round(db, "ulla", "API Results Open")
+    table = round_view(db, slug, 1).tables[1]
     answer = call(
-        web_client, "POST", f"/events/{slug}/results", me, {"round": 1, "table": 2, "result": "2-1"}
+        client, "POST", f"/events/{slug}/results", me, {"round": 1, "table": 2, "result": "2-1"}
     )
     assert answer.status_code == 201, answer.text
     assert answer.json() == {
@@ -42,31 +42,27 @@ def test_report_answers_201_with_the_recorded_match(
         "result": f"{table.a.name} wins 2-1",
         "version": 1,
     }
-    entry = audit_log(sqlite_db, slug).entries[-1]
+    entry = audit_log(db, slug).entries[-1]
     assert entry.action == "result.report" and entry.actor == "ulla (api)"
 
 
-def test_a_second_report_is_told_what_is_recorded(
-    web_client: TestClient, sqlite_db: Database
-) -> None:
-    me = bearer(sqlite_db, "vera")
-    slug = _open_round(sqlite_db, "vera", "API Twice Open")
+def test_a_second_report_is_told_what_is_recorded(client: TestClient, db: Database) -> None:
+    me = bearer(db, "vera")
+    slug = _open_round(db, "vera", "API Twice Open")
     body = {"round": 1, "table": 1, "result": "a-wins", "stage": "swiss"}
-    assert call(web_client, "POST", f"/events/{slug}/results", me, body).status_code == 201
-    again = call(web_client, "POST", f"/events/{slug}/results", me, {**body, "result": "0-2"})
+    assert call(client, "POST", f"/events/{slug}/results", me, body).status_code == 201
+    again = call(client, "POST", f"/events/{slug}/results", me, {**body, "result": "0-2"})
     assert again.status_code == 409
     error = error_of(again)
     assert error["code"] == "already_recorded" and "already has a result" in error["message"]
 
 
-def test_correction_with_a_reason(web_client: TestClient, sqlite_db: Database) -> None:
-    me = bearer(sqlite_db, "wilma")
-    slug = _open_round(sqlite_db, "wilma", "API Correction Open")
-    call(
-        web_client, "POST", f"/events/{slug}/results", me, {"round": 1, "table": 3, "result": "2-0"}
-    )
+def test_correction_with_a_reason(client: TestClient, db: Database) -> None:
+    me = bearer(db, "wilma")
+    slug = _open_round(db, "wilma", "API Correction Open")
+    call(client, "POST", f"/events/{slug}/results", me, {"round": 1, "table": 3, "result": "2-0"})
     fixed = call(
-        web_client,
+        client,
         "PUT",
         f"/events/{slug}/results",
         me,
@@ -74,10 +70,10 @@ def test_correction_with_a_reason(web_client: TestClient, sqlite_db: Database) -
     )
     assert fixed.status_code == 200, fixed.text
     assert fixed.json()["version"] == 2 and "wins 2-1" in fixed.json()["result"]
-    entry = audit_log(sqlite_db, slug).entries[-1]
+    entry = audit_log(db, slug).entries[-1]
     assert entry.action == "result.correct" and entry.after["reason"] == "slip was misread"
     stale = call(
-        web_client,
+        client,
         "PUT",
         f"/events/{slug}/results",
         me,
@@ -86,39 +82,39 @@ def test_correction_with_a_reason(web_client: TestClient, sqlite_db: Database) -
     assert stale.status_code == 409 and error_of(stale)["code"] == "stale_version"
 
 
-def test_refusals_as_json(web_client: TestClient, sqlite_db: Database) -> None:
-    me = bearer(sqlite_db, "xena")
-    slug = _open_round(sqlite_db, "xena", "API Refusal Open")
+def test_refusals_as_json(client: TestClient, db: Database) -> None:
+    me = bearer(db, "xena")
+    slug = _open_round(db, "xena", "API Refusal Open")
     url = f"/events/{slug}/results"
-    bad = call(web_client, "POST", url, me, {"round": 1, "table": 1, "result": "banana"})
+    bad = call(client, "POST", url, me, {"round": 1, "table": 1, "result": "banana"})
     assert bad.status_code == 400
     assert error_of(bad)["code"] == "bad_value" and error_of(bad)["field"] == "result"
-    impossible = call(web_client, "POST", url, me, {"round": 1, "table": 1, "result": "5-0"})
+    impossible = call(client, "POST", url, me, {"round": 1, "table": 1, "result": "5-0"})
     assert impossible.status_code == 422 and error_of(impossible)["code"] == "invalid_result"
-    no_table = call(web_client, "POST", url, me, {"round": 1, "table": 99, "result": "2-0"})
+    no_table = call(client, "POST", url, me, {"round": 1, "table": 99, "result": "2-0"})
     assert no_table.status_code == 404 and error_of(no_table)["code"] == "unknown_table"
-    no_round = call(web_client, "POST", url, me, {"round": 7, "table": 1, "result": "2-0"})
+    no_round = call(client, "POST", url, me, {"round": 7, "table": 1, "result": "2-0"})
     assert no_round.status_code == 404 and error_of(no_round)["code"] == "unknown_round"
-    missing = call(web_client, "POST", url, me, {"round": 1, "result": "2-0"})
+    missing = call(client, "POST", url, me, {"round": 1, "result": "2-0"})
     assert missing.status_code == 422
     assert error_of(missing)["code"] == "invalid_request" and error_of(missing)["field"] == "table"
-    huge = call(web_client, "POST", url, me, {"round": 1, "table": 1, "result": "2" * 500})
+    huge = call(client, "POST", url, me, {"round": 1, "table": 1, "result": "2" * 500})
     assert huge.status_code == 422 and error_of(huge)["field"] == "result"
 
 
-def test_roles_for_results(web_client: TestClient, sqlite_db: Database) -> None:
-    bearer(sqlite_db, "yuri")
-    judge = bearer(sqlite_db, "zola", organizer=False)
-    viewer = bearer(sqlite_db, "abel", organizer=False)
-    slug = _open_round(sqlite_db, "yuri", "API Roles Open")
-    staff(sqlite_db, slug, "zola", "judge")
-    staff(sqlite_db, slug, "abel", "viewer")
+def test_roles_for_results(client: TestClient, db: Database) -> None:
+    bearer(db, "yuri")
+    judge = bearer(db, "zola", organizer=False)
+    viewer = bearer(db, "abel", organizer=False)
+    slug = _open_round(db, "yuri", "API Roles Open")
+    staff(db, slug, "zola", "judge")
+    staff(db, slug, "abel", "viewer")
     url = f"/events/{slug}/results"
-    seen = call(web_client, "POST", url, viewer, {"round": 1, "table": 1, "result": "2-0"})
+    seen = call(client, "POST", url, viewer, {"round": 1, "table": 1, "result": "2-0"})
     assert seen.status_code == 403 and error_of(seen)["code"] == "not_allowed"
-    anonymous = call(web_client, "POST", url, {}, {"round": 1, "table": 1, "result": "2-0"})
+    anonymous = call(client, "POST", url, {}, {"round": 1, "table": 1, "result": "2-0"})
     assert anonymous.status_code == 401 and error_of(anonymous)["code"] == "not_logged_in"
-    done = call(web_client, "POST", url, judge, {"round": 1, "table": 1, "result": "2-0"})
+    done = call(client, "POST", url, judge, {"round": 1, "table": 1, "result": "2-0"})
     assert done.status_code == 201, done.text
-    assert call(web_client, "GET", f"/events/{slug}/log", viewer).status_code == 200
-    assert call(web_client, "GET", f"/events/{slug}/log", {}).status_code == 401
+    assert call(client, "GET", f"/events/{slug}/log", viewer).status_code == 200
+    assert call(client, "GET", f"/events/{slug}/log", {}).status_code == 401

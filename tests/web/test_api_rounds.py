@@ -8,13 +8,15 @@ from fastapi.testclient import TestClient
 
 from fairpair.service.connection import Database
 
-from .api_helpers import bearer, call, error_of, event_of
+from .api_helpers import bearer, call, client, error_of, event_of
+
+__all__ = ["client"]  # the fixture, on both databases
 
 
-def test_a_round_from_draft_to_completed(web_client: TestClient, sqlite_db: Database) -> None:
-    me = bearer(sqlite_db, "rhea")
-    slug = event_of(sqlite_db, "rhea", "API Rounds Open")
-    c = web_client
+def test_a_round_from_draft_to_completed(client: TestClient, db: Database) -> None:
+    me = bearer(db, "rhea")
+    slug = event_of(db, "rhea", "API Rounds Open")
+    c = client
 
     made = call(c, "POST", f"/events/{slug}/draft", me)
     assert made.status_code == 201, made.text
@@ -80,10 +82,10 @@ def test_a_round_from_draft_to_completed(web_client: TestClient, sqlite_db: Data
     assert standings.status_code == 200 and len(standings.json()["rows"]) == 8
 
 
-def test_revert_delete_and_discard(web_client: TestClient, sqlite_db: Database) -> None:
-    me = bearer(sqlite_db, "sven")
-    slug = event_of(sqlite_db, "sven", "API Revert Cup")
-    c = web_client
+def test_revert_delete_and_discard(client: TestClient, db: Database) -> None:
+    me = bearer(db, "sven")
+    slug = event_of(db, "sven", "API Revert Cup")
+    c = client
     call(c, "POST", f"/events/{slug}/draft", me)
     assert call(c, "DELETE", f"/events/{slug}/draft", me).status_code == 204
     gone = call(c, "GET", f"/events/{slug}/draft", me)
@@ -97,10 +99,10 @@ def test_revert_delete_and_discard(web_client: TestClient, sqlite_db: Database) 
     assert call(c, "GET", f"/events/{slug}/rounds", {}).json() == []
 
 
-def test_toss_table_flip_and_recalculate(web_client: TestClient, sqlite_db: Database) -> None:
-    me = bearer(sqlite_db, "tove")
-    slug = event_of(sqlite_db, "tove", "API Toss Cup")
-    c = web_client
+def test_toss_table_flip_and_recalculate(client: TestClient, db: Database) -> None:
+    me = bearer(db, "tove")
+    slug = event_of(db, "tove", "API Toss Cup")
+    c = client
     on = call(c, "PATCH", f"/events/{slug}/stages/swiss", me, {"toss": {"enabled": True}})
     assert on.status_code == 200, on.text
     call(c, "POST", f"/events/{slug}/draft", me)

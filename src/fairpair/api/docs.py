@@ -1,5 +1,7 @@
 """``/docs``: the API's documentation, ReDoc (vendored under /static/vendor) reading
-``/openapi.json``. The page runs no inline script: ReDoc finds its ``<redoc>`` element."""
+``/openapi.json``. The page runs no inline script: ReDoc finds its ``<redoc>`` element.
+ReDoc's sidebar links its logo from cdn.redoc.ly; the CSP blocks it (no request leaves for
+another site) and ReDoc then hides it."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ PAGE = f"""<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>fairpair API</title>
+<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
 </head>
 <body>
 <redoc spec-url="/openapi.json"></redoc>

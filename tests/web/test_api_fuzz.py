@@ -83,7 +83,9 @@ def test_no_server_error_and_every_answer_matches_its_schema(
         pinned = {"slug": fuzzed.slug}
     elif "{token_id}" in path:  # never the token the fuzzer calls with
         pinned = {"token_id": fuzzed.spare_token}
+    examples = fuzzed.schema.get_strategies_from_examples(operation, path_parameters=pinned)
     cases = st.one_of(
+        *examples,
         operation.as_strategy(GenerationMode.POSITIVE, path_parameters=pinned),
         operation.as_strategy(GenerationMode.NEGATIVE, path_parameters=pinned),
     )

@@ -18,6 +18,10 @@ class Body(BaseModel):
 
 
 class NewEvent(Body):
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={"examples": [{"name": "Friday Night Magic", "ruleset": "mtg"}]},
+    )
     name: Name
     slug: Key | None = None
     ruleset: Key = "default"
@@ -102,6 +106,10 @@ class StageChanges(StageSettings):
 class Exchange(Body):
     """Two players who change places (or a player and the one who has the bye)."""
 
+    model_config = ConfigDict(
+        extra="forbid", json_schema_extra={"examples": [{"player": "ann-lee", "other": "bo-chen"}]}
+    )
+
     player: Key
     other: Key
 
@@ -117,6 +125,10 @@ class ResultReport(Body):
     """A match's result, told from side a: ``2-1``, ``2-1-1``, ``a-wins``, ``b-wins``,
     ``draw``, ``id``, ``a-forfeits``, ``b-forfeits``, ``double-forfeit``, ``skip``."""
 
+    model_config = ConfigDict(
+        extra="forbid", json_schema_extra={"examples": [{"round": 4, "table": 3, "result": "2-1"}]}
+    )
+
     round: Annotated[int, Field(ge=1, le=10_000)]
     table: Annotated[int, Field(ge=1, le=100_000)]
     result: Annotated[str, Field(min_length=1, max_length=40)]
@@ -126,6 +138,13 @@ class ResultReport(Body):
 class ResultCorrection(ResultReport):
     """A correction of a recorded result (audited with its reason); ``version``: refuse
     when the result changed since it was read."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [{"round": 4, "table": 3, "result": "1-2", "reason": "slip misread"}]
+        },
+    )
 
     reason: Text | None = None
     version: Annotated[int, Field(ge=1)] | None = None

@@ -15,7 +15,7 @@ ROUTER = APIRouter(tags=["audit log"])
 
 
 @ROUTER.get("/events/{slug}/log", response_model=AuditLog)
-def log(
+def show_audit_log(
     slug: Slug,
     access: Viewer,
     db: DbDep,

@@ -34,7 +34,7 @@ def cut_stage(tournament: Tournament, stage: str | None) -> Stage:
 
 
 @ROUTER.get("/events/{slug}/cut", response_model=TopCutResponse)
-def show(slug: Slug, access: Public, db: DbDep, stage: StageQuery = None) -> TopCutResponse:
+def show_cut(slug: Slug, access: Public, db: DbDep, stage: StageQuery = None) -> TopCutResponse:
     """Who makes the cut from the standings as they are (``drawn``: these are its players)."""
     tournament = export_event(db, slug)
     chosen = cut_stage(tournament, stage)

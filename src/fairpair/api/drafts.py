@@ -16,19 +16,19 @@ ROUTER = APIRouter(tags=["rounds"])
 
 
 @ROUTER.post("/events/{slug}/draft", response_model=SavedDraft, status_code=201)
-def generate(slug: Slug, access: Judge, db: DbDep, stage: StageQuery = None) -> SavedDraft:
+def generate_draft(slug: Slug, access: Judge, db: DbDep, stage: StageQuery = None) -> SavedDraft:
     """Pair the next round as a private draft."""
     return drafts.generate(db, slug, actor=access.actor, stage=stage)
 
 
 @ROUTER.get("/events/{slug}/draft", response_model=SavedDraft)
-def show(slug: Slug, access: Viewer, db: DbDep, stage: StageQuery = None) -> SavedDraft:
+def show_draft(slug: Slug, access: Viewer, db: DbDep, stage: StageQuery = None) -> SavedDraft:
     """The draft: its tables, byes, "Why these pairings" notes, warnings and moves."""
     return drafts.show_draft(db, slug, stage=stage)
 
 
 @ROUTER.post("/events/{slug}/draft/rearrange", response_model=SavedDraft)
-def rearrange(
+def rearrange_draft(
     slug: Slug, body: Exchange, access: Judge, db: DbDep, stage: StageQuery = None
 ) -> SavedDraft:
     """Swap two players' places in the draft (or a player with the one who has the bye)."""
@@ -36,13 +36,13 @@ def rearrange(
 
 
 @ROUTER.post("/events/{slug}/draft/regenerate", response_model=SavedDraft)
-def regenerate(slug: Slug, access: Judge, db: DbDep, stage: StageQuery = None) -> SavedDraft:
+def regenerate_draft(slug: Slug, access: Judge, db: DbDep, stage: StageQuery = None) -> SavedDraft:
     """Pair the next round again (the field as it is now), replacing the draft."""
     return drafts.regenerate(db, slug, actor=access.actor, stage=stage)
 
 
 @ROUTER.delete("/events/{slug}/draft", status_code=204, response_class=Response)
-def discard(slug: Slug, access: Judge, db: DbDep, stage: StageQuery = None) -> Response:
+def discard_draft(slug: Slug, access: Judge, db: DbDep, stage: StageQuery = None) -> Response:
     """Throw the draft away (nobody saw it)."""
     drafts.discard(db, slug, actor=access.actor, stage=stage)
     return Response(status_code=204)

@@ -16,7 +16,7 @@ ROUTER = APIRouter(tags=["events"])
 
 
 @ROUTER.get("/events", response_model=EventList)
-def my_events(access: Signed, db: DbDep) -> EventList:
+def list_my_events(access: Signed, db: DbDep) -> EventList:
     """The events the caller is staff of (owner, judge or viewer), newest first."""
     assert access.account is not None
     roles = roles_of(db, access.account)
@@ -24,7 +24,7 @@ def my_events(access: Signed, db: DbDep) -> EventList:
 
 
 @ROUTER.post("/events", response_model=EventDetail, status_code=201)
-def new_event(body: NewEvent, access: Organizer, db: DbDep) -> EventDetail:
+def create_an_event(body: NewEvent, access: Organizer, db: DbDep) -> EventDetail:
     """Create an event (the caller owns it)."""
     assert access.account is not None
     slug = create_event(
@@ -39,6 +39,6 @@ def new_event(body: NewEvent, access: Organizer, db: DbDep) -> EventDetail:
 
 
 @ROUTER.get("/events/{slug}", response_model=EventDetail)
-def event(slug: Slug, access: Viewer, db: DbDep) -> EventDetail:
+def show_an_event(slug: Slug, access: Viewer, db: DbDep) -> EventDetail:
     """The event as staff see it: players (with contacts), stages, rounds, the draft."""
     return show_event(db, slug)

@@ -44,7 +44,7 @@ def _late(body: LateEntryBody | None) -> LateEntry | None:
 
 
 @ROUTER.get("/events/{slug}/players", response_model=list[PlayerItem])
-def players(slug: Slug, access: Viewer, db: DbDep) -> list[PlayerItem]:
+def list_players(slug: Slug, access: Viewer, db: DbDep) -> list[PlayerItem]:
     """Every registered player, with check-in, drops and contacts."""
     return players_of(db, slug)
 
@@ -66,14 +66,16 @@ def import_players(slug: Slug, body: NewPlayers, access: Judge, db: DbDep) -> li
 
 
 @ROUTER.post("/events/{slug}/players/check-in", response_model=list[PlayerItem])
-def checking_in(slug: Slug, body: CheckIn, access: Judge, db: DbDep) -> list[PlayerItem]:
+def check_in_players(slug: Slug, body: CheckIn, access: Judge, db: DbDep) -> list[PlayerItem]:
     """Mark players present (``undo``: not yet)."""
     ids = check_in(db, slug, body.players, actor=access.actor, undo=body.undo)
     return players_of(db, slug, ids)
 
 
 @ROUTER.post("/events/{slug}/players/{player}/drop", response_model=PlayerItem)
-def drop(slug: Slug, player: PlayerKey, body: Drop, access: Judge, db: DbDep) -> PlayerItem:
+def drop_a_player(
+    slug: Slug, player: PlayerKey, body: Drop, access: Judge, db: DbDep
+) -> PlayerItem:
     """The player leaves the event (or one stage) after a round; their results stay."""
     drop_player(
         db,
@@ -89,7 +91,7 @@ def drop(slug: Slug, player: PlayerKey, body: Drop, access: Judge, db: DbDep) ->
 
 
 @ROUTER.post("/events/{slug}/players/{player}/reinstate", response_model=PlayerItem)
-def reinstate(slug: Slug, player: PlayerKey, access: Judge, db: DbDep) -> PlayerItem:
+def reinstate_a_player(slug: Slug, player: PlayerKey, access: Judge, db: DbDep) -> PlayerItem:
     """Undo the player's drops (a drop made by mistake)."""
     reinstate_player(db, slug, player, actor=access.actor)
     return _one(db, slug, player)

@@ -36,7 +36,7 @@ def _answer(slug: str, recorded: results.Recorded) -> RecordedMatch:
 
 
 @ROUTER.post("/events/{slug}/results", response_model=RecordedMatch, status_code=201)
-def report(slug: Slug, body: ResultReport, access: Judge, db: DbDep) -> RecordedMatch:
+def report_result(slug: Slug, body: ResultReport, access: Judge, db: DbDep) -> RecordedMatch:
     """Report a match's result (the first report wins; a second is told what is recorded)."""
     result = parse_result(body.result, "result")
     recorded = results.report(
@@ -46,7 +46,7 @@ def report(slug: Slug, body: ResultReport, access: Judge, db: DbDep) -> Recorded
 
 
 @ROUTER.put("/events/{slug}/results", response_model=RecordedMatch)
-def correct(slug: Slug, body: ResultCorrection, access: Judge, db: DbDep) -> RecordedMatch:
+def correct_result(slug: Slug, body: ResultCorrection, access: Judge, db: DbDep) -> RecordedMatch:
     """Change a recorded result: an explicit correction, written to the audit log."""
     result = parse_result(body.result, "result")
     recorded = results.correct(
@@ -65,7 +65,9 @@ def correct(slug: Slug, body: ResultCorrection, access: Judge, db: DbDep) -> Rec
 
 
 @ROUTER.get("/events/{slug}/results/outstanding", response_model=Outstanding)
-def outstanding(slug: Slug, access: Public, db: DbDep, stage: StageQuery = None) -> Outstanding:
+def outstanding_matches(
+    slug: Slug, access: Public, db: DbDep, stage: StageQuery = None
+) -> Outstanding:
     """The matches of released rounds not completed yet that have no result (of ``stage``
     when given, else of every stage)."""
     found: list[OutstandingMatch] = []

@@ -19,14 +19,14 @@ ROUTER = APIRouter(tags=["rounds"])
 
 
 @ROUTER.get("/events/{slug}/rounds", response_model=list[RoundItem])
-def round_list(slug: Slug, access: Public, db: DbDep, stage: StageQuery = None) -> list[RoundItem]:
+def list_rounds(slug: Slug, access: Public, db: DbDep, stage: StageQuery = None) -> list[RoundItem]:
     """The stage's released rounds: state, tables, results still missing, dates."""
     key = stage_key(db, slug, stage)
     return next(s.rounds for s in show_event(db, slug).stages if s.id == key)
 
 
 @ROUTER.post("/events/{slug}/rounds", response_model=RoundView, status_code=201)
-def release(slug: Slug, access: Judge, db: DbDep, stage: StageQuery = None) -> RoundView:
+def release_draft(slug: Slug, access: Judge, db: DbDep, stage: StageQuery = None) -> RoundView:
     """Release the draft: the round and its matches are created, Scheduled (public)."""
     key = stage_key(db, slug, stage, to_pair=True)
     number = rounds.release(db, slug, actor=access.actor, stage=key)
@@ -34,7 +34,7 @@ def release(slug: Slug, access: Judge, db: DbDep, stage: StageQuery = None) -> R
 
 
 @ROUTER.get("/events/{slug}/rounds/{number}", response_model=RoundView)
-def show(
+def show_round(
     slug: Slug, number: RoundNumber, access: Public, db: DbDep, stage: StageQuery = None
 ) -> RoundView:
     """A released round: tables (who plays first, results), byes, dates, the notes."""
@@ -51,7 +51,7 @@ def open_round(
 
 
 @ROUTER.post("/events/{slug}/rounds/{number}/complete", response_model=RoundView)
-def complete(
+def complete_round(
     slug: Slug, number: RoundNumber, access: Judge, db: DbDep, stage: StageQuery = None
 ) -> RoundView:
     """Close an Open round once every match has a result (refused, with the count, before)."""
@@ -60,7 +60,7 @@ def complete(
 
 
 @ROUTER.post("/events/{slug}/rounds/{number}/revert", response_model=RoundView)
-def revert(
+def revert_round(
     slug: Slug, number: RoundNumber, access: Judge, db: DbDep, stage: StageQuery = None
 ) -> RoundView:
     """Put an Open round back to Scheduled (while no match has a result)."""
@@ -69,7 +69,7 @@ def revert(
 
 
 @ROUTER.delete("/events/{slug}/rounds/{number}", status_code=204, response_class=Response)
-def delete(
+def delete_round(
     slug: Slug, number: RoundNumber, access: Judge, db: DbDep, stage: StageQuery = None
 ) -> Response:
     """Delete a Scheduled round with its matches (generate it again)."""
@@ -78,7 +78,7 @@ def delete(
 
 
 @ROUTER.post("/events/{slug}/rounds/{number}/swap", response_model=RoundSwapped)
-def swap(
+def swap_players(
     slug: Slug,
     number: RoundNumber,
     body: Exchange,
@@ -95,7 +95,7 @@ def swap(
 
 
 @ROUTER.put("/events/{slug}/rounds/{number}/dates", response_model=RoundView)
-def dates(
+def set_dates(
     slug: Slug,
     number: RoundNumber,
     body: Dates,

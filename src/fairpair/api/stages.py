@@ -21,20 +21,22 @@ def stage_item(db: Database, slug: str, key: str) -> StageItem:
 
 
 @ROUTER.get("/events/{slug}/stages", response_model=list[StageItem])
-def stages(slug: Slug, access: Public, db: DbDep) -> list[StageItem]:
+def list_stages(slug: Slug, access: Public, db: DbDep) -> list[StageItem]:
     """The stages in order, each with its rounds (state, tables, outstanding results)."""
     return show_event(db, slug).stages
 
 
 @ROUTER.post("/events/{slug}/stages", response_model=StageItem, status_code=201)
-def new_stage(slug: Slug, body: StageSettings, access: Owner, db: DbDep) -> StageItem:
+def add_a_stage(slug: Slug, body: StageSettings, access: Owner, db: DbDep) -> StageItem:
     """Add a stage after the others (a top cut: ``more.cut`` names the stage it cuts from)."""
     key = add_stage(db, slug, body.settings(), actor=access.actor)
     return stage_item(db, slug, key)
 
 
 @ROUTER.patch("/events/{slug}/stages/{stage}", response_model=StageItem)
-def edit(slug: Slug, stage: StageKey, body: StageChanges, access: Owner, db: DbDep) -> StageItem:
+def edit_a_stage(
+    slug: Slug, stage: StageKey, body: StageChanges, access: Owner, db: DbDep
+) -> StageItem:
     """Change a stage's settings (what is left out stays as it is)."""
     settings = edit_stage(
         db, slug, body.settings(), actor=access.actor, stage=stage, version=body.version

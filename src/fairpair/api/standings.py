@@ -16,7 +16,7 @@ ROUTER = APIRouter(tags=["standings"])
 
 
 @ROUTER.get("/events/{slug}/standings", response_model=StandingsResponse)
-def standings(
+def show_standings(
     slug: Slug,
     access: Public,
     db: DbDep,

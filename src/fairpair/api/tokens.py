@@ -26,20 +26,20 @@ def _item(info: TokenInfo) -> TokenItem:
 
 
 @ROUTER.get("/tokens", response_model=list[TokenItem])
-def tokens(access: Signed, db: DbDep) -> list[TokenItem]:
+def list_tokens(access: Signed, db: DbDep) -> list[TokenItem]:
     assert access.account is not None
     return [_item(t) for t in tokens_of(db, access.account)]
 
 
 @ROUTER.post("/tokens", response_model=CreatedToken, status_code=201)
-def new_token(body: NewToken, access: Signed, db: DbDep) -> CreatedToken:
+def create_a_token(body: NewToken, access: Signed, db: DbDep) -> CreatedToken:
     assert access.account is not None
     made, secret = create_token(db, access.account, body.name)
     return CreatedToken(token=_item(made), secret=secret)
 
 
 @ROUTER.delete("/tokens/{token_id}", status_code=204, response_class=Response)
-def revoke(
+def revoke_a_token(
     token_id: Annotated[int, Path(ge=1, le=2**31 - 1)], access: Signed, db: DbDep
 ) -> Response:
     assert access.account is not None

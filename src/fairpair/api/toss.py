@@ -17,7 +17,7 @@ ROUTER = APIRouter(tags=["toss"])
 
 
 @ROUTER.get("/events/{slug}/toss", response_model=TossTableResponse)
-def toss_table(
+def show_toss_table(
     slug: Slug, access: Public, db: DbDep, stage: StageQuery = None
 ) -> TossTableResponse:
     tournament, table = tosses.toss_table(db, slug, stage=stage)
@@ -25,7 +25,7 @@ def toss_table(
 
 
 @ROUTER.post("/events/{slug}/toss/{number}/{table}/flip", response_model=TossFlipped)
-def flip(
+def flip_toss(
     slug: Slug,
     number: RoundNumber,
     table: TableNumber,
@@ -40,7 +40,7 @@ def flip(
 
 
 @ROUTER.post("/events/{slug}/toss/{number}/recalculate", response_model=TossRecalculated)
-def recalculate(
+def recalculate_tosses(
     slug: Slug, number: RoundNumber, access: Judge, db: DbDep, stage: StageQuery = None
 ) -> TossRecalculated:
     """Compute the round's automatic tosses again; the tables whose toss changed."""

@@ -12,7 +12,8 @@ API alike — so a route added tomorrow is covered, and one added without a chec
     as it was. Every event route (``{slug}``) refuses all four. An account route (no
     ``{slug}``) whose need is ``SIGNED`` acts on the caller's own account (their tokens):
     only the public is refused, and event A and its owner's tokens must be unchanged;
-    ``ORGANIZER`` (create an event) lets the other event's owner, an organizer, through.
+    ``ORGANIZER`` (create an event) lets the other event's owner, an organizer, through —
+    with event A's slug in the body, so it must still not take event A over.
 (c) Every private GET (a need of Viewer or more: console pages, drafts, the audit log) is
     refused for the same identities.
 """

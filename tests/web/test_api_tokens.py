@@ -36,3 +36,20 @@ def test_a_bad_token_is_401_json(web_client: TestClient, sqlite_db: Database) ->
         assert error_of(answer)["code"] == "not_logged_in"
     public = call(web_client, "GET", "/events/none/standings", {"authorization": "Bearer fp_x"})
     assert public.status_code == 401  # a bad token is refused even where none is needed
+
+
+def test_a_browser_session_needs_the_csrf_header(
+    web_client: TestClient, sqlite_db: Database
+) -> None:
+    from .helpers import account, csrf, log_in
+
+    account(sqlite_db, "mira")
+    log_in(web_client, "mira")
+    assert web_client.get("/api/v1/tokens").status_code == 200  # reading needs no token
+    forged = web_client.post("/api/v1/tokens", json={"name": "forged"})
+    assert forged.status_code == 403
+    made = web_client.post(
+        "/api/v1/tokens", json={"name": "mine"}, headers={"x-csrftoken": csrf(web_client)}
+    )
+    assert made.status_code == 201, made.text
+    assert [t["name"] for t in web_client.get("/api/v1/tokens").json()] == ["mine"]

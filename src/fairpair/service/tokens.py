@@ -54,8 +54,10 @@ def create_token(db: Database, account: Account, name: str) -> tuple[TokenInfo, 
 def tokens_of(db: Database, account: Account) -> list[TokenInfo]:
     with db.reading() as conn:
         rows = conn.execute(
-            select(TokenRow).where(TokenRow.account_id == account.id).order_by(TokenRow.id)
-        ).scalars()
+            select(*TokenRow.__table__.c)
+            .where(TokenRow.account_id == account.id)
+            .order_by(TokenRow.id)
+        ).all()
         return [TokenInfo(r.id, r.name, r.prefix, r.created_at, r.revoked_at) for r in rows]
 
 

@@ -1,0 +1,83 @@
+"""The API's own small answers: what an action did, when no shared response model
+(``fairpair.responses``) says it. Field names follow the CLI's ``--json`` payloads."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from pydantic import BaseModel, ConfigDict
+
+from fairpair.responses.events import Side
+
+
+class Answer(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class RecordedMatch(Answer):
+    """A result as recorded (``fairpair result report --json``): ``version`` is what a
+    correction names."""
+
+    event: str
+    round: int
+    table: int
+    match: str
+    a: str
+    b: str
+    result: str
+    version: int
+
+
+class OutstandingMatch(Answer):
+    stage: str
+    round: int
+    table: int
+    match: str
+    a: Side
+    b: Side
+
+
+class Outstanding(Answer):
+    """The matches of released, unfinished rounds that still wait for a result."""
+
+    event: str
+    count: int
+    matches: list[OutstandingMatch]
+
+
+class TossFlipped(Answer):
+    event: str
+    round: int
+    table: int
+    first: str
+    manual: bool
+
+
+class TossRecalculated(Answer):
+    event: str
+    round: int
+    changed_tables: list[int]
+
+
+class RoundSwapped(Answer):
+    event: str
+    stage: str
+    round: int
+    changed_tables: list[int]
+
+
+class TokenItem(Answer):
+    """An API token as listed: its name and the first characters of its secret."""
+
+    id: int
+    name: str
+    prefix: str
+    created_at: datetime
+    revoked_at: datetime | None
+
+
+class CreatedToken(Answer):
+    """A new token: ``secret`` is shown this once (fairpair keeps only a hash)."""
+
+    token: TokenItem
+    secret: str

@@ -1,0 +1,34 @@
+"""``ROUTER``: the JSON API under ``/api/v1`` (one module per resource) and its
+documentation page at ``/docs``. Every API route declares its answer (``response_model``)
+and the error body (``fairpair.api.errors``), so ``/openapi.json`` is exact."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from fairpair.api import (
+    audit,
+    cut,
+    docs,
+    drafts,
+    events,
+    players,
+    results,
+    rounds,
+    stages,
+    standings,
+    tokens,
+    toss,
+)
+from fairpair.api.errors import ERRORS
+
+PREFIX = "/api/v1"
+RESOURCES = (events, players, stages, drafts, rounds, results, standings, toss, cut, audit, tokens)
+
+API = APIRouter(prefix=PREFIX, responses=ERRORS)
+for resource in RESOURCES:
+    API.include_router(resource.ROUTER)
+
+ROUTER = APIRouter()
+ROUTER.include_router(API)
+ROUTER.include_router(docs.ROUTER)

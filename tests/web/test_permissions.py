@@ -1,0 +1,347 @@
+"""Permissions, generated from the app's route table (``create_app(...).routes``), pages and
+API alike — so a route added tomorrow is covered, and one added without a check fails.
+
+(a) Every route with a mutating method (POST, PUT, PATCH, DELETE) depends on a
+    ``fairpair.web.access.Allow`` whose need is not ``PUBLIC`` — unless it is one of the few
+    public actions in ``PUBLIC_ACTIONS``.
+(b) Each is called, path parameters filled from a real event A (by name, else by type) and
+    with a plausible body, as the anonymous public, a player account (no role), a judge of
+    another event and the owner of another event — with a valid CSRF token (pages, cookie
+    session) or a bearer token (API). Every answer is a refusal (401/403, or a 303 to the
+    login page), and event A (its version, its audit log, its staff, its owner's tokens) is
+    as it was. Every event route (``{slug}``) refuses all four. An account route (no
+    ``{slug}``) whose need is ``SIGNED`` acts on the caller's own account (their tokens):
+    only the public is refused, and event A and its owner's tokens must be unchanged;
+    ``ORGANIZER`` (create an event) lets the other event's owner, an organizer, through —
+    with event A's slug in the body, so it must still not take event A over.
+(c) Every private GET (a need of Viewer or more: console pages, drafts, the audit log) is
+    refused for the same identities.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Literal, Union
+
+import httpx
+import pytest
+from fastapi.routing import APIRoute, RouteContext, iter_route_contexts
+from fastapi.testclient import TestClient
+from pydantic import BaseModel
+
+from fairpair.service.accounts import Account
+from fairpair.service.audit import audit_log
+from fairpair.service.connection import Database
+from fairpair.service.demo import create_demo
+from fairpair.service.events import create_event, event_version, list_events, show_event
+from fairpair.service.rounds import round_view
+from fairpair.service.sessions import open_session
+from fairpair.service.staff import grant, staff_of
+from fairpair.service.tokens import create_token, tokens_of
+from fairpair.web.access import SESSION_COOKIE, Allow, Need
+from fairpair.web.app import CSRF_COOKIE, create_app
+
+from .conftest import settings_for
+from .helpers import account
+
+MUTATING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+#: The only mutating routes anyone may call: logging in and out.
+PUBLIC_ACTIONS = frozenset({("POST", "/login"), ("POST", "/logout")})
+CSRF_FAILED = (
+    "form-urlencoded POST field did not match cookie",
+    "multipart/form-data POST field did not match cookie",
+    "Unknown content-type",
+)
+
+
+def needs_of(route: RouteContext) -> list[Need]:
+    """The needs of every ``Allow`` in the route's dependency tree."""
+    found: list[Need] = []
+    stack = [route.dependant]
+    while stack:
+        dependant = stack.pop()
+        if isinstance(dependant.call, Allow):
+            found.append(dependant.call.need)
+        stack.extend(dependant.dependencies)
+    return found
+
+
+def need_of(route: RouteContext) -> Need:
+    return max(needs_of(route), default=Need.PUBLIC)
+
+
+def api_routes(app: Any) -> list[RouteContext]:
+    """Every FastAPI route of ``app``, as served (the full path, through included routers)."""
+    return [c for c in iter_route_contexts(app.routes) if isinstance(c.original_route, APIRoute)]
+
+
+def calls(routes: list[RouteContext], methods: frozenset[str]) -> list[tuple[str, RouteContext]]:
+    return sorted(
+        ((m, r) for r in routes for m in r.methods & methods), key=lambda c: (c[1].path, c[0])
+    )
+
+
+def unguarded(routes: list[RouteContext]) -> list[str]:
+    """The mutating routes no permission check guards (and not an allowed public action)."""
+    return [
+        f"{method} {route.path}"
+        for method, route in calls(routes, MUTATING)
+        if (method, route.path) not in PUBLIC_ACTIONS and need_of(route) == Need.PUBLIC
+    ]
+
+
+#: The route table, read once at collection (creating the app opens no database).
+ROUTES = api_routes(create_app(settings_for("sqlite://")))
+GUARDED = [
+    (m, r)
+    for m, r in calls(ROUTES, MUTATING)
+    if (m, r.path) not in PUBLIC_ACTIONS and need_of(r) > Need.PUBLIC
+]
+PRIVATE_PAGES = [(m, r) for m, r in calls(ROUTES, frozenset({"GET"})) if need_of(r) >= Need.VIEWER]
+
+
+def test_every_mutating_route_checks_a_permission() -> None:
+    assert unguarded(ROUTES) == []
+    assert len(GUARDED) >= 20  # the API alone has more: the table was really read
+
+
+def test_a_route_without_a_check_is_caught() -> None:
+    from fastapi import FastAPI
+
+    app = FastAPI()
+
+    @app.post("/api/v1/events/{slug}/oops")
+    def oops(slug: str) -> None: ...
+
+    assert unguarded(api_routes(app)) == ["POST /api/v1/events/{slug}/oops"]
+
+
+# -- the world the calls are made in --------------------------------------------------------
+
+
+@dataclass
+class Caller:
+    name: str
+    session: str | None
+    bearer: str | None
+
+
+@dataclass
+class World:
+    client: TestClient
+    db: Database
+    slug: str
+    owner: Account
+    values: dict[str, Any]
+    csrf: str
+    callers: list[Caller]
+
+
+@pytest.fixture(scope="module")
+def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
+    folder = tmp_path_factory.mktemp("permissions")
+    url = f"sqlite:///{Path(folder) / 'perm.db'}"
+    db = Database.open(url)
+    owner = account(db, "owner-a")
+    slug = create_demo(db, slug="event-a", owner=owner.id)
+    token, _ = create_token(db, owner, "owner's token")
+    other_owner = account(db, "owner-b")
+    judge = account(db, "judge-b", organizer=False)
+    player = account(db, "player", organizer=False)
+    other = create_event(db, "Event B", actor="owner-b", owner=other_owner.id)
+    grant(db, other, "judge-b", "judge", actor="owner-b")
+    detail = show_event(db, slug)
+    rounds = detail.stages[0].rounds
+    players = [p.id for p in detail.players]
+    waiting = round_view(db, slug, rounds[-1].number).tables
+    table = next(t.table for t in waiting if t.result is None)  # a result would change it
+    values: dict[str, Any] = {
+        "slug": slug,
+        "number": rounds[-1].number,
+        "round": rounds[-1].number,
+        "table": table,
+        "player": players[0],
+        "other": players[1],
+        "first": players[1],
+        "stage": detail.stages[0].id,
+        "token_id": token.id,
+        "username": "owner-a",
+        "role": "judge",
+        "result": "2-0",
+        "name": "Permission Test",
+    }
+
+    def caller(name: str, who: Account | None) -> Caller:
+        if who is None:
+            return Caller(name, None, None)
+        return Caller(name, open_session(db, who), create_token(db, who, "test")[1])
+
+    callers = [
+        caller("anonymous", None),
+        caller("player", player),
+        caller("judge of another event", judge),
+        caller("owner of another event", other_owner),
+    ]
+    app = create_app(settings_for(url))
+    with TestClient(app, base_url="https://testserver") as client:
+        client.get("/login")
+        csrf = client.cookies[CSRF_COOKIE]
+        client.cookies.clear()
+        yield World(client, db, slug, owner, values, csrf, callers)
+    db.close()
+
+
+def _plain(annotation: Any) -> Any:
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        return _plain(typing.get_args(annotation)[0])
+    if origin in (Union, types.UnionType):
+        return _plain(next(a for a in typing.get_args(annotation) if a is not type(None)))
+    return annotation
+
+
+def sample(annotation: Any, name: str, values: dict[str, Any]) -> Any:
+    """A plausible value for a parameter or field ``name`` of type ``annotation``."""
+    if name in values:
+        return values[name]
+    kind = _plain(annotation)
+    origin = typing.get_origin(kind)
+    if origin is list:
+        return [sample(typing.get_args(kind)[0], name.removesuffix("s"), values)]
+    if origin is dict:
+        return {}
+    if origin is Literal:
+        return typing.get_args(kind)[0]
+    if isinstance(kind, type) and issubclass(kind, BaseModel):
+        return {
+            key: sample(field.annotation, key, values)
+            for key, field in kind.model_fields.items()
+            if field.is_required() or key in values
+        }
+    if kind is bool:
+        return False
+    if kind is int:
+        return 1
+    if kind is float:
+        return 1.0
+    if kind is datetime:
+        return "2026-12-05T10:00:00Z"
+    return "x"
+
+
+def _path(route: RouteContext, values: dict[str, Any]) -> str:
+    filled = {
+        p.name: sample(p.field_info.annotation, p.name, values) for p in route.dependant.path_params
+    }
+    return route.path_format.format(**filled)
+
+
+def _query(route: RouteContext, values: dict[str, Any]) -> dict[str, Any]:
+    return {
+        p.alias: sample(p.field_info.annotation, p.name, values)
+        for p in route.dependant.query_params
+        if p.field_info.is_required()
+    }
+
+
+def request(world: World, method: str, route: RouteContext, who: Caller) -> httpx.Response:
+    """Call ``route`` as ``who``: the API with their bearer token and a JSON body, a page
+    with their session cookie, the CSRF token and a form."""
+    values = world.values
+    url = _path(route, values)
+    headers: dict[str, str] = {}
+    params = _query(route, values)
+    bodies = route.dependant.body_params
+    if url.startswith("/api/"):
+        if who.bearer is not None:
+            headers["authorization"] = f"Bearer {who.bearer}"
+        json: Any = None
+        if len(bodies) == 1:
+            json = sample(bodies[0].field_info.annotation, bodies[0].name, values)
+        elif bodies:
+            json = {b.alias: sample(b.field_info.annotation, b.name, values) for b in bodies}
+        return world.client.request(
+            method, url, headers=headers, params=params, json=json, follow_redirects=False
+        )
+    cookie = f"{CSRF_COOKIE}={world.csrf}"
+    if who.session is not None:
+        cookie += f"; {SESSION_COOKIE}={who.session}"
+    headers = {"cookie": cookie, "x-csrftoken": world.csrf}
+    form = {b.alias: str(sample(b.field_info.annotation, b.name, values)) for b in bodies}
+    return world.client.request(
+        method,
+        url,
+        headers=headers,
+        params=params,
+        data={"csrftoken": world.csrf, **form},
+        follow_redirects=False,
+    )
+
+
+def state(world: World) -> tuple[Any, ...]:
+    """What must not change: event A, its staff and log, its owner's tokens, the events."""
+    db, slug = world.db, world.slug
+    return (
+        event_version(db, slug),
+        len(audit_log(db, slug).entries),
+        staff_of(db, slug),
+        show_event(db, slug).model_dump(),
+        [(t.id, t.revoked_at) for t in tokens_of(db, world.owner)],
+        len(list_events(db).events),
+    )
+
+
+def refused(answer: httpx.Response) -> bool:
+    if answer.status_code == 303:
+        return answer.headers["location"].startswith("/login")
+    return answer.status_code in (401, 403)
+
+
+def _must_be_refused(route: RouteContext, who: Caller) -> bool:
+    """Event routes refuse all four; the account's own routes let accounts through."""
+    need = need_of(route)
+    if "{slug}" in str(route.path):
+        return True
+    if need == Need.SIGNED:
+        return who.session is None
+    if need == Need.ORGANIZER:
+        return who.name != "owner of another event"
+    return True
+
+
+def _label(call: tuple[str, RouteContext]) -> str:
+    return f"{call[0]} {call[1].path}"
+
+
+@pytest.mark.parametrize("call", GUARDED, ids=_label)
+def test_mutating_routes_are_refused_to_outsiders(
+    world: World, call: tuple[str, RouteContext]
+) -> None:
+    method, route = call
+    before = state(world)
+    for who in world.callers:
+        answer = request(world, method, route, who)
+        text = answer.text
+        assert not any(m in text for m in CSRF_FAILED), f"{who.name}: the CSRF check refused"
+        if _must_be_refused(route, who):
+            assert refused(answer), f"{who.name}: {answer.status_code} {text[:300]}"
+            if route.path.startswith("/api/"):
+                code = answer.json()["error"]["code"]
+                assert code in ("not_logged_in", "not_allowed"), (who.name, code)
+        assert answer.status_code < 500, f"{who.name}: {answer.status_code} {text[:300]}"
+        assert state(world) == before, f"{who.name} changed event A with {method} {route.path}"
+
+
+@pytest.mark.parametrize("call", PRIVATE_PAGES, ids=_label)
+def test_private_pages_are_refused_to_outsiders(
+    world: World, call: tuple[str, RouteContext]
+) -> None:
+    method, route = call
+    for who in world.callers:
+        answer = request(world, method, route, who)
+        assert refused(answer), f"{who.name}: {answer.status_code} {answer.text[:300]}"

@@ -30,7 +30,8 @@ from fairpair.web.timing import ServerTiming
 
 STATIC = Path(__file__).parent / "static"
 CSRF_COOKIE = "fairpair_csrf"
-#: The modules whose ``ROUTER`` the app includes, in order (pages, then the API).
+#: The modules whose ``ROUTER`` the app includes, in order (pages, then the API). Every one
+#: must exist: a missing router is an error when the app is built, not a silently lost page.
 ROUTERS = (
     "fairpair.web.routes.auth",
     "fairpair.web.routes.home",
@@ -92,12 +93,7 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     errors.install(app)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     for name in ROUTERS:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as missing:
-            if missing.name is None or not f"{name}.".startswith(f"{missing.name}."):
-                raise  # a listed module not written yet (or its package) is skipped
-            continue
+        module = importlib.import_module(name)
         app.include_router(module.ROUTER)
     # A 4,000-player round is ~400 KB of HTML; gzip makes it ~40 KB for a phone on venue wifi
     # (server-sent events are never compressed: Starlette leaves text/event-stream alone).

@@ -23,12 +23,16 @@ OUT = ROOT / "docs" / "screenshots"
 USER, PASSWORD = "organizer", "screenshots-password"
 
 
-def build(url: str) -> tuple[str, str]:
+def build(url: str) -> tuple[str, str, str]:
     from fairpair.engine.results import Result, Side
-    from fairpair.service import drafts, results, rounds
+    from fairpair.engine.rulesets import PRESETS
+    from fairpair.engine.stage import Stage
+    from fairpair.engine.stage_config import SwissConfig, TossSettings
+    from fairpair.service import drafts, events, players, results, rounds
     from fairpair.service.accounts import add_account
     from fairpair.service.connection import open_database
     from fairpair.service.demo import create_demo
+    from fairpair.service.players import NewPlayer
     from fairpair.service.stages import add_stage
 
     db = open_database(url)
@@ -68,11 +72,54 @@ def build(url: str) -> tuple[str, str]:
     drafts.generate(db, playoff, actor="organizer")
     rounds.release(db, playoff, actor="organizer")
     rounds.open_round(db, playoff, 1, actor="organizer", stage="top8")
+    # A third: a Friday night whose round 2 waits in review (a private draft).
+    stage = Stage(ruleset=PRESETS["mtg"], config=SwissConfig(toss=TossSettings(enabled=True)))
+    fnm = events.create_event(
+        db, "Friday Night Magic", actor="organizer", owner=owner.id, stage=stage
+    )
+    names = [
+        "Ann",
+        "Bo",
+        "Cy",
+        "Dee",
+        "Ed",
+        "Flo",
+        "Gil",
+        "Hana",
+        "Ike",
+        "Jun",
+        "Kim",
+        "Lou",
+        "Max",
+        "Nia",
+        "Oz",
+        "Pam",
+    ]
+    players.add_players(
+        db,
+        fnm,
+        [NewPlayer(f"{n} Example", seed=i + 1) for i, n in enumerate(names)],
+        actor="organizer",
+    )
+    first = drafts.generate(db, fnm, actor="organizer")
+    rounds.release(db, fnm, actor="organizer")
+    rounds.open_round(db, fnm, 1, actor="organizer")
+    for pairing in first.pairings:
+        results.report(
+            db,
+            fnm,
+            1,
+            Result.from_games(2, rng.choice((0, 1))),
+            table=pairing["table"],
+            actor="organizer",
+        )
+    rounds.complete_round(db, fnm, 1, actor="organizer")
+    drafts.generate(db, fnm, actor="organizer")
     results.report(
         db, playoff, 1, Result.from_games(2, 1), table=1, actor="organizer", stage="top8"
     )
     db.close()
-    return demo, playoff
+    return demo, playoff, fnm
 
 
 def main() -> None:
@@ -84,7 +131,7 @@ def main() -> None:
 
     folder = Path(tempfile.mkdtemp(prefix="fairpair-shots-"))
     url = f"sqlite:///{folder / 'shots.sqlite3'}"
-    demo, playoff = build(url)
+    demo, playoff, fnm = build(url)
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -114,7 +161,7 @@ def main() -> None:
         "console-cut": f"/console/{playoff}/cut?stage=top8",
         "console-log": f"/console/{demo}/log",
         "console-staff": f"/console/{demo}/staff",
-        "console-review": f"/console/{playoff}/rounds/draft?stage=top8",
+        "console-review": f"/console/{fnm}/rounds/draft",
         "public-event": f"/e/{demo}",
         "public-pairings-by-name": f"/e/{demo}/pairings?round=4&by=name",
         "public-standings": f"/e/{demo}/standings",

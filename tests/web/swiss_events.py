@@ -88,4 +88,5 @@ def play_round(
 
 def app_request(client: TestClient) -> Request:
     """A request inside ``client``'s app (a live view renders with the app's templates)."""
-    return Request({"type": "http", "app": client.app, "headers": [], "method": "GET", "path": "/"})
+    scope = {"type": "http", "app": client.app, "headers": [], "method": "GET", "path": "/"}
+    return Request({**scope, "query_string": b""})

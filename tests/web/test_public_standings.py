@@ -92,3 +92,25 @@ def test_a_result_reaches_the_standings_stream(live_server: LiveServer) -> None:
     assert arrived.wait(5), got
     assert time.monotonic() - start < 2.0
     thread.join(2)
+
+
+def test_a_big_field_is_paged_and_a_player_finds_their_row(
+    sqlite_db: Database, web_client: TestClient
+) -> None:
+    names = [f"Player {i:03d}" for i in range(1, 251)]
+    slug = swiss_event(sqlite_db, "Paged Open", names)
+    play_round(sqlite_db, slug)
+    first = web_client.get(f"/e/{slug}/standings").text
+    assert first.count('<tr data-player="') == 100
+    assert "Rows 1–100 of 250" in first and "page 1 of 3" in first
+    last = web_client.get(f"/e/{slug}/standings?page=9").text  # past the end: the last page
+    assert last.count('<tr data-player="') == 50 and "Rows 201–250 of 250" in last
+    found = web_client.get(f"/e/{slug}/standings?q=player 217").text
+    assert 'aria-current="true"' in found
+    marked = found[found.index('aria-current="true"') - 200 : found.index('aria-current="true"')]
+    assert "found" in marked
+    assert "&amp;q=player%20217" in found or "&q=player%20217" in found  # the stream follows them
+    missing = web_client.get(f"/e/{slug}/standings?q=nobody").text
+    assert "No player's name holds" in missing
+    printed = web_client.get(f"/e/{slug}/standings?print=1").text
+    assert printed.count('<tr data-player="') == 250  # print: every row

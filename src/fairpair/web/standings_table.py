@@ -11,7 +11,7 @@ from fastapi import Request
 from fastapi.templating import Jinja2Templates
 
 from fairpair.engine.points_text import points_text
-from fairpair.responses.standings import StandingsResponse, standings_response
+from fairpair.responses.standings import StandingsResponse, StandingsRow, standings_response
 from fairpair.service.connection import Database
 from fairpair.service.events import event_version
 from fairpair.service.standings import standings
@@ -42,8 +42,23 @@ class StandingsTable:
     """Each player's points as people read them ("3", "2½")."""
 
 
-def standings_table(db: Database, slug: str, stage: str | None = None) -> StandingsTable:
+def standings_table(
+    db: Database, slug: str, stage: str | None = None, *, request: Request | None = None
+) -> StandingsTable:
+    """The table as of now; with ``request``, computed once per event version and shared by
+    every page and stream of this process (``fairpair.web.version_cache``)."""
     version = event_version(db, slug)
+    if request is None:
+        return _computed(db, slug, stage, version)
+    from fairpair.web.version_cache import version_cache
+
+    return version_cache(request).get(
+        ("standings", db.url, slug, version, stage),
+        lambda: _computed(db, slug, stage, version),
+    )
+
+
+def _computed(db: Database, slug: str, stage: str | None, version: int) -> StandingsTable:
     tournament, table = standings(db, slug, stage=stage)
     return StandingsTable(
         slug=slug,
@@ -58,9 +73,45 @@ def standings_table(db: Database, slug: str, stage: str | None = None) -> Standi
     )
 
 
-def table_html(request: Request, table: StandingsTable) -> str:
-    """The table alone (the fragment a live page swaps in)."""
+def table_html(request: Request, table: StandingsTable, page: StandingsPage | None = None) -> str:
+    """The table alone (the fragment a live page swaps in), one page of it when given."""
     templates: Jinja2Templates = request.app.state.templates
     return templates.get_template("partials/standings_table.html").render(
-        table=table, badges=BADGES
+        table=table, badges=BADGES, page=page
     )
+
+
+#: Rows on a page of the public standings (a 4,000-player open is 40 pages, not 1.5 MB).
+PAGE_SIZE = 100
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsPage:
+    """One page of the table: its rows, where it is, and the row ``q`` found (if any)."""
+
+    rows: list[StandingsRow]
+    first: int
+    """The place in the table of the page's first row (1-based)."""
+    number: int
+    pages: int
+    total: int
+    found: str | None
+    q: str
+
+
+def standings_page(table: StandingsTable, page: int | None, q: str = "") -> StandingsPage:
+    """The page ``page`` (1-based; past the end: the last), or the page of the first player
+    whose name holds ``q`` (case and accents as typed, case-insensitively)."""
+    rows = table.standings.rows
+    pages = max(1, -(-len(rows) // PAGE_SIZE))
+    found = None
+    wanted = q.strip().casefold()
+    number = min(max(page or 1, 1), pages)
+    if wanted:
+        for index, row in enumerate(rows):
+            if wanted in row.player.name.casefold():
+                found, number = row.player.id, index // PAGE_SIZE + 1
+                break
+    start = (number - 1) * PAGE_SIZE
+    chunk = rows[start : start + PAGE_SIZE]
+    return StandingsPage(chunk, start + 1, number, pages, len(rows), found, q.strip())

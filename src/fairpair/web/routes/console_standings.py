@@ -30,6 +30,6 @@ def standings_tab(
         slug,
         "console/standings.html",
         tab="standings",
-        table=standings_table(db, slug, stage),
+        table=standings_table(db, slug, stage, request=request),
         badges=BADGES,
     )

@@ -44,7 +44,14 @@ def live(
         raise Refused("view", f"no live view {unknown[0]!r} (views: {', '.join(sorted(VIEWS))})")
     renders = {name: _bound(VIEWS[name], request, db, slug, stage) for name in wanted}
     seen = min(now, now if since is None else since, last_seen(request, now))
-    return live_response(request, slug, renders, since=seen, variant=stage or "")
+    # Pages of a view that differ by their query (the stage, a standings page) are cached
+    # apart; each is still rendered once per change, whoever watches it.
+    variant = "&".join(
+        f"{k}={v}"
+        for k, v in sorted(request.query_params.multi_items())
+        if k not in ("view", "since")
+    )
+    return live_response(request, slug, renders, since=seen, variant=variant)
 
 
 def _bound(

@@ -2,7 +2,8 @@
 updated without reload: the page subscribes to the event's stream (``/e/{slug}/live``) and
 the live view ``standings`` sends the re-rendered table after each change. Without
 JavaScript it is a plain page with a refresh link; ``?print=1`` (or printing) gives a clean
-sheet."""
+sheet of every row. The page shows 100 rows at a time (``?page=N``); ``?q=NAME`` opens the page
+of the first player whose name holds it, that row marked."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from fastapi.responses import HTMLResponse
 from fairpair.service.connection import Database
 from fairpair.web.access import DbDep, Public
 from fairpair.web.live_views import live_view
-from fairpair.web.standings_table import BADGES, standings_table, table_html
+from fairpair.web.standings_table import BADGES, standings_page, standings_table, table_html
 from fairpair.web.templating import render
 
 ROUTER = APIRouter(include_in_schema=False)
@@ -28,11 +29,15 @@ def public_standings(
     slug: str,
     stage: Annotated[str | None, Query(max_length=80)] = None,
     print_view: Annotated[bool, Query(alias="print")] = False,
+    page: Annotated[int | None, Query(ge=1, le=100_000)] = None,
+    q: Annotated[str, Query(max_length=100)] = "",
 ) -> HTMLResponse:
+    table = standings_table(db, slug, stage, request=request)
     return render(
         request,
         "public/standings.html",
-        table=standings_table(db, slug, stage),
+        table=table,
+        page=None if print_view else standings_page(table, page, q),
         badges=BADGES,
         stage=stage,
         print_view=print_view,
@@ -41,4 +46,9 @@ def public_standings(
 
 @live_view("standings")
 def standings_fragment(request: Request, db: Database, slug: str, stage: str | None) -> str:
-    return table_html(request, standings_table(db, slug, stage))
+    """The page the viewer is on (``page`` / ``q`` of the stream's own query)."""
+    table = standings_table(db, slug, stage, request=request)
+    number = request.query_params.get("page", "")
+    q = request.query_params.get("q", "")[:100]
+    page = standings_page(table, int(number) if number.isdigit() else None, q)
+    return table_html(request, table, page)

@@ -15,7 +15,8 @@ from fairpair.engine.tiebreaks import Tiebreak, Value, ValueKind
 
 def exact_text(value: Fraction | int) -> str:
     """The exact fraction as text: ``"8"``, ``"27/50"``."""
-    value = Fraction(value)
+    if isinstance(value, int):
+        return str(value)
     return (
         str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
     )
@@ -23,10 +24,11 @@ def exact_text(value: Fraction | int) -> str:
 
 def decimal(value: Fraction | int) -> float | int:
     """An integer when whole, else a decimal with 10 places."""
-    value = Fraction(value)
+    if isinstance(value, int):
+        return value
     if value.denominator == 1:
-        return int(value)
-    return round(float(value), 10)
+        return int(value.numerator)
+    return round(value.numerator / value.denominator, 10)
 
 
 def display(value: Value, tb: Tiebreak) -> str:
@@ -35,7 +37,7 @@ def display(value: Value, tb: Tiebreak) -> str:
         return "—"
     kind = tb.kind
     if kind is ValueKind.PERCENT:
-        return f"{rounded(Fraction(value * 100), 1)}%"
+        return f"{rounded(value, 1, times=100)}%"
     if kind is ValueKind.RANDOM:
         return f"{int(value) % 10_000:04d}"
     if isinstance(value, int):

@@ -12,6 +12,7 @@ worker processes each keeps its own.
 from __future__ import annotations
 
 import threading
+from concurrent.futures import Future
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
@@ -31,9 +32,14 @@ SIZE = 48
 
 
 class VersionCache:
+    """An LRU of built values; **single-flight**: while one thread builds a key, the others
+    asking for it wait for that value instead of building it again (after a result, the
+    live streams and the page views of a 4,000-player event share one computation)."""
+
     def __init__(self, size: int = SIZE) -> None:
         self.size = size
         self._items: OrderedDict[Hashable, Any] = OrderedDict()
+        self._building: dict[Hashable, Future[Any]] = {}
         self._lock = threading.Lock()
 
     def get(self, key: Hashable, build: Callable[[], T]) -> T:
@@ -42,11 +48,26 @@ class VersionCache:
                 self._items.move_to_end(key)
                 found: T = self._items[key]
                 return found
-        value = build()  # outside the lock: two threads may both build it once
+            pending = self._building.get(key)
+            mine = pending is None
+            if pending is None:
+                pending = self._building[key] = Future()
+        if not mine:
+            waited: T = pending.result()
+            return waited
+        try:
+            value = build()
+        except BaseException as error:
+            with self._lock:
+                del self._building[key]
+            pending.set_exception(error)
+            raise
         with self._lock:
+            del self._building[key]
             self._items[key] = value
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
+        pending.set_result(value)
         return value
 
 

@@ -4,6 +4,7 @@ organizer login for it (printed), so the console opens on a real event at once."
 
 from __future__ import annotations
 
+import socket
 from typing import Annotated
 
 import typer
@@ -73,7 +74,7 @@ def serve(
         say(f"demo event:      http://{shown}:{port}/e/{DEMO_SLUG}")
         say(f"organizer login: http://{shown}:{port}/login  user {DEMO_USER}  password {password}")
     say("stop with Ctrl-C")
-    uvicorn.run(
+    config = uvicorn.Config(
         "fairpair.web.app:create_app",
         factory=True,
         host=host,
@@ -83,6 +84,34 @@ def serve(
         proxy_headers=True,
         timeout_graceful_shutdown=3,
     )
+    if workers == 1:
+        uvicorn.Server(config).run()
+        return
+    from uvicorn.supervisors import Multiprocess
+
+    try:
+        Multiprocess(config, sockets=[_listening_socket(host, port)]).run()
+    except KeyboardInterrupt:
+        pass
+
+
+def _listening_socket(host: str, port: int) -> socket.socket:
+    """The socket the workers share, made as a TCP socket (``IPPROTO_TCP``). uvicorn makes it
+    with protocol 0, and asyncio then leaves Nagle's algorithm on for every connection it
+    accepts (``TCP_NODELAY`` is set only on sockets whose protocol says TCP): with several
+    workers each answer waited 40 ms for the client's delayed ACK."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as error:
+        from fairpair.service.errors import Refused
+
+        sock.close()
+        raise Refused("--port", f"cannot listen on {host}:{port}: {error.strerror}") from None
+    sock.set_inheritable(True)
+    return sock
 
 
 def _safe(url: str) -> str:

@@ -103,9 +103,12 @@ class StandingsResponse(_Response):
     )
 
 
-def standings_response(standings: Standings, tournament_name: str) -> StandingsResponse:
+def standings_response(
+    standings: Standings, tournament_name: str, rows: slice | None = None
+) -> StandingsResponse:
     """The response of ``standings``: built as plain data, validated once into the model
-    (pydantic's validator builds the nested models faster than Python constructors)."""
+    (pydantic's validator builds the nested models faster than Python constructors).
+    ``rows``: only those rows (a page of a big table; the ranks are the whole table's)."""
     tiebreaks = standings.tiebreaks
     counted = rounds_up_to(standings.stage, standings.after_round)
     payload = {
@@ -145,7 +148,7 @@ def standings_response(standings: Standings, tournament_name: str) -> StandingsR
                     for tb, v in zip(tiebreaks, row.tiebreaks, strict=True)
                 },
             }
-            for row in standings.rows
+            for row in (standings.rows if rows is None else standings.rows[rows])
         ],
         "complete_through": complete_through(counted),
         "rounds_in_progress": [

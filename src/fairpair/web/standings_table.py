@@ -11,6 +11,7 @@ from fastapi import Request
 from fastapi.templating import Jinja2Templates
 
 from fairpair.engine.points_text import points_text
+from fairpair.engine.standings import Standings
 from fairpair.responses.standings import StandingsResponse, StandingsRow, standings_response
 from fairpair.service.connection import Database
 from fairpair.service.events import event_version
@@ -39,37 +40,54 @@ class StandingsTable:
     playoff: bool
     version: int
     points: dict[str, str]
-    """Each player's points as people read them ("3", "2½")."""
+    """Each player's points as people read them ("3", "2½") — of the rows in ``standings``."""
+    total: int
+    """Rows in the whole table (``standings`` holds them all, or none when ``full`` was off:
+    a page then builds its own rows)."""
+    source: Standings
+    tournament: str
 
 
 def standings_table(
-    db: Database, slug: str, stage: str | None = None, *, request: Request | None = None
+    db: Database,
+    slug: str,
+    stage: str | None = None,
+    *,
+    request: Request | None = None,
+    full: bool = True,
 ) -> StandingsTable:
     """The table as of now; with ``request``, computed once per event version and shared by
-    every page and stream of this process (``fairpair.web.version_cache``)."""
+    every page and stream of this process (``fairpair.web.version_cache``). ``full``: every
+    row's response built (the console, print); else only the pages asked for are."""
     version = event_version(db, slug)
     if request is None:
-        return _computed(db, slug, stage, version)
+        return _computed(db, slug, stage, version, full)
     from fairpair.web.version_cache import version_cache
 
     return version_cache(request).get(
-        ("standings", db.url, slug, version, stage),
-        lambda: _computed(db, slug, stage, version),
+        ("standings", db.url, slug, version, stage, full),
+        lambda: _computed(db, slug, stage, version, full),
     )
 
 
-def _computed(db: Database, slug: str, stage: str | None, version: int) -> StandingsTable:
+def _computed(
+    db: Database, slug: str, stage: str | None, version: int, full: bool
+) -> StandingsTable:
     tournament, table = standings(db, slug, stage=stage)
+    shown = table.rows if full else ()
     return StandingsTable(
         slug=slug,
-        standings=standings_response(table, tournament.name),
+        standings=standings_response(table, tournament.name, None if full else slice(0, 0)),
         stage_name=table.stage.name,
         stages=tuple((s.id, s.name) for s in tournament.stages),
         draws=table.has_draws,
         forfeits=table.has_forfeits,
         playoff=table.stage.is_playoff,
         version=version,
-        points={r.player.id: points_text(r.points) for r in table.rows},
+        points={r.player.id: points_text(r.points) for r in shown},
+        total=len(table.rows),
+        source=table,
+        tournament=tournament.name,
     )
 
 
@@ -90,6 +108,7 @@ class StandingsPage:
     """One page of the table: its rows, where it is, and the row ``q`` found (if any)."""
 
     rows: list[StandingsRow]
+    points: dict[str, str]
     first: int
     """The place in the table of the page's first row (1-based)."""
     number: int
@@ -102,7 +121,7 @@ class StandingsPage:
 def standings_page(table: StandingsTable, page: int | None, q: str = "") -> StandingsPage:
     """The page ``page`` (1-based; past the end: the last), or the page of the first player
     whose name holds ``q`` (case and accents as typed, case-insensitively)."""
-    rows = table.standings.rows
+    rows = table.source.rows
     pages = max(1, -(-len(rows) // PAGE_SIZE))
     found = None
     wanted = q.strip().casefold()
@@ -113,5 +132,7 @@ def standings_page(table: StandingsTable, page: int | None, q: str = "") -> Stan
                 found, number = row.player.id, index // PAGE_SIZE + 1
                 break
     start = (number - 1) * PAGE_SIZE
-    chunk = rows[start : start + PAGE_SIZE]
-    return StandingsPage(chunk, start + 1, number, pages, len(rows), found, q.strip())
+    part = slice(start, start + PAGE_SIZE)
+    chunk = standings_response(table.source, table.tournament, part).rows
+    points = {r.player.id: points_text(r.points) for r in rows[part]}
+    return StandingsPage(chunk, points, start + 1, number, pages, len(rows), found, q.strip())

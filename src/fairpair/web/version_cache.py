@@ -12,9 +12,9 @@ worker processes each keeps its own.
 from __future__ import annotations
 
 import threading
-from concurrent.futures import Future
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from concurrent.futures import Future
 from typing import Any, TypeVar
 
 from fastapi import Request

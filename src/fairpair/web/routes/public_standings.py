@@ -32,7 +32,7 @@ def public_standings(
     page: Annotated[int | None, Query(ge=1, le=100_000)] = None,
     q: Annotated[str, Query(max_length=100)] = "",
 ) -> HTMLResponse:
-    table = standings_table(db, slug, stage, request=request)
+    table = standings_table(db, slug, stage, request=request, full=print_view)
     return render(
         request,
         "public/standings.html",
@@ -47,7 +47,7 @@ def public_standings(
 @live_view("standings")
 def standings_fragment(request: Request, db: Database, slug: str, stage: str | None) -> str:
     """The page the viewer is on (``page`` / ``q`` of the stream's own query)."""
-    table = standings_table(db, slug, stage, request=request)
+    table = standings_table(db, slug, stage, request=request, full=False)
     number = request.query_params.get("page", "")
     q = request.query_params.get("q", "")[:100]
     page = standings_page(table, int(number) if number.isdigit() else None, q)

@@ -4,6 +4,7 @@ organizer login for it (printed), so the console opens on a real event at once."
 
 from __future__ import annotations
 
+import contextlib
 import socket
 from typing import Annotated
 
@@ -89,10 +90,8 @@ def serve(
         return
     from uvicorn.supervisors import Multiprocess
 
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         Multiprocess(config, sockets=[_listening_socket(host, port)]).run()
-    except KeyboardInterrupt:
-        pass
 
 
 def _listening_socket(host: str, port: int) -> socket.socket:

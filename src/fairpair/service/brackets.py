@@ -21,7 +21,7 @@ from fairpair.responses.brackets import (
     SectionName,
 )
 from fairpair.service.errors import Refused
-from fairpair.service.loading import load
+from fairpair.service.snapshots import loaded
 from fairpair.service.unit import reading
 from fairpair.store.database import Database
 
@@ -56,7 +56,7 @@ def bracket_stage(tournament: Tournament, stage: str | None) -> Stage:
 def bracket_view(db: Database, slug: str, stage: str | None = None) -> BracketView:
     """The bracket of ``stage`` (default: the last playoff stage) as it stands now."""
     with reading(db, slug) as (conn, event):
-        tournament = load(conn, event).tournament
+        tournament = loaded(conn, event).tournament
     return view_of(tournament, slug, bracket_stage(tournament, stage))
 
 

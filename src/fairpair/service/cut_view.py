@@ -12,7 +12,7 @@ from fairpair.engine.standings import compute_standings
 from fairpair.engine.tournament import Tournament
 from fairpair.responses.topcut import TopCutResponse, top_cut_response
 from fairpair.service.errors import Refused
-from fairpair.service.loading import load
+from fairpair.service.snapshots import loaded
 from fairpair.service.unit import reading
 from fairpair.store.database import Database
 
@@ -43,7 +43,7 @@ def cut_view(db: Database, slug: str, stage: str | None = None) -> CutView:
     """The cut of ``stage`` (default: the last cut stage). Refused when the stage is not a
     top cut, or the event has none."""
     with reading(db, slug) as (conn, event):
-        tournament = load(conn, event).tournament
+        tournament = loaded(conn, event).tournament
     known = cut_stages(tournament)
     if stage is None:
         if not known:

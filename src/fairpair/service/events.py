@@ -13,9 +13,9 @@ from fairpair.engine.stage import Stage
 from fairpair.engine.tournament import Tournament
 from fairpair.responses.events import EventDetail, EventList, EventListItem
 from fairpair.service.errors import EventExists
-from fairpair.service.loading import load
 from fairpair.service.persist import insert_round
 from fairpair.service.slugs import checked_slug, slug_of
+from fairpair.service.snapshots import loaded
 from fairpair.service.stage_settings import settings_of
 from fairpair.service.unit import Change, EventRef, now, reading
 from fairpair.store.database import Database
@@ -197,7 +197,7 @@ def _create(
 def export_event(db: Database, slug: str) -> Tournament:
     """Every fact of event ``slug`` as an engine ``Tournament`` (for the document writer)."""
     with reading(db, slug) as (conn, event):
-        return load(conn, event).tournament
+        return loaded(conn, event).tournament
 
 
 def list_events(db: Database) -> EventList:
@@ -242,8 +242,8 @@ def show_event(db: Database, slug: str, *, with_players: bool = True) -> EventDe
     from fairpair.store.models import DraftRow
 
     with reading(db, slug) as (conn, event):
-        loaded = load(conn, event)
-        t = loaded.tournament
+        facts = loaded(conn, event)
+        t = facts.tournament
         row = conn.execute(select(EventRow.created_at).where(EventRow.id == event.id)).one()
         extra = {
             r.key: r
@@ -273,7 +273,7 @@ def show_event(db: Database, slug: str, *, with_players: bool = True) -> EventDe
             for r in conn.execute(
                 select(RoundRow.stage_id, RoundRow.number, RoundRow.starts_at, RoundRow.ends_at)
             )
-            if r.stage_id in loaded.stage_ids.values()
+            if r.stage_id in facts.stage_ids.values()
         }
         drafts = dict(conn.execute(select(DraftRow.stage_id, DraftRow.round_number)).all())
         names = {p.id: p.name for p in t.players}
@@ -281,7 +281,7 @@ def show_event(db: Database, slug: str, *, with_players: bool = True) -> EventDe
 
         stages = []
         for s in t.stages:
-            sid = loaded.stage_ids[s.id]
+            sid = facts.stage_ids[s.id]
             stages.append(
                 StageItem(
                     id=s.id,

@@ -19,6 +19,7 @@ from fairpair.service.errors import Refused, StaleVersion
 from fairpair.service.loading import Loaded, load
 from fairpair.service.lookup import RoundRef, StageRef, find_round, find_stage
 from fairpair.service.persist import insert_round
+from fairpair.service.snapshots import loaded as snapshot
 from fairpair.service.unit import Change, changing
 from fairpair.store.database import Database
 from fairpair.store.models import ByeRow, DraftRow, RoundRow, TableRow
@@ -419,7 +420,7 @@ def round_view(db: Database, slug: str, number: int, *, stage: str | None = None
     with reading(db, slug) as (conn, event):
         where = find_stage(conn, event, stage)
         rnd = find_round(conn, where, number)
-        loaded = load(conn, event)
+        loaded = snapshot(conn, event)
         extra = conn.execute(
             select(RoundRow.starts_at, RoundRow.ends_at, RoundRow.notes).where(
                 RoundRow.id == rnd.id

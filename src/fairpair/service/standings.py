@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fairpair.engine.standings import Standings, compute_standings
 from fairpair.engine.tournament import Tournament
-from fairpair.service.loading import load
+from fairpair.service.snapshots import loaded
 from fairpair.service.unit import reading
 from fairpair.store.database import Database
 
@@ -14,5 +14,5 @@ def standings(
 ) -> tuple[Tournament, Standings]:
     """The standings of ``stage`` (default: the last), after ``after_round`` when given."""
     with reading(db, slug) as (conn, event):
-        tournament = load(conn, event).tournament
+        tournament = loaded(conn, event).tournament
     return tournament, compute_standings(tournament, tournament.stage(stage), after_round)

@@ -9,6 +9,7 @@ from fairpair.engine.tournament import Tournament
 from fairpair.service.loading import load
 from fairpair.service.lookup import find_round, find_stage
 from fairpair.service.rounds import write_changed_tables
+from fairpair.service.snapshots import loaded as snapshot
 from fairpair.service.unit import changing, reading
 from fairpair.store.database import Database
 
@@ -92,5 +93,5 @@ def toss_table(
     from fairpair.engine.toss import toss_table as engine_table
 
     with reading(db, slug) as (conn, event):
-        t = load(conn, event).tournament
+        t = snapshot(conn, event).tournament
     return t, engine_table(t, t.stage(stage))

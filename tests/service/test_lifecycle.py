@@ -506,3 +506,32 @@ def test_a_player_who_joins_after_the_draft_is_not_left_out_quietly(db: Database
     assert rounds.release(db, slug, actor=ACTOR) == 2
     r2 = events.export_event(db, slug).stage().round(2)
     assert r2 is not None and {"late", "p6"} <= set(r2.participants())
+
+
+def test_a_stage_keeps_its_format_once_it_has_a_round(db: Database) -> None:
+    from fairpair.service import drafts, events, players, rounds, stages
+    from fairpair.service.players import NewPlayer
+
+    from .helpers import refused
+
+    slug = events.create_event(db, "Format Kept", actor="t")
+    players.add_players(db, slug, [NewPlayer(n) for n in ("Ann", "Bo", "Cy", "Di")], actor="t")
+    # Before anything is paired the format may change (and back).
+    stages.edit_stage(db, slug, {"format": "round_robin"}, actor="t")
+    stages.edit_stage(db, slug, {"format": "swiss"}, actor="t")
+    drafts.generate(db, slug, actor="t")
+    refused(
+        db,
+        "refused",
+        "has a draft paired as swiss",
+        call=lambda: stages.edit_stage(db, slug, {"format": "round_robin"}, actor="t"),
+    )
+    rounds.release(db, slug, actor="t")
+    refused(
+        db,
+        "refused",
+        "1 released round paired as swiss",
+        "add a new stage",
+        call=lambda: stages.edit_stage(db, slug, {"format": "round_robin"}, actor="t"),
+    )
+    stages.edit_stage(db, slug, {"max_rounds": 5}, actor="t")  # other settings still may

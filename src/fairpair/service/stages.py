@@ -41,6 +41,32 @@ def _checked(change: Change, key: str, settings: dict[str, Any], *, new: bool) -
     return settings_of(stage)
 
 
+def _format_kept(change: Change, key: str, old: dict[str, Any], new: dict[str, Any]) -> None:
+    """A stage keeps its format once it has a round or a draft: the rounds were paired by it
+    (a Swiss's rounds are not a round robin's schedule nor a bracket's matches)."""
+    before, after = old.get("format", "swiss"), new.get("format", "swiss")
+    if before == after:
+        return
+    from fairpair.store.models import DraftRow, RoundRow
+
+    stage_id = change.conn.execute(
+        select(StageRow.id).where(StageRow.event_id == change.event.id, StageRow.key == key)
+    ).scalar_one()
+    rounds = change.conn.execute(
+        select(func.count()).select_from(RoundRow).where(RoundRow.stage_id == stage_id)
+    ).scalar_one()
+    drafted = change.conn.execute(
+        select(func.count()).select_from(DraftRow).where(DraftRow.stage_id == stage_id)
+    ).scalar_one()
+    if rounds or drafted:
+        what = f"{rounds} released round{'s' if rounds != 1 else ''}" if rounds else "a draft"
+        raise Refused(
+            Location(("format",), stage=key),
+            f"stage {key!r} has {what} paired as {before}: its format cannot become {after} "
+            "(add a new stage for the next part of the event)",
+        )
+
+
 def add_stage(db: Database, slug: str, settings: dict[str, Any], *, actor: str) -> str:
     """A new stage after the others, from document-style ``settings`` (``id``, ``format``,
     ``ruleset``, ``pairing_method``, ``max_rounds``, ...); its id. Left out, the name is the
@@ -110,6 +136,7 @@ def edit_stage(
         stored = _checked(change, where.key, merged, new=False)
         if stored == old:
             return stored
+        _format_kept(change, where.key, old, stored)
         conn.execute(
             update(StageRow)
             .where(StageRow.id == where.id)

@@ -81,3 +81,35 @@ class CreatedToken(Answer):
 
     token: TokenItem
     secret: str
+
+
+class RecordedPlaces(Answer):
+    """A pod table's places as recorded (``fairpair result places --json``)."""
+
+    event: str
+    round: int
+    table: int
+    match: str
+    seats: list[str]
+    places: list[int]
+    text: str
+    version: int
+
+
+class ReleasedRounds(Answer):
+    """The rounds a round robin's release made public (Scheduled)."""
+
+    event: str
+    stage: str
+    rounds: list[int]
+
+
+class StaffMember(Answer):
+    username: str
+    name: str
+    role: str
+
+
+class Staff(Answer):
+    event: str
+    staff: list[StaffMember]

@@ -163,3 +163,37 @@ class CutDraw(Body):
 
 class NewToken(Body):
     name: Name
+
+
+Place = Annotated[int, Field(ge=1, le=10)]
+
+
+class PodPlaces(Body):
+    """A pod table's finishing places: player id (or name) → place; tied seats share a place
+    and the next skips (1, 2, 2, 4). ``correct``: replace places already recorded (audited,
+    with ``reason``; ``version`` refuses when the table changed since it was read)."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [{"round": 1, "table": 1, "places": {"ann": 1, "bo": 2, "cy": 2, "di": 4}}]
+        },
+    )
+
+    round: Annotated[int, Field(ge=1, le=10_000)]
+    table: Annotated[int, Field(ge=1, le=100_000)]
+    places: Annotated[
+        dict[Key, Annotated[int, Field(ge=1, le=10)]], Field(min_length=3, max_length=10)
+    ]
+    stage: Key | None = None
+    correct: bool = False
+    reason: Text | None = None
+    version: Annotated[int, Field(ge=1)] | None = None
+
+
+class StaffRole(Body):
+    """An account's role in the event: ``owner``, ``judge`` (runs rounds, enters results) or
+    ``viewer`` (reads the console)."""
+
+    username: Annotated[str, Field(min_length=2, max_length=40)]
+    role: Literal["owner", "judge", "viewer"] = "judge"

@@ -8,13 +8,17 @@ from fastapi import APIRouter
 
 from fairpair.api import (
     audit,
+    brackets,
     cut,
     docs,
     drafts,
     events,
+    places,
     players,
     results,
     rounds,
+    schedule,
+    staff,
     stages,
     standings,
     tokens,
@@ -23,7 +27,23 @@ from fairpair.api import (
 from fairpair.api.errors import ERRORS
 
 PREFIX = "/api/v1"
-RESOURCES = (events, players, stages, drafts, rounds, results, standings, toss, cut, audit, tokens)
+RESOURCES = (
+    events,
+    players,
+    stages,
+    staff,
+    drafts,
+    rounds,
+    schedule,
+    results,
+    places,
+    standings,
+    toss,
+    cut,
+    brackets,
+    audit,
+    tokens,
+)
 
 API = APIRouter(prefix=PREFIX, responses=ERRORS)
 for resource in RESOURCES:

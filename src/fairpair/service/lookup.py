@@ -126,12 +126,20 @@ class RoundRef:
     version: int
 
 
+#: The numbers a database column holds (PostgreSQL's INTEGER): anything else names nothing.
+STORABLE = range(-(2**31), 2**31)
+
+
 def find_round(conn: Connection, stage: StageRef, number: int) -> RoundRef:
-    row = conn.execute(
-        select(RoundRow.id, RoundRow.number, RoundRow.state, RoundRow.version).where(
-            RoundRow.stage_id == stage.id, RoundRow.number == number
-        )
-    ).first()
+    row = (
+        conn.execute(
+            select(RoundRow.id, RoundRow.number, RoundRow.state, RoundRow.version).where(
+                RoundRow.stage_id == stage.id, RoundRow.number == number
+            )
+        ).first()
+        if number in STORABLE
+        else None
+    )
     if row is None:
         known = ", ".join(
             str(n)
@@ -173,7 +181,7 @@ def find_table(conn: Connection, stage: StageRef, rnd: RoundRef, table: int | st
     query = query.where(
         TableRow.number == table if isinstance(table, int) else TableRow.key == table
     )
-    row = conn.execute(query).first()
+    row = None if isinstance(table, int) and table not in STORABLE else conn.execute(query).first()
     if row is None:
         count = conn.execute(
             select(func.count()).select_from(TableRow).where(TableRow.round_id == rnd.id)

@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from databases import BACKENDS
 from fairpair.service.connection import Database
 from fairpair.service.demo import create_demo
 from fairpair.service.events import event_version
@@ -116,12 +117,17 @@ HOSTILE = st.one_of(
 FORMS = st.dictionaries(st.sampled_from(FIELDS), HOSTILE, max_size=8)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="module", params=BACKENDS)
 def owner_client(
-    tmp_path_factory: pytest.TempPathFactory,
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[tuple[TestClient, Database, dict[str, Any]]]:
-    folder = tmp_path_factory.mktemp("form-fuzz")
-    url = f"sqlite:///{Path(folder) / 'fuzz.db'}"
+    # PostgreSQL too: its INTEGER is 32 bits where SQLite's is 64.
+    if request.param == "postgresql":
+        server = request.getfixturevalue("postgres_server")
+        name, url = server.create("fuzz")
+        request.addfinalizer(lambda: server.drop(name))
+    else:
+        url = f"sqlite:///{Path(tmp_path_factory.mktemp('form-fuzz')) / 'fuzz.db'}"
     db = Database.open(url)
     owner = account(db, "fuzz-owner")
     slug = create_demo(db, slug="fuzz-event", owner=owner.id)

@@ -535,3 +535,26 @@ def test_a_stage_keeps_its_format_once_it_has_a_round(db: Database) -> None:
         call=lambda: stages.edit_stage(db, slug, {"format": "round_robin"}, actor="t"),
     )
     stages.edit_stage(db, slug, {"max_rounds": 5}, actor="t")  # other settings still may
+
+
+def test_names_and_notes_with_control_codes_are_refused_on_both_databases(db: Database) -> None:
+    import pytest
+
+    from fairpair.service import events, players, tokens
+    from fairpair.service.accounts import add_account
+    from fairpair.service.errors import Refused
+    from fairpair.service.players import NewPlayer
+
+    with pytest.raises(Refused, match="no control codes"):
+        events.create_event(db, "Friday\x00Night", actor="t")
+    slug = events.create_event(db, "Friday Night", actor="t")
+    with pytest.raises(Refused, match="team"):
+        players.add_players(db, slug, [NewPlayer("Ann", team="Owls\x00")], actor="t")
+    players.add_players(db, slug, [NewPlayer("Ann", id="ann")], actor="t")
+    with pytest.raises(Refused, match="reason"):
+        players.drop_player(db, slug, "ann", actor="t", reason="left\x00early")
+    who = add_account(db, "olga", "long enough password")
+    with pytest.raises(Refused, match="token's name"):
+        tokens.create_token(db, who, "bot\x00")
+    with pytest.raises(Refused, match="name"):
+        add_account(db, "bea", "long enough password", name="Bea\x07")

@@ -148,3 +148,15 @@ def test_an_unreachable_postgresql_while_reading_and_writing() -> None:
             pass
     finally:
         db.close()
+
+
+def test_a_nul_byte_never_reaches_the_database(db: Database) -> None:
+    from sqlalchemy import select
+
+    from fairpair.store.errors import NulInText
+    from fairpair.store.models import EventRow
+
+    with pytest.raises(NulInText), db.reading() as conn:
+        conn.execute(select(EventRow.id).where(EventRow.slug == "a\x00b")).all()
+    with db.reading() as conn:  # the connection is fine afterwards
+        assert conn.execute(select(EventRow.id)).all() == []

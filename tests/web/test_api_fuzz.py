@@ -23,6 +23,7 @@ from schemathesis.checks import not_a_server_error
 from schemathesis.generation import GenerationMode
 from schemathesis.specs.openapi.checks import response_schema_conformance
 
+from databases import BACKENDS
 from fairpair.service.connection import Database
 from fairpair.service.demo import create_demo
 from fairpair.service.tokens import create_token
@@ -58,9 +59,17 @@ class Fuzzed:
     spare_token: int
 
 
-@pytest.fixture(scope="module")
-def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Fuzzed]:
-    url = f"sqlite:///{Path(tmp_path_factory.mktemp('fuzz')) / 'fuzz.db'}"
+@pytest.fixture(scope="module", params=BACKENDS)
+def fuzzed(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Fuzzed]:
+    # PostgreSQL too: it refuses what SQLite takes (a NUL in text, integers past 32 bits).
+    if request.param == "postgresql":
+        server = request.getfixturevalue("postgres_server")
+        name, url = server.create("apifuzz")
+        request.addfinalizer(lambda: server.drop(name))
+    else:
+        url = f"sqlite:///{Path(tmp_path_factory.mktemp('fuzz')) / 'fuzz.db'}"
     db = Database.open(url)
     owner = account(db, "fuzzer")
     slug = create_demo(db, slug="fuzz-demo", owner=owner.id)

@@ -12,6 +12,7 @@ from sqlalchemy import Connection, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from fairpair.service.errors import BadCredentials, Refused
+from fairpair.service.text_rules import checked_line
 from fairpair.service.unit import now
 from fairpair.store.database import Database
 from fairpair.store.models import AccountRow
@@ -65,9 +66,7 @@ def add_account(
     """Create an account; ``Refused`` when the username is taken or the password too short."""
     user = checked_username(username)
     hashed = _HASHER.hash(checked_password(password))
-    display = (name or "").strip() or user
-    if len(display) > 200:
-        raise Refused("name", "a name has at most 200 characters")
+    display = checked_line(name, "name", "a name") if name and name.strip() else user
     try:
         with db.writing() as conn:
             key = conn.execute(

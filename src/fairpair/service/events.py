@@ -12,11 +12,12 @@ from fairpair.engine.ruleset import Ruleset
 from fairpair.engine.stage import Stage
 from fairpair.engine.tournament import Tournament
 from fairpair.responses.events import EventDetail, EventList, EventListItem
-from fairpair.service.errors import EventExists
+from fairpair.service.errors import EventExists, Refused
 from fairpair.service.persist import insert_round
 from fairpair.service.slugs import checked_slug, slug_of
 from fairpair.service.snapshots import loaded
 from fairpair.service.stage_settings import settings_of
+from fairpair.service.text_rules import has_control
 from fairpair.service.unit import Change, EventRef, now, reading
 from fairpair.store.database import Database
 from fairpair.store.models import AuditRow, DropRow, EventRow, PlayerRow, RoundRow, StageRow
@@ -167,6 +168,9 @@ def _create(
     name = tournament.name.strip()
     if not name:
         raise EventExists(Location(("name",)), "an event needs a name")
+    if len(name) > 200 or has_control(name):
+        reason = "an event's name has 1-200 characters, no control codes"
+        raise Refused(Location(("name",)), reason)
     with db.writing() as conn:
         if conn.dialect.name == "postgresql":
             # Events are created one at a time, as SQLite's BEGIN IMMEDIATE does: the free slug

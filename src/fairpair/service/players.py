@@ -16,6 +16,7 @@ from fairpair.engine.validation import problems
 from fairpair.service.errors import Refused
 from fairpair.service.loading import load
 from fairpair.service.lookup import PlayerRef, find_player, find_stage
+from fairpair.service.text_rules import checked_line, has_control
 from fairpair.service.unit import Change, EventRef, changing
 from fairpair.store.database import Database
 from fairpair.store.models import ByeRow, DropRow, PlayerRow, RoundRow, TableRow
@@ -63,6 +64,11 @@ def _checked(player: NewPlayer, where: str) -> NewPlayer:
             Location((where, "id")),
             f"{player.id!r} is not a player id: letters, digits, '-', '_' and '.', up to 80",
         )
+    for field, text in (("team", player.team), ("contact", player.contact)):
+        if text is not None and (len(text) > 200 or has_control(text)):
+            raise Refused(
+                Location((where, field)), f"a {field} has up to 200 characters, no control codes"
+            )
     for field, value, low, high in (
         ("seed", player.seed, 1, 1_000_000),
         ("rating", player.rating, 0, 10_000),
@@ -283,6 +289,10 @@ def drop_player(
     event, or only ``stage``. Their results stay. Returns the round they left after."""
     from fairpair.engine.changes import drop_player as engine_drop
 
+    if reason is not None and reason.strip():
+        reason = checked_line(reason, "reason", "a reason")
+    else:
+        reason = None
     with changing(db, slug, actor) as change:
         conn, event = change.conn, change.event
         who = find_player(conn, event, player)

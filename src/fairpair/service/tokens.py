@@ -12,6 +12,7 @@ from sqlalchemy import insert, select, update
 from fairpair.service.accounts import _COLUMNS, Account, _account
 from fairpair.service.errors import Refused
 from fairpair.service.sessions import token_hash
+from fairpair.service.text_rules import checked_line
 from fairpair.service.unit import now
 from fairpair.store.database import Database
 from fairpair.store.models import AccountRow, TokenRow
@@ -31,9 +32,7 @@ class TokenInfo:
 def create_token(db: Database, account: Account, name: str) -> tuple[TokenInfo, str]:
     """A new token for ``account`` named ``name``: its description and its secret (shown
     once; fairpair keeps only a hash)."""
-    label = name.strip()
-    if not label or len(label) > 200:
-        raise Refused("name", "a token needs a name of 1-200 characters")
+    label = checked_line(name, "name", "a token's name")
     secret = PREFIX + secrets.token_urlsafe(32)
     at = now()
     with db.writing() as conn:

@@ -27,7 +27,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DatabaseError, OperationalError
 from sqlalchemy.pool import StaticPool
 
-from fairpair.store.errors import DatabaseUnavailable
+from fairpair.store.errors import DatabaseUnavailable, NulInText
 
 ENV_URL = "FAIRPAIR_DATABASE_URL"
 BUSY_TIMEOUT_S = 30
@@ -138,6 +138,7 @@ class Database:
                 "fairpair stores events in SQLite or PostgreSQL (sqlite:///FILE, "
                 "postgresql://USER@HOST/DB)",
             )
+        event.listen(engine, "before_cursor_execute", _refuse_nul)
         db = cls(resolved, engine)
         if migrate:
             from fairpair.store.migrate import upgrade_if_needed
@@ -188,6 +189,18 @@ class Database:
 
     def close(self) -> None:
         self.engine.dispose()
+
+
+def _refuse_nul(
+    _conn: Any, _cursor: Any, _statement: str, parameters: Any, _context: Any, many: bool
+) -> None:
+    """No statement carries a NUL byte in a text parameter (``NulInText`` instead)."""
+    rows = parameters if many else (parameters,)
+    for row in rows:
+        values = row.values() if isinstance(row, dict) else row
+        for value in values or ():
+            if isinstance(value, str) and "\x00" in value:
+                raise NulInText()
 
 
 def _reason(error: DatabaseError) -> str:

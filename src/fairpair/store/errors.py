@@ -14,3 +14,16 @@ class DatabaseUnavailable(FairpairError):
     def __init__(self, url: str, reason: str) -> None:
         super().__init__(Location(("database",)), f"{url}: {reason}" if url else reason)
         self.url = url
+
+
+class NulInText(FairpairError):
+    """A text holds a NUL byte (``\\x00``): no field may hold one (PostgreSQL's text columns
+    refuse it; SQLite would keep it and every page would show it). Raised before the
+    statement reaches the database, on both backends alike, so nothing is written."""
+
+    code = "nul_in_text"
+
+    def __init__(self) -> None:
+        super().__init__(
+            Location(), "a value holds a NUL byte (\\x00), which no name, id or note may hold"
+        )

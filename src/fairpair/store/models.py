@@ -361,4 +361,28 @@ class TokenRow(Base):
     revoked_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
 
 
+class JobRow(Base):
+    """A job due at a moment: a notification to send, a reminder, a deadline to check. Read
+    from the database, never held in memory, so it survives restarts; each is claimed by one
+    worker at a time (a lease, ``claimed_until``) and done once (``done_at``). ``key`` is
+    unique: scheduling the same job twice keeps one."""
+
+    __tablename__ = "scheduled_jobs"
+    __table_args__ = (Index("ix_scheduled_jobs_due", "done_at", "due_at"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("events.id", ondelete="CASCADE"), nullable=False, index=True
+    )
+    kind: Mapped[str] = mapped_column(String(40), nullable=False)
+    key: Mapped[str] = mapped_column(String(200), nullable=False, unique=True)
+    due_at: Mapped[datetime] = _when()
+    payload: Mapped[object | None] = mapped_column(JSON)
+    claimed_by: Mapped[str | None] = mapped_column(String(80))
+    claimed_until: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    attempts: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
+    done_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    last_error: Mapped[str | None] = mapped_column(Text)
+
+
 metadata = Base.metadata

@@ -95,7 +95,13 @@ def test_round_cards_show_each_released_round_with_its_state_dates_and_bye(
         ("completed", "2"),
         ("completed", "1"),
     ]
-    assert "Upcoming" in cards[0][2] and "Sat 05 Dec 10:00 – Sat 05 Dec 10:50" in cards[0][2]
+    assert "Upcoming" in cards[0][2]
+    # in UTC, as <time> elements the reader's browser shows in their own time zone
+    assert (
+        '<time datetime="2026-12-05T10:00:00Z" data-local>Sat 05 Dec 10:00 UTC</time>'
+        in cards[0][2]
+    )
+    assert 'datetime="2026-12-05T10:50:00Z"' in cards[0][2]
     assert "Completed" in cards[1][2]
     for number, (_, _, card) in zip((3, 2, 1), cards, strict=True):
         assert f"Bye: {round_view(sqlite_db, slug, number).byes[0].player.name}" in card

@@ -33,6 +33,7 @@ from fairpair.engine.stage_config import (
     SwissEliminationConfig,
 )
 from fairpair.engine.tiebreaks.registry import REGISTRY
+from fairpair.web.numbers import is_whole
 
 FORMATS: tuple[tuple[str, str], ...] = (
     (StageFormat.SWISS.value, "Swiss"),
@@ -192,7 +193,7 @@ def apply_move(values: dict[str, Any], move: str) -> dict[str, Any]:
     ``reset``, ``format``): re-ordered, not saved."""
     order: list[str] = list(values.get("tiebreaks", []))
     action, _, where = move.partition(":")
-    index = int(where) if where.isdigit() else -1
+    index = int(where) if is_whole(where) else -1
     if action == "up" and 0 < index < len(order):
         order[index - 1], order[index] = order[index], order[index - 1]
     elif action == "down" and 0 <= index < len(order) - 1:
@@ -212,7 +213,7 @@ def _number(values: Mapping[str, Any], field: str, errors: dict[str, str]) -> in
     text = str(values.get(field, "")).strip()
     if not text:
         return None
-    if not text.isdigit() or len(text) > 9:
+    if not is_whole(text) or len(text) > 9:
         errors[field] = f"{text!r} is not a whole number"
         return None
     return int(text)

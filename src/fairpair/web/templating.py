@@ -7,25 +7,41 @@ htmx), ``errors`` (field → message) and ``values`` (what the user typed, to re
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from fastapi import Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
+from markupsafe import Markup
 
 TEMPLATES = Path(__file__).parent / "templates"
 
 
-def _when(value: datetime | None, fmt: str = "%a %d %b %H:%M") -> str:
-    return value.strftime(fmt) if value is not None else ""
+def _when(value: datetime | None, fmt: str | None = None) -> str:
+    """A moment for people: ``<time>`` in UTC, which fairpair.js shows in the reader's own
+    time zone (without JavaScript the page says UTC). With ``fmt``: that text (attributes)."""
+    if value is None:
+        return ""
+    if fmt is not None:
+        return value.strftime(fmt)
+    utc = value.astimezone(UTC)
+    return Markup(
+        f'<time datetime="{utc:%Y-%m-%dT%H:%M:%SZ}" data-local>{utc:%a %d %b %H:%M} UTC</time>'
+    )
+
+
+def _utc_input(value: datetime | None) -> str:
+    """The UTC value a ``datetime-local`` input starts from (fairpair.js turns it local)."""
+    return f"{value.astimezone(UTC):%Y-%m-%dT%H:%M}" if value is not None else ""
 
 
 def make_templates() -> Jinja2Templates:
     templates = Jinja2Templates(directory=str(TEMPLATES))
     env = templates.env
     env.filters["when"] = _when
+    env.filters["utc_input"] = _utc_input
     env.globals["version"] = _package_version()
     env.trim_blocks = True
     env.lstrip_blocks = True

@@ -32,6 +32,7 @@ from fairpair.service.players_csv import at_line, read_players_text
 from fairpair.service.staff import Role
 from fairpair.web.access import Access, DbDep, Judge, Viewer
 from fairpair.web.console import console_page
+from fairpair.web.numbers import is_whole
 from fairpair.web.templating import is_htmx, render
 
 ROUTER = APIRouter(include_in_schema=False)
@@ -143,7 +144,7 @@ def _number(text: str, field: str, errors: dict[str, str]) -> int | None:
     text = text.strip()
     if not text:
         return None
-    if not text.isdigit() or len(text) > 9:
+    if not is_whole(text) or len(text) > 9:
         errors[field] = f"{text!r} is not a whole number"
         return None
     return int(text)

@@ -27,6 +27,7 @@ from fairpair.service.rounds import round_view
 from fairpair.web.access import Access, DbDep, Judge, Viewer
 from fairpair.web.console import console_page
 from fairpair.web.form_posts import posted
+from fairpair.web.numbers import is_whole
 from fairpair.web.rounds_view import SHOWN, choose_stage, current_round
 
 ROUTER = APIRouter(include_in_schema=False)
@@ -102,7 +103,7 @@ def _table_of(text: str) -> int | str:
     text = text.strip()
     if not text:
         raise Refused(Location(("table",)), "type the table number")
-    return int(text) if text.isdigit() else text
+    return int(text) if is_whole(text) else text
 
 
 def _back(slug: str, stage: str, number: int, **extra: str) -> Response:
@@ -112,7 +113,7 @@ def _back(slug: str, stage: str, number: int, **extra: str) -> Response:
 
 def _round_number(values: dict[str, str]) -> int:
     text = values.get("round", "").strip()
-    if not text.isdigit():
+    if not is_whole(text):
         raise Refused(Location(("round",)), "no round to enter results for")
     return int(text)
 
@@ -198,7 +199,7 @@ def _correct_result(
             result,
             actor=access.actor,
             reason=reason,
-            version=int(version) if version.isdigit() else None,
+            version=int(version) if is_whole(version) else None,
             stage=key,
         )
     except FairpairError as error:

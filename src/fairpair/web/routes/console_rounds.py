@@ -28,6 +28,7 @@ from fairpair.service.lookup import stage_key
 from fairpair.web.access import Access, DbDep, Judge, Viewer
 from fairpair.web.console import console_page
 from fairpair.web.form_posts import posted
+from fairpair.web.numbers import is_whole
 from fairpair.web.rounds_view import (
     ACTIONS,
     SHOWN,
@@ -203,7 +204,7 @@ def _rearrange(
             other,
             actor=access.actor,
             stage=stage,
-            version=int(version) if version.isdigit() else None,
+            version=int(version) if is_whole(version) else None,
         )
     except FairpairError as error:
         return _review_page(
@@ -383,6 +384,11 @@ async def set_dates(request: Request, access: Judge, db: DbDep, slug: str, numbe
     )
 
 
+def _moment(values: dict[str, str], name: str) -> str:
+    typed = values.get(name, "").strip()
+    return (values.get(f"{name}_utc", "").strip() or typed) if typed else typed
+
+
 def _set_dates(
     request: Request,
     access: Access,
@@ -394,8 +400,10 @@ def _set_dates(
     stage = values.get("stage") or None
     try:
         key = stage_key(db, slug, stage)
-        starts = parse_moment(values.get("starts_at", ""), "starts_at")
-        ends = parse_moment(values.get("ends_at", ""), "ends_at")
+        # The browser sends each moment as UTC too (NAME_utc, from fairpair.js): it knows the
+        # organizer's time zone; without it the typed value is taken as UTC.
+        starts = parse_moment(_moment(values, "starts_at"), "starts_at")
+        ends = parse_moment(_moment(values, "ends_at"), "ends_at")
         rounds.set_dates(
             db, slug, number, actor=access.actor, starts_at=starts, ends_at=ends, stage=key
         )
@@ -431,7 +439,7 @@ def _record_places(
         given = {}
         for seat in seats:
             text = values[f"place-{seat}"].strip()
-            if not text.isdigit():
+            if not is_whole(text):
                 raise Refused(Location(("places",)), f"{text!r} is not a place: use 1, 2, 3 ...")
             given[seat] = int(text)
         version = values.get("version", "")
@@ -439,12 +447,12 @@ def _record_places(
             db,
             slug,
             number,
-            int(table) if table.isdigit() else table,
+            int(table) if is_whole(table) else table,
             given,
             actor=access.actor,
             stage=key,
             correct=values.get("correct") == "1",
-            version=int(version) if version.isdigit() else None,
+            version=int(version) if is_whole(version) else None,
             reason=values.get("reason") or None,
         )
     except FairpairError as error:
@@ -484,7 +492,7 @@ def _round_action(
             number,
             actor=access.actor,
             stage=key,
-            version=int(version) if version.isdigit() else None,
+            version=int(version) if is_whole(version) else None,
         )
     except FairpairError as error:
         return _refused(request, access, db, slug, number, stage, action, error, values)

@@ -22,6 +22,7 @@ from fairpair.service.errors import Refused
 from fairpair.service.events import event_version
 from fairpair.web.access import DbDep, Public
 from fairpair.web.live_views import VIEWS, ViewRender
+from fairpair.web.numbers import is_whole
 from fairpair.web.sse import Render, live_response
 
 ROUTER = APIRouter(include_in_schema=False)
@@ -62,4 +63,4 @@ def _bound(
 
 def last_seen(request: Request, default: int) -> int:
     text = request.headers.get("last-event-id", "")
-    return int(text) if text.isdigit() else default
+    return int(text) if is_whole(text) else default

@@ -15,6 +15,7 @@ from fastapi.responses import HTMLResponse
 from fairpair.service.connection import Database
 from fairpair.web.access import DbDep, Public
 from fairpair.web.live_views import live_view
+from fairpair.web.numbers import is_whole
 from fairpair.web.standings_table import BADGES, standings_page, standings_table, table_html
 from fairpair.web.templating import render
 
@@ -50,5 +51,5 @@ def standings_fragment(request: Request, db: Database, slug: str, stage: str | N
     table = standings_table(db, slug, stage, request=request, full=False)
     number = request.query_params.get("page", "")
     q = request.query_params.get("q", "")[:100]
-    page = standings_page(table, int(number) if number.isdigit() else None, q)
+    page = standings_page(table, int(number) if is_whole(number) else None, q)
     return table_html(request, table, page)

@@ -33,11 +33,11 @@ class Account:
     organizer: bool
 
 
-def _account(row: object) -> Account:
+def account_of(row: object) -> Account:
     return Account(row.id, row.username, row.name, row.organizer)  # type: ignore[attr-defined]
 
 
-_COLUMNS = (AccountRow.id, AccountRow.username, AccountRow.name, AccountRow.organizer)
+ACCOUNT_COLUMNS = (AccountRow.id, AccountRow.username, AccountRow.name, AccountRow.organizer)
 
 
 def checked_username(username: str) -> str:
@@ -103,7 +103,7 @@ def authenticate(db: Database, username: str, password: str) -> Account:
     user = username.strip().lower()
     with db.reading() as conn:
         row = conn.execute(
-            select(*_COLUMNS, AccountRow.password_hash).where(AccountRow.username == user)
+            select(*ACCOUNT_COLUMNS, AccountRow.password_hash).where(AccountRow.username == user)
         ).first()
     try:
         _HASHER.verify(row.password_hash if row is not None else _DUMMY, password)
@@ -118,19 +118,19 @@ def authenticate(db: Database, username: str, password: str) -> Account:
                 .where(AccountRow.id == row.id)
                 .values(password_hash=_HASHER.hash(password))
             )
-    return _account(row)
+    return account_of(row)
 
 
 def account_by_id(conn: Connection, key: int) -> Account | None:
-    row = conn.execute(select(*_COLUMNS).where(AccountRow.id == key)).first()
-    return _account(row) if row is not None else None
+    row = conn.execute(select(*ACCOUNT_COLUMNS).where(AccountRow.id == key)).first()
+    return account_of(row) if row is not None else None
 
 
 def find_account(db: Database, username: str) -> Account:
     with db.reading() as conn:
         row = conn.execute(
-            select(*_COLUMNS).where(AccountRow.username == username.strip().lower())
+            select(*ACCOUNT_COLUMNS).where(AccountRow.username == username.strip().lower())
         ).first()
     if row is None:
         raise Refused("username", f"no account {username!r}")
-    return _account(row)
+    return account_of(row)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import select
 
 from fairpair.responses.audit import AuditEntry, AuditLog
@@ -19,18 +21,17 @@ def audit_log(db: Database, slug: str, *, limit: int | None = None) -> AuditLog:
             rows = list(reversed(conn.execute(query).all()))
         else:
             rows = list(conn.execute(query.order_by(AuditRow.id)).all())
-    return AuditLog(
-        event=event.slug,
-        entries=[
-            AuditEntry(
-                id=r.id,
-                at=r.at,
-                actor=r.actor,
-                action=r.action,
-                subject=r.subject,
-                before=r.before,
-                after=r.after,
-            )
-            for r in rows
-        ],
+    return AuditLog(event=event.slug, entries=[entry_of(r) for r in rows])
+
+
+def entry_of(row: Any) -> AuditEntry:
+    """One audit log row as the response model (the whole log and its pages share it)."""
+    return AuditEntry(
+        id=row.id,
+        at=row.at,
+        actor=row.actor,
+        action=row.action,
+        subject=row.subject,
+        before=row.before,
+        after=row.after,
     )

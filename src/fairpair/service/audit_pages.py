@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from sqlalchemy import func, select
 
 from fairpair.responses.audit import AuditEntry
+from fairpair.service.audit import entry_of
 from fairpair.service.unit import reading
 from fairpair.store.database import Database
 from fairpair.store.models import AuditRow
@@ -42,16 +43,4 @@ def audit_page(db: Database, slug: str, *, page: int = 1, size: int = 50) -> Aud
             .offset((page - 1) * size)
             .limit(size)
         ).all()
-    entries = [
-        AuditEntry(
-            id=r.id,
-            at=r.at,
-            actor=r.actor,
-            action=r.action,
-            subject=r.subject,
-            before=r.before,
-            after=r.after,
-        )
-        for r in rows
-    ]
-    return AuditPage(entries, page, pages, total)
+    return AuditPage([entry_of(r) for r in rows], page, pages, total)

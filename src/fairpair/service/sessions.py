@@ -9,7 +9,7 @@ from datetime import timedelta
 
 from sqlalchemy import delete, insert, select
 
-from fairpair.service.accounts import _COLUMNS, Account, _account
+from fairpair.service.accounts import ACCOUNT_COLUMNS, Account, account_of
 from fairpair.service.unit import now
 from fairpair.store.database import Database
 from fairpair.store.models import AccountRow, SessionRow
@@ -45,11 +45,11 @@ def session_account(db: Database, token: str) -> Account | None:
         return None
     with db.reading() as conn:
         row = conn.execute(
-            select(*_COLUMNS)
+            select(*ACCOUNT_COLUMNS)
             .join(SessionRow, SessionRow.account_id == AccountRow.id)
             .where(SessionRow.token_hash == token_hash(token), SessionRow.expires_at > now())
         ).first()
-    return _account(row) if row is not None else None
+    return account_of(row) if row is not None else None
 
 
 def close_session(db: Database, token: str) -> None:

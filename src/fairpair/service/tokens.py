@@ -9,7 +9,7 @@ from datetime import datetime
 
 from sqlalchemy import insert, select, update
 
-from fairpair.service.accounts import _COLUMNS, Account, _account
+from fairpair.service.accounts import ACCOUNT_COLUMNS, Account, account_of
 from fairpair.service.errors import Refused
 from fairpair.service.sessions import token_hash
 from fairpair.service.text_rules import checked_line
@@ -82,8 +82,8 @@ def token_account(db: Database, secret: str) -> Account | None:
         return None
     with db.reading() as conn:
         row = conn.execute(
-            select(*_COLUMNS)
+            select(*ACCOUNT_COLUMNS)
             .join(TokenRow, TokenRow.account_id == AccountRow.id)
             .where(TokenRow.token_hash == token_hash(secret), TokenRow.revoked_at.is_(None))
         ).first()
-    return _account(row) if row is not None else None
+    return account_of(row) if row is not None else None

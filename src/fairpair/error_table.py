@@ -82,6 +82,7 @@ ERROR_TABLE: dict[str, ErrorKind] = _kinds(
     ("not_logged_in", ExitCode.REFUSED, 401, "the action needs an account or a token"),
     ("not_allowed", ExitCode.REFUSED, 403, "the account has no role that allows it here"),
     ("too_many_attempts", ExitCode.REFUSED, 429, "too many attempts: wait, then try again"),
+    ("not_joined", ExitCode.REFUSED, 401, "the action needs the player's pass: join the event"),
     ("database_unavailable", ExitCode.DATABASE, 503, "the database cannot be used"),
     ("bad_value", ExitCode.USAGE, 400, "a value on the command line cannot be read"),
     ("invalid_csv", ExitCode.INVALID, 422, "a row of a CSV file cannot be read"),

@@ -13,6 +13,8 @@ from fairpair.api import (
     docs,
     drafts,
     events,
+    me,
+    me_card,
     places,
     players,
     results,
@@ -43,6 +45,8 @@ RESOURCES = (
     brackets,
     audit,
     tokens,
+    me_card,
+    me,
 )
 
 API = APIRouter(prefix=PREFIX, responses=ERRORS)

@@ -58,3 +58,10 @@ class TooManyAttempts(FairpairError):
     """Too many login attempts in a short time: wait, then try again."""
 
     code = "too_many_attempts"
+
+
+class NotJoined(FairpairError):
+    """A player's action without the player's pass of that event (its cookie, its personal
+    link, its bearer token) — or with one that was revoked."""
+
+    code = "not_joined"

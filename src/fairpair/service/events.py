@@ -14,6 +14,7 @@ from fairpair.engine.tournament import Tournament
 from fairpair.responses.events import EventDetail, EventList, EventListItem
 from fairpair.service.errors import EventExists, Refused
 from fairpair.service.persist import insert_round
+from fairpair.service.portal import add_portal
 from fairpair.service.slugs import checked_slug, slug_of
 from fairpair.service.snapshots import loaded
 from fairpair.service.stage_settings import settings_of
@@ -50,6 +51,7 @@ def _insert_event(conn: Connection, name: str, slug: str, at: datetime) -> Event
             ).scalar_one()
     except IntegrityError:
         raise EventExists(Location(("slug",)), f"an event {slug!r} exists already") from None
+    add_portal(conn, event_id)
     return EventRef(event_id, slug, name, 1)
 
 

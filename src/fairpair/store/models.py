@@ -385,4 +385,202 @@ class JobRow(Base):
     last_error: Mapped[str | None] = mapped_column(Text)
 
 
+class PortalRow(Base):
+    """The players' side of an event (one row per event, made with it): the short code players
+    join by, whether they may register themselves and up to how many, whether check-in is
+    open, whether players report their own results and how long an opponent has to confirm,
+    and the Discord bot token round notifications are sent with."""
+
+    __tablename__ = "event_portal"
+    __table_args__ = (
+        CheckConstraint("registration_cap IS NULL OR registration_cap >= 1", name="cap"),
+        CheckConstraint("confirm_minutes >= 1", name="confirm_minutes"),
+    )
+
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("events.id", ondelete="CASCADE"), primary_key=True
+    )
+    join_code: Mapped[str] = mapped_column(String(12), nullable=False, unique=True)
+    self_registration: Mapped[bool] = mapped_column(Boolean, nullable=False, default=True)
+    registration_cap: Mapped[int | None] = mapped_column(Integer)
+    checkin_open: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False)
+    self_report: Mapped[bool] = mapped_column(Boolean, nullable=False, default=True)
+    confirm_minutes: Mapped[int] = mapped_column(Integer, nullable=False, default=15)
+    discord_bot_token: Mapped[str | None] = mapped_column(Text)
+    version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
+
+
+class WaitlistRow(Base):
+    """Someone who joined a full event, in order; promoted to a player (``player_id``) when a
+    place frees up."""
+
+    __tablename__ = "waitlist"
+    __table_args__ = (UniqueConstraint("event_id", "position"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("events.id", ondelete="CASCADE"), nullable=False
+    )
+    name: Mapped[str] = mapped_column(String(200), nullable=False)
+    contact: Mapped[str | None] = mapped_column(String(200))
+    position: Mapped[int] = mapped_column(Integer, nullable=False)
+    joined_at: Mapped[datetime] = _when()
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    """The player this entry became (``None``: still waiting)."""
+
+
+class PlayerTokenRow(Base):
+    """A player's pass to their event's portal — no account needed: the browser keeps the
+    random token (signed) in a cookie, a personal link carries it, the API takes it as a
+    bearer token. Only its SHA-256 is stored; revoking it ends every browser that has it.
+    It belongs to a player, or to a waitlist entry until that is promoted (``player_id`` is
+    then set). ``account_id``: the account it was linked to (history across events)."""
+
+    __tablename__ = "player_tokens"
+    __table_args__ = (
+        CheckConstraint("player_id IS NOT NULL OR waitlist_id IS NOT NULL", name="holder"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("events.id", ondelete="CASCADE"), nullable=False
+    )
+    player_id: Mapped[int | None] = mapped_column(
+        ForeignKey("players.id", ondelete="CASCADE"), index=True
+    )
+    waitlist_id: Mapped[int | None] = mapped_column(
+        ForeignKey("waitlist.id", ondelete="CASCADE"), index=True
+    )
+    account_id: Mapped[int | None] = mapped_column(
+        ForeignKey("accounts.id", ondelete="SET NULL"), index=True
+    )
+    token_hash: Mapped[str] = mapped_column(String(64), nullable=False, unique=True)
+    made_by: Mapped[str] = mapped_column(String(200), nullable=False)
+    """"self" (joined by code) or the staff member who made a personal link."""
+    created_at: Mapped[datetime] = _when()
+    revoked_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+
+
+class SelfReportRow(Base):
+    """A player's report of their own match, waiting for the opponent: at most one per match
+    (``table_id`` is unique), so two players reporting at once cannot both open one. The
+    result is told from side a of the table, as ``results`` is. ``state``: pending (waiting
+    for the opponent), confirmed (became the result), disputed (the opponent said otherwise:
+    the Resolution Queue), resolved (staff settled it). A pending report whose
+    ``confirm_by`` has passed is in the Resolution Queue too."""
+
+    __tablename__ = "self_reports"
+    __table_args__ = (
+        CheckConstraint("state IN ('pending', 'confirmed', 'disputed', 'resolved')", name="state"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(
+        ForeignKey("tables.id", ondelete="CASCADE"), nullable=False, unique=True
+    )
+    reporter_id: Mapped[int] = mapped_column(ForeignKey("players.id"), nullable=False)
+    kind: Mapped[str] = mapped_column(String(20), nullable=False)
+    winner: Mapped[str | None] = mapped_column(String(1))
+    games_a: Mapped[int | None] = mapped_column(Integer)
+    games_b: Mapped[int | None] = mapped_column(Integer)
+    games_draws: Mapped[int | None] = mapped_column(Integer)
+    state: Mapped[str] = mapped_column(String(20), nullable=False)
+    reported_at: Mapped[datetime] = _when()
+    confirm_by: Mapped[datetime] = _when()
+    answered_by: Mapped[str | None] = mapped_column(String(200))
+    answered_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    dispute: Mapped[dict[str, object] | None] = mapped_column(JSON)
+    """What the opponent said instead (the result they would have), when disputed."""
+    version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
+
+
+class NotificationRow(Base):
+    """A message to one player, kept as their in-app notification (``read_at``: seen). ``key``
+    is unique: the round-open notice, the halfway nudge and the 24-hour warning of a round are
+    each made once per player however many workers try (``round-open:ROUND_ID:PLAYER_ID``)."""
+
+    __tablename__ = "notifications"
+    __table_args__ = (Index("ix_notifications_player", "player_id", "read_at"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("events.id", ondelete="CASCADE"), nullable=False, index=True
+    )
+    player_id: Mapped[int] = mapped_column(
+        ForeignKey("players.id", ondelete="CASCADE"), nullable=False
+    )
+    round_id: Mapped[int | None] = mapped_column(ForeignKey("rounds.id", ondelete="CASCADE"))
+    kind: Mapped[str] = mapped_column(String(40), nullable=False)
+    key: Mapped[str | None] = mapped_column(String(200), unique=True)
+    title: Mapped[str] = mapped_column(String(300), nullable=False)
+    body: Mapped[str] = mapped_column(Text, nullable=False)
+    url: Mapped[str | None] = mapped_column(String(500))
+    created_at: Mapped[datetime] = _when()
+    read_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+
+
+class DeliveryRow(Base):
+    """A notification sent out of the app: a web push to one subscription or a Discord DM.
+    One per notification, channel and target; sent by a scheduled job (``deliver``)."""
+
+    __tablename__ = "deliveries"
+    __table_args__ = (
+        UniqueConstraint("notification_id", "channel", "target"),
+        CheckConstraint("channel IN ('push', 'discord')", name="channel"),
+        CheckConstraint("state IN ('pending', 'sent', 'failed', 'gone')", name="state"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    notification_id: Mapped[int] = mapped_column(
+        ForeignKey("notifications.id", ondelete="CASCADE"), nullable=False, index=True
+    )
+    channel: Mapped[str] = mapped_column(String(20), nullable=False)
+    target: Mapped[str] = mapped_column(String(1000), nullable=False)
+    state: Mapped[str] = mapped_column(String(20), nullable=False)
+    sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    error: Mapped[str | None] = mapped_column(Text)
+
+
+class PreferenceRow(Base):
+    """Which channels a player wants round notifications on (the in-app list is always kept),
+    and their Discord user id for DMs."""
+
+    __tablename__ = "notification_preferences"
+
+    player_id: Mapped[int] = mapped_column(
+        ForeignKey("players.id", ondelete="CASCADE"), primary_key=True
+    )
+    in_app: Mapped[bool] = mapped_column(Boolean, nullable=False, default=True)
+    push: Mapped[bool] = mapped_column(Boolean, nullable=False, default=True)
+    discord: Mapped[bool] = mapped_column(Boolean, nullable=False, default=True)
+    discord_user_id: Mapped[str | None] = mapped_column(String(32))
+
+
+class PushSubscriptionRow(Base):
+    """A browser's web push subscription (the Push API's endpoint and keys), a player's."""
+
+    __tablename__ = "push_subscriptions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(
+        ForeignKey("players.id", ondelete="CASCADE"), nullable=False, index=True
+    )
+    endpoint: Mapped[str] = mapped_column(String(1000), nullable=False, unique=True)
+    p256dh: Mapped[str] = mapped_column(String(200), nullable=False)
+    auth: Mapped[str] = mapped_column(String(100), nullable=False)
+    created_at: Mapped[datetime] = _when()
+
+
+class ServerKeyRow(Base):
+    """A secret the whole installation shares and keeps across restarts: the key that signs
+    player cookies, the VAPID key pair of web push. Made once (the first process to insert
+    wins; every other reads it)."""
+
+    __tablename__ = "server_keys"
+
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[str] = mapped_column(Text, nullable=False)
+    created_at: Mapped[datetime] = _when()
+
+
 metadata = Base.metadata

@@ -13,6 +13,12 @@ routes (a ``{slug}`` in the path), the caller's role in that event:
 | ``Viewer``    | staff of the event: viewer, judge or owner              |
 | ``Judge``     | the event's judges (scorekeepers) and owners            |
 | ``Owner``     | the event's owners                                      |
+| ``Player``    | a player of the event holding its pass (see below)      |
+
+A player's pass is the ``fairpair_player`` cookie of the event (set by joining or by a
+personal link) or an ``fpp_`` bearer token; see ``fairpair.web.player_cookie``. A staff
+account is not a player (staff act on the console). Without a valid pass: ``NotJoined``
+(401; pages go to the event's join page).
 
 A refusal is ``NotLoggedIn`` (401; pages redirect to the login) or ``NotAllowed`` (403). The
 permission test (tests/web/test_permissions.py) walks the app's route table: every mutating
@@ -30,7 +36,9 @@ from fastapi import Depends, Request
 
 from fairpair.service.accounts import Account
 from fairpair.service.connection import Database
-from fairpair.service.errors import NotAllowed, NotLoggedIn
+from fairpair.service.errors import NotAllowed, NotJoined, NotLoggedIn
+from fairpair.service.player_tokens import PREFIX as PLAYER_PREFIX
+from fairpair.service.player_tokens import PlayerPass
 from fairpair.service.sessions import session_account
 from fairpair.service.staff import Role, role_of
 from fairpair.service.tokens import token_account
@@ -42,6 +50,7 @@ class Need(IntEnum):
     PUBLIC = 0
     SIGNED = 1
     ORGANIZER = 2
+    PLAYER = 3
     VIEWER = 10 + Role.VIEWER
     JUDGE = 10 + Role.JUDGE
     OWNER = 10 + Role.OWNER
@@ -60,10 +69,14 @@ class Access:
     role: Role | None
     slug: str | None
     token: bool
+    #: The player's pass (routes that need ``Player`` only).
+    player: PlayerPass | None = None
 
     @property
     def actor(self) -> str:
         """The name the audit log records."""
+        if self.player is not None:
+            return self.player.actor
         if self.account is None:
             return "public"
         return f"{self.account.username} (api)" if self.token else self.account.username
@@ -87,6 +100,10 @@ def caller(request: Request) -> tuple[Account | None, bool]:
     found: tuple[Account | None, bool]
     if header is not None:
         scheme, _, secret = header.partition(" ")
+        if scheme.lower() == "bearer" and secret.strip().startswith(PLAYER_PREFIX):
+            found = (None, True)  # a player's pass, not an account (Need.PLAYER reads it)
+            request.state.caller = found
+            return found
         account = token_account(db, secret.strip()) if scheme.lower() == "bearer" else None
         if account is None:
             raise NotLoggedIn(
@@ -118,6 +135,8 @@ class Allow:
         need = self.need
         if need == Need.PUBLIC:
             return access
+        if need == Need.PLAYER:
+            return self._player(request, access)
         if account is None:
             raise NotLoggedIn("login", "log in first (or send a bearer token)")
         if need == Need.ORGANIZER and not account.organizer:
@@ -131,6 +150,20 @@ class Allow:
             )
         return access
 
+    def _player(self, request: Request, access: Access) -> Access:
+        from fairpair.web.player_cookie import player_of_request
+
+        found = player_of_request(request, access.slug) if access.slug else None
+        if found is None:
+            raise NotJoined(
+                "player",
+                "join the event first (with its code, or your personal link); "
+                "a pass that was revoked no longer works",
+            )
+        access = Access(access.account, access.role, access.slug, access.token, found)
+        request.state.access = access
+        return access
+
 
 Public = Annotated[Access, Depends(Allow(Need.PUBLIC))]
 Signed = Annotated[Access, Depends(Allow(Need.SIGNED))]
@@ -138,4 +171,5 @@ Organizer = Annotated[Access, Depends(Allow(Need.ORGANIZER))]
 Viewer = Annotated[Access, Depends(Allow(Need.VIEWER))]
 Judge = Annotated[Access, Depends(Allow(Need.JUDGE))]
 Owner = Annotated[Access, Depends(Allow(Need.OWNER))]
+Player = Annotated[Access, Depends(Allow(Need.PLAYER))]
 DbDep = Annotated[Database, Depends(database)]

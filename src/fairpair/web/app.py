@@ -46,6 +46,9 @@ ROUTERS = (
     "fairpair.web.routes.console_toss",
     "fairpair.web.routes.console_standings",
     "fairpair.web.routes.console_cut",
+    "fairpair.web.routes.console_portal",
+    "fairpair.web.routes.console_queue",
+    "fairpair.web.routes.console_reporting",
     "fairpair.web.routes.public",
     "fairpair.web.routes.public_standings",
     "fairpair.web.routes.public_bracket",
@@ -53,6 +56,10 @@ ROUTERS = (
     "fairpair.web.routes.public_live",
     "fairpair.web.routes.display",
     "fairpair.web.routes.prints",
+    "fairpair.web.routes.join",
+    "fairpair.web.routes.portal",
+    "fairpair.web.routes.portal_reports",
+    "fairpair.web.routes.portal_notifications",
     "fairpair.api.routes",
 )
 

@@ -22,9 +22,12 @@ from fairpair.web.templating import render
 TABS: tuple[tuple[str, str, str], ...] = (
     ("overview", "Overview", ""),
     ("players", "Players", "/players"),
+    ("portal", "Players' side", "/portal"),
     ("stages", "Stages", "/stages"),
     ("rounds", "Rounds", "/rounds"),
     ("results", "Results", "/results"),
+    ("queue", "Resolution Queue", "/queue"),
+    ("reporting", "Reporting", "/reporting"),
     ("pairings", "Pairings", "/pairings"),
     ("toss", "Toss", "/toss"),
     ("standings", "Standings", "/standings"),

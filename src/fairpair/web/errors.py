@@ -23,7 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from fairpair.engine.errors import FairpairError
 from fairpair.error_table import kind_of
-from fairpair.service.errors import NotLoggedIn
+from fairpair.service.errors import NotJoined, NotLoggedIn
 from fairpair.web.templating import is_htmx, render
 
 LOG = logging.getLogger("fairpair.web")
@@ -53,6 +53,13 @@ async def on_fairpair_error(request: Request, error: Exception) -> Response:
         return JSONResponse(
             error_body(kind.code, error.reason, field_of(error)), kind.http, headers=headers
         )
+    if isinstance(error, NotJoined):
+        slug = request.path_params.get("slug")
+        target = f"/e/{slug}/join" if slug else "/join"
+        if is_htmx(request):
+            return Response(status_code=401, headers={"hx-redirect": target})
+        if request.method == "GET":
+            return RedirectResponse(target, status_code=303)
     if isinstance(error, NotLoggedIn):
         target = "/login?next=" + quote(request.url.path, safe="/")
         if is_htmx(request):

@@ -1,0 +1,102 @@
+"""Notifications to players: ``notify`` makes one (in a change's transaction) — the player's
+in-app notification, once per ``key`` (the database refuses a second: a round's notice made
+by two workers at once is made once) — and, by the player's preferences, its deliveries
+(web push, Discord DM), each sent by a scheduled job. Reading: ``notifications_of``,
+``unread_count``; ``mark_read``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import func, select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+from fairpair.service.unit import Change, now
+from fairpair.store.database import Database
+from fairpair.store.models import NotificationRow
+
+
+@dataclass(frozen=True, slots=True)
+class Notification:
+    id: int
+    kind: str
+    title: str
+    body: str
+    url: str | None
+    created_at: datetime
+    read_at: datetime | None
+
+
+def notify(
+    change: Change,
+    *,
+    player_id: int,
+    kind: str,
+    title: str,
+    body: str,
+    url: str | None = None,
+    key: str | None = None,
+    round_id: int | None = None,
+) -> int | None:
+    """Make a notification for ``player_id`` in ``change``'s transaction; its id, or ``None``
+    when one with ``key`` exists already (nothing is made twice)."""
+    upsert = pg_insert if change.conn.dialect.name == "postgresql" else sqlite_insert
+    statement = upsert(NotificationRow).values(
+        event_id=change.event.id,
+        player_id=player_id,
+        round_id=round_id,
+        kind=kind,
+        key=key,
+        title=title,
+        body=body,
+        url=url,
+        created_at=change.at,
+    )
+    if key is not None:
+        statement = statement.on_conflict_do_nothing(index_elements=[NotificationRow.key])
+    made = change.conn.execute(statement.returning(NotificationRow.id)).scalar_one_or_none()
+    return int(made) if made is not None else None
+
+
+def notifications_of(db: Database, player_id: int, *, limit: int = 50) -> list[Notification]:
+    """The player's notifications, newest first."""
+    with db.reading() as conn:
+        rows = conn.execute(
+            select(
+                NotificationRow.id,
+                NotificationRow.kind,
+                NotificationRow.title,
+                NotificationRow.body,
+                NotificationRow.url,
+                NotificationRow.created_at,
+                NotificationRow.read_at,
+            )
+            .where(NotificationRow.player_id == player_id)
+            .order_by(NotificationRow.id.desc())
+            .limit(limit)
+        ).all()
+    return [Notification(*r) for r in rows]
+
+
+def unread_count(db: Database, player_id: int) -> int:
+    with db.reading() as conn:
+        return int(
+            conn.execute(
+                select(func.count())
+                .select_from(NotificationRow)
+                .where(NotificationRow.player_id == player_id, NotificationRow.read_at.is_(None))
+            ).scalar_one()
+        )
+
+
+def mark_read(db: Database, player_id: int, ids: list[int] | None = None) -> int:
+    """Mark the player's notifications ``ids`` (``None``: all) read; how many."""
+    where = [NotificationRow.player_id == player_id, NotificationRow.read_at.is_(None)]
+    if ids is not None:
+        where.append(NotificationRow.id.in_(ids))
+    with db.writing() as conn:
+        return int(
+            conn.execute(update(NotificationRow).where(*where).values(read_at=now())).rowcount
+        )

@@ -1,0 +1,347 @@
+"""Benchmark: the players' side on a 4,000-player event, over loopback only, bounded.
+
+    uv run python benchmarks/players.py                              # SQLite, one process
+    uv run python benchmarks/players.py --backend postgresql --workers 4 --pg-url URL
+    uv run python benchmarks/players.py --players 1000 --portals 500 --reports 300   # a quick look
+
+Set up (through the service, in this process): an event of ``--players`` players (the ``mtg``
+preset, toss on), ``--played`` rounds played and completed, the next round drafted but not
+released; a personal link (a player's pass) for every player. Then a real server is started
+as a separate process exactly as a user would (``fairpair serve --db URL --port P --workers
+N``) on 127.0.0.1, and measured from outside:
+
+1. **release and portals**: the round is released through the API; ``--portals`` players,
+   arriving at an even rate over ``--window`` seconds (open loop: a slow answer does not slow
+   the arrivals), each follow their personal link (``/e/SLUG/p/SECRET``: it sets the cookie)
+   and open their portal (``/e/SLUG/me``). *server ms* is the server's own ``Server-Timing``;
+   *wall ms* the client's, queueing included. Every portal must show the player's table.
+2. **self-reports**: the round is opened; ``--reports`` matches are reported by one player
+   (``POST /api/v1/events/SLUG/me/report``) and confirmed by the other
+   (``POST …/me/confirm``), from ``--clients`` concurrent clients, each with the players' own
+   bearer passes. Latency p50 / p99 of every request, errors (must be 0), and afterwards every
+   confirmed result must be in the database with the reported score, exactly once.
+
+Targets (issue 11): the portals ≤ 300 ms p99 (all 2,000 within 60 s of the release); 2,000
+reports + confirmations from 100 clients with p99 ≤ 300 ms and no error; SQLite and
+PostgreSQL. Results go in docs/performance.md ("Players").
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from service import _pg_create, _pg_drop, _pg_server, _result
+from web import server_ms, start_server
+from web import table as print_table
+
+ACTOR = "bench"
+
+
+def build_event(url: str, players: int, played: int) -> dict[str, Any]:
+    """The event with the next round drafted, every player's pass, an organizer's token."""
+    from fairpair.engine.rulesets import PRESETS
+    from fairpair.engine.stage import Stage, TossSettings
+    from fairpair.engine.stage_config import SwissConfig
+    from fairpair.service import drafts, events, results
+    from fairpair.service import players as player_cases
+    from fairpair.service import rounds as round_cases
+    from fairpair.service.accounts import add_account
+    from fairpair.service.connection import open_database
+    from fairpair.service.player_tokens import personal_link
+    from fairpair.service.players import NewPlayer
+    from fairpair.service.tokens import create_token
+
+    rng = random.Random(players)
+    db = open_database(url)
+    owner = add_account(db, "bench-organizer", "bench-password-1", name="Bench")
+    stage = Stage(
+        id="swiss",
+        name="Swiss",
+        config=SwissConfig(max_rounds=played + 3, toss=TossSettings(enabled=True)),
+        ruleset=PRESETS["mtg"],
+        seed="bench",
+    )
+    slug = events.create_event(db, "Players Open", actor=ACTOR, stage=stage, owner=owner.id)
+    entrants = [NewPlayer(f"Player {i:05d}", seed=i + 1) for i in range(players)]
+    ids = player_cases.add_players(db, slug, entrants, actor=ACTOR)
+    seeds = {pid: i + 1 for i, pid in enumerate(ids)}
+    for number in range(1, played + 1):
+        draft = drafts.generate(db, slug, actor=ACTOR)
+        round_cases.release(db, slug, actor=ACTOR)
+        round_cases.open_round(db, slug, number, actor=ACTOR)
+        for t in draft.pairings:
+            result = _result(rng, seeds[t["a"]["id"]], seeds[t["b"]["id"]])
+            results.report(db, slug, number, result, table=t["table"], actor=ACTOR)
+        round_cases.complete_round(db, slug, number, actor=ACTOR)
+    draft = drafts.generate(db, slug, actor=ACTOR)
+    tables = [(t["table"], t["a"]["id"], t["b"]["id"]) for t in draft.pairings]
+    passes = {key: personal_link(db, slug, key, actor=ACTOR) for key in ids}
+    _, token = create_token(db, owner, "benchmark")
+    db.close()
+    return {
+        "slug": slug,
+        "round": played + 1,
+        "tables": tables,
+        "passes": passes,
+        "token": token,
+    }
+
+
+async def open_portals(
+    base: str, slug: str, players: list[tuple[str, str, int]], window: float
+) -> dict[str, Any]:
+    """Each player follows their link and opens their portal; arrivals evenly over
+    ``window`` seconds. ``players``: (key, secret, table)."""
+    limits = httpx.Limits(max_connections=400, max_keepalive_connections=0)
+    server: list[float] = []
+    wall: list[float] = []
+    errors: list[str] = []
+    sizes: list[int] = []
+
+    async def one(key: str, secret: str, table: int, delay: float) -> None:
+        await asyncio.sleep(delay)
+        async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
+            hop = await client.get(f"/e/{slug}/p/{secret}")
+            if hop.status_code != 303:
+                errors.append(f"link {key}: {hop.status_code}")
+                return
+            start = time.perf_counter()
+            page = await client.get(f"/e/{slug}/me", headers={"accept-encoding": "gzip"})
+            wall.append((time.perf_counter() - start) * 1000)
+            if page.status_code != 200 or f"Table {table}" not in page.text:
+                errors.append(f"portal {key}: {page.status_code} {page.text[:200]!r}")
+                return
+            server.append(server_ms(page))
+            sizes.append(int(page.headers.get("content-length", len(page.content))))
+
+    step = window / max(1, len(players))
+    started = time.perf_counter()
+    await asyncio.gather(*(one(k, s, t, i * step) for i, (k, s, t) in enumerate(players)))
+    took = time.perf_counter() - started
+    return {
+        "portals": len(server),
+        "errors": errors,
+        "seconds": took,
+        "server": sorted(server),
+        "wall": sorted(wall),
+        "bytes": statistics.median(sizes) if sizes else 0,
+    }
+
+
+def report_all(
+    base: str, slug: str, matches: list[tuple[int, str, str]], clients: int
+) -> dict[str, Any]:
+    """Each match: side a reports a score from their side, side b confirms it."""
+    chunks = [matches[i::clients] for i in range(clients)]
+    scores = [(2, 0), (2, 1), (1, 2), (0, 2)]
+
+    def work(chunk: list[tuple[int, str, str]]) -> tuple[list[float], list[str], dict[int, Any]]:
+        latencies: list[float] = []
+        errors: list[str] = []
+        told: dict[int, Any] = {}
+        with httpx.Client(base_url=base, timeout=30) as client:
+            for table, a_secret, b_secret in chunk:
+                won, lost = random.choice(scores)
+                for path, secret, body, status in (
+                    ("report", a_secret, {"won": won, "lost": lost, "drawn": 0}, 201),
+                    ("confirm", b_secret, {}, 200),
+                ):
+                    start = time.perf_counter()
+                    answer = client.post(
+                        f"/api/v1/events/{slug}/me/{path}",
+                        json=body,
+                        headers={"authorization": f"Bearer {secret}"},
+                    )
+                    latencies.append(time.perf_counter() - start)
+                    if answer.status_code != status:
+                        errors.append(f"{path} table {table}: {answer.status_code} {answer.text}")
+                        break
+                else:
+                    told[table] = (won, lost)
+        return latencies, errors, told
+
+    start = time.perf_counter()
+    with ThreadPoolExecutor(clients) as pool:
+        parts = list(pool.map(work, chunks))
+    took = time.perf_counter() - start
+    latencies = sorted(x for part in parts for x in part[0])
+    return {
+        "requests": len(latencies),
+        "seconds": took,
+        "latencies": latencies,
+        "errors": [e for part in parts for e in part[1]],
+        "told": {k: v for part in parts for k, v in part[2].items()},
+    }
+
+
+def check_recorded(url: str, slug: str, rnd: int, told: dict[int, Any]) -> list[str]:
+    """Every confirmed report is the match's one result, with the reported games."""
+    from fairpair.service.connection import open_database
+    from fairpair.service.rounds import round_view
+
+    db = open_database(url)
+    try:
+        view = round_view(db, slug, rnd)
+    finally:
+        db.close()
+    problems = []
+    by_table = {t.table: t for t in view.tables}
+    for table, (won, lost) in told.items():
+        row = by_table.get(table)
+        if row is None or row.result is None:
+            problems.append(f"table {table}: no result")
+            continue
+        # side a reported; the result reads with the winner's games first
+        wanted = (
+            f"{row.a.name} wins {won}-{lost}" if won > lost else f"{row.b.name} wins {lost}-{won}"
+        )
+        if row.result != wanted:
+            problems.append(f"table {table}: {row.result!r}, reported {wanted!r}")
+    return problems
+
+
+def pct(values: list[float], p: float) -> float:
+    return values[max(0, min(len(values) - 1, int(len(values) * p) - 1))] if values else 0.0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=4000)
+    parser.add_argument("--played", type=int, default=2, help="rounds played before")
+    parser.add_argument("--backend", choices=("sqlite", "postgresql"), default="sqlite")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument(
+        "--pg-url",
+        default=os.environ.get("FAIRPAIR_BENCH_POSTGRES_URL")
+        or os.environ.get("FAIRPAIR_TEST_POSTGRES_URL"),
+    )
+    parser.add_argument("--portals", type=int, default=2000)
+    parser.add_argument("--window", type=float, default=30.0, help="seconds the arrivals span")
+    parser.add_argument("--reports", type=int, default=2000)
+    parser.add_argument("--clients", type=int, default=100)
+    args = parser.parse_args()
+
+    folder = tempfile.mkdtemp(prefix="fairpair-players-bench-")
+    if args.backend == "postgresql":
+        if not args.pg_url:
+            sys.exit("--backend postgresql needs --pg-url (or $FAIRPAIR_BENCH_POSTGRES_URL)")
+        url = _pg_create(args.pg_url)
+        server_text = _pg_server(args.pg_url)
+    else:
+        url = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
+        server_text = "SQLite (WAL, synchronous=NORMAL)"
+    started = time.perf_counter()
+    built = build_event(url, args.players, args.played)
+    setup = time.perf_counter() - started
+    slug, rnd, passes = built["slug"], built["round"], built["passes"]
+    tables: list[tuple[int, str, str]] = built["tables"]
+    seat = {a: t for t, a, _ in tables} | {b: t for t, _, b in tables}
+    rng = random.Random(7)
+    visitors = rng.sample(sorted(seat), min(args.portals, len(seat)))
+    matches = [(t, passes[a], passes[b]) for t, a, b in rng.sample(tables, len(tables))]
+    matches = matches[: args.reports]
+    server, base = start_server(url, args.workers)
+    auth = {"authorization": f"Bearer {built['token']}"}
+    try:
+        with httpx.Client(base_url=base, timeout=60) as client:
+            answer = client.post(f"/api/v1/events/{slug}/rounds", headers=auth)
+            assert answer.status_code == 201, answer.text[:300]
+        portals = asyncio.run(
+            open_portals(base, slug, [(k, passes[k], seat[k]) for k in visitors], args.window)
+        )
+        with httpx.Client(base_url=base, timeout=60) as client:
+            answer = client.post(f"/api/v1/events/{slug}/rounds/{rnd}/open", headers=auth)
+            assert answer.status_code == 200, answer.text[:300]
+        reports = report_all(base, slug, matches, args.clients)
+    finally:
+        server.terminate()
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+    problems = check_recorded(url, slug, rnd, reports["told"])
+    if args.backend == "postgresql":
+        _pg_drop(args.pg_url, url)
+
+    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    print(f"# fairpair players benchmark — {when}")
+    print(
+        f"machine: nproc {os.cpu_count()} · {platform.platform()} · "
+        f"Python {platform.python_version()}"
+    )
+    print(f"backend: {server_text} · server workers: {args.workers}")
+    print(f"load average {os.getloadavg()[0]:.2f} · event: {args.players} players, {args.played}")
+    print(f"rounds played, round {rnd} released then opened · set up in {setup:.1f} s\n")
+    s, w = portals["server"], portals["wall"]
+    print_table(
+        [
+            "portals opened",
+            "within s",
+            "server ms p50",
+            "server ms p99",
+            "wall ms p50",
+            "wall ms p99",
+            "KiB (gzip)",
+            "errors",
+        ],
+        [
+            [
+                str(portals["portals"]),
+                f"{portals['seconds']:.1f}",
+                f"{pct(s, 0.5):.1f}",
+                f"{pct(s, 0.99):.1f}",
+                f"{pct(w, 0.5):.1f}",
+                f"{pct(w, 0.99):.1f}",
+                f"{portals['bytes'] / 1024:.1f}",
+                str(len(portals["errors"])),
+            ]
+        ],
+    )
+    lat = reports["latencies"]
+    print_table(
+        [
+            "self-reports + confirmations",
+            "clients",
+            "requests/s",
+            "p50 ms",
+            "p99 ms",
+            "max ms",
+            "errors",
+            "results missing or wrong",
+        ],
+        [
+            [
+                str(len(reports["told"])),
+                str(args.clients),
+                f"{reports['requests'] / reports['seconds']:.0f}",
+                f"{pct(lat, 0.5) * 1000:.1f}",
+                f"{pct(lat, 0.99) * 1000:.1f}",
+                f"{(lat[-1] if lat else 0) * 1000:.1f}",
+                str(len(reports["errors"])),
+                str(len(problems)),
+            ]
+        ],
+    )
+    for said in (portals["errors"] + reports["errors"] + problems)[:10]:
+        print("  ", said)
+    if portals["errors"] or reports["errors"] or problems:
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

@@ -65,6 +65,7 @@ def serve(
         url = base.url
         if demo:
             password = _demo_login(base)
+            player_link = _demo_player_link(base)
     os.environ[ENV_DATABASE] = url
     os.environ.setdefault(ENV_SECRET, secrets.token_urlsafe(32))
     if insecure_cookies:
@@ -74,6 +75,8 @@ def serve(
     if demo:
         say(f"demo event:      http://{shown}:{port}/e/{DEMO_SLUG}")
         say(f"organizer login: http://{shown}:{port}/login  user {DEMO_USER}  password {password}")
+        if player_link:
+            say(f"a player's link: http://{shown}:{port}{player_link}")
     say("stop with Ctrl-C")
     config = uvicorn.Config(
         "fairpair.web.app:create_app",
@@ -142,3 +145,20 @@ def _demo_login(db: object) -> str:
     else:
         grant(db, DEMO_SLUG, DEMO_USER, "owner", actor="demo")
     return password
+
+
+def _demo_player_link(db: object) -> str | None:
+    """A personal link (the player portal) for a demo player whose match is still to play."""
+    from fairpair.service.connection import Database
+    from fairpair.service.events import export_event
+    from fairpair.service.player_tokens import personal_link
+    from fairpair.service.rounds import round_view
+
+    assert isinstance(db, Database)
+    rounds = export_event(db, DEMO_SLUG).stages[-1].rounds
+    view = round_view(db, DEMO_SLUG, rounds[-1].number) if rounds else None
+    waiting = [t for t in view.tables if t.result is None] if view is not None else []
+    if not waiting:
+        return None
+    secret = personal_link(db, DEMO_SLUG, waiting[0].a.id, actor="demo")
+    return f"/e/{DEMO_SLUG}/p/{secret}"

@@ -24,7 +24,7 @@ from fairpair.service.errors import Refused
 from fairpair.service.player_tokens import new_player_token
 from fairpair.service.players import NewPlayer, add_in_change, checked_new_player, has_started
 from fairpair.service.portal import portal_of
-from fairpair.service.unit import Change, changing
+from fairpair.service.unit import Change, changing, reading
 from fairpair.service.waitlist import add_to_waitlist, free_places, promote_waitlist
 from fairpair.store.database import Database
 from fairpair.store.models import PlayerRow, PlayerTokenRow, WaitlistRow
@@ -149,3 +149,38 @@ def _again(change: Change, account_id: int) -> tuple[Joined, str] | None:
     change.audit("player.join_again", entry.name, after={"account": account_id})
     number = _number(change, held.waitlist_id)
     return Joined(event.slug, entry.name, None, held.waitlist_id, number), secret
+
+
+@dataclass(frozen=True, slots=True)
+class JoinState:
+    """What the join page says before anyone types: the event, why joining is closed (or
+    ``None``), whether it is full (a join goes on the waitlist) and how many wait."""
+
+    slug: str
+    event: str
+    join_code: str
+    closed: str | None
+    full: bool
+    waiting: int
+
+
+def join_state(db: Database, slug: str) -> JoinState:
+    with reading(db, slug) as (conn, event):
+        portal = portal_of(conn, event)
+        closed = (
+            CLOSED
+            if not portal.self_registration
+            else STARTED
+            if has_started(conn, event)
+            else None
+        )
+        free = free_places(conn, event)
+        waiting = int(
+            conn.execute(
+                select(func.count()).where(
+                    WaitlistRow.event_id == event.id, WaitlistRow.player_id.is_(None)
+                )
+            ).scalar_one()
+        )
+        full = free is not None and free <= waiting  # the waiting go in first
+        return JoinState(event.slug, event.name, portal.join_code, closed, full, waiting)

@@ -189,3 +189,17 @@ def test_an_account_keeps_its_events(web_client: TestClient) -> None:
     assert [p.name for p in show_event(db, slug).players] == ["Gil"]
     assert web_client.get("/my-events", follow_redirects=False).status_code == 200
     assert other.get("/my-events").status_code == 200
+
+
+def test_joining_a_full_event_on_postgresql(web_client_pg: TestClient) -> None:
+    slug, code = _event(web_client_pg, "PG Join Night", registration_cap=1)
+    assert web_client_pg.get(f"/j/{code}", follow_redirects=False).status_code == 303
+    assert _join(web_client_pg, slug, "Pia").status_code == 303
+    other = TestClient(web_client_pg.app, base_url="https://testserver")
+    assert _join(other, slug, "Quin").status_code == 303
+    assert (
+        'id="join-full"'
+        in TestClient(web_client_pg.app, base_url="https://testserver").get(f"/e/{slug}/join").text
+    )
+    assert [p.name for p in show_event(_db(web_client_pg), slug).players] == ["Pia"]
+    assert post(web_client_pg, f"/e/{slug}/me/forget").status_code == 303

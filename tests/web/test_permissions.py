@@ -50,8 +50,10 @@ from .conftest import settings_for
 from .helpers import account
 
 MUTATING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
-#: The only mutating routes anyone may call: logging in and out.
-PUBLIC_ACTIONS = frozenset({("POST", "/login"), ("POST", "/logout")})
+#: The only mutating routes anyone may call: logging in and out, and joining an event by its
+#: code (self-registration: anyone holding the code may join — the organizer switches it off,
+#: caps it, and the service refuses it once round 1 is released; CSRF protected like any form).
+PUBLIC_ACTIONS = frozenset({("POST", "/login"), ("POST", "/logout"), ("POST", "/e/{slug}/join")})
 CSRF_FAILED = (
     "form-urlencoded POST field did not match cookie",
     "multipart/form-data POST field did not match cookie",

@@ -17,6 +17,7 @@ from fairpair.api import (
     me_card,
     places,
     players,
+    portal,
     results,
     rounds,
     schedule,
@@ -47,6 +48,7 @@ RESOURCES = (
     tokens,
     me_card,
     me,
+    portal,
 )
 
 API = APIRouter(prefix=PREFIX, responses=ERRORS)

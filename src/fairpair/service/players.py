@@ -92,7 +92,27 @@ def add_players(
         return _add(change, players, late or LateEntry())
 
 
-def _add(change: Change, players: Sequence[NewPlayer], late: LateEntry) -> list[str]:
+def add_in_change(
+    change: Change, players: Sequence[NewPlayer], *, action: str = "player.add"
+) -> list[str]:
+    """``add_players`` inside an open ``change`` (joining, a promotion from the waitlist),
+    audited as ``action``; their ids."""
+    return _add(change, players, LateEntry(), action)
+
+
+def checked_new_player(player: NewPlayer, where: str = "player") -> NewPlayer:
+    """``player`` as ``add_players`` would register it (trimmed), or ``Refused``."""
+    return _checked(player, where)
+
+
+def has_started(conn: Connection, event: EventRef) -> bool:
+    """Whether round 1 is released (a table or a bye exists)."""
+    return _started(conn, event)
+
+
+def _add(
+    change: Change, players: Sequence[NewPlayer], late: LateEntry, action: str = "player.add"
+) -> list[str]:
     conn, event = change.conn, change.event
     taken = set(conn.execute(select(PlayerRow.key).where(PlayerRow.event_id == event.id)).scalars())
     position = conn.execute(
@@ -130,7 +150,7 @@ def _add(change: Change, players: Sequence[NewPlayer], late: LateEntry) -> list[
     keys = [str(r["key"]) for r in rows]
     _late_byes(change, keys, late)
     change.audit(
-        "player.add",
+        action,
         ", ".join(keys),
         after=[{k: r[k] for k in ("key", "name", "seed", "rating", "team")} for r in rows]
         + ([{"late_byes": late.byes, "kind": late.kind.value}] if late.byes else []),
@@ -258,6 +278,7 @@ def drop_no_shows(db: Database, slug: str, *, actor: str) -> list[str]:
             ],
         )
         change.audit("player.drop_no_shows", ", ".join(keys), after={"dropped": keys})
+        _places_freed(change)
         return keys
 
 
@@ -332,7 +353,16 @@ def drop_player(
                 "reason": reason,
             },
         )
+        if whole_event:
+            _places_freed(change)
         return after
+
+
+def _places_freed(change: Change) -> None:
+    """A player left: before round 1, the first on the waitlist takes the place."""
+    from fairpair.service.waitlist import promote_waitlist
+
+    promote_waitlist(change)
 
 
 def reinstate_player(db: Database, slug: str, player: str, *, actor: str) -> int:

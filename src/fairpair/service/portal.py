@@ -146,6 +146,10 @@ def set_portal(
             before={k: shown(k, getattr(before, k)) for k in changed},
             after={k: shown(k, v) for k, v in changed.items()},
         )
+        if "registration_cap" in changed:  # a raised (or removed) cap lets the waitlist in
+            from fairpair.service.waitlist import promote_waitlist
+
+            promote_waitlist(change)
         return portal_of(change.conn, change.event)
 
 

@@ -1,8 +1,183 @@
 """The console's Players' side tab: join code and QR, self-registration, cap and waitlist, check-
-in, self-reporting, personal links."""
+in, self-reporting, personal links.
+
+Owners change the settings (one form, version checked: two owners editing at once do not
+overwrite each other) and make a new join code; judges open and close check-in and make or
+revoke a player's personal links (a new link is shown once, to copy: only its hash is kept).
+The Discord bot token is write-only: the page says whether one is set, never what it is.
+Every change goes through ``service.portal.set_portal`` (audited).
+"""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from typing import Annotated
 
-ROUTER = APIRouter()
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import RedirectResponse, Response
+
+from fairpair.engine.errors import FairpairError
+from fairpair.service.connection import Database
+from fairpair.service.player_passes import live_passes
+from fairpair.service.player_tokens import personal_link, revoke_player_tokens
+from fairpair.service.portal import SETTABLE, new_join_code, read_portal, set_portal
+from fairpair.service.staff import Role
+from fairpair.service.waitlist import waitlist_of
+from fairpair.web.access import Access, DbDep, Judge, Owner, Viewer
+from fairpair.web.console import console_page
+from fairpair.web.forms import refusal
+from fairpair.web.join_qr import join_url
+from fairpair.web.numbers import is_whole
+
+ROUTER = APIRouter(include_in_schema=False)
+DONE = {
+    "settings": "Settings saved.",
+    "code": "New join code made: the old one no longer works.",
+    "checkin": "Check-in changed.",
+    "revoked": "Links revoked: those devices are logged out.",
+}
+SETTINGS_FIELDS = (*sorted(SETTABLE), "version")
+
+
+def _page(
+    request: Request,
+    access: Access,
+    db: Database,
+    slug: str,
+    *,
+    status: int = 200,
+    errors: dict[str, str] | None = None,
+    values: dict[str, str] | None = None,
+    new_link: tuple[str, str] | None = None,
+) -> Response:
+    portal = read_portal(db, slug)
+    answer = console_page(
+        request,
+        access,
+        db,
+        slug,
+        "console/portal.html",
+        tab="portal",
+        status=status,
+        portal=portal,
+        join_url=join_url(request, portal.join_code),
+        waitlist=waitlist_of(db, slug),
+        passes=live_passes(db, slug),
+        owner=access.can(Role.OWNER),
+        judge=access.can(Role.JUDGE),
+        done=DONE.get(request.query_params.get("done", ""), ""),
+        new_link=new_link,
+        errors=errors or {},
+        values=values or {},
+    )
+    answer.headers["cache-control"] = "no-store"
+    return answer
+
+
+def _back(slug: str, done: str, anchor: str = "") -> Response:
+    return RedirectResponse(f"/console/{slug}/portal?done={done}{anchor}", status_code=303)
+
+
+@ROUTER.get("/console/{slug}/portal")
+def portal_tab(request: Request, slug: str, access: Viewer, db: DbDep) -> Response:
+    return _page(request, access, db, slug)
+
+
+def _number(text: str, field: str, errors: dict[str, str]) -> int | None:
+    text = text.strip()
+    if not text:
+        return None
+    if not is_whole(text):
+        errors[field] = f"{text!r} is not a whole number"
+        return None
+    return int(text)
+
+
+@ROUTER.post("/console/{slug}/portal/settings")
+def settings(
+    request: Request,
+    slug: str,
+    access: Owner,
+    db: DbDep,
+    version: Annotated[str, Form(max_length=12)] = "",
+    self_registration: Annotated[str, Form(max_length=4)] = "",
+    registration_cap: Annotated[str, Form(max_length=12)] = "",
+    self_report: Annotated[str, Form(max_length=4)] = "",
+    confirm_minutes: Annotated[str, Form(max_length=12)] = "",
+    discord_bot_token: Annotated[str, Form(max_length=200)] = "",
+    discord_clear: Annotated[str, Form(max_length=4)] = "",
+) -> Response:
+    values = {
+        "self_registration": self_registration,
+        "registration_cap": registration_cap,
+        "self_report": self_report,
+        "confirm_minutes": confirm_minutes,
+    }
+    errors: dict[str, str] = {}
+    cap = _number(registration_cap, "registration_cap", errors)
+    minutes = _number(confirm_minutes, "confirm_minutes", errors)
+    if minutes is None and "confirm_minutes" not in errors:
+        errors["confirm_minutes"] = "how many minutes the opponent has to confirm"
+    seen = _number(version, "version", errors)
+    changes: dict[str, object] = {
+        "self_registration": self_registration == "1",
+        "registration_cap": cap,
+        "self_report": self_report == "1",
+        "confirm_minutes": minutes,
+    }
+    token = discord_bot_token.strip()
+    if discord_clear == "1":
+        changes["discord_bot_token"] = None
+    elif token:
+        if any(ord(c) < 33 for c in token):
+            errors["discord_bot_token"] = "a bot token has no spaces or control codes"
+        changes["discord_bot_token"] = token
+    if not errors:
+        try:
+            set_portal(db, slug, actor=access.actor, version=seen, **changes)
+        except FairpairError as error:
+            errors = refusal(error, SETTINGS_FIELDS)
+            status = 409 if error.code == "stale_version" else 422
+            return _page(request, access, db, slug, status=status, errors=errors, values=values)
+        return _back(slug, "settings")
+    return _page(request, access, db, slug, status=422, errors=errors, values=values)
+
+
+@ROUTER.post("/console/{slug}/portal/code")
+def new_code(request: Request, slug: str, access: Owner, db: DbDep) -> Response:
+    new_join_code(db, slug, actor=access.actor)
+    return _back(slug, "code")
+
+
+@ROUTER.post("/console/{slug}/portal/checkin")
+def checkin(
+    request: Request,
+    slug: str,
+    access: Judge,
+    db: DbDep,
+    open: Annotated[str, Form(max_length=4)] = "",
+) -> Response:
+    set_portal(db, slug, actor=access.actor, checkin_open=open == "1")
+    return _back(slug, "checkin")
+
+
+@ROUTER.post("/console/{slug}/portal/players/{player}/link")
+def make_link(request: Request, slug: str, player: str, access: Judge, db: DbDep) -> Response:
+    try:
+        secret = personal_link(db, slug, player, actor=access.actor)
+    except FairpairError as error:
+        return _page(
+            request, access, db, slug, status=422, errors={f"player:{player}": error.reason}
+        )
+    url = f"{str(request.base_url).rstrip('/')}/e/{slug}/p/{secret}"
+    return _page(request, access, db, slug, new_link=(player, url))
+
+
+@ROUTER.post("/console/{slug}/portal/players/{player}/revoke")
+def revoke_links(request: Request, slug: str, player: str, access: Judge, db: DbDep) -> Response:
+    try:
+        revoke_player_tokens(db, slug, player, actor=access.actor)
+    except FairpairError as error:
+        return _page(
+            request, access, db, slug, status=422, errors={f"player:{player}": error.reason}
+        )
+    return _back(slug, "revoked", f"#pp-{player}")

@@ -17,6 +17,7 @@ from markupsafe import Markup
 from fairpair.service.connection import Database
 from fairpair.service.round_clock import opened_at
 from fairpair.web.access import DbDep, Public
+from fairpair.web.join_qr import join_box
 from fairpair.web.live_views import live_view
 from fairpair.web.templating import render
 from fairpair.web.version_cache import fragment, posted
@@ -56,6 +57,7 @@ def display_page(
         version=context["event"].version,
         minutes=minutes,
         board_html=board,
+        join_html=join_box(request, db, slug, context["event"].version),
         server_ms=int(time.time() * 1000),
     )
 

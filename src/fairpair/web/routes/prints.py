@@ -12,6 +12,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
 from fairpair.web.access import DbDep, Public
+from fairpair.web.join_qr import join_box
 from fairpair.web.pairing_lists import Order
 from fairpair.web.templating import render
 from fairpair.web.version_cache import posted
@@ -34,7 +35,16 @@ def print_pairings(
     stage: StageKey = None,
 ) -> Response:
     event, shown = posted(request, db, slug, round, stage)
-    return render(request, "print/pairings.html", event=event, posted=shown, by=by, found="")
+    join_html = join_box(request, db, slug, event.version)
+    return render(
+        request,
+        "print/pairings.html",
+        event=event,
+        posted=shown,
+        by=by,
+        found="",
+        join_html=join_html,
+    )
 
 
 @ROUTER.get("/e/{slug}/print/slips")

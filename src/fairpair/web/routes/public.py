@@ -24,6 +24,7 @@ from markupsafe import Markup
 from fairpair.responses.events import EventDetail
 from fairpair.service.connection import Database
 from fairpair.web.access import DbDep, Public
+from fairpair.web.join_qr import join_box
 from fairpair.web.live_views import live_view
 from fairpair.web.pairing_lists import STATE_LABELS, Order, PostedRound, folded
 from fairpair.web.templating import is_htmx, render
@@ -74,6 +75,7 @@ def event_page(request: Request, access: Public, db: DbDep, slug: str) -> Respon
         version=event.version,
         current_html=current,
         cards_html=round_cards_html(request, db, slug),
+        join_html=join_box(request, db, slug, event.version),
     )
 
 
@@ -106,6 +108,7 @@ def pairings_page(
         refresh=pairings_url(slug, round, stage, by),
         other_order=pairings_url(slug, round, stage, "table" if by == "name" else "name", q),
         all_players=pairings_url(slug, round, stage, by),
+        join_html=join_box(request, db, slug, event.version),
         **context,
     )
 

@@ -1,0 +1,694 @@
+"""Self-reported results (issue 11, point 4): a player reports their own current match, the
+opponent confirms (it becomes the result) or disputes (a judge settles it).
+
+A player's current match is their table in the latest round of the event's current stage,
+when that round is Open. Refused: no match, a bye, a pod table, a round not open yet or
+already completed, a match with a result, a dropped player, self-reporting switched off, and
+games the match format cannot have (``results.check_fits``, the staff's own checks).
+
+One report per match: the first inserts the ``self_reports`` row (``table_id`` is unique,
+``ON CONFLICT DO NOTHING``) as *pending*, to be confirmed by ``confirm_by``. Then:
+
+| who, what                                  | becomes                                      |
+|--------------------------------------------|----------------------------------------------|
+| the reporter again, while pending          | their report replaced (a new version)        |
+| the opponent confirms, or reports the same | *confirmed*: the result (``record_result``)  |
+| the opponent disputes, or reports another  | *disputed* (their version kept): the queue   |
+| staff enter or correct the result          | *resolved* (``settle_by_staff``)             |
+
+Every step changes the row only where its version is the one read (``UPDATE ... WHERE
+version = v``) inside the event's write transaction, so two players answering at once end
+the match exactly once. Every step is audited (``self_report.report|confirm|dispute|
+resolve``); the opponent is notified in-app (``notifications.notify``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import Connection, select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+from fairpair.engine.errors import Location
+from fairpair.engine.results import GameScore, MatchFormat, Result, Side
+from fairpair.engine.rounds import RoundState
+from fairpair.service import results
+from fairpair.service.errors import AlreadyRecorded, Refused, StaleVersion
+from fairpair.service.lookup import PlayerRef, RoundRef, StageRef, TableRef, find_stage
+from fairpair.service.notifications import notify
+from fairpair.service.persist import result_of_columns, result_values
+from fairpair.service.portal import portal_of
+from fairpair.service.stage_settings import stage_of_settings
+from fairpair.service.unit import Change, EventRef, changing, reading
+from fairpair.store.database import Database
+from fairpair.store.models import (
+    ByeRow,
+    DropRow,
+    PlayerRow,
+    PodSeatRow,
+    ResultRow,
+    RoundRow,
+    SelfReportRow,
+    StageRow,
+    TableRow,
+)
+
+PENDING, CONFIRMED, DISPUTED, RESOLVED = "pending", "confirmed", "disputed", "resolved"
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """Games told from one player's side: won, lost, drawn."""
+
+    won: int
+    lost: int
+    drawn: int = 0
+
+    @property
+    def text(self) -> str:
+        return f"{self.won}-{self.lost}" + (f"-{self.drawn}" if self.drawn else "")
+
+    @property
+    def flipped(self) -> Score:
+        """The same games told from the other side."""
+        return Score(self.lost, self.won, self.drawn)
+
+    @property
+    def outcome(self) -> str:
+        """ "win", "loss" or "draw" (for the teller)."""
+        return "win" if self.won > self.lost else "loss" if self.lost > self.won else "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class ReportState:
+    """What a player's current match says of self-reporting, told from their side.
+
+    ``state``: ``none`` (nobody reported), ``pending``, ``confirmed``, ``disputed``,
+    ``resolved``; ``mine``: the report is this player's own. ``reported`` / ``disputed``: the
+    report and the opponent's version, from this player's side. ``can_report``: whether they
+    may report now, else ``why_not``. ``result``: the match's recorded result, if any."""
+
+    round: int | None
+    table: int | None
+    opponent: str | None
+    opponent_key: str | None
+    state: str
+    mine: bool
+    reported: Score | None
+    disputed: Score | None
+    reported_at: datetime | None
+    confirm_by: datetime | None
+    version: int | None
+    result: str | None
+    can_report: bool
+    why_not: str | None
+    match_format: str | None
+    choices: tuple[Score, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Mine:
+    """A player's current match, found and checked (``_current_match``)."""
+
+    player: PlayerRef
+    side: Side
+    opponent: PlayerRef
+    stage: StageRef
+    round: RoundRef
+    table: TableRef
+    settings: dict[str, Any]
+
+    @property
+    def a(self) -> PlayerRef:
+        return self.player if self.side is Side.A else self.opponent
+
+    @property
+    def b(self) -> PlayerRef:
+        return self.opponent if self.side is Side.A else self.player
+
+    @property
+    def subject(self) -> str:
+        return f"stage {self.stage.key} round {self.round.number} table {self.table.number}"
+
+    def result(self, score: Score) -> Result:
+        """``score`` (this player's side) as the result of the table (side a's)."""
+        games = (
+            GameScore(score.won, score.lost, score.drawn)
+            if self.side is Side.A
+            else GameScore(score.lost, score.won, score.drawn)
+        )
+        return Result.from_games(games.a, games.b, games.draws)
+
+    def score(self, games_a: int | None, games_b: int | None, draws: int | None) -> Score:
+        """Side-a games as this player tells them."""
+        a, b, d = games_a or 0, games_b or 0, draws or 0
+        return Score(a, b, d) if self.side is Side.A else Score(b, a, d)
+
+
+# -- finding the player's match ------------------------------------------------------------
+
+
+def _player(conn: Connection, event: EventRef, player_key: str | None) -> PlayerRef:
+    if player_key is None:
+        raise Refused(Location(("player",)), "you are on the waitlist: you have no match yet")
+    row = conn.execute(
+        select(PlayerRow.id, PlayerRow.key, PlayerRow.name).where(
+            PlayerRow.event_id == event.id, PlayerRow.key == player_key
+        )
+    ).first()
+    if row is None:
+        raise Refused(Location(("player",)), f"no player {player_key!r} in this event")
+    return PlayerRef(row.id, row.key, row.name)
+
+
+def _current_match(
+    conn: Connection,
+    event: EventRef,
+    player_key: str | None,
+    *,
+    round_number: int | None = None,
+    table_number: int | None = None,
+) -> _Mine:
+    """The player's current match, or the refusal saying why they have none to report.
+    ``round_number`` / ``table_number``: the match the player's page showed (a stale page
+    must not report the next round's match)."""
+    if not portal_of(conn, event).self_report:
+        raise Refused(
+            Location(("self_report",)),
+            "players do not report their own results in this event: tell a judge your result",
+        )
+    me = _player(conn, event, player_key)
+    stage = find_stage(conn, event)
+    dropped = conn.execute(
+        select(DropRow.id).where(
+            DropRow.player_id == me.id,
+            DropRow.whole_event | (DropRow.stage_id == stage.id),
+        )
+    ).first()
+    if dropped is not None:
+        raise Refused(
+            Location(("player",), player=me.key),
+            "you have dropped from the event: a judge records your results",
+        )
+    rnd = conn.execute(
+        select(RoundRow.id, RoundRow.number, RoundRow.state, RoundRow.version)
+        .where(RoundRow.stage_id == stage.id)
+        .order_by(RoundRow.number.desc())
+        .limit(1)
+    ).first()
+    if rnd is None:
+        raise Refused(Location(("round",)), "no round has been released yet: no match to report")
+    at = Location(("round",), stage=stage.key, round=rnd.number)
+    if round_number is not None and round_number != rnd.number:
+        raise Refused(
+            at,
+            f"round {round_number} is not your current round (it is round {rnd.number}): "
+            "reload the page",
+        )
+    if rnd.state == RoundState.SCHEDULED.value:
+        raise Refused(at, f"round {rnd.number} is not open yet: report once it has started")
+    if rnd.state != RoundState.OPEN.value:
+        raise Refused(at, f"round {rnd.number} is completed: ask a judge")
+    table = conn.execute(
+        select(
+            TableRow.id,
+            TableRow.number,
+            TableRow.key,
+            TableRow.kind,
+            TableRow.a_id,
+            TableRow.b_id,
+            TableRow.version,
+        ).where(TableRow.round_id == rnd.id, (TableRow.a_id == me.id) | (TableRow.b_id == me.id))
+    ).first()
+    if table is None:
+        _no_match(conn, stage, rnd.id, rnd.number, me)
+    assert table is not None
+    if table_number is not None and table_number != table.number:
+        raise Refused(
+            Location(("table",), stage=stage.key, round=rnd.number, table=table_number),
+            f"table {table_number} is not your match: yours is table {table.number}",
+        )
+    other_id = table.b_id if table.a_id == me.id else table.a_id
+    other = conn.execute(
+        select(PlayerRow.id, PlayerRow.key, PlayerRow.name).where(PlayerRow.id == other_id)
+    ).one()
+    settings = conn.execute(select(StageRow.settings).where(StageRow.id == stage.id)).scalar_one()
+    return _Mine(
+        me,
+        Side.A if table.a_id == me.id else Side.B,
+        PlayerRef(other.id, other.key, other.name),
+        stage,
+        RoundRef(rnd.id, rnd.number, rnd.state, rnd.version),
+        TableRef(*table),
+        settings,
+    )
+
+
+def _no_match(conn: Connection, stage: StageRef, round_id: int, number: int, me: PlayerRef) -> None:
+    at = Location(("round",), stage=stage.key, round=number, player=me.key)
+    pod = conn.execute(
+        select(TableRow.number)
+        .join(PodSeatRow, PodSeatRow.table_id == TableRow.id)
+        .where(TableRow.round_id == round_id, PodSeatRow.player_id == me.id)
+    ).first()
+    if pod is not None:
+        raise Refused(
+            at, f"table {pod.number} is a pod table: a judge records its finishing places"
+        )
+    bye = conn.execute(
+        select(ByeRow.kind).where(ByeRow.round_id == round_id, ByeRow.player_id == me.id)
+    ).first()
+    if bye is not None:
+        raise Refused(at, f"you have a {bye.kind} bye in round {number}: nothing to report")
+    raise Refused(at, f"you do not play in round {number}")
+
+
+# -- reading ---------------------------------------------------------------------------------
+
+
+_REPORT_COLUMNS = (
+    SelfReportRow.id,
+    SelfReportRow.reporter_id,
+    SelfReportRow.games_a,
+    SelfReportRow.games_b,
+    SelfReportRow.games_draws,
+    SelfReportRow.state,
+    SelfReportRow.reported_at,
+    SelfReportRow.confirm_by,
+    SelfReportRow.dispute,
+    SelfReportRow.version,
+)
+
+
+def _report_of(conn: Connection, table_id: int) -> Any:
+    return conn.execute(select(*_REPORT_COLUMNS).where(SelfReportRow.table_id == table_id)).first()
+
+
+def _result_text(conn: Connection, mine: _Mine) -> str | None:
+    row = conn.execute(
+        select(
+            ResultRow.kind,
+            ResultRow.winner,
+            ResultRow.games_a,
+            ResultRow.games_b,
+            ResultRow.games_draws,
+        ).where(ResultRow.table_id == mine.table.id)
+    ).first()
+    if row is None:
+        return None
+    result = result_of_columns(*row)
+    return results.result_text(result, mine.a.name, mine.b.name)
+
+
+def _format(settings: dict[str, Any]) -> MatchFormat:
+    return stage_of_settings(settings).ruleset.scoring.match_format
+
+
+#: The one-tap scores of each match format (from the player's side); "Other" types any.
+CHOICES: dict[MatchFormat, tuple[Score, ...]] = {
+    MatchFormat.BO1: (Score(1, 0), Score(0, 1), Score(0, 0, 1)),
+    MatchFormat.BO3: (Score(2, 0), Score(2, 1), Score(1, 2), Score(0, 2), Score(1, 1, 1)),
+    MatchFormat.BO5: (
+        Score(3, 0),
+        Score(3, 1),
+        Score(3, 2),
+        Score(2, 3),
+        Score(1, 3),
+        Score(0, 3),
+    ),
+    MatchFormat.TWO_GAME: (Score(2, 0), Score(1, 0, 1), Score(1, 1), Score(0, 1, 1), Score(0, 2)),
+}
+
+
+def _choices(fmt: MatchFormat, playoff: bool) -> tuple[Score, ...]:
+    return tuple(c for c in CHOICES[fmt] if not (playoff and c.won == c.lost))
+
+
+def _state(conn: Connection, mine: _Mine) -> ReportState:
+    row = _report_of(conn, mine.table.id)
+    result = _result_text(conn, mine)
+    fmt = _format(mine.settings)
+    playoff = mine.settings.get("format") in results._PLAYOFFS
+    reported = mine.score(row.games_a, row.games_b, row.games_draws) if row else None
+    disputed = None
+    if row is not None and row.dispute:
+        d = row.dispute
+        disputed = mine.score(d.get("games_a"), d.get("games_b"), d.get("games_draws"))
+    state = row.state if row is not None else "none"
+    why_not = None
+    if result is not None:
+        why_not = f"your match has its result: {result}"
+    elif state == DISPUTED:
+        why_not = "the result is disputed: a judge will settle it"
+    return ReportState(
+        round=mine.round.number,
+        table=mine.table.number,
+        opponent=mine.opponent.name,
+        opponent_key=mine.opponent.key,
+        state=state,
+        mine=row is not None and row.reporter_id == mine.player.id,
+        reported=reported,
+        disputed=disputed,
+        reported_at=row.reported_at if row else None,
+        confirm_by=row.confirm_by if row else None,
+        version=row.version if row else None,
+        result=result,
+        can_report=why_not is None,
+        why_not=why_not,
+        match_format=fmt.value,
+        choices=_choices(fmt, playoff),
+    )
+
+
+def _nothing(reason: str) -> ReportState:
+    return ReportState(
+        None, None, None, None, "none", False, None, None, None, None, None, None, False, reason,
+        None, (),
+    )  # fmt: skip
+
+
+def report_state(db: Database, slug: str, player_key: str | None) -> ReportState:
+    """Where the player's current match stands (``can_report`` false with ``why_not`` when
+    they have nothing to report)."""
+    with reading(db, slug) as (conn, event):
+        try:
+            mine = _current_match(conn, event, player_key)
+        except Refused as refusal:
+            return _nothing(refusal.reason)
+        return _state(conn, mine)
+
+
+# -- changing --------------------------------------------------------------------------------
+
+
+def _checked(mine: _Mine, conn: Connection, score: Score) -> Result:
+    for name in ("won", "lost", "drawn"):
+        value = getattr(score, name)
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 99:
+            raise Refused(Location((name,)), f"{name}: a whole number of games from 0 to 99")
+    if score.won + score.lost + score.drawn == 0:
+        raise Refused(Location(("won",)), "report the games played: at least one")
+    result = mine.result(score)
+    results.check_fits(conn, mine.stage, mine.round, mine.table, result, mine.settings)
+    return result
+
+
+def _no_result_yet(conn: Connection, mine: _Mine) -> None:
+    text = _result_text(conn, mine)
+    if text is not None:
+        raise AlreadyRecorded(
+            Location(stage=mine.stage.key, round=mine.round.number, table=mine.table.number),
+            f"your match already has its result: {text}",
+        )
+
+
+def _told(who: str, score: Score) -> str:
+    what = {"win": f"{who} wins", "loss": f"{who} loses", "draw": "a draw"}[score.outcome]
+    return f"{score.text} ({what})"
+
+
+def _ask_to_confirm(
+    change: Change, mine: _Mine, report_id: int, version: int, score: Score
+) -> None:
+    notify(
+        change,
+        player_id=mine.opponent.id,
+        kind="self_report",
+        title=f"{mine.player.name} reported {score.text}: confirm or dispute",
+        body=(
+            f"Round {mine.round.number}, table {mine.table.number}: {mine.player.name} says "
+            f"{_told(mine.player.name, score)}."
+        ),
+        url=f"/e/{change.event.slug}/me",
+        key=f"confirm:{report_id}:{version}",
+        round_id=mine.round.id,
+    )
+
+
+_INSERTS: dict[str, Any] = {}
+
+
+def _insert_report(change: Change, mine: _Mine, result: Result, confirm_by: datetime) -> int | None:
+    """The match's first report; ``None`` when it has one already (the unique index on
+    ``self_reports.table_id`` decides, in the statement itself)."""
+    dialect = change.conn.dialect.name
+    statement = _INSERTS.get(dialect)
+    if statement is None:
+        upsert: Any = pg_insert if dialect == "postgresql" else sqlite_insert
+        statement = _INSERTS[dialect] = (
+            upsert(SelfReportRow)
+            .on_conflict_do_nothing(index_elements=[SelfReportRow.table_id])
+            .returning(SelfReportRow.id)
+        )
+    made = change.conn.execute(
+        statement,
+        {
+            "table_id": mine.table.id,
+            "reporter_id": mine.player.id,
+            **result_values(result),
+            "state": PENDING,
+            "reported_at": change.at,
+            "confirm_by": confirm_by,
+            "version": 1,
+        },
+    ).scalar_one_or_none()
+    return int(made) if made is not None else None
+
+
+def _stale(mine: _Mine) -> StaleVersion:
+    return StaleVersion(
+        Location(("version",), stage=mine.stage.key, round=mine.round.number),
+        f"the report of table {mine.table.number} changed meanwhile: reload and look again",
+    )
+
+
+def _move(change: Change, mine: _Mine, row: Any, **values: Any) -> int:
+    """Change report ``row`` only if it is still the version read (else ``StaleVersion``);
+    the new version."""
+    done = change.conn.execute(
+        update(SelfReportRow)
+        .where(SelfReportRow.id == row.id, SelfReportRow.version == row.version)
+        .values(**values, version=row.version + 1)
+    )
+    if done.rowcount != 1:
+        raise _stale(mine)
+    return int(row.version) + 1
+
+
+def report_own(
+    db: Database,
+    slug: str,
+    player_key: str | None,
+    won: int,
+    lost: int,
+    drawn: int,
+    *,
+    actor: str,
+    round: int | None = None,
+    table: int | None = None,
+) -> ReportState:
+    """The player reports their own current match: ``won`` / ``lost`` / ``drawn`` games from
+    their side. The first report waits for the opponent; the opponent reporting the same is
+    a confirmation, another result a dispute; the reporter again replaces theirs.
+    ``round`` / ``table``: the match the player's page showed (refused if not theirs)."""
+    score = Score(won, lost, drawn)
+    with changing(db, slug, actor) as change:
+        conn = change.conn
+        mine = _current_match(
+            conn, change.event, player_key, round_number=round, table_number=table
+        )
+        result = _checked(mine, conn, score)
+        _no_result_yet(conn, mine)
+        row = _report_of(conn, mine.table.id)
+        if row is not None and row.state == PENDING and row.reporter_id != mine.player.id:
+            reported = mine.score(row.games_a, row.games_b, row.games_draws)
+            if reported == score:
+                return _confirm(change, mine, row)
+            return _dispute(change, mine, row, result, score)
+        if row is not None and row.state == DISPUTED:
+            raise Refused(
+                Location(("won",), stage=mine.stage.key, round=mine.round.number),
+                "your match is disputed: a judge will settle it",
+            )
+        confirm_by = change.at + timedelta(minutes=portal_of(conn, change.event).confirm_minutes)
+        before = None
+        report_id = None if row is not None else _insert_report(change, mine, result, confirm_by)
+        if report_id is not None:
+            version = 1
+        else:
+            if row is None:  # another report won the insert: read it and answer it
+                row = _report_of(conn, mine.table.id)
+                assert row is not None
+                if row.reporter_id != mine.player.id and row.state == PENDING:
+                    reported = mine.score(row.games_a, row.games_b, row.games_draws)
+                    if reported == score:
+                        return _confirm(change, mine, row)
+                    return _dispute(change, mine, row, result, score)
+            # replaced: the reporter's own pending report, or one settled without a result
+            # (staff cleared the result): it starts again from this report
+            before = {
+                "state": row.state,
+                "score": mine.score(row.games_a, row.games_b, row.games_draws).text,
+            }
+            report_id = int(row.id)
+            version = _move(
+                change,
+                mine,
+                row,
+                reporter_id=mine.player.id,
+                **result_values(result),
+                state=PENDING,
+                reported_at=change.at,
+                confirm_by=confirm_by,
+                answered_by=None,
+                answered_at=None,
+                dispute=None,
+            )
+        change.audit(
+            "self_report.report",
+            mine.subject,
+            before=before,
+            after={
+                "by": mine.player.key,
+                "score": score.text,
+                "result": result_values(result),
+                "confirm_by": confirm_by.isoformat(),
+            },
+        )
+        _ask_to_confirm(change, mine, report_id, version, score)
+        return _state(conn, mine)
+
+
+def _answerable(conn: Connection, mine: _Mine, version: int | None) -> Any:
+    """The opponent's pending report the player answers (or the refusal saying why not)."""
+    at = Location(stage=mine.stage.key, round=mine.round.number, table=mine.table.number)
+    _no_result_yet(conn, mine)
+    row = _report_of(conn, mine.table.id)
+    name = mine.opponent.name
+    if row is None:
+        raise Refused(at, f"{name} has not reported yet: nothing to answer (report it yourself)")
+    if row.state == DISPUTED:
+        raise Refused(at, "the result is disputed: a judge will settle it")
+    if row.state != PENDING:
+        raise Refused(at, "that report was settled: report your result again")
+    if row.reporter_id == mine.player.id:
+        raise Refused(at, f"this is your own report: {name} confirms or disputes it")
+    if version is not None and version != row.version:
+        score = mine.score(row.games_a, row.games_b, row.games_draws)
+        raise StaleVersion(
+            Location(("version",), stage=mine.stage.key, round=mine.round.number),
+            f"{name} changed their report since you saw it: it now says {score.text} "
+            "(from your side)",
+        )
+    return row
+
+
+def _confirm(change: Change, mine: _Mine, row: Any) -> ReportState:
+    conn = change.conn
+    # a self-report is played games, told from side a (as the result row is)
+    result = Result.from_games(row.games_a, row.games_b, row.games_draws or 0)
+    _move(change, mine, row, state=CONFIRMED, answered_by=change.actor, answered_at=change.at)
+    recorded = results.record_result(
+        change, mine.stage, mine.round, mine.table, result, mine.a, mine.b
+    )
+    change.audit(
+        "self_report.confirm",
+        mine.subject,
+        before={"state": PENDING},
+        after={"by": mine.player.key, "result": recorded.result},
+    )
+    return _state(conn, mine)
+
+
+def _dispute(change: Change, mine: _Mine, row: Any, result: Result, score: Score) -> ReportState:
+    said = {**result_values(result), "by": mine.player.key}
+    _move(
+        change,
+        mine,
+        row,
+        state=DISPUTED,
+        answered_by=change.actor,
+        answered_at=change.at,
+        dispute=said,
+    )
+    reported = mine.score(row.games_a, row.games_b, row.games_draws)
+    change.audit(
+        "self_report.dispute",
+        mine.subject,
+        before={"state": PENDING, "reported": reported.text},
+        after={"by": mine.player.key, "says": score.text, "result": result_values(result)},
+    )
+    reporter = mine.opponent
+    notify(
+        change,
+        player_id=reporter.id,
+        kind="self_report",
+        title=f"{mine.player.name} disputed your report: a judge will settle it",
+        body=(
+            f"Round {mine.round.number}, table {mine.table.number}: you reported "
+            f"{reported.flipped.text}; {mine.player.name} says {score.flipped.text} "
+            "(told from your side)."
+        ),
+        url=f"/e/{change.event.slug}/me",
+        key=f"dispute:{row.id}:{row.version + 1}",
+        round_id=mine.round.id,
+    )
+    return _state(change.conn, mine)
+
+
+def confirm_report(
+    db: Database, slug: str, player_key: str | None, *, actor: str, version: int | None = None
+) -> ReportState:
+    """The player confirms their opponent's report: it becomes the match's result.
+    ``version``: the report's version the player saw (a report changed since is refused)."""
+    with changing(db, slug, actor) as change:
+        mine = _current_match(change.conn, change.event, player_key)
+        row = _answerable(change.conn, mine, version)
+        return _confirm(change, mine, row)
+
+
+def dispute_report(
+    db: Database,
+    slug: str,
+    player_key: str | None,
+    won: int,
+    lost: int,
+    drawn: int,
+    *,
+    actor: str,
+    version: int | None = None,
+) -> ReportState:
+    """The player disputes their opponent's report, saying what it was (``won`` / ``lost``
+    / ``drawn`` from their side): the match goes to the Resolution Queue."""
+    score = Score(won, lost, drawn)
+    with changing(db, slug, actor) as change:
+        conn = change.conn
+        mine = _current_match(conn, change.event, player_key)
+        result = _checked(mine, conn, score)
+        row = _answerable(conn, mine, version)
+        if mine.score(row.games_a, row.games_b, row.games_draws) == score:
+            raise Refused(
+                Location(("won",)),
+                f"that is what {mine.opponent.name} reported: confirm it instead",
+            )
+        return _dispute(change, mine, row, result, score)
+
+
+def settle_by_staff(change: Change, table_id: int, subject: str) -> None:
+    """Staff entered or corrected the result of the match at ``table_id`` (in ``change``'s
+    transaction): a players' report still waiting or disputed is *resolved* (audited)."""
+    done = change.conn.execute(
+        update(SelfReportRow)
+        .where(SelfReportRow.table_id == table_id, SelfReportRow.state.in_((PENDING, DISPUTED)))
+        .values(
+            state=RESOLVED,
+            answered_by=change.actor,
+            answered_at=change.at,
+            version=SelfReportRow.version + 1,
+        )
+    )
+    if done.rowcount:
+        change.audit("self_report.resolve", subject, after={"by": change.actor})

@@ -21,9 +21,9 @@ from fairpair.service.self_reports import (
 )
 from fairpair.store.database import Database
 from fairpair.store.models import PlayerRow, ResultRow, SelfReportRow
+from self_report_events import ACTOR, actor, pairs, reporting_event
 
 from .helpers import refused
-from .self_report_events import ACTOR, actor, pairs, reporting_event
 
 
 def _player_id(db: Database, slug: str, key: str) -> int:

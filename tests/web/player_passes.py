@@ -30,4 +30,6 @@ def signed(db: Database, secret: str) -> str:
 
 def be_player(client: TestClient, db: Database, slug: str, secret: str) -> None:
     """``client``'s browser now holds pass ``secret`` for event ``slug`` (as a join sets)."""
-    client.cookies.set(PLAYER_COOKIE, signed(db, secret), domain="testserver.local", path=f"/e/{slug}")
+    client.cookies.set(
+        PLAYER_COOKIE, signed(db, secret), domain="testserver.local", path=f"/e/{slug}"
+    )

@@ -44,6 +44,11 @@ def _page(
     values: dict[str, str] | None = None,
     done: str | None = None,
 ) -> Response:
+    queue = resolution_queue(db, slug)
+    errors = dict(errors or {})
+    listed = {item_id(i.stage, i.round, i.table) for i in queue.items}
+    if errors.get("item") and errors["item"] not in listed:  # settled meanwhile: say it on top
+        errors["_form"] = errors.pop("message")
     return console_page(
         request,
         access,
@@ -52,11 +57,11 @@ def _page(
         "console/queue.html",
         tab="queue",
         status=status,
-        queue=resolution_queue(db, slug),
+        queue=queue,
         item_id=item_id,
         done=done,
         help=RESULTS_HELP,
-        errors=errors or {},
+        errors=errors,
         values=values or {},
     )
 

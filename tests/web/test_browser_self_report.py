@@ -60,7 +60,7 @@ def test_report_confirm_and_a_dispute_settled_in_the_queue(
         expect(ash.locator("#report-waiting")).to_contain_text("to confirm your report")
         assert ash.url.endswith(f"/e/{slug}/me/report")  # htmx: swapped in place
         bo.goto(f"/e/{slug}/me/report")
-        expect(bo.locator("#report-ask")).to_contain_text("reported 1-2 loss")
+        expect(bo.locator("#report-ask")).to_contain_text("reported: you lost 1-2")
         bo.click("#report-confirm")
         expect(bo.locator("#report-done")).to_contain_text("wins 2-1")
         assert rounds.round_view(db, slug, 1).tables[one.table - 1].result is not None

@@ -37,7 +37,7 @@ def test_report_and_confirm_on_the_page(web_client: TestClient, sqlite_db: Datab
     assert 'id="report-waiting"' in waiting and "to confirm your report" in waiting
     be_player(web_client, sqlite_db, slug, bo)
     asked = web_client.get(f"/e/{slug}/me/report").text
-    assert 'id="report-ask"' in asked and "1-2 loss" in asked
+    assert 'id="report-ask"' in asked and "you lost 1-2" in asked
     # htmx: the card itself comes back
     done = post(
         web_client,

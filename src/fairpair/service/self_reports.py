@@ -28,19 +28,19 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, select, update
+from sqlalchemy import Connection, bindparam, case, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.orm import aliased
 
 from fairpair.engine.errors import Location
 from fairpair.engine.results import GameScore, MatchFormat, Result, Side
 from fairpair.engine.rounds import RoundState
 from fairpair.service import results
 from fairpair.service.errors import AlreadyRecorded, Refused, StaleVersion
-from fairpair.service.lookup import PlayerRef, RoundRef, StageRef, TableRef, find_stage
+from fairpair.service.lookup import PlayerRef, RoundRef, StageRef, TableRef
 from fairpair.service.notifications import notify
 from fairpair.service.persist import result_of_columns, result_values
-from fairpair.service.portal import portal_of
 from fairpair.service.stage_settings import stage_of_settings
 from fairpair.service.unit import Change, EventRef, changing, reading
 from fairpair.store.database import Database
@@ -49,6 +49,7 @@ from fairpair.store.models import (
     DropRow,
     PlayerRow,
     PodSeatRow,
+    PortalRow,
     ResultRow,
     RoundRow,
     SelfReportRow,
@@ -120,6 +121,7 @@ class _Mine:
     round: RoundRef
     table: TableRef
     settings: dict[str, Any]
+    confirm_minutes: int
 
     @property
     def a(self) -> PlayerRef:
@@ -151,17 +153,79 @@ class _Mine:
 # -- finding the player's match ------------------------------------------------------------
 
 
-def _player(conn: Connection, event: EventRef, player_key: str | None) -> PlayerRef:
+# The statements of a report, built once (building them cost more than running them).
+_ME = (
+    select(
+        PlayerRow.id,
+        PlayerRow.key,
+        PlayerRow.name,
+        PortalRow.self_report,
+        PortalRow.confirm_minutes,
+    )
+    .join(PortalRow, PortalRow.event_id == PlayerRow.event_id)
+    .where(PlayerRow.event_id == bindparam("event_id"), PlayerRow.key == bindparam("key"))
+)
+#: The latest round of the last stage that has one (a cut stage not drawn yet has none).
+_LATEST_ROUND = (
+    select(
+        RoundRow.id,
+        RoundRow.number,
+        RoundRow.state,
+        RoundRow.version,
+        StageRow.id.label("stage_id"),
+        StageRow.key.label("stage_key"),
+        StageRow.version.label("stage_version"),
+        StageRow.settings,
+    )
+    .join(StageRow, StageRow.id == RoundRow.stage_id)
+    .where(StageRow.event_id == bindparam("event_id"))
+    .order_by(StageRow.position.desc(), RoundRow.number.desc())
+    .limit(1)
+)
+_DROPPED = select(DropRow.id).where(
+    DropRow.player_id == bindparam("player_id"),
+    DropRow.whole_event | (DropRow.stage_id == bindparam("stage_id")),
+)
+_OTHER = aliased(PlayerRow)
+_TABLE = (
+    select(
+        TableRow.id,
+        TableRow.number,
+        TableRow.key,
+        TableRow.kind,
+        TableRow.a_id,
+        TableRow.b_id,
+        TableRow.version,
+        _OTHER.id.label("other_id"),
+        _OTHER.key.label("other_key"),
+        _OTHER.name.label("other_name"),
+    )
+    .join(
+        _OTHER,
+        _OTHER.id
+        == case((TableRow.a_id == bindparam("player_id"), TableRow.b_id), else_=TableRow.a_id),
+    )
+    .where(
+        TableRow.round_id == bindparam("round_id"),
+        (TableRow.a_id == bindparam("player_id")) | (TableRow.b_id == bindparam("player_id")),
+    )
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _Player:
+    ref: PlayerRef
+    self_report: bool
+    confirm_minutes: int
+
+
+def _player(conn: Connection, event: EventRef, player_key: str | None) -> _Player:
     if player_key is None:
         raise Refused(Location(("player",)), "you are on the waitlist: you have no match yet")
-    row = conn.execute(
-        select(PlayerRow.id, PlayerRow.key, PlayerRow.name).where(
-            PlayerRow.event_id == event.id, PlayerRow.key == player_key
-        )
-    ).first()
+    row = conn.execute(_ME, {"event_id": event.id, "key": player_key}).first()
     if row is None:
         raise Refused(Location(("player",)), f"no player {player_key!r} in this event")
-    return PlayerRef(row.id, row.key, row.name)
+    return _Player(PlayerRef(row.id, row.key, row.name), row.self_report, row.confirm_minutes)
 
 
 def _current_match(
@@ -175,32 +239,23 @@ def _current_match(
     """The player's current match, or the refusal saying why they have none to report.
     ``round_number`` / ``table_number``: the match the player's page showed (a stale page
     must not report the next round's match)."""
-    if not portal_of(conn, event).self_report:
+    who = _player(conn, event, player_key)
+    if not who.self_report:
         raise Refused(
             Location(("self_report",)),
             "players do not report their own results in this event: tell a judge your result",
         )
-    me = _player(conn, event, player_key)
-    stage = find_stage(conn, event)
-    dropped = conn.execute(
-        select(DropRow.id).where(
-            DropRow.player_id == me.id,
-            DropRow.whole_event | (DropRow.stage_id == stage.id),
-        )
-    ).first()
+    me = who.ref
+    rnd = conn.execute(_LATEST_ROUND, {"event_id": event.id}).first()
+    if rnd is None:
+        raise Refused(Location(("round",)), "no round has been released yet: no match to report")
+    stage = StageRef(rnd.stage_id, rnd.stage_key, rnd.stage_version)
+    dropped = conn.execute(_DROPPED, {"player_id": me.id, "stage_id": stage.id}).first()
     if dropped is not None:
         raise Refused(
             Location(("player",), player=me.key),
             "you have dropped from the event: a judge records your results",
         )
-    rnd = conn.execute(
-        select(RoundRow.id, RoundRow.number, RoundRow.state, RoundRow.version)
-        .where(RoundRow.stage_id == stage.id)
-        .order_by(RoundRow.number.desc())
-        .limit(1)
-    ).first()
-    if rnd is None:
-        raise Refused(Location(("round",)), "no round has been released yet: no match to report")
     at = Location(("round",), stage=stage.key, round=rnd.number)
     if round_number is not None and round_number != rnd.number:
         raise Refused(
@@ -212,17 +267,7 @@ def _current_match(
         raise Refused(at, f"round {rnd.number} is not open yet: report once it has started")
     if rnd.state != RoundState.OPEN.value:
         raise Refused(at, f"round {rnd.number} is completed: ask a judge")
-    table = conn.execute(
-        select(
-            TableRow.id,
-            TableRow.number,
-            TableRow.key,
-            TableRow.kind,
-            TableRow.a_id,
-            TableRow.b_id,
-            TableRow.version,
-        ).where(TableRow.round_id == rnd.id, (TableRow.a_id == me.id) | (TableRow.b_id == me.id))
-    ).first()
+    table = conn.execute(_TABLE, {"round_id": rnd.id, "player_id": me.id}).first()
     if table is None:
         _no_match(conn, stage, rnd.id, rnd.number, me)
     assert table is not None
@@ -231,19 +276,15 @@ def _current_match(
             Location(("table",), stage=stage.key, round=rnd.number, table=table_number),
             f"table {table_number} is not your match: yours is table {table.number}",
         )
-    other_id = table.b_id if table.a_id == me.id else table.a_id
-    other = conn.execute(
-        select(PlayerRow.id, PlayerRow.key, PlayerRow.name).where(PlayerRow.id == other_id)
-    ).one()
-    settings = conn.execute(select(StageRow.settings).where(StageRow.id == stage.id)).scalar_one()
     return _Mine(
         me,
         Side.A if table.a_id == me.id else Side.B,
-        PlayerRef(other.id, other.key, other.name),
+        PlayerRef(table.other_id, table.other_key, table.other_name),
         stage,
         RoundRef(rnd.id, rnd.number, rnd.state, rnd.version),
-        TableRef(*table),
-        settings,
+        TableRef(*table[:7]),
+        rnd.settings,
+        who.confirm_minutes,
     )
 
 
@@ -283,20 +324,22 @@ _REPORT_COLUMNS = (
 )
 
 
+_REPORT = select(*_REPORT_COLUMNS).where(SelfReportRow.table_id == bindparam("table_id"))
+_RESULT = select(
+    ResultRow.kind,
+    ResultRow.winner,
+    ResultRow.games_a,
+    ResultRow.games_b,
+    ResultRow.games_draws,
+).where(ResultRow.table_id == bindparam("table_id"))
+
+
 def _report_of(conn: Connection, table_id: int) -> Any:
-    return conn.execute(select(*_REPORT_COLUMNS).where(SelfReportRow.table_id == table_id)).first()
+    return conn.execute(_REPORT, {"table_id": table_id}).first()
 
 
 def _result_text(conn: Connection, mine: _Mine) -> str | None:
-    row = conn.execute(
-        select(
-            ResultRow.kind,
-            ResultRow.winner,
-            ResultRow.games_a,
-            ResultRow.games_b,
-            ResultRow.games_draws,
-        ).where(ResultRow.table_id == mine.table.id)
-    ).first()
+    row = conn.execute(_RESULT, {"table_id": mine.table.id}).first()
     if row is None:
         return None
     result = result_of_columns(*row)
@@ -465,13 +508,36 @@ def _stale(mine: _Mine) -> StaleVersion:
     )
 
 
+_MOVES: dict[tuple[str, ...], Any] = {}
+
+
 def _move(change: Change, mine: _Mine, row: Any, **values: Any) -> int:
     """Change report ``row`` only if it is still the version read (else ``StaleVersion``);
     the new version."""
+    shape = tuple(sorted(values))
+    statement = _MOVES.get(shape)
+    if statement is None:
+        statement = _MOVES[shape] = (
+            update(SelfReportRow)
+            .where(
+                SelfReportRow.id == bindparam("report_id"),
+                SelfReportRow.version == bindparam("read_version"),
+            )
+            .values(
+                {
+                    **{name: bindparam(f"new_{name}") for name in shape},
+                    "version": bindparam("new_version"),
+                }
+            )
+        )
     done = change.conn.execute(
-        update(SelfReportRow)
-        .where(SelfReportRow.id == row.id, SelfReportRow.version == row.version)
-        .values(**values, version=row.version + 1)
+        statement,
+        {
+            "report_id": row.id,
+            "read_version": row.version,
+            "new_version": row.version + 1,
+            **{f"new_{name}": value for name, value in values.items()},
+        },
     )
     if done.rowcount != 1:
         raise _stale(mine)
@@ -513,7 +579,7 @@ def report_own(
                 Location(("won",), stage=mine.stage.key, round=mine.round.number),
                 "your match is disputed: a judge will settle it",
             )
-        confirm_by = change.at + timedelta(minutes=portal_of(conn, change.event).confirm_minutes)
+        confirm_by = change.at + timedelta(minutes=mine.confirm_minutes)
         before = None
         report_id = None if row is not None else _insert_report(change, mine, result, confirm_by)
         if report_id is not None:
@@ -677,18 +743,26 @@ def dispute_report(
         return _dispute(change, mine, row, result, score)
 
 
+_SETTLE = (
+    update(SelfReportRow)
+    .where(
+        SelfReportRow.table_id == bindparam("settled_table"),
+        SelfReportRow.state.in_((PENDING, DISPUTED)),
+    )
+    .values(
+        state=RESOLVED,
+        answered_by=bindparam("by"),
+        answered_at=bindparam("at"),
+        version=SelfReportRow.version + 1,
+    )
+)
+
+
 def settle_by_staff(change: Change, table_id: int, subject: str) -> None:
     """Staff entered or corrected the result of the match at ``table_id`` (in ``change``'s
     transaction): a players' report still waiting or disputed is *resolved* (audited)."""
     done = change.conn.execute(
-        update(SelfReportRow)
-        .where(SelfReportRow.table_id == table_id, SelfReportRow.state.in_((PENDING, DISPUTED)))
-        .values(
-            state=RESOLVED,
-            answered_by=change.actor,
-            answered_at=change.at,
-            version=SelfReportRow.version + 1,
-        )
+        _SETTLE, {"settled_table": table_id, "by": change.actor, "at": change.at}
     )
     if done.rowcount:
         change.audit("self_report.resolve", subject, after={"by": change.actor})

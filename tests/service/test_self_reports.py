@@ -309,3 +309,30 @@ def test_the_choices_follow_the_match_format(db: Database, ruleset: str) -> None
     state = report_state(db, slug, pairs(db, slug)[0].a)
     assert state.match_format == "bo1"
     assert [c.text for c in state.choices] == ["1-0", "0-1", "0-0-1"]
+
+
+def test_a_report_is_void_once_its_reporter_left_the_table(db: Database) -> None:
+    """A round reverted to Scheduled and swapped seats someone else at the table: the
+    report made there before is nobody's to answer (nor in the queue); a new one replaces
+    it."""
+    from fairpair.service.resolution_queue import resolution_queue
+    from fairpair.service.unit import now
+
+    slug = reporting_event(db, "Void Report", 8)
+    one, two, *_ = pairs(db, slug)
+    report_own(db, slug, one.a, 2, 1, 0, actor=actor(one.a))
+    rounds.revert_round(db, slug, 1, actor=ACTOR)
+    rounds.swap(db, slug, 1, one.a, two.a, actor=ACTOR)
+    rounds.open_round(db, slug, 1, actor=ACTOR)
+    moved = rounds.round_view(db, slug, 1).tables[one.table - 1]
+    assert one.a not in (moved.a.id, moved.b.id)
+    stayed = one.b
+    assert report_state(db, slug, stayed).state == "none"
+    refused(
+        db, "refused", "not reported yet", call=lambda: confirm_report(db, slug, stayed, actor="x")
+    )
+    assert report_state(db, slug, one.a).state == "none"  # their new table has no report
+    later = resolution_queue(db, slug, at=now() + timedelta(minutes=60))
+    assert later.count == 0
+    state = report_own(db, slug, stayed, 1, 2, 0, actor=actor(stayed))
+    assert state.state == "pending" and state.mine and state.version == 2

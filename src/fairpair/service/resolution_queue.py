@@ -91,6 +91,8 @@ def resolution_queue(db: Database, slug: str, at: datetime | None = None) -> Res
     first, then by stage, round and table."""
     moment = at or now()
     pa, pb = aliased(PlayerRow), aliased(PlayerRow)
+    # a report whose reporter no longer sits at the table (a reverted, swapped round) is void
+    live = SelfReportRow.reporter_id.in_((TableRow.a_id, TableRow.b_id))
     with reading(db, slug) as (conn, event):
         rows = conn.execute(
             select(
@@ -101,6 +103,7 @@ def resolution_queue(db: Database, slug: str, at: datetime | None = None) -> Res
                 TableRow.number.label("table"),
                 TableRow.key.label("match"),
                 TableRow.a_id,
+                TableRow.b_id,
                 pa.key.label("a_key"),
                 pa.name.label("a_name"),
                 pb.key.label("b_key"),
@@ -128,8 +131,12 @@ def resolution_queue(db: Database, slug: str, at: datetime | None = None) -> Res
                 TableRow.kind == "match",
                 ResultRow.id.is_(None),
                 or_(
-                    SelfReportRow.state == "disputed",
-                    and_(SelfReportRow.state == "pending", SelfReportRow.confirm_by <= moment),
+                    and_(live, SelfReportRow.state == "disputed"),
+                    and_(
+                        live,
+                        SelfReportRow.state == "pending",
+                        SelfReportRow.confirm_by <= moment,
+                    ),
                     RoundRow.ends_at <= moment,
                 ),
             )
@@ -141,6 +148,8 @@ def resolution_queue(db: Database, slug: str, at: datetime | None = None) -> Res
 
 def _item(r: Any, moment: datetime) -> QueueItem:
     versions: list[Version] = []
+    if r.reporter_id not in (r.a_id, r.b_id):  # void (see above): only overdue
+        r = _Void(r)
     a_name, b_name = r.a_name, r.b_name
     if r.state is not None and r.games_a is not None:
         by = (r.a_key, r.a_name) if r.reporter_id == r.a_id else (r.b_key, r.b_name)
@@ -186,6 +195,18 @@ def _item(r: Any, moment: datetime) -> QueueItem:
         since=since,
         ends_at=r.ends_at,
     )
+
+
+class _Void:
+    """A queue row read as if the match had no players' report."""
+
+    def __init__(self, row: Any) -> None:
+        self._row = row
+
+    def __getattr__(self, name: str) -> Any:
+        if name in ("state", "games_a", "dispute", "reporter_id"):
+            return None
+        return getattr(self._row, name)
 
 
 def _version(

@@ -334,6 +334,12 @@ _RESULT = select(
 ).where(ResultRow.table_id == bindparam("table_id"))
 
 
+def _live(row: Any, mine: _Mine) -> bool:
+    """The report is about this pairing: its reporter still sits at the table (a round
+    reverted to Scheduled and swapped can seat someone else there)."""
+    return row.reporter_id in (mine.player.id, mine.opponent.id)
+
+
 def _report_of(conn: Connection, table_id: int) -> Any:
     return conn.execute(_REPORT, {"table_id": table_id}).first()
 
@@ -372,6 +378,8 @@ def _choices(fmt: MatchFormat, playoff: bool) -> tuple[Score, ...]:
 
 def _state(conn: Connection, mine: _Mine) -> ReportState:
     row = _report_of(conn, mine.table.id)
+    if row is not None and not _live(row, mine):
+        row = None
     result = _result_text(conn, mine)
     fmt = _format(mine.settings)
     playoff = mine.settings.get("format") in results._PLAYOFFS
@@ -568,33 +576,29 @@ def report_own(
         )
         result = _checked(mine, conn, score)
         _no_result_yet(conn, mine)
-        row = _report_of(conn, mine.table.id)
-        if row is not None and row.state == PENDING and row.reporter_id != mine.player.id:
-            reported = mine.score(row.games_a, row.games_b, row.games_draws)
-            if reported == score:
-                return _confirm(change, mine, row)
-            return _dispute(change, mine, row, result, score)
-        if row is not None and row.state == DISPUTED:
-            raise Refused(
-                Location(("won",), stage=mine.stage.key, round=mine.round.number),
-                "your match is disputed: a judge will settle it",
-            )
         confirm_by = change.at + timedelta(minutes=mine.confirm_minutes)
-        before = None
-        report_id = None if row is not None else _insert_report(change, mine, result, confirm_by)
+        before: dict[str, Any] | None = None
+        row = _report_of(conn, mine.table.id)
+        report_id = _insert_report(change, mine, result, confirm_by) if row is None else None
+        if report_id is None and row is None:  # another report won the insert: answer it
+            row = _report_of(conn, mine.table.id)
         if report_id is not None:
             version = 1
         else:
-            if row is None:  # another report won the insert: read it and answer it
-                row = _report_of(conn, mine.table.id)
-                assert row is not None
-                if row.reporter_id != mine.player.id and row.state == PENDING:
-                    reported = mine.score(row.games_a, row.games_b, row.games_draws)
-                    if reported == score:
-                        return _confirm(change, mine, row)
-                    return _dispute(change, mine, row, result, score)
-            # replaced: the reporter's own pending report, or one settled without a result
-            # (staff cleared the result): it starts again from this report
+            assert row is not None
+            if _live(row, mine) and row.state == DISPUTED:
+                raise Refused(
+                    Location(("won",), stage=mine.stage.key, round=mine.round.number),
+                    "your match is disputed: a judge will settle it",
+                )
+            if _live(row, mine) and row.state == PENDING and row.reporter_id != mine.player.id:
+                reported = mine.score(row.games_a, row.games_b, row.games_draws)
+                if reported == score:
+                    return _confirm(change, mine, row)
+                return _dispute(change, mine, row, result, score)
+            # replaced: the reporter's own pending report, one settled without a result
+            # (staff cleared the result), or one whose reporter is no longer at the table
+            # (the round was reverted and swapped): it starts again from this report
             before = {
                 "state": row.state,
                 "score": mine.score(row.games_a, row.games_b, row.games_draws).text,
@@ -634,7 +638,7 @@ def _answerable(conn: Connection, mine: _Mine, version: int | None) -> Any:
     _no_result_yet(conn, mine)
     row = _report_of(conn, mine.table.id)
     name = mine.opponent.name
-    if row is None:
+    if row is None or not _live(row, mine):
         raise Refused(at, f"{name} has not reported yet: nothing to answer (report it yourself)")
     if row.state == DISPUTED:
         raise Refused(at, "the result is disputed: a judge will settle it")

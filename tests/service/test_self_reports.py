@@ -12,8 +12,8 @@ from fairpair.engine.results import Result
 from fairpair.engine.stage_config import PodsConfig, SingleEliminationConfig
 from fairpair.service import audit, players, portal, results, rounds
 from fairpair.service.notifications import notifications_of
+from fairpair.service.own_match import Score
 from fairpair.service.self_reports import (
-    Score,
     confirm_report,
     dispute_report,
     report_own,

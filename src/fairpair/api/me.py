@@ -21,7 +21,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from fairpair.api.params import Slug
 from fairpair.responses.events import Side
 from fairpair.service import self_reports
-from fairpair.service.self_reports import ReportState, Score
+from fairpair.service.own_match import Score
+from fairpair.service.self_reports import ReportState
 from fairpair.web.access import DbDep, Player
 
 ROUTER = APIRouter(tags=["me"])

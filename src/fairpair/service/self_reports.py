@@ -1,10 +1,10 @@
 """Self-reported results (issue 11, point 4): a player reports their own current match, the
 opponent confirms (it becomes the result) or disputes (a judge settles it).
 
-A player's current match is their table in the latest round of the event's current stage,
-when that round is Open. Refused: no match, a bye, a pod table, a round not open yet or
-already completed, a match with a result, a dropped player, self-reporting switched off, and
-games the match format cannot have (``results.check_fits``, the staff's own checks).
+A player reports only their own current match (``fairpair.service.own_match``: refused for
+no match, a bye, a pod table, a round not open yet or already completed, a dropped player,
+self-reporting switched off); refused too for a match with a result and for games the match
+format cannot have (``results.check_fits``, the staff's own checks).
 
 One report per match: the first inserts the ``self_reports`` row (``table_id`` is unique,
 ``ON CONFLICT DO NOTHING``) as *pending*, to be confirmed by ``confirm_by``. Then:
@@ -28,59 +28,23 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, case, select, update
+from sqlalchemy import Connection, bindparam, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.orm import aliased
 
 from fairpair.engine.errors import Location
-from fairpair.engine.results import GameScore, MatchFormat, Result, Side
-from fairpair.engine.rounds import RoundState
+from fairpair.engine.results import MatchFormat, Result
 from fairpair.service import results
 from fairpair.service.errors import AlreadyRecorded, Refused, StaleVersion
-from fairpair.service.lookup import PlayerRef, RoundRef, StageRef, TableRef
 from fairpair.service.notifications import notify
+from fairpair.service.own_match import OwnMatch, Score, own_match
 from fairpair.service.persist import result_of_columns, result_values
 from fairpair.service.stage_settings import stage_of_settings
-from fairpair.service.unit import Change, EventRef, changing, reading
+from fairpair.service.unit import Change, changing, reading
 from fairpair.store.database import Database
-from fairpair.store.models import (
-    ByeRow,
-    DropRow,
-    PlayerRow,
-    PodSeatRow,
-    PortalRow,
-    ResultRow,
-    RoundRow,
-    SelfReportRow,
-    StageRow,
-    TableRow,
-)
+from fairpair.store.models import ResultRow, SelfReportRow
 
 PENDING, CONFIRMED, DISPUTED, RESOLVED = "pending", "confirmed", "disputed", "resolved"
-
-
-@dataclass(frozen=True, slots=True)
-class Score:
-    """Games told from one player's side: won, lost, drawn."""
-
-    won: int
-    lost: int
-    drawn: int = 0
-
-    @property
-    def text(self) -> str:
-        return f"{self.won}-{self.lost}" + (f"-{self.drawn}" if self.drawn else "")
-
-    @property
-    def flipped(self) -> Score:
-        """The same games told from the other side."""
-        return Score(self.lost, self.won, self.drawn)
-
-    @property
-    def outcome(self) -> str:
-        """ "win", "loss" or "draw" (for the teller)."""
-        return "win" if self.won > self.lost else "loss" if self.lost > self.won else "draw"
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,203 +74,6 @@ class ReportState:
     choices: tuple[Score, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class _Mine:
-    """A player's current match, found and checked (``_current_match``)."""
-
-    player: PlayerRef
-    side: Side
-    opponent: PlayerRef
-    stage: StageRef
-    round: RoundRef
-    table: TableRef
-    settings: dict[str, Any]
-    confirm_minutes: int
-
-    @property
-    def a(self) -> PlayerRef:
-        return self.player if self.side is Side.A else self.opponent
-
-    @property
-    def b(self) -> PlayerRef:
-        return self.opponent if self.side is Side.A else self.player
-
-    @property
-    def subject(self) -> str:
-        return f"stage {self.stage.key} round {self.round.number} table {self.table.number}"
-
-    def result(self, score: Score) -> Result:
-        """``score`` (this player's side) as the result of the table (side a's)."""
-        games = (
-            GameScore(score.won, score.lost, score.drawn)
-            if self.side is Side.A
-            else GameScore(score.lost, score.won, score.drawn)
-        )
-        return Result.from_games(games.a, games.b, games.draws)
-
-    def score(self, games_a: int | None, games_b: int | None, draws: int | None) -> Score:
-        """Side-a games as this player tells them."""
-        a, b, d = games_a or 0, games_b or 0, draws or 0
-        return Score(a, b, d) if self.side is Side.A else Score(b, a, d)
-
-
-# -- finding the player's match ------------------------------------------------------------
-
-
-# The statements of a report, built once (building them cost more than running them).
-_ME = (
-    select(
-        PlayerRow.id,
-        PlayerRow.key,
-        PlayerRow.name,
-        PortalRow.self_report,
-        PortalRow.confirm_minutes,
-    )
-    .join(PortalRow, PortalRow.event_id == PlayerRow.event_id)
-    .where(PlayerRow.event_id == bindparam("event_id"), PlayerRow.key == bindparam("key"))
-)
-#: The latest round of the last stage that has one (a cut stage not drawn yet has none).
-_LATEST_ROUND = (
-    select(
-        RoundRow.id,
-        RoundRow.number,
-        RoundRow.state,
-        RoundRow.version,
-        StageRow.id.label("stage_id"),
-        StageRow.key.label("stage_key"),
-        StageRow.version.label("stage_version"),
-        StageRow.settings,
-    )
-    .join(StageRow, StageRow.id == RoundRow.stage_id)
-    .where(StageRow.event_id == bindparam("event_id"))
-    .order_by(StageRow.position.desc(), RoundRow.number.desc())
-    .limit(1)
-)
-_DROPPED = select(DropRow.id).where(
-    DropRow.player_id == bindparam("player_id"),
-    DropRow.whole_event | (DropRow.stage_id == bindparam("stage_id")),
-)
-_OTHER = aliased(PlayerRow)
-_TABLE = (
-    select(
-        TableRow.id,
-        TableRow.number,
-        TableRow.key,
-        TableRow.kind,
-        TableRow.a_id,
-        TableRow.b_id,
-        TableRow.version,
-        _OTHER.id.label("other_id"),
-        _OTHER.key.label("other_key"),
-        _OTHER.name.label("other_name"),
-    )
-    .join(
-        _OTHER,
-        _OTHER.id
-        == case((TableRow.a_id == bindparam("player_id"), TableRow.b_id), else_=TableRow.a_id),
-    )
-    .where(
-        TableRow.round_id == bindparam("round_id"),
-        (TableRow.a_id == bindparam("player_id")) | (TableRow.b_id == bindparam("player_id")),
-    )
-)
-
-
-@dataclass(frozen=True, slots=True)
-class _Player:
-    ref: PlayerRef
-    self_report: bool
-    confirm_minutes: int
-
-
-def _player(conn: Connection, event: EventRef, player_key: str | None) -> _Player:
-    if player_key is None:
-        raise Refused(Location(("player",)), "you are on the waitlist: you have no match yet")
-    row = conn.execute(_ME, {"event_id": event.id, "key": player_key}).first()
-    if row is None:
-        raise Refused(Location(("player",)), f"no player {player_key!r} in this event")
-    return _Player(PlayerRef(row.id, row.key, row.name), row.self_report, row.confirm_minutes)
-
-
-def _current_match(
-    conn: Connection,
-    event: EventRef,
-    player_key: str | None,
-    *,
-    round_number: int | None = None,
-    table_number: int | None = None,
-) -> _Mine:
-    """The player's current match, or the refusal saying why they have none to report.
-    ``round_number`` / ``table_number``: the match the player's page showed (a stale page
-    must not report the next round's match)."""
-    who = _player(conn, event, player_key)
-    if not who.self_report:
-        raise Refused(
-            Location(("self_report",)),
-            "players do not report their own results in this event: tell a judge your result",
-        )
-    me = who.ref
-    rnd = conn.execute(_LATEST_ROUND, {"event_id": event.id}).first()
-    if rnd is None:
-        raise Refused(Location(("round",)), "no round has been released yet: no match to report")
-    stage = StageRef(rnd.stage_id, rnd.stage_key, rnd.stage_version)
-    dropped = conn.execute(_DROPPED, {"player_id": me.id, "stage_id": stage.id}).first()
-    if dropped is not None:
-        raise Refused(
-            Location(("player",), player=me.key),
-            "you have dropped from the event: a judge records your results",
-        )
-    at = Location(("round",), stage=stage.key, round=rnd.number)
-    if round_number is not None and round_number != rnd.number:
-        raise Refused(
-            at,
-            f"round {round_number} is not your current round (it is round {rnd.number}): "
-            "reload the page",
-        )
-    if rnd.state == RoundState.SCHEDULED.value:
-        raise Refused(at, f"round {rnd.number} is not open yet: report once it has started")
-    if rnd.state != RoundState.OPEN.value:
-        raise Refused(at, f"round {rnd.number} is completed: ask a judge")
-    table = conn.execute(_TABLE, {"round_id": rnd.id, "player_id": me.id}).first()
-    if table is None:
-        _no_match(conn, stage, rnd.id, rnd.number, me)
-    assert table is not None
-    if table_number is not None and table_number != table.number:
-        raise Refused(
-            Location(("table",), stage=stage.key, round=rnd.number, table=table_number),
-            f"table {table_number} is not your match: yours is table {table.number}",
-        )
-    return _Mine(
-        me,
-        Side.A if table.a_id == me.id else Side.B,
-        PlayerRef(table.other_id, table.other_key, table.other_name),
-        stage,
-        RoundRef(rnd.id, rnd.number, rnd.state, rnd.version),
-        TableRef(*table[:7]),
-        rnd.settings,
-        who.confirm_minutes,
-    )
-
-
-def _no_match(conn: Connection, stage: StageRef, round_id: int, number: int, me: PlayerRef) -> None:
-    at = Location(("round",), stage=stage.key, round=number, player=me.key)
-    pod = conn.execute(
-        select(TableRow.number)
-        .join(PodSeatRow, PodSeatRow.table_id == TableRow.id)
-        .where(TableRow.round_id == round_id, PodSeatRow.player_id == me.id)
-    ).first()
-    if pod is not None:
-        raise Refused(
-            at, f"table {pod.number} is a pod table: a judge records its finishing places"
-        )
-    bye = conn.execute(
-        select(ByeRow.kind).where(ByeRow.round_id == round_id, ByeRow.player_id == me.id)
-    ).first()
-    if bye is not None:
-        raise Refused(at, f"you have a {bye.kind} bye in round {number}: nothing to report")
-    raise Refused(at, f"you do not play in round {number}")
-
-
 # -- reading ---------------------------------------------------------------------------------
 
 
@@ -334,7 +101,7 @@ _RESULT = select(
 ).where(ResultRow.table_id == bindparam("table_id"))
 
 
-def _live(row: Any, mine: _Mine) -> bool:
+def _live(row: Any, mine: OwnMatch) -> bool:
     """The report is about this pairing: its reporter still sits at the table (a round
     reverted to Scheduled and swapped can seat someone else there)."""
     return row.reporter_id in (mine.player.id, mine.opponent.id)
@@ -344,7 +111,7 @@ def _report_of(conn: Connection, table_id: int) -> Any:
     return conn.execute(_REPORT, {"table_id": table_id}).first()
 
 
-def _result_text(conn: Connection, mine: _Mine) -> str | None:
+def _result_text(conn: Connection, mine: OwnMatch) -> str | None:
     row = conn.execute(_RESULT, {"table_id": mine.table.id}).first()
     if row is None:
         return None
@@ -376,7 +143,7 @@ def _choices(fmt: MatchFormat, playoff: bool) -> tuple[Score, ...]:
     return tuple(c for c in CHOICES[fmt] if not (playoff and c.won == c.lost))
 
 
-def _state(conn: Connection, mine: _Mine) -> ReportState:
+def _state(conn: Connection, mine: OwnMatch) -> ReportState:
     row = _report_of(conn, mine.table.id)
     if row is not None and not _live(row, mine):
         row = None
@@ -426,7 +193,7 @@ def report_state(db: Database, slug: str, player_key: str | None) -> ReportState
     they have nothing to report)."""
     with reading(db, slug) as (conn, event):
         try:
-            mine = _current_match(conn, event, player_key)
+            mine = own_match(conn, event, player_key)
         except Refused as refusal:
             return _nothing(refusal.reason)
         return _state(conn, mine)
@@ -435,7 +202,7 @@ def report_state(db: Database, slug: str, player_key: str | None) -> ReportState
 # -- changing --------------------------------------------------------------------------------
 
 
-def _checked(mine: _Mine, conn: Connection, score: Score) -> Result:
+def _checked(mine: OwnMatch, conn: Connection, score: Score) -> Result:
     for name in ("won", "lost", "drawn"):
         value = getattr(score, name)
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 99:
@@ -447,7 +214,7 @@ def _checked(mine: _Mine, conn: Connection, score: Score) -> Result:
     return result
 
 
-def _no_result_yet(conn: Connection, mine: _Mine) -> None:
+def _no_result_yet(conn: Connection, mine: OwnMatch) -> None:
     text = _result_text(conn, mine)
     if text is not None:
         raise AlreadyRecorded(
@@ -462,7 +229,7 @@ def _told(who: str, score: Score) -> str:
 
 
 def _ask_to_confirm(
-    change: Change, mine: _Mine, report_id: int, version: int, score: Score
+    change: Change, mine: OwnMatch, report_id: int, version: int, score: Score
 ) -> None:
     notify(
         change,
@@ -482,7 +249,9 @@ def _ask_to_confirm(
 _INSERTS: dict[str, Any] = {}
 
 
-def _insert_report(change: Change, mine: _Mine, result: Result, confirm_by: datetime) -> int | None:
+def _insert_report(
+    change: Change, mine: OwnMatch, result: Result, confirm_by: datetime
+) -> int | None:
     """The match's first report; ``None`` when it has one already (the unique index on
     ``self_reports.table_id`` decides, in the statement itself)."""
     dialect = change.conn.dialect.name
@@ -509,7 +278,7 @@ def _insert_report(change: Change, mine: _Mine, result: Result, confirm_by: date
     return int(made) if made is not None else None
 
 
-def _stale(mine: _Mine) -> StaleVersion:
+def _stale(mine: OwnMatch) -> StaleVersion:
     return StaleVersion(
         Location(("version",), stage=mine.stage.key, round=mine.round.number),
         f"the report of table {mine.table.number} changed meanwhile: reload and look again",
@@ -519,7 +288,7 @@ def _stale(mine: _Mine) -> StaleVersion:
 _MOVES: dict[tuple[str, ...], Any] = {}
 
 
-def _move(change: Change, mine: _Mine, row: Any, **values: Any) -> int:
+def _move(change: Change, mine: OwnMatch, row: Any, **values: Any) -> int:
     """Change report ``row`` only if it is still the version read (else ``StaleVersion``);
     the new version."""
     shape = tuple(sorted(values))
@@ -571,9 +340,7 @@ def report_own(
     score = Score(won, lost, drawn)
     with changing(db, slug, actor) as change:
         conn = change.conn
-        mine = _current_match(
-            conn, change.event, player_key, round_number=round, table_number=table
-        )
+        mine = own_match(conn, change.event, player_key, round_number=round, table_number=table)
         result = _checked(mine, conn, score)
         _no_result_yet(conn, mine)
         confirm_by = change.at + timedelta(minutes=mine.confirm_minutes)
@@ -632,7 +399,7 @@ def report_own(
         return _state(conn, mine)
 
 
-def _answerable(conn: Connection, mine: _Mine, version: int | None) -> Any:
+def _answerable(conn: Connection, mine: OwnMatch, version: int | None) -> Any:
     """The opponent's pending report the player answers (or the refusal saying why not)."""
     at = Location(stage=mine.stage.key, round=mine.round.number, table=mine.table.number)
     _no_result_yet(conn, mine)
@@ -656,7 +423,7 @@ def _answerable(conn: Connection, mine: _Mine, version: int | None) -> Any:
     return row
 
 
-def _confirm(change: Change, mine: _Mine, row: Any) -> ReportState:
+def _confirm(change: Change, mine: OwnMatch, row: Any) -> ReportState:
     conn = change.conn
     # a self-report is played games, told from side a (as the result row is)
     result = Result.from_games(row.games_a, row.games_b, row.games_draws or 0)
@@ -673,7 +440,7 @@ def _confirm(change: Change, mine: _Mine, row: Any) -> ReportState:
     return _state(conn, mine)
 
 
-def _dispute(change: Change, mine: _Mine, row: Any, result: Result, score: Score) -> ReportState:
+def _dispute(change: Change, mine: OwnMatch, row: Any, result: Result, score: Score) -> ReportState:
     said = {**result_values(result), "by": mine.player.key}
     _move(
         change,
@@ -715,7 +482,7 @@ def confirm_report(
     """The player confirms their opponent's report: it becomes the match's result.
     ``version``: the report's version the player saw (a report changed since is refused)."""
     with changing(db, slug, actor) as change:
-        mine = _current_match(change.conn, change.event, player_key)
+        mine = own_match(change.conn, change.event, player_key)
         row = _answerable(change.conn, mine, version)
         return _confirm(change, mine, row)
 
@@ -736,7 +503,7 @@ def dispute_report(
     score = Score(won, lost, drawn)
     with changing(db, slug, actor) as change:
         conn = change.conn
-        mine = _current_match(conn, change.event, player_key)
+        mine = own_match(conn, change.event, player_key)
         result = _checked(mine, conn, score)
         row = _answerable(conn, mine, version)
         if mine.score(row.games_a, row.games_b, row.games_draws) == score:

@@ -1,5 +1,6 @@
 """Self-reporting in Chromium on a phone (390 px): Ash taps 2-1 on the report card, Bo —
-another phone — sees "Ash reported", confirms, and the result is the match's; at another
+another phone — sees "Ash reported", confirms, and the result is the match's (the public
+page, open elsewhere, shows it without a reload); at another
 table a dispute lands in the Resolution Queue, where a judge accepts one version in one
 click. With htmx the card updates in place (no navigation)."""
 
@@ -59,10 +60,19 @@ def test_report_confirm_and_a_dispute_settled_in_the_queue(
         ash.click("button[data-score='2-1']")
         expect(ash.locator("#report-waiting")).to_contain_text("to confirm your report")
         assert ash.url.endswith(f"/e/{slug}/me/report")  # htmx: swapped in place
+        spectator = browser.new_context(base_url=live_server.url)
+        phones.append(spectator)
+        public = spectator.new_page()
+        public.goto(f"/e/{slug}")
+        public.evaluate("window.stillHere = true")
         bo.goto(f"/e/{slug}/me/report")
         expect(bo.locator("#report-ask")).to_contain_text("reported: you lost 1-2")
         bo.click("#report-confirm")
         expect(bo.locator("#report-done")).to_contain_text("wins 2-1")
+        # the public page shows the confirmed result without a reload
+        shown = f"{one.a.upper()} wins 2-1"
+        public.locator("#by-table td:nth-child(4)", has_text=shown).wait_for(timeout=3_000)
+        assert public.evaluate("window.stillHere") is True
         assert rounds.round_view(db, slug, 1).tables[one.table - 1].result is not None
         # a dispute: Cy says 2-0, Di says it was 2-1 for Di
         cy.goto(f"/e/{slug}/me/report")

@@ -157,7 +157,7 @@ def check_fits(
         settings = conn.execute(
             select(StageRow.settings).where(StageRow.id == stage.id)
         ).scalar_one()
-    if no_winner and settings.get("format") in _PLAYOFFS:
+    if no_winner and settings.get("format") in PLAYOFFS:
         from fairpair.engine.changes.results import playoff_draw_refused
 
         raise playoff_draw_refused(result, stage.key, rnd.number, found.number)
@@ -173,7 +173,7 @@ def check_fits(
 
 
 #: The stage formats whose matches cannot end without a winner (issue 9, point 6).
-_PLAYOFFS = frozenset((StageFormat.SINGLE_ELIMINATION.value, StageFormat.DOUBLE_ELIMINATION.value))
+PLAYOFFS = frozenset((StageFormat.SINGLE_ELIMINATION.value, StageFormat.DOUBLE_ELIMINATION.value))
 
 
 def _reportable(stage: StageRef, rnd: RoundRef, found: TableRef) -> None:

@@ -149,7 +149,7 @@ def _state(conn: Connection, mine: OwnMatch) -> ReportState:
         row = None
     result = _result_text(conn, mine)
     fmt = _format(mine.settings)
-    playoff = mine.settings.get("format") in results._PLAYOFFS
+    playoff = mine.settings.get("format") in results.PLAYOFFS
     reported = mine.score(row.games_a, row.games_b, row.games_draws) if row else None
     disputed = None
     if row is not None and row.dispute:

@@ -336,3 +336,13 @@ def test_a_report_is_void_once_its_reporter_left_the_table(db: Database) -> None
     assert later.count == 0
     state = report_own(db, slug, stayed, 1, 2, 0, actor=actor(stayed))
     assert state.state == "pending" and state.mine and state.version == 2
+
+
+def test_the_same_report_again_changes_nothing(db: Database) -> None:
+    slug = reporting_event(db, "Double Tap")
+    first = pairs(db, slug)[0]
+    report_own(db, slug, first.a, 2, 1, 0, actor=actor(first.a))
+    before = audit.audit_log(db, slug).entries
+    again = report_own(db, slug, first.a, 2, 1, 0, actor=actor(first.a))
+    assert again.version == 1 and audit.audit_log(db, slug).entries == before
+    assert len(notifications_of(db, _player_id(db, slug, first.b))) == 1

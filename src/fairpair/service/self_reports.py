@@ -358,11 +358,14 @@ def report_own(
                     Location(("won",), stage=mine.stage.key, round=mine.round.number),
                     "your match is disputed: a judge will settle it",
                 )
-            if _live(row, mine) and row.state == PENDING and row.reporter_id != mine.player.id:
+            if _live(row, mine) and row.state == PENDING:
                 reported = mine.score(row.games_a, row.games_b, row.games_draws)
-                if reported == score:
-                    return _confirm(change, mine, row)
-                return _dispute(change, mine, row, result, score)
+                if row.reporter_id == mine.player.id and reported == score:
+                    return _state(conn, mine)  # the same report again (a double tap): as is
+                if row.reporter_id != mine.player.id:
+                    if reported == score:
+                        return _confirm(change, mine, row)
+                    return _dispute(change, mine, row, result, score)
             # replaced: the reporter's own pending report, one settled without a result
             # (staff cleared the result), or one whose reporter is no longer at the table
             # (the round was reverted and swapped): it starts again from this report

@@ -13,7 +13,7 @@ is refused, ``stale_version``). Errors are the API's (``{"error": {...}}``)."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Literal, cast
 
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
@@ -67,6 +67,9 @@ class Games(BaseModel):
     text: str
 
 
+ReportStateName = Literal["none", "pending", "confirmed", "disputed", "resolved"]
+
+
 class MyReport(BaseModel):
     """Where my current match stands. ``state``: ``none`` (nobody reported), ``pending``,
     ``confirmed``, ``disputed`` (a judge settles it), ``resolved`` (a judge did); ``mine``:
@@ -79,7 +82,7 @@ class MyReport(BaseModel):
     round: int | None
     table: int | None
     opponent: Side | None
-    state: str
+    state: ReportStateName
     mine: bool
     reported: Games | None
     disputed: Games | None
@@ -110,7 +113,7 @@ def answer(slug: str, state: ReportState) -> MyReport:
         round=state.round,
         table=state.table,
         opponent=opponent,
-        state=state.state,
+        state=cast(ReportStateName, state.state),
         mine=state.mine,
         reported=_games(state.reported),
         disputed=_games(state.disputed),

@@ -16,6 +16,10 @@ API alike — so a route added tomorrow is covered, and one added without a chec
     with event A's slug in the body, so it must still not take event A over.
 (c) Every private GET (a need of Viewer or more: console pages, drafts, the audit log) is
     refused for the same identities.
+(d) Players (issue 11): a route that needs ``PLAYER`` (the player's own actions and pages)
+    refuses the four identities and a player of ANOTHER event holding their own pass (as
+    a bearer ``fpp_`` token on the API, as the signed cookie on pages) — ``not_joined``;
+    every staff route refuses a player of event A holding their pass, both ways.
 """
 
 from __future__ import annotations
@@ -34,17 +38,21 @@ from fastapi.routing import APIRoute, RouteContext, iter_route_contexts
 from fastapi.testclient import TestClient
 from pydantic import BaseModel
 
+from fairpair.service import players
 from fairpair.service.accounts import Account
 from fairpair.service.audit import audit_log
 from fairpair.service.connection import Database
 from fairpair.service.demo import create_demo
 from fairpair.service.events import create_event, event_version, list_events, show_event
+from fairpair.service.player_tokens import personal_link
+from fairpair.service.players import NewPlayer
 from fairpair.service.rounds import round_view
 from fairpair.service.sessions import open_session
 from fairpair.service.staff import grant, staff_of
 from fairpair.service.tokens import create_token, tokens_of
 from fairpair.web.access import SESSION_COOKIE, Allow, Need
 from fairpair.web.app import CSRF_COOKIE, create_app
+from fairpair.web.player_cookie import PLAYER_COOKIE
 
 from .conftest import settings_for
 from .helpers import account
@@ -104,7 +112,12 @@ GUARDED = [
     for m, r in calls(ROUTES, MUTATING)
     if (m, r.path) not in PUBLIC_ACTIONS and need_of(r) > Need.PUBLIC
 ]
-PRIVATE_PAGES = [(m, r) for m, r in calls(ROUTES, frozenset({"GET"})) if need_of(r) >= Need.VIEWER]
+PRIVATE_PAGES = [
+    (m, r)
+    for m, r in calls(ROUTES, frozenset({"GET"}))
+    if need_of(r) >= Need.VIEWER or need_of(r) == Need.PLAYER
+]
+PLAYER_ROUTES = [(m, r) for m, r in GUARDED + PRIVATE_PAGES if need_of(r) == Need.PLAYER]
 
 
 def test_every_mutating_route_checks_a_permission() -> None:
@@ -131,6 +144,10 @@ class Caller:
     name: str
     session: str | None
     bearer: str | None
+    #: A player's pass (``fpp_…``): sent as the bearer token (API) or the signed cookie.
+    player: str | None = None
+    #: The caller is event A's own player (their own routes are not tried with it).
+    own_player: bool = False
 
 
 @dataclass
@@ -159,7 +176,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
     grant(db, other, "judge-b", "judge", actor="owner-b")
     detail = show_event(db, slug)
     rounds = detail.stages[0].rounds
-    players = [p.id for p in detail.players]
+    players_a = [p.id for p in detail.players]
     waiting = round_view(db, slug, rounds[-1].number).tables
     table = next(t.table for t in waiting if t.result is None)  # a result would change it
     values: dict[str, Any] = {
@@ -167,9 +184,9 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
         "number": rounds[-1].number,
         "round": rounds[-1].number,
         "table": table,
-        "player": players[0],
-        "other": players[1],
-        "first": players[1],
+        "player": players_a[0],
+        "other": players_a[1],
+        "first": players_a[1],
         "stage": detail.stages[0].id,
         "token_id": token.id,
         "username": "owner-a",
@@ -183,11 +200,25 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
             return Caller(name, None, None)
         return Caller(name, open_session(db, who), create_token(db, who, "test")[1])
 
+    players.add_players(db, other, [NewPlayer("Visitor", id="visitor")], actor="owner-b")
     callers = [
         caller("anonymous", None),
         caller("player", player),
         caller("judge of another event", judge),
         caller("owner of another event", other_owner),
+        Caller(
+            "player of another event (their pass)",
+            None,
+            None,
+            personal_link(db, other, "visitor", actor="owner-b"),
+        ),
+        Caller(
+            "player of event A (their pass)",
+            None,
+            None,
+            personal_link(db, slug, players_a[0], actor="owner-a"),
+            own_player=True,
+        ),
     ]
     app = create_app(settings_for(url))
     with TestClient(app, base_url="https://testserver") as client:
@@ -260,8 +291,9 @@ def request(world: World, method: str, route: RouteContext, who: Caller) -> http
     params = _query(route, values)
     bodies = route.dependant.body_params
     if url.startswith("/api/"):
-        if who.bearer is not None:
-            headers["authorization"] = f"Bearer {who.bearer}"
+        bearer = who.player or who.bearer
+        if bearer is not None:
+            headers["authorization"] = f"Bearer {bearer}"
         json: Any = None
         if len(bodies) == 1:
             json = sample(bodies[0].field_info.annotation, bodies[0].name, values)
@@ -273,6 +305,8 @@ def request(world: World, method: str, route: RouteContext, who: Caller) -> http
     cookie = f"{CSRF_COOKIE}={world.csrf}"
     if who.session is not None:
         cookie += f"; {SESSION_COOKIE}={who.session}"
+    if who.player is not None:
+        cookie += f"; {PLAYER_COOKIE}={signed_pass(world.db, who.player)}"
     headers = {"cookie": cookie, "x-csrftoken": world.csrf}
     form = {b.alias: str(sample(b.field_info.annotation, b.name, values)) for b in bodies}
     return world.client.request(
@@ -298,10 +332,23 @@ def state(world: World) -> tuple[Any, ...]:
     )
 
 
+def signed_pass(db: Database, secret: str) -> str:
+    """The ``fairpair_player`` cookie a browser holding pass ``secret`` sends."""
+    from fairpair.web.player_cookie import _signer
+
+    return _signer(db).sign(secret).decode("ascii")
+
+
 def refused(answer: httpx.Response) -> bool:
     if answer.status_code == 303:
-        return answer.headers["location"].startswith("/login")
+        target = answer.headers["location"]
+        return target.startswith("/login") or target.endswith("/join")
     return answer.status_code in (401, 403)
+
+
+def _tried(route: RouteContext, who: Caller) -> bool:
+    """Event A's own player is not tried on event A's player routes (they may)."""
+    return not (who.own_player and need_of(route) == Need.PLAYER)
 
 
 def _must_be_refused(route: RouteContext, who: Caller) -> bool:
@@ -327,6 +374,8 @@ def test_mutating_routes_are_refused_to_outsiders(
     method, route = call
     before = state(world)
     for who in world.callers:
+        if not _tried(route, who):
+            continue
         answer = request(world, method, route, who)
         text = answer.text
         assert not any(m in text for m in CSRF_FAILED), f"{who.name}: the CSRF check refused"
@@ -334,7 +383,8 @@ def test_mutating_routes_are_refused_to_outsiders(
             assert refused(answer), f"{who.name}: {answer.status_code} {text[:300]}"
             if route.path.startswith("/api/"):
                 code = answer.json()["error"]["code"]
-                assert code in ("not_logged_in", "not_allowed"), (who.name, code)
+                wanted = ("not_joined",) if need_of(route) == Need.PLAYER else ()
+                assert code in ("not_logged_in", "not_allowed", *wanted), (who.name, code)
         assert answer.status_code < 500, f"{who.name}: {answer.status_code} {text[:300]}"
         assert state(world) == before, f"{who.name} changed event A with {method} {route.path}"
 
@@ -345,5 +395,28 @@ def test_private_pages_are_refused_to_outsiders(
 ) -> None:
     method, route = call
     for who in world.callers:
+        if not _tried(route, who):
+            continue
         answer = request(world, method, route, who)
         assert refused(answer), f"{who.name}: {answer.status_code} {answer.text[:300]}"
+
+
+def test_the_players_routes_are_tried() -> None:
+    """The player's own routes are in the table (so (d) really ran on them)."""
+    paths = {r.path for _, r in PLAYER_ROUTES}
+    assert "/api/v1/events/{slug}/me/report" in paths
+    assert "/e/{slug}/me/confirm" in paths
+
+
+@pytest.mark.parametrize("call", PLAYER_ROUTES, ids=_label)
+def test_player_routes_refuse_another_events_pass_as_not_joined(
+    world: World, call: tuple[str, RouteContext]
+) -> None:
+    method, route = call
+    before = state(world)
+    visitor = next(c for c in world.callers if c.name.startswith("player of another"))
+    answer = request(world, method, route, visitor)
+    assert refused(answer), f"{answer.status_code} {answer.text[:300]}"
+    if route.path.startswith("/api/"):
+        assert answer.json()["error"]["code"] == "not_joined"
+    assert state(world) == before

@@ -134,7 +134,7 @@ def _names(conn: Connection, found: TableRef) -> tuple[PlayerRef, PlayerRef]:
     return rows[found.a_id], rows[found.b_id]
 
 
-def _check_fits(
+def check_fits(
     conn: Connection,
     stage: StageRef,
     rnd: RoundRef,
@@ -157,7 +157,7 @@ def _check_fits(
         settings = conn.execute(
             select(StageRow.settings).where(StageRow.id == stage.id)
         ).scalar_one()
-    if no_winner and settings.get("format") in _PLAYOFFS:
+    if no_winner and settings.get("format") in PLAYOFFS:
         from fairpair.engine.changes.results import playoff_draw_refused
 
         raise playoff_draw_refused(result, stage.key, rnd.number, found.number)
@@ -173,7 +173,7 @@ def _check_fits(
 
 
 #: The stage formats whose matches cannot end without a winner (issue 9, point 6).
-_PLAYOFFS = frozenset((StageFormat.SINGLE_ELIMINATION.value, StageFormat.DOUBLE_ELIMINATION.value))
+PLAYOFFS = frozenset((StageFormat.SINGLE_ELIMINATION.value, StageFormat.DOUBLE_ELIMINATION.value))
 
 
 def _reportable(stage: StageRef, rnd: RoundRef, found: TableRef) -> None:
@@ -375,40 +375,67 @@ def report(
         if fast is not None:
             where, rnd, found = fast.stage, fast.round, fast.table
             _reportable(where, rnd, found)
-            _check_fits(conn, where, rnd, found, result, fast.settings)
+            check_fits(conn, where, rnd, found, result, fast.settings)
         else:
             where = find_stage(conn, change.event, stage)
             rnd = find_round(conn, where, round_number)
             found = _table_for(conn, change, where, rnd, table, player)
             _reportable(where, rnd, found)
-            _check_fits(conn, where, rnd, found, result)
-        values = {
-            "table_id": found.id,
-            **result_values(result),
-            "reported_by": actor,
-            "reported_at": change.at,
-            "version": 1,
-        }
-        if not _insert_result(conn, values):
-            now = _recorded_now(conn, found, rnd)
-            raise AlreadyRecorded(
-                Location(stage=where.key, round=rnd.number, table=found.number),
-                f"table {found.number} already has a result: {now.result}; "
-                "to change it, correct it (fairpair result correct)",
-            )
-        conn.execute(_REPORTED, {"reported_table": found.id})
+            check_fits(conn, where, rnd, found, result)
         if fast is not None and fast.a is not None and fast.b is not None:
             a, b = fast.a, fast.b
         else:
             a, b = _names(conn, found)
-        text = result_text(result, a.name, b.name)
-        change.audit(
-            "result.report",
-            f"stage {where.key} round {rnd.number} table {found.number}",
-            after={"result": result_values(result), "text": text},
+        recorded = record_result(change, where, rnd, found, result, a, b)
+        _settle_self_report(change, found, rnd, where)
+        return recorded
+
+
+def record_result(
+    change: Change,
+    where: StageRef,
+    rnd: RoundRef,
+    found: TableRef,
+    result: Result,
+    a: PlayerRef,
+    b: PlayerRef,
+) -> Recorded:
+    """Insert ``result`` (checked by the caller: ``check_fits``) as match ``found``'s, in
+    ``change``'s transaction: the one insert path of a result (staff's report, a confirmed
+    self-report) — refused, telling what is recorded, when the match has one; audited; the
+    cuts due drawn."""
+    conn = change.conn
+    values = {
+        "table_id": found.id,
+        **result_values(result),
+        "reported_by": change.actor,
+        "reported_at": change.at,
+        "version": 1,
+    }
+    if not _insert_result(conn, values):
+        now = _recorded_now(conn, found, rnd)
+        raise AlreadyRecorded(
+            Location(stage=where.key, round=rnd.number, table=found.number),
+            f"table {found.number} already has a result: {now.result}; "
+            "to change it, correct it (fairpair result correct)",
         )
-        draw_due_cuts(change, where.key, rnd.id)
-        return Recorded(rnd.number, found.number, found.key, a.key, b.key, text, 1)
+    conn.execute(_REPORTED, {"reported_table": found.id})
+    text = result_text(result, a.name, b.name)
+    change.audit(
+        "result.report",
+        f"stage {where.key} round {rnd.number} table {found.number}",
+        after={"result": result_values(result), "text": text},
+    )
+    draw_due_cuts(change, where.key, rnd.id)
+    return Recorded(rnd.number, found.number, found.key, a.key, b.key, text, 1)
+
+
+def _settle_self_report(change: Change, found: TableRef, rnd: RoundRef, where: StageRef) -> None:
+    """Staff entered or corrected the result: a players' report of the match waiting for an
+    answer (or disputed) is settled (``fairpair.service.self_reports``)."""
+    from fairpair.service.self_reports import settle_by_staff
+
+    settle_by_staff(change, found.id, f"stage {where.key} round {rnd.number} table {found.number}")
 
 
 def record_games(
@@ -429,7 +456,7 @@ def record_games(
         rnd = find_round(conn, where, round_number)
         found = find_table(conn, where, rnd, table)
         _reportable(where, rnd, found)
-        _check_fits(
+        check_fits(
             conn, where, rnd, found, Result.from_games(games.a, games.b, games.draws), final=False
         )
         if conn.execute(select(ResultRow.id).where(ResultRow.table_id == found.id)).first():
@@ -505,7 +532,7 @@ def correct(
                 after={"reason": reason},
             )
             return None
-        _check_fits(conn, where, rnd, found, result)
+        check_fits(conn, where, rnd, found, result)
         done = conn.execute(
             update(ResultRow)
             .where(ResultRow.id == current.id, ResultRow.version == current.version)
@@ -518,6 +545,7 @@ def correct(
         )
         if done.rowcount != 1:
             raise StaleVersion(at, f"the result of table {found.number} changed meanwhile")
+        _settle_self_report(change, found, rnd, where)
         text = result_text(result, a.name, b.name)
         change.audit(
             "result.correct",

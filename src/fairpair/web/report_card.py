@@ -1,6 +1,8 @@
 """What the portal's match card shows of self-reporting (the report form, the opponent's
 report to confirm or dispute, "waiting for X to confirm"): ``report_card(db, slug, pass)``
-gives the context ``templates/portal/report_card.html`` renders."""
+gives the context ``templates/portal/report_card.html`` renders — the keys ``report`` (the
+service's ``ReportState``), ``report_slug``, ``report_errors`` and ``report_values`` (a
+refused post: the message next to its field, what was typed kept)."""
 
 from __future__ import annotations
 
@@ -8,8 +10,21 @@ from typing import Any
 
 from fairpair.service.connection import Database
 from fairpair.service.player_tokens import PlayerPass
+from fairpair.service.self_reports import report_state
 
 
-def report_card(db: Database, slug: str, player: PlayerPass) -> dict[str, Any]:
+def report_card(
+    db: Database,
+    slug: str,
+    player: PlayerPass,
+    *,
+    errors: dict[str, str] | None = None,
+    values: dict[str, str] | None = None,
+) -> dict[str, Any]:
     """The context of the report card of ``player``'s current match."""
-    return {}
+    return {
+        "report": report_state(db, slug, player.player_key),
+        "report_slug": slug,
+        "report_errors": errors or {},
+        "report_values": values or {},
+    }

@@ -1,8 +1,114 @@
 """The console's Resolution Queue: disputed reports, unconfirmed ones past their time, overdue
-matches."""
+matches (``fairpair.service.resolution_queue``). Viewers see it; judges settle an item by
+entering its result — one click accepts either player's version, or type another — through
+the results service, as the Results tab does (which settles the players' report too).
+
+Without JavaScript each item is a plain form; a refusal shows next to its item with what was
+typed still in it."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from urllib.parse import urlencode
 
-ROUTER = APIRouter()
+from fastapi import APIRouter, Request
+from fastapi.responses import RedirectResponse, Response
+
+from fairpair.engine.errors import FairpairError, Location
+from fairpair.error_table import kind_of
+from fairpair.interop.typed_text import RESULTS_HELP, parse_result
+from fairpair.service import results
+from fairpair.service.connection import Database
+from fairpair.service.errors import Refused
+from fairpair.service.resolution_queue import resolution_queue
+from fairpair.web.access import Access, DbDep, Judge, Viewer
+from fairpair.web.console import console_page
+from fairpair.web.form_posts import posted
+from fairpair.web.numbers import is_whole
+
+ROUTER = APIRouter(include_in_schema=False)
+
+
+def item_id(stage: str, round_number: int | str, table: int | str) -> str:
+    """An item's id on the page (its form, its error)."""
+    return f"{stage}-{round_number}-{table}"
+
+
+def _page(
+    request: Request,
+    access: Access,
+    db: Database,
+    slug: str,
+    *,
+    status: int = 200,
+    errors: dict[str, str] | None = None,
+    values: dict[str, str] | None = None,
+    done: str | None = None,
+) -> Response:
+    queue = resolution_queue(db, slug)
+    errors = dict(errors or {})
+    listed = {item_id(i.stage, i.round, i.table) for i in queue.items}
+    if errors.get("item") and errors["item"] not in listed:  # settled meanwhile: say it on top
+        errors["_form"] = errors.pop("message")
+    return console_page(
+        request,
+        access,
+        db,
+        slug,
+        "console/queue.html",
+        tab="queue",
+        status=status,
+        queue=queue,
+        item_id=item_id,
+        done=done,
+        help=RESULTS_HELP,
+        errors=errors,
+        values=values or {},
+    )
+
+
+@ROUTER.get("/console/{slug}/queue")
+def queue_page(
+    request: Request, access: Viewer, db: DbDep, slug: str, done: str | None = None
+) -> Response:
+    return _page(request, access, db, slug, done=(done or "")[:200] or None)
+
+
+@ROUTER.post("/console/{slug}/queue")
+async def settle_item(request: Request, access: Judge, db: DbDep, slug: str) -> Response:
+    return await posted(request, lambda values: _settle(request, access, db, slug, values))
+
+
+def _settle(
+    request: Request, access: Access, db: Database, slug: str, values: dict[str, str]
+) -> Response:
+    stage = values.get("stage", "").strip()
+    round_text, table_text = values.get("round", "").strip(), values.get("table", "").strip()
+    typed = (values.get("accept") or values.get("result") or "").strip()
+    try:
+        if not stage or not is_whole(round_text) or not is_whole(table_text):
+            raise Refused(Location(("table",)), "this item names no match: reload the queue")
+        if not typed:
+            raise Refused(Location(("result",)), f"type the result: {RESULTS_HELP}")
+        result = parse_result(typed, "result")
+        recorded = results.report(
+            db,
+            slug,
+            int(round_text),
+            result,
+            actor=access.actor,
+            table=int(table_text),
+            stage=stage,
+        )
+    except FairpairError as error:
+        errors = {"item": item_id(stage, round_text, table_text), "message": error.reason}
+        return _page(
+            request,
+            access,
+            db,
+            slug,
+            status=kind_of(error).http,
+            errors=errors,
+            values={**values, "result": typed},
+        )
+    done = f"round {recorded.round} table {recorded.table}: {recorded.result}"
+    return RedirectResponse(f"/console/{slug}/queue?{urlencode({'done': done})}", status_code=303)

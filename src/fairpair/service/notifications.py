@@ -41,7 +41,9 @@ def notify(
     round_id: int | None = None,
 ) -> int | None:
     """Make a notification for ``player_id`` in ``change``'s transaction; its id, or ``None``
-    when one with ``key`` exists already (nothing is made twice)."""
+    when one with ``key`` exists already (nothing is made twice). Its deliveries (web push to
+    each of the player's subscriptions, a Discord DM) are made with it by the player's
+    preferences, each with its ``deliver`` job (``service.deliveries``)."""
     upsert = pg_insert if change.conn.dialect.name == "postgresql" else sqlite_insert
     statement = upsert(NotificationRow).values(
         event_id=change.event.id,
@@ -57,7 +59,12 @@ def notify(
     if key is not None:
         statement = statement.on_conflict_do_nothing(index_elements=[NotificationRow.key])
     made = change.conn.execute(statement.returning(NotificationRow.id)).scalar_one_or_none()
-    return int(made) if made is not None else None
+    if made is None:
+        return None
+    from fairpair.service.deliveries import plan_deliveries
+
+    plan_deliveries(change, int(made), player_id)
+    return int(made)
 
 
 def notifications_of(db: Database, player_id: int, *, limit: int = 50) -> list[Notification]:

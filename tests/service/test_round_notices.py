@@ -261,7 +261,8 @@ def test_deliveries_follow_the_players_preferences(db: Database) -> None:
     keys = {
         "endpoint": "https://push.example/abc",
         "keys": {
-            "p256dh": "BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U",
+            "p256dh": "BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfck"
+            "jBJuBkr3qBUYIHBQFLXYp5Nksh8U",
             "auth": "tBHItJI5svbpez7KI4CCXg",
         },
     }

@@ -15,6 +15,7 @@ from fairpair.api import (
     events,
     me,
     me_card,
+    notices,
     places,
     players,
     results,
@@ -47,6 +48,7 @@ RESOURCES = (
     tokens,
     me_card,
     me,
+    notices,
 )
 
 API = APIRouter(prefix=PREFIX, responses=ERRORS)

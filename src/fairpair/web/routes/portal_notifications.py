@@ -137,6 +137,7 @@ def _preferences_page(
         errors=errors or {},
         saved=saved,
         vapid_key=vapid_public_key(db),
+        unread=unread_count(db, me),
     )
 
 

@@ -19,7 +19,7 @@ from typing import Any
 from sqlalchemy import insert, select, update
 
 from fairpair.service.discord_dm import DiscordBusy, send_dm
-from fairpair.service.jobs import Job, schedule
+from fairpair.service.jobs import MAX_ATTEMPTS, Job, schedule
 from fairpair.service.notice_preferences import preferences_in
 from fairpair.service.push_subscriptions import forget_endpoint, subscription_of, subscriptions_in
 from fairpair.service.unit import Change, now
@@ -100,17 +100,24 @@ def deliver(db: Database, job: Job) -> None:
             try:
                 outcome = send_push(db, sub, push_body(row.title, row.body, row.url))
             except PushUnavailable as error:
-                _record(db, delivery_id, "pending", str(error))
+                _given_up_or_retry(db, job, delivery_id, str(error))
                 raise
             state, detail = outcome.state, outcome.detail
     else:
         try:
             dm = send_dm(row.discord_bot_token, row.target, _content(row.title, row.body, row.url))
         except DiscordBusy as error:
-            _record(db, delivery_id, "pending", str(error))
+            _given_up_or_retry(db, job, delivery_id, str(error))
             raise
         state, detail = dm.state, dm.detail
     _record(db, delivery_id, state, detail, endpoint=row.target if state == "gone" else None)
+
+
+def _given_up_or_retry(db: Database, job: Job, delivery_id: int, error: str) -> None:
+    """Keep the error; at the job's last attempt the delivery is ``failed`` (the job is
+    given up with it)."""
+    last = job.attempts >= MAX_ATTEMPTS
+    _record(db, delivery_id, "failed" if last else "pending", error)
 
 
 def _record(

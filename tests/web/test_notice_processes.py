@@ -54,16 +54,13 @@ with time_machine.travel(float(at), tick=True):
             time.sleep(120)
         job_runner.finish = stalled
     elif mode == "stall-in-transaction":
-        real = notice_jobs.notify
-        calls = [0]
+        real = notice_jobs.notify_many
         def slow(*args, **kwargs):
-            calls[0] += 1
-            made = real(*args, **kwargs)
-            if calls[0] == 5:
-                Path(marker).write_text("inside")
-                time.sleep(120)
+            made = real(*args, **kwargs)  # written, not committed
+            Path(marker).write_text("inside")
+            time.sleep(120)
             return made
-        notice_jobs.notify = slow
+        notice_jobs.notify_many = slow
     db = open_database(url)
     done, failed = run_jobs(db, stop=threading.Event(), once=True, worker=name)
     print(done, failed)

@@ -20,8 +20,12 @@ from sqlalchemy import insert, select, update
 
 from fairpair.service.discord_dm import DiscordBusy, send_dm
 from fairpair.service.jobs import MAX_ATTEMPTS, Job, schedule
-from fairpair.service.notice_preferences import preferences_in
-from fairpair.service.push_subscriptions import forget_endpoint, subscription_of, subscriptions_in
+from fairpair.service.notice_preferences import preferences_for
+from fairpair.service.push_subscriptions import (
+    forget_endpoint,
+    subscription_of,
+    subscriptions_for,
+)
 from fairpair.service.unit import Change, now
 from fairpair.service.web_push import PushUnavailable, push_body, send_push
 from fairpair.store.database import Database
@@ -34,33 +38,53 @@ ENV_PUBLIC_URL = "FAIRPAIR_PUBLIC_URL"
 
 def plan_deliveries(change: Change, notification_id: int, player_id: int) -> list[int]:
     """The notification's deliveries by the player's preferences, each with its job; their ids."""
-    prefs = preferences_in(change.conn, player_id)
+    return plan_deliveries_many(change, [(notification_id, player_id)])
+
+
+def plan_deliveries_many(change: Change, made: list[tuple[int, int]]) -> list[int]:
+    """``plan_deliveries`` for many (notification id, player id) at once."""
+    if not made:
+        return []
+    who = sorted({player for _, player in made})
+    prefs = preferences_for(change.conn, who)
+    subs = subscriptions_for(change.conn, [p for p in who if prefs[p].push])
     rows: list[dict[str, Any]] = []
-    if prefs.push:
+    for notification_id, player_id in made:
+        wanted = prefs[player_id]
         rows += [
-            {"channel": "push", "target": s.endpoint, "state": "pending", "error": None}
-            for s in subscriptions_in(change.conn, player_id)
-        ]
-    if prefs.discord:
-        missing = prefs.discord_user_id is None
-        rows.append(
             {
-                "channel": "discord",
-                "target": prefs.discord_user_id or "",
-                "state": "failed" if missing else "pending",
-                "error": "no Discord user id in the player's preferences" if missing else None,
+                "notification_id": notification_id,
+                "channel": "push",
+                "target": endpoint,
+                "state": "pending",
+                "error": None,
             }
-        )
+            for endpoint in (subs.get(player_id, []) if wanted.push else [])
+        ]
+        if wanted.discord:
+            missing = wanted.discord_user_id is None
+            rows.append(
+                {
+                    "notification_id": notification_id,
+                    "channel": "discord",
+                    "target": wanted.discord_user_id or "",
+                    "state": "failed" if missing else "pending",
+                    "error": "no Discord user id in the player's preferences" if missing else None,
+                }
+            )
+    if not rows:
+        return []
     ids: list[int] = []
-    for row in rows:
-        made = change.conn.execute(
+    for start in range(0, len(rows), 500):  # one multi-row INSERT per 500
+        statement = (
             insert(DeliveryRow)
-            .values(notification_id=notification_id, **row)
-            .returning(DeliveryRow.id)
-        ).scalar_one()
-        if row["state"] == "pending":
-            schedule(change, DELIVER, f"deliver:{made}", change.at, {"delivery_id": made})
-        ids.append(int(made))
+            .values(rows[start : start + 500])
+            .returning(DeliveryRow.id, DeliveryRow.state)
+        )
+        for row in change.conn.execute(statement).all():
+            if row.state == "pending":
+                schedule(change, DELIVER, f"deliver:{row.id}", change.at, {"delivery_id": row.id})
+            ids.append(int(row.id))
     return ids
 
 

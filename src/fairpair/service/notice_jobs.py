@@ -24,7 +24,7 @@ from datetime import datetime
 from sqlalchemy import Connection, or_, select
 
 from fairpair.service.jobs import Job
-from fairpair.service.notifications import notify
+from fairpair.service.notifications import NewNotice, notify_many
 from fairpair.service.round_notices import HALFWAY, OPEN, payload
 from fairpair.service.unit import changing
 from fairpair.store.database import Database
@@ -160,23 +160,22 @@ def run_notice(db: Database, job: Job) -> int:
             return 0
         if payload(round_id, rnd.starts_at, rnd.ends_at) != job.payload:
             return 0  # the dates changed: a job planned for the new ones does it
-        made = 0
         players = outstanding_players(conn, round_id, rnd.stage_id)
+        notices = []
         for who in players:
             title, body = notice_text(job.kind, rnd.number, change.event.name, rnd.ends_at, who)
-            made += (
-                notify(
-                    change,
+            notices.append(
+                NewNotice(
                     player_id=who.player_id,
                     kind=job.kind,
                     title=title,
                     body=body,
-                    url=f"/e/{slug}/me",
                     key=f"{job.kind}:{round_id}:{who.player_id}",
+                    url=f"/e/{slug}/me",
                     round_id=round_id,
                 )
-                is not None
             )
+        made = notify_many(change, notices)
         change.audit(
             "notice." + job.kind.replace("-", "_"),
             f"stage {rnd.stage} round {rnd.number}",

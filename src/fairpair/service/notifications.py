@@ -149,6 +149,20 @@ def unread_count(db: Database, player_id: int) -> int:
         )
 
 
+def unread_counts(db: Database, slug: str) -> dict[int, int]:
+    """Every player of event ``slug`` with unread notifications → how many (one query, for
+    the live counts of every open page of the event)."""
+    from fairpair.service.unit import reading
+
+    with reading(db, slug) as (conn, event):
+        rows = conn.execute(
+            select(NotificationRow.player_id, func.count())
+            .where(NotificationRow.event_id == event.id, NotificationRow.read_at.is_(None))
+            .group_by(NotificationRow.player_id)
+        ).all()
+    return {int(player): int(count) for player, count in rows}
+
+
 def mark_read(db: Database, player_id: int, ids: list[int] | None = None) -> int:
     """Mark the player's notifications ``ids`` (``None``: all) read; how many."""
     where = [NotificationRow.player_id == player_id, NotificationRow.read_at.is_(None)]

@@ -28,9 +28,15 @@ from starlette.concurrency import run_in_threadpool
 
 from fairpair.engine.errors import FairpairError
 from fairpair.error_table import kind_of
+from fairpair.service.connection import Database
 from fairpair.service.events import event_version
 from fairpair.service.notice_preferences import preferences_of, set_preferences
-from fairpair.service.notifications import mark_read, notifications_of, unread_count
+from fairpair.service.notifications import (
+    mark_read,
+    notifications_of,
+    unread_count,
+    unread_counts,
+)
 from fairpair.service.push_subscriptions import add_subscription, remove_subscription
 from fairpair.service.web_push import vapid_public_key
 from fairpair.web.access import Access, DbDep, Player, Public
@@ -76,11 +82,42 @@ def _badge(request: Request, slug: str, count: int) -> str:
     return str(templates.get_template("portal/unread_count.html").render(slug=slug, unread=count))
 
 
+class UnreadCounts:
+    """The unread counts of an event's players, counted once per change of the event for
+    every open page (one query, not one per player), at most once a ``MIN_SECONDS``."""
+
+    MIN_SECONDS = 1.0
+
+    def __init__(self) -> None:
+        self._latest: dict[str, tuple[int, float, asyncio.Future[dict[int, int]]]] = {}
+
+    async def get(self, db: Database, slug: str, version: int) -> dict[int, int]:
+        loop = asyncio.get_running_loop()
+        hit = self._latest.get(slug)
+        if hit is None or (hit[0] < version and loop.time() - hit[1] >= self.MIN_SECONDS):
+            future = asyncio.ensure_future(run_in_threadpool(unread_counts, db, slug))
+            hit = (version, loop.time(), future)
+            self._latest[slug] = hit
+        elif hit[0] < version:
+            await asyncio.sleep(self.MIN_SECONDS - (loop.time() - hit[1]))
+            return await self.get(db, slug, version)
+        return await asyncio.shield(hit[2])
+
+
+def _counts(request: Request) -> UnreadCounts:
+    state = request.app.state
+    if not hasattr(state, "unread_counts"):
+        state.unread_counts = UnreadCounts()
+    counts: UnreadCounts = state.unread_counts
+    return counts
+
+
 @ROUTER.get("/e/{slug}/me/unread")
 def unread_stream(request: Request, slug: str, access: Player, db: DbDep) -> StreamingResponse:
     me = _player_id(access)
     hub: LiveHub = request.app.state.hub
     since = event_version(db, slug)
+    counts = _counts(request)
 
     async def events() -> AsyncIterator[str]:
         yield "retry: 5000\n: connected\n\n"
@@ -89,15 +126,15 @@ def unread_stream(request: Request, slug: str, access: Player, db: DbDep) -> Str
         with hub.subscription(slug, since) as queue:
             while True:
                 try:
-                    await asyncio.wait_for(queue.get(), KEEPALIVE_SECONDS)
+                    version = await asyncio.wait_for(queue.get(), KEEPALIVE_SECONDS)
                 except TimeoutError:
                     if await request.is_disconnected():
                         return
                     yield ": keep-alive\n\n"
                     continue
                 while not queue.empty():  # a burst of changes: count once
-                    queue.get_nowait()
-                count = await run_in_threadpool(unread_count, db, me)
+                    version = queue.get_nowait()
+                count = (await counts.get(db, slug, version)).get(me, 0)
                 if count != last:
                     last = count
                     yield message("unread", _badge(request, slug, count))

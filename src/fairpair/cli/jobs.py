@@ -46,4 +46,5 @@ def run(
             done, failed = run_jobs(base, stop=stop, every=every, once=once)
         except KeyboardInterrupt:
             return
-    say(f"{done} jobs done, {failed} failed (retried later)")
+    said = f"{done} job{'s' if done != 1 else ''} done"
+    say(f"{said}, {failed} failed (retried later)" if failed else said)

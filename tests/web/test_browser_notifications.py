@@ -73,3 +73,48 @@ def test_a_player_sees_the_count_rise_reads_the_notice_and_sets_channels(
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
     finally:
         context.close()
+
+
+def test_the_organizer_sees_who_was_notified_and_who_has_not_reported(
+    page: Any, live_server: LiveServer
+) -> None:
+    from datetime import timedelta
+
+    from fairpair.engine.results import Result, Side
+    from fairpair.service import results, rounds
+    from fairpair.service.job_kinds import handlers
+    from fairpair.service.job_runner import run_due
+    from fairpair.service.staff import grant
+    from fairpair.service.unit import now
+
+    from .helpers import PASSWORD, account
+
+    db = live_server.db
+    account(db, "notice-organizer")
+    slug = released_event(db, "Reporting Screen")
+    grant(db, slug, "notice-organizer", "viewer", actor="tests")
+    start = now() - timedelta(minutes=5)
+    rounds.set_dates(db, slug, 1, actor="td", starts_at=start, ends_at=start + timedelta(days=2))
+    rounds.open_round(db, slug, 1, actor="td")
+    while any(run_due(db, handlers(db), worker="browser-test")):
+        pass
+    results.report(db, slug, 1, Result.win(Side.A), table=2, actor="td")
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.goto("/login")
+    page.fill("#f-username", "notice-organizer")
+    page.fill("#f-password", PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_url("**/console")
+    page.goto(f"/console/{slug}")
+    page.locator("a[data-tab=reporting]").click()
+    page.wait_for_url(f"**/console/{slug}/reporting")
+    expect(page.locator("#reporting-summary")).to_contain_text("4 players notified")
+    expect(page.locator("#reporting-summary")).to_contain_text("2 still to report")
+    rows = page.locator("#reporting-players tbody tr")
+    expect(rows).to_have_count(4)
+    expect(rows.nth(0)).to_contain_text("not reported")  # the outstanding ones first
+    expect(rows.nth(3)).to_contain_text("result in")
+    expect(rows.nth(0)).to_contain_text("round-open")
+    expect(page.locator("#planned-notices")).to_contain_text("halfway")
+    assert problems == []

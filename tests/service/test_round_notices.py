@@ -25,6 +25,7 @@ from fairpair.service.push_subscriptions import add_subscription
 from fairpair.store.database import Database
 from fairpair.store.models import (
     AuditRow,
+    ByeRow,
     DeliveryRow,
     NotificationRow,
     PlayerRow,
@@ -296,3 +297,18 @@ def test_deliveries_follow_the_players_preferences(db: Database) -> None:
             "deliver",
             "halfway",
         ]
+
+
+def test_byes_and_dropped_players_are_not_messaged(db: Database) -> None:
+    with time_machine.travel(T0, tick=False):
+        slug = _event(db, "Bye Night", count=5)
+        with db.reading() as conn:
+            names = dict(conn.execute(select(PlayerRow.id, PlayerRow.name)).all())
+            bye = conn.execute(select(ByeRow.player_id)).scalar_one()
+        leaver = next(n for p, n in names.items() if p != bye)
+        rounds.set_dates(db, slug, 1, actor=ACTOR, starts_at=T0, ends_at=END)
+        rounds.open_round(db, slug, 1, actor=ACTOR)
+        players.drop_player(db, slug, leaver, actor=ACTOR)
+        _run(db)
+        told = {n for _, n in _all(db)}
+        assert told == set(names.values()) - {names[bye], leaver}

@@ -67,8 +67,11 @@ def outstanding_players(conn: Connection, round_id: int, stage_id: int) -> list[
     )
     dropped = set(
         conn.execute(
-            select(DropRow.player_id).where(
-                or_(DropRow.whole_event, DropRow.stage_id.is_(None), DropRow.stage_id == stage_id)
+            select(DropRow.player_id)
+            .join(StageRow, StageRow.event_id == DropRow.event_id)
+            .where(
+                StageRow.id == stage_id,
+                or_(DropRow.whole_event, DropRow.stage_id.is_(None), DropRow.stage_id == stage_id),
             )
         ).scalars()
     )

@@ -41,6 +41,7 @@ CHROMIUM_ARGS = [
 
 
 def settings_for(url: str, **extra: Any) -> WebSettings:
+    extra.setdefault("job_seconds", 0.0)  # no job thread unless a test asks for one
     return WebSettings(database_url=url, secret="test-secret", poll_seconds=0.2, **extra)
 
 

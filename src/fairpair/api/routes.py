@@ -15,6 +15,7 @@ from fairpair.api import (
     events,
     me,
     me_card,
+    notices,
     places,
     players,
     portal,
@@ -49,6 +50,7 @@ RESOURCES = (
     me_card,
     me,
     portal,
+    notices,
 )
 
 API = APIRouter(prefix=PREFIX, responses=ERRORS)

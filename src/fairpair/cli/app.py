@@ -41,6 +41,7 @@ COMMANDS: dict[str, str] = {
     "user": "Accounts that log in to the web console: add one, set a password.",
     "staff": "An event's staff and their roles: owner, judge, viewer.",
     "token": "API bearer tokens of an account: create, list, revoke.",
+    "jobs": "Scheduled jobs: round notices and their deliveries.",
 }
 #: Commands whose module is not named like them (``import`` is a Python keyword).
 MODULES: dict[str, str] = {"import": "import_document"}

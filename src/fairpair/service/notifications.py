@@ -41,7 +41,9 @@ def notify(
     round_id: int | None = None,
 ) -> int | None:
     """Make a notification for ``player_id`` in ``change``'s transaction; its id, or ``None``
-    when one with ``key`` exists already (nothing is made twice)."""
+    when one with ``key`` exists already (nothing is made twice). Its deliveries (web push to
+    each of the player's subscriptions, a Discord DM) are made with it by the player's
+    preferences, each with its ``deliver`` job (``service.deliveries``)."""
     upsert = pg_insert if change.conn.dialect.name == "postgresql" else sqlite_insert
     statement = upsert(NotificationRow).values(
         event_id=change.event.id,
@@ -57,7 +59,63 @@ def notify(
     if key is not None:
         statement = statement.on_conflict_do_nothing(index_elements=[NotificationRow.key])
     made = change.conn.execute(statement.returning(NotificationRow.id)).scalar_one_or_none()
-    return int(made) if made is not None else None
+    if made is None:
+        return None
+    from fairpair.service.deliveries import plan_deliveries
+
+    plan_deliveries(change, int(made), player_id)
+    return int(made)
+
+
+#: Rows per multi-row INSERT (well under SQLite's 32,766 parameters).
+CHUNK = 500
+
+
+@dataclass(frozen=True, slots=True)
+class NewNotice:
+    player_id: int
+    kind: str
+    title: str
+    body: str
+    key: str
+    url: str | None = None
+    round_id: int | None = None
+
+
+def notify_many(change: Change, notices: list[NewNotice]) -> int:
+    """``notify`` for many players at once (a round's notice to 4,000 players: a few
+    statements, not thousands, while the event is locked); how many were made (those whose
+    key exists already are not made again)."""
+    if not notices:
+        return 0
+    upsert = pg_insert if change.conn.dialect.name == "postgresql" else sqlite_insert
+    rows = [
+        {
+            "event_id": change.event.id,
+            "player_id": n.player_id,
+            "round_id": n.round_id,
+            "kind": n.kind,
+            "key": n.key,
+            "title": n.title,
+            "body": n.body,
+            "url": n.url,
+            "created_at": change.at,
+        }
+        for n in notices
+    ]
+    made: list[tuple[int, int]] = []
+    for start in range(0, len(rows), CHUNK):  # one multi-row INSERT per chunk
+        statement = (
+            upsert(NotificationRow)
+            .values(rows[start : start + CHUNK])
+            .on_conflict_do_nothing(index_elements=[NotificationRow.key])
+            .returning(NotificationRow.id, NotificationRow.player_id)
+        )
+        made += [(int(r.id), int(r.player_id)) for r in change.conn.execute(statement)]
+    from fairpair.service.deliveries import plan_deliveries_many
+
+    plan_deliveries_many(change, made)
+    return len(made)
 
 
 def notifications_of(db: Database, player_id: int, *, limit: int = 50) -> list[Notification]:
@@ -89,6 +147,20 @@ def unread_count(db: Database, player_id: int) -> int:
                 .where(NotificationRow.player_id == player_id, NotificationRow.read_at.is_(None))
             ).scalar_one()
         )
+
+
+def unread_counts(db: Database, slug: str) -> dict[int, int]:
+    """Every player of event ``slug`` with unread notifications → how many (one query, for
+    the live counts of every open page of the event)."""
+    from fairpair.service.unit import reading
+
+    with reading(db, slug) as (conn, event):
+        rows = conn.execute(
+            select(NotificationRow.player_id, func.count())
+            .where(NotificationRow.event_id == event.id, NotificationRow.read_at.is_(None))
+            .group_by(NotificationRow.player_id)
+        ).all()
+    return {int(player): int(count) for player, count in rows}
 
 
 def mark_read(db: Database, player_id: int, ids: list[int] | None = None) -> int:

@@ -19,6 +19,7 @@ from fairpair.service.errors import Refused, StaleVersion
 from fairpair.service.loading import Loaded, load
 from fairpair.service.lookup import RoundRef, StageRef, find_round, find_stage
 from fairpair.service.persist import insert_round
+from fairpair.service.round_notices import forget, replan
 from fairpair.service.snapshots import loaded as snapshot
 from fairpair.service.unit import Change, changing
 from fairpair.store.database import Database
@@ -176,6 +177,7 @@ def _move(
     with changing(db, slug, actor) as change:
         where, rnd, _ = _moving(change, stage, number, action, version)
         _set_state(change.conn, rnd, state)
+        replan(change, rnd.id)
         if action is RoundAction.REVERT:
             change.conn.execute(
                 update(TableRow).where(TableRow.round_id == rnd.id).values(games=None)
@@ -271,6 +273,7 @@ def delete_round(
     with changing(db, slug, actor) as change:
         where, rnd, loaded = _moving(change, stage, number, RoundAction.DELETE, version)
         old = loaded.stage(where.key).round(number)
+        forget(change, rnd.id)
         change.conn.execute(delete(RoundRow).where(RoundRow.id == rnd.id))
         change.audit(
             "round.delete",
@@ -394,6 +397,7 @@ def set_dates(
             .where(RoundRow.id == rnd.id)
             .values(starts_at=starts_at, ends_at=ends_at, version=RoundRow.version + 1)
         )
+        replan(change, rnd.id)
         change.audit(
             "round.dates",
             f"stage {where.key} round {number}",

@@ -23,6 +23,7 @@ from fastapi.staticfiles import StaticFiles
 from fairpair.web import csrf_multipart, errors
 from fairpair.web.headers import SecurityHeaders
 from fairpair.web.hub import LiveHub
+from fairpair.web.job_worker import JobWorker
 from fairpair.web.settings import WebSettings, from_environment
 from fairpair.web.sse import FragmentCache
 from fairpair.web.templating import make_templates
@@ -79,9 +80,12 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
         app.state.db = db
         app.state.hub = LiveHub(db, poll_seconds=config.poll_seconds)
         app.state.hub.start(asyncio.get_running_loop())
+        jobs = JobWorker(db, config.job_seconds)
+        jobs.start()
         try:
             yield
         finally:
+            jobs.stop()
             app.state.hub.stop()
             db.close()
 

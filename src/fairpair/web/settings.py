@@ -14,6 +14,7 @@ from dataclasses import dataclass
 ENV_DATABASE = "FAIRPAIR_DATABASE_URL"
 ENV_SECRET = "FAIRPAIR_SECRET"
 ENV_INSECURE = "FAIRPAIR_INSECURE_COOKIES"
+ENV_JOB_SECONDS = "FAIRPAIR_JOB_SECONDS"
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +30,9 @@ class WebSettings:
     #: How often (seconds) a SQLite server looks for changes made by other processes (the
     #: CLI, another worker); PostgreSQL pushes them (LISTEN/NOTIFY) instead.
     poll_seconds: float = 1.0
+    #: How often (seconds) the server's job thread does the due scheduled jobs (round
+    #: notices and their deliveries); 0: no job thread (``fairpair jobs run`` does them).
+    job_seconds: float = 1.0
 
     def with_secret(self) -> WebSettings:
         if self.secret:
@@ -39,6 +43,7 @@ class WebSettings:
             self.secure_cookies,
             self.login_rate,
             self.poll_seconds,
+            self.job_seconds,
         )
 
 
@@ -48,4 +53,15 @@ def from_environment() -> WebSettings:
         database_url=os.environ.get(ENV_DATABASE) or None,
         secret=os.environ.get(ENV_SECRET, ""),
         secure_cookies=os.environ.get(ENV_INSECURE, "") not in ("1", "true", "yes"),
+        job_seconds=_seconds(os.environ.get(ENV_JOB_SECONDS)),
     ).with_secret()
+
+
+def _seconds(text: str | None) -> float:
+    """``$FAIRPAIR_JOB_SECONDS``: a number of seconds, at least 0 (fails fast otherwise)."""
+    if not text:
+        return 1.0
+    value = float(text)
+    if not value >= 0 or value == float("inf"):
+        raise ValueError(f"{ENV_JOB_SECONDS} must be a number of seconds, at least 0")
+    return value

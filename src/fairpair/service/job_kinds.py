@@ -1,0 +1,25 @@
+"""Every kind of scheduled job and its handler: what a worker (the server's job thread,
+``fairpair jobs run``) runs."""
+
+from __future__ import annotations
+
+from fairpair.service.deliveries import DELIVER, deliver
+from fairpair.service.job_runner import Handler
+from fairpair.service.jobs import Job
+from fairpair.service.notice_jobs import run_notice
+from fairpair.service.round_notices import KINDS
+from fairpair.store.database import Database
+
+
+def handlers(db: Database) -> dict[str, Handler]:
+    """The handlers of every job kind, on ``db``."""
+
+    def notice(job: Job) -> None:
+        run_notice(db, job)
+
+    def delivery(job: Job) -> None:
+        deliver(db, job)
+
+    out: dict[str, Handler] = {kind: notice for kind in KINDS}
+    out[DELIVER] = delivery
+    return out

@@ -14,6 +14,7 @@ from typing import Literal
 
 from sqlalchemy import Connection, func, select
 
+from fairpair.engine.errors import UnknownPlayer
 from fairpair.engine.points_text import points_text
 from fairpair.engine.results import Result, ResultKind
 from fairpair.engine.rounds import Bye, Match, PodTable, RoundState
@@ -26,7 +27,6 @@ from fairpair.responses.my_match import (
     PodSeat,
     WaitlistPlace,
 )
-from fairpair.engine.errors import UnknownPlayer
 from fairpair.service.my_match_facts import EventFacts, RoundSeats, Seat, StageFacts, event_facts
 from fairpair.service.portal import portal_of
 from fairpair.service.unit import reading

@@ -1,0 +1,92 @@
+"""The portal's live stream (``GET /e/{slug}/me/live``): server-sent events for **one**
+player's page, sent only when something on *their* card changed.
+
+Every change of the event wakes each connected portal (the hub, as for the public pages);
+the stream then compares the player's mark (``service.my_match_marks``: their round, its
+state and dates, their table, its result and self-report, check-in) with the one it last
+saw. The marks of a version are computed **once** for every connected player (one shared
+future per event and version), so a result costs one computation plus a dictionary lookup
+per phone, and only the phones whose card changed are told (``event: card``); the page then
+fetches its own card (``GET /e/{slug}/me/card``). A release or an opening tells everyone; a
+result at one table tells its two players. Without JavaScript the page is a plain page
+(reload it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Hashable
+
+from fastapi import Request
+from fastapi.responses import StreamingResponse
+from starlette.concurrency import run_in_threadpool
+
+from fairpair.service.connection import Database
+from fairpair.service.my_match_marks import Marks, portal_marks
+from fairpair.service.player_tokens import PlayerPass
+from fairpair.web.hub import LiveHub
+from fairpair.web.sse import KEEPALIVE_SECONDS, message
+
+
+class MarkCache:
+    """The newest marks of each event, computed once per version for all its streams."""
+
+    def __init__(self) -> None:
+        self._latest: dict[str, tuple[int, asyncio.Future[tuple[int, Marks]]]] = {}
+
+    async def get(self, db: Database, slug: str, version: int) -> tuple[int, Marks]:
+        hit = self._latest.get(slug)
+        if hit is None or hit[0] < version:
+            future = asyncio.ensure_future(run_in_threadpool(portal_marks, db, slug))
+            hit = self._latest[slug] = (version, future)
+        return await asyncio.shield(hit[1])
+
+
+def mark_cache(request: Request) -> MarkCache:
+    state = request.app.state
+    cache: MarkCache | None = getattr(state, "portal_marks", None)
+    if cache is None:
+        cache = state.portal_marks = MarkCache()
+    return cache
+
+
+def portal_stream(
+    request: Request, db: Database, slug: str, player: PlayerPass, *, since: int
+) -> StreamingResponse:
+    """The SSE stream of ``player``'s portal page, rendered at version ``since``."""
+    hub: LiveHub = request.app.state.hub
+    marks = mark_cache(request)
+    key = player.player_key
+
+    def mine(found: Marks) -> Hashable:
+        # A waitlist pass has no mark: any change may be its promotion.
+        return found.get(key, object()) if key is not None else object()
+
+    async def events() -> AsyncIterator[str]:
+        yield "retry: 2000\n: connected\n\n"
+        with hub.subscription(slug, since) as queue:
+            seen: Hashable = None
+            if hub.versions.get(slug, since) <= since:  # the page is current: remember its mark
+                version, found = await marks.get(db, slug, since)
+                seen = mine(found)
+                if version > since:  # changed meanwhile: the page is behind
+                    seen = None
+            while True:
+                try:
+                    news = await asyncio.wait_for(queue.get(), KEEPALIVE_SECONDS)
+                except TimeoutError:
+                    if await request.is_disconnected():
+                        return
+                    yield ": keep-alive\n\n"
+                    continue
+                version, found = await marks.get(db, slug, news)
+                now = mine(found)
+                if seen is None or now != seen:
+                    seen = now
+                    yield f"id: {version}\n" + message("card", str(version))
+
+    return StreamingResponse(
+        events(),
+        media_type="text/event-stream",
+        headers={"cache-control": "no-store", "x-accel-buffering": "no"},
+    )

@@ -117,6 +117,7 @@ async def pages(
     wall: list[float] = []
     sizes: list[int] = []
     errors = 0
+    slow: list[tuple[float, float]] = []
     gap = seconds / len(secrets)
     queue: asyncio.Queue[tuple[int, str]] = asyncio.Queue()
     begin = time.perf_counter()
@@ -140,6 +141,8 @@ async def pages(
                     errors += 1
                     continue
                 server.append(server_ms(answer))
+                if server[-1] > 100:
+                    slow.append((round(start - begin, 2), server[-1]))
                 sizes.append(int(answer.headers.get("content-length", len(answer.content))))
 
         await asyncio.gather(*(phone() for _ in range(clients)))
@@ -154,6 +157,7 @@ async def pages(
         "max_ms": max(server),
         "wall_p99_ms": percentile(wall, 0.99),
         "gzip_bytes": statistics.median(sizes),
+        "slow": slow,
     }
 
 

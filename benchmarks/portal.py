@@ -9,8 +9,9 @@ toss on, three rounds played, round 4 released and open) and a player pass for e
 
 1. **live**: ``--streams`` portal streams (``/e/SLUG/me/live``) are connected; staff revert
    round 4 to Scheduled and open it again through the API (each changes every player's card):
-   the time until every stream has its ``card`` event. Then one result is posted: how many
-   streams are told (only that table's players should be).
+   the time until every stream has its ``card`` event (on the opening each then fetches its
+   card, as the page does: the server time of those fetches). Then the result of the first stream's
+   player's table is posted: how many streams are told (only that table's players should be).
 2. **pages**: right after that opening (nothing cached for the new version), ``--phones``
    players each open their portal page (``GET /e/SLUG/me``, bearer ``fpp_``) within
    ``--seconds``, ``--clients`` at a time; *server ms* is the server's ``Server-Timing``.
@@ -66,6 +67,8 @@ def percentile(values: list[float], p: float) -> float:
 
 async def live(base: str, slug: str, staff: str, secrets: list[str], rnd: int) -> dict[str, Any]:
     got: list[list[float]] = [[] for _ in secrets]
+    fetched: list[float] = []
+    fetching = False
     ready = [asyncio.Event() for _ in secrets]
     limits = httpx.Limits(max_connections=len(secrets) + 10)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
@@ -78,6 +81,11 @@ async def live(base: str, slug: str, staff: str, secrets: list[str], rnd: int) -
                         ready[i].set()
                     elif line == "event: card":
                         got[i].append(time.perf_counter())
+                        if fetching:  # as the page does: fetch its card
+                            card = await client.get(
+                                f"/e/{slug}/me/card", headers={**headers, "hx-request": "true"}
+                            )
+                            fetched.append(server_ms(card) if card.status_code == 200 else -1)
 
         tasks = [asyncio.create_task(watch(i, s)) for i, s in enumerate(secrets)]
         await asyncio.gather(*(r.wait() for r in ready))
@@ -87,6 +95,8 @@ async def live(base: str, slug: str, staff: str, secrets: list[str], rnd: int) -
         out: dict[str, Any] = {}
         auth = {"authorization": f"Bearer {staff}"}
         for step in ("revert", "open"):
+            fetching = step == "open"
+            fetched.clear()
             start = time.perf_counter()
             answer = await client.post(f"/api/v1/events/{slug}/rounds/{rnd}/{step}", headers=auth)
             assert answer.status_code == 200, answer.text[:300]
@@ -94,16 +104,28 @@ async def live(base: str, slug: str, staff: str, secrets: list[str], rnd: int) -
                 await asyncio.sleep(0.01)
             last = max(g[0] for g in got if g) if any(got) else float("nan")
             out[step] = {"told": sum(1 for g in got if g), "all_ms": (last - start) * 1000}
+            if fetching:
+                while len(fetched) < len(got) and time.perf_counter() - start < 60:
+                    await asyncio.sleep(0.01)
+                fetching = False
+                out[step]["fetches"] = len(fetched)
+                out[step]["errors"] = sum(1 for f in fetched if f < 0)
+                out[step]["p50_ms"] = statistics.median(fetched)
+                out[step]["p99_ms"] = percentile(fetched, 0.99)
             for g in got:
                 g.clear()
+        mine = await client.get(
+            f"/api/v1/events/{slug}/me", headers={"authorization": f"Bearer {secrets[0]}"}
+        )
+        table = mine.json()["round"]["table"]
         answer = await client.post(
             f"/api/v1/events/{slug}/results",
-            json={"round": rnd, "table": 1, "result": "2-1"},
+            json={"round": rnd, "table": table, "result": "2-1"},
             headers=auth,
         )
         assert answer.status_code == 201, answer.text[:300]
         await asyncio.sleep(2.0)
-        out["result"] = {"told": sum(1 for g in got if g)}
+        out["result"] = {"told": sum(1 for g in got if g), "table": table}
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -175,15 +197,28 @@ def main() -> None:
     t0 = time.perf_counter()
     event = build_event(url, args.players, 3)
     secrets = passes(url, event["slug"], args.phones)
-    print(f"set up {args.players} players, {len(secrets)} passes in {time.perf_counter() - t0:.1f} s")
+    print(
+        f"set up {args.players} players, {len(secrets)} passes in {time.perf_counter() - t0:.1f} s"
+    )
     server, base = start_server(url, 1)
     try:
         slug, rnd = event["slug"], event["round"]
         told = asyncio.run(live(base, slug, event["token"], secrets[: args.streams], rnd))
         for step in ("revert", "open"):
-            print(f"live {step}: {told[step]['told']}/{args.streams} streams told, "
-                  f"the last after {told[step]['all_ms']:.0f} ms")
-        print(f"live result at table 1: {told['result']['told']} streams told")
+            print(
+                f"live {step}: {told[step]['told']}/{args.streams} streams told, "
+                f"the last after {told[step]['all_ms']:.0f} ms"
+            )
+        o = told["open"]
+        print(
+            f"live open, each page fetching its card: {o['fetches']} fetches, {o['errors']} "
+            f"errors, server ms p50 {o['p50_ms']:.1f}, p99 {o['p99_ms']:.1f}"
+        )
+        result = told["result"]
+        print(
+            f"live result at table {result['table']} (the first stream's player's): "
+            f"{result['told']} streams told"
+        )
         for name, path, htmx in (
             ("page /me", f"/e/{slug}/me", False),
             ("card /me/card", f"/e/{slug}/me/card", True),

@@ -63,7 +63,9 @@ def my_match(db: Database, slug: str, player_key: str) -> MyMatch:
         player=player_key,
         name=player.name,
         round=current,
-        record=_record(standings, player_key) if standings else None,
+        record=_record(standings, player_key, stage.has_draws(facts.tournament))
+        if stage and standings
+        else None,
         points=points_text(row.points) if row else None,
         rank=row.rank if row and dropped_after is None else None,
         withdrew=dropped_after is not None,
@@ -96,10 +98,10 @@ def waitlist_place(db: Database, slug: str, waitlist_id: int) -> WaitlistPlace:
     return WaitlistPlace(event=event.slug, event_name=event.name, name=entry.name, number=number)
 
 
-def _record(standings: Standings, player: str) -> str:
+def _record(standings: Standings, player: str, draws_shown: bool) -> str:
     row = standings.by_player.get(player)
     wins, draws, losses = (row.wins, row.draws, row.losses) if row else (0, 0, 0)
-    return f"{wins}-{draws}-{losses}" if standings.has_draws else f"{wins}-{losses}"
+    return f"{wins}-{draws}-{losses}" if draws_shown else f"{wins}-{losses}"
 
 
 def round_name(facts: EventFacts, stage: StageFacts, number: int) -> str:
@@ -126,7 +128,9 @@ def _current_round(
         opponent = Opponent(
             id=other,
             name=_name(facts, other),
-            record=_record(standings, other) if standings else None,
+            record=_record(standings, other, stage.has_draws(facts.tournament))
+            if standings
+            else None,
         )
         plays_first = seat.toss.first == me if seat.toss is not None else None
     elif isinstance(seat, PodTable):

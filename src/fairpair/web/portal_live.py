@@ -10,12 +10,20 @@ per phone, and only the phones whose card changed are told (``event: card``); th
 fetches its own card (``GET /e/{slug}/me/card``). A release or an opening tells everyone; a
 result at one table tells its two players. Without JavaScript the page is a plain page
 (reload it).
+
+**No stampede**: when a change wakes many phones at once (a release in a hall of 2,000),
+each stream waits a random moment before it tells its page, spread over about
+``SPREAD_PER_PHONE`` per phone told (at most ``MAX_SPREAD``): the 2,000 card fetches
+arrive over ~8 s instead of in the same second, so each is answered at once. Two phones
+told of their result wait a few milliseconds.
 """
 
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import AsyncIterator, Hashable
+from dataclasses import dataclass
 
 from fastapi import Request
 from fastapi.responses import StreamingResponse
@@ -27,19 +35,43 @@ from fairpair.service.player_tokens import PlayerPass
 from fairpair.web.hub import LiveHub
 from fairpair.web.sse import KEEPALIVE_SECONDS, message
 
+#: Seconds of spread per phone told of a change (about the server time of one card fetch).
+SPREAD_PER_PHONE = 0.004
+MAX_SPREAD = 10.0
+
+
+@dataclass(frozen=True, slots=True)
+class MarkNews:
+    version: int
+    marks: Marks
+    changed: int
+    """How many players' marks differ from the previous computation's (all: the first)."""
+
 
 class MarkCache:
     """The newest marks of each event, computed once per version for all its streams."""
 
     def __init__(self) -> None:
-        self._latest: dict[str, tuple[int, asyncio.Future[tuple[int, Marks]]]] = {}
+        self._latest: dict[str, tuple[int, asyncio.Future[MarkNews]]] = {}
 
-    async def get(self, db: Database, slug: str, version: int) -> tuple[int, Marks]:
+    async def get(self, db: Database, slug: str, version: int) -> MarkNews:
         hit = self._latest.get(slug)
         if hit is None or hit[0] < version:
-            future = asyncio.ensure_future(run_in_threadpool(portal_marks, db, slug))
+            before = hit[1] if hit is not None else None
+            future = asyncio.ensure_future(self._compute(db, slug, before))
             hit = self._latest[slug] = (version, future)
         return await asyncio.shield(hit[1])
+
+    @staticmethod
+    async def _compute(
+        db: Database, slug: str, before: asyncio.Future[MarkNews] | None
+    ) -> MarkNews:
+        version, marks = await run_in_threadpool(portal_marks, db, slug)
+        old: Marks = {}
+        if before is not None and before.done() and not before.exception():
+            old = before.result().marks
+        changed = sum(1 for k, v in marks.items() if old.get(k) != v)
+        return MarkNews(version, marks, changed)
 
 
 def mark_cache(request: Request) -> MarkCache:
@@ -67,23 +99,25 @@ def portal_stream(
         with hub.subscription(slug, since) as queue:
             seen: Hashable = None
             if hub.versions.get(slug, since) <= since:  # the page is current: remember its mark
-                version, found = await marks.get(db, slug, since)
-                seen = mine(found)
-                if version > since:  # changed meanwhile: the page is behind
+                news = await marks.get(db, slug, since)
+                seen = mine(news.marks)
+                if news.version > since:  # changed meanwhile: the page is behind
                     seen = None
             while True:
                 try:
-                    news = await asyncio.wait_for(queue.get(), KEEPALIVE_SECONDS)
+                    version = await asyncio.wait_for(queue.get(), KEEPALIVE_SECONDS)
                 except TimeoutError:
                     if await request.is_disconnected():
                         return
                     yield ": keep-alive\n\n"
                     continue
-                version, found = await marks.get(db, slug, news)
-                now = mine(found)
+                news = await marks.get(db, slug, version)
+                now = mine(news.marks)
                 if seen is None or now != seen:
                     seen = now
-                    yield f"id: {version}\n" + message("card", str(version))
+                    told = min(news.changed, hub.watching(slug))
+                    await asyncio.sleep(random.uniform(0, min(MAX_SPREAD, told * SPREAD_PER_PHONE)))
+                    yield f"id: {news.version}\n" + message("card", str(news.version))
 
     return StreamingResponse(
         events(),

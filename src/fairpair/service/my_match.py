@@ -76,6 +76,15 @@ def my_match(db: Database, slug: str, player_key: str) -> MyMatch:
     )
 
 
+def warm_my_match(db: Database, slug: str) -> None:
+    """Build the event-wide part of ``my_match`` (the standings included) for the current
+    version now — before the phones a release wakes ask for it all at once."""
+    with reading(db, slug) as (conn, event):
+        facts = event_facts(conn, event)
+    if facts.current is not None:
+        facts.stages[facts.current].standings(facts.tournament)
+
+
 def waitlist_place(db: Database, slug: str, waitlist_id: int) -> WaitlistPlace:
     """Where waitlist entry ``waitlist_id`` of event ``slug`` stands (1: next in)."""
     with reading(db, slug) as (conn, event):

@@ -15,7 +15,8 @@ result at one table tells its two players. Without JavaScript the page is a plai
 each stream waits a random moment before it tells its page, spread over about
 ``SPREAD_PER_PHONE`` per phone told (at most ``MAX_SPREAD``): the 2,000 card fetches
 arrive over ~8 s instead of in the same second, so each is answered at once. Two phones
-told of their result wait a few milliseconds.
+told of their result wait a few milliseconds. Such a change also builds the standings the
+cards show before any phone is told (``service.my_match.warm_my_match``).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
 from fairpair.service.connection import Database
+from fairpair.service.my_match import warm_my_match
 from fairpair.service.my_match_marks import Marks, portal_marks
 from fairpair.service.player_tokens import PlayerPass
 from fairpair.web.hub import LiveHub
@@ -38,6 +40,8 @@ from fairpair.web.sse import KEEPALIVE_SECONDS, message
 #: Seconds of spread per phone told of a change (about the server time of one card fetch).
 SPREAD_PER_PHONE = 0.004
 MAX_SPREAD = 10.0
+#: A change that wakes more phones than this builds their standings before telling them.
+WARM_ABOVE = 50
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +75,8 @@ class MarkCache:
         if before is not None and before.done() and not before.exception():
             old = before.result().marks
         changed = sum(1 for k, v in marks.items() if old.get(k) != v)
+        if changed > WARM_ABOVE:  # many phones will fetch their cards: have it ready
+            await run_in_threadpool(warm_my_match, db, slug)
         return MarkNews(version, marks, changed)
 
 

@@ -67,6 +67,8 @@ def test_a_phone_checks_in_sees_its_card_live_and_drops_out(
         assert height is not None and height["y"] < 844  # the opponent is on the first screen
         if SHOTS.is_dir():
             page.screenshot(path=str(SHOTS / "portal-phone.png"))
+        page.set_viewport_size({"width": 360, "height": 740})  # the narrowest phone we serve
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
 
         page.get_by_role("button", name="Drop out of the event").click()
         page.get_by_role("heading", name="Drop out of Portal Phone Open?").wait_for()

@@ -13,10 +13,11 @@ result at one table tells its two players. Without JavaScript the page is a plai
 
 **No stampede**: when a change wakes many phones at once (a release in a hall of 2,000),
 each stream waits a random moment before it tells its page, spread over about
-``SPREAD_PER_PHONE`` per phone told (at most ``MAX_SPREAD``): the 2,000 card fetches
-arrive over ~8 s instead of in the same second, so each is answered at once. Two phones
-told of their result wait a few milliseconds. Such a change also builds the standings the
-cards show before any phone is told (``service.my_match.warm_my_match``).
+``SPREAD_PER_PHONE`` per phone told (at most ``MAX_SPREAD``): 2,000 card fetches arrive
+over 30 s (the issue asks for 2,000 phones within 60 s) instead of in the same second, so
+each is answered at once. Two phones told of their result wait about 30 ms. Such a change
+also builds the standings the cards show before any phone is told
+(``service.my_match.warm_my_match``).
 """
 
 from __future__ import annotations
@@ -37,9 +38,10 @@ from fairpair.service.player_tokens import PlayerPass
 from fairpair.web.hub import LiveHub
 from fairpair.web.sse import KEEPALIVE_SECONDS, message
 
-#: Seconds of spread per phone told of a change (about the server time of one card fetch).
-SPREAD_PER_PHONE = 0.004
-MAX_SPREAD = 10.0
+#: Seconds of spread per phone told of a change (a card fetch costs ~6 ms of server time;
+#: a 2-core machine also runs the database and the other requests).
+SPREAD_PER_PHONE = 0.015
+MAX_SPREAD = 30.0
 #: A change that wakes more phones than this builds their standings before telling them.
 WARM_ABOVE = 50
 

@@ -86,6 +86,7 @@ def _page(
         card=html,
         version=me.version if me is not None else 0,
         done=DONE.get(done, ""),
+        errors=errors or {},
         headers={"cache-control": "no-store"},
     )
 

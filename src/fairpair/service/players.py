@@ -206,14 +206,19 @@ def check_in(
         found = [find_player(change.conn, change.event, p) for p in players]
         if not found:
             return []  # nothing changed: no audit entry
-        change.conn.execute(
-            update(PlayerRow)
-            .where(PlayerRow.id.in_([p.id for p in found]))
-            .values(checked_in_at=None if undo else change.at)
-        )
-        keys = [p.key for p in found]
-        change.audit("player.checkout" if undo else "player.checkin", ", ".join(keys))
-        return keys
+        return mark_checked_in(change, found, undo=undo)
+
+
+def mark_checked_in(change: Change, found: Sequence[PlayerRef], *, undo: bool = False) -> list[str]:
+    """The write of a check-in (or its undo) in ``change``, audited; the players' ids."""
+    change.conn.execute(
+        update(PlayerRow)
+        .where(PlayerRow.id.in_([p.id for p in found]))
+        .values(checked_in_at=None if undo else change.at)
+    )
+    keys = [p.key for p in found]
+    change.audit("player.checkout" if undo else "player.checkin", ", ".join(keys))
+    return keys
 
 
 def _started(conn: Connection, event: EventRef) -> bool:

@@ -1,8 +1,164 @@
-"""The player portal (/e/{slug}/me): my match card, my bye, my record and standing, my history,
-check in, drop myself."""
+"""The player portal (``/e/{slug}/me``): my match card, my bye, my record and standing, my
+history, check in, drop myself.
+
+- ``GET /e/{slug}/me``: the page (one column, phone first). A waitlisted pass sees its place.
+- ``GET /e/{slug}/me/card``: the page's changing part alone (htmx fetches it when the live
+  stream says the player's card changed; ``fairpair.web.portal_live``).
+- ``GET /e/{slug}/me/live``: that stream (server-sent events, only this player's news).
+- ``POST /e/{slug}/me/checkin``: check myself in (while the organizer has check-in open).
+- ``POST /e/{slug}/me/drop``: without ``confirm=yes`` the confirm page; with it, drop out.
+
+Every route needs the player's pass (``Player``); without one a page goes to the join page.
+"""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from typing import Annotated, Any
 
-ROUTER = APIRouter()
+from fastapi import APIRouter, Form, Query, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
+from markupsafe import Markup
+
+from fairpair.engine.errors import FairpairError
+from fairpair.error_table import kind_of
+from fairpair.service.connection import Database
+from fairpair.service.my_match import my_match, waitlist_place
+from fairpair.service.notifications import unread_count
+from fairpair.service.player_tokens import PlayerPass
+from fairpair.service.players import drop_player
+from fairpair.service.self_checkin import check_in_myself
+from fairpair.web.access import Access, DbDep, Player
+from fairpair.web.portal_live import portal_stream
+from fairpair.web.report_card import report_card
+from fairpair.web.templating import csrf_token, is_htmx, render
+
+ROUTER = APIRouter(include_in_schema=False)
+#: What a done action says at the top of the page (``?done=``).
+DONE = {"checkin": "You are checked in.", "dropped": "You dropped out of the event."}
+DROP_REASON = "dropped themselves"
+
+
+def card_context(
+    request: Request, db: Database, slug: str, player: PlayerPass, errors: dict[str, str]
+) -> dict[str, Any]:
+    """What ``portal/_card.html`` shows for ``player``."""
+    if player.player_key is None or player.player_id is None:
+        return {"waiting": waitlist_place(db, slug, player.waitlist_id or 0), "slug": slug}
+    return {
+        "slug": slug,
+        "me": my_match(db, slug, player.player_key),
+        "report": report_card(db, slug, player),
+        "unread": unread_count(db, player.player_id),
+        "errors": errors,
+        "csrf": csrf_token(request),
+        "request": request,
+    }
+
+
+def card_html(
+    request: Request, db: Database, slug: str, player: PlayerPass, errors: dict[str, str]
+) -> tuple[Markup, dict[str, Any]]:
+    context = card_context(request, db, slug, player, errors)
+    template = request.app.state.templates.get_template("portal/_card.html")
+    return Markup(template.render(**context)), context
+
+
+def _page(
+    request: Request,
+    access: Access,
+    db: Database,
+    slug: str,
+    *,
+    status: int = 200,
+    errors: dict[str, str] | None = None,
+    done: str = "",
+) -> Response:
+    assert access.player is not None
+    html, context = card_html(request, db, slug, access.player, errors or {})
+    me = context.get("me")
+    return render(
+        request,
+        "portal/me.html",
+        status=status,
+        slug=slug,
+        me=me,
+        waiting=context.get("waiting"),
+        card=html,
+        version=me.version if me is not None else 0,
+        done=DONE.get(done, ""),
+        errors=errors or {},
+        headers={"cache-control": "no-store"},
+    )
+
+
+@ROUTER.get("/e/{slug}/me")
+def portal_page(
+    request: Request,
+    access: Player,
+    db: DbDep,
+    slug: str,
+    done: Annotated[str, Query(max_length=20)] = "",
+) -> Response:
+    return _page(request, access, db, slug, done=done)
+
+
+@ROUTER.get("/e/{slug}/me/card")
+def portal_card(request: Request, access: Player, db: DbDep, slug: str) -> Response:
+    if not is_htmx(request):
+        return RedirectResponse(f"/e/{slug}/me", status_code=303)
+    assert access.player is not None
+    html, _ = card_html(request, db, slug, access.player, {})
+    return HTMLResponse(html, headers={"cache-control": "no-store"})
+
+
+@ROUTER.get("/e/{slug}/me/live")
+def portal_live(
+    request: Request,
+    access: Player,
+    db: DbDep,
+    slug: str,
+    since: Annotated[int, Query(ge=0, le=2**62)] = 0,
+) -> StreamingResponse:
+    assert access.player is not None
+    return portal_stream(request, db, slug, access.player, since=since)
+
+
+@ROUTER.post("/e/{slug}/me/checkin")
+def check_in(request: Request, access: Player, db: DbDep, slug: str) -> Response:
+    player = access.player
+    assert player is not None
+    if player.player_key is None:
+        errors = {"checkin": "you are on the waitlist: you check in once you have a place"}
+        return _page(request, access, db, slug, status=409, errors=errors)
+    try:
+        check_in_myself(db, slug, player.player_key, actor=access.actor)
+    except FairpairError as error:
+        status = kind_of(error).http
+        return _page(request, access, db, slug, status=status, errors={"checkin": error.reason})
+    return RedirectResponse(f"/e/{slug}/me?done=checkin", status_code=303)
+
+
+@ROUTER.post("/e/{slug}/me/drop")
+def drop(
+    request: Request,
+    access: Player,
+    db: DbDep,
+    slug: str,
+    confirm: Annotated[str, Form(max_length=10)] = "",
+) -> Response:
+    player = access.player
+    assert player is not None
+    if player.player_key is None:
+        errors = {"drop": "you are on the waitlist, not in the event: nothing to drop out of"}
+        return _page(request, access, db, slug, status=409, errors=errors)
+    if confirm != "yes":
+        me = my_match(db, slug, player.player_key)
+        return render(request, "portal/drop.html", slug=slug, me=me, errors={})
+    try:
+        drop_player(db, slug, player.player_key, actor=access.actor, reason=DROP_REASON)
+    except FairpairError as error:
+        me = my_match(db, slug, player.player_key)
+        status = kind_of(error).http
+        errors = {"drop": error.reason}
+        return render(request, "portal/drop.html", status=status, slug=slug, me=me, errors=errors)
+    return RedirectResponse(f"/e/{slug}/me?done=dropped", status_code=303)

@@ -1,0 +1,265 @@
+"""A player's own view of their event (the portal's match card and the player API):
+``my_match(db, slug, player_key)``.
+
+Fast by construction: the event-wide part (the stage being played, its standings, where
+everyone sits, the rounds' dates) is built once per event version and shared by every
+player's request (``service.my_match_facts``); what is the player's own — checked in, the
+self-report of their match, the portal settings — is three indexed lookups in the same read
+transaction.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from sqlalchemy import Connection, func, select
+
+from fairpair.engine.errors import UnknownPlayer
+from fairpair.engine.points_text import points_text
+from fairpair.engine.results import Result, ResultKind
+from fairpair.engine.rounds import Bye, Match, PodTable, RoundState
+from fairpair.engine.standings import Standings
+from fairpair.responses.my_match import (
+    CurrentRound,
+    HistoryItem,
+    MyMatch,
+    Opponent,
+    PodSeat,
+    WaitlistPlace,
+)
+from fairpair.service.my_match_facts import EventFacts, RoundSeats, Seat, StageFacts, event_facts
+from fairpair.service.portal import portal_of
+from fairpair.service.unit import reading
+from fairpair.store.database import Database
+from fairpair.store.models import PlayerRow, SelfReportRow, TableRow, WaitlistRow
+
+SHOWN = {"scheduled": "Upcoming", "open": "In Progress", "completed": "Completed"}
+ByeKindText = Literal["pairing", "full", "half", "zero"]
+
+
+def my_match(db: Database, slug: str, player_key: str) -> MyMatch:
+    """What player ``player_key`` of event ``slug`` sees of it now."""
+    with reading(db, slug) as (conn, event):
+        facts = event_facts(conn, event)
+        player = conn.execute(
+            select(PlayerRow.name, PlayerRow.checked_in_at).where(
+                PlayerRow.event_id == event.id, PlayerRow.key == player_key
+            )
+        ).first()
+        if player is None:
+            raise UnknownPlayer("player", f"no player {player_key!r} in event {slug}")
+        portal = portal_of(conn, event)
+        stage = facts.stages[facts.current] if facts.current is not None else None
+        current = _current_round(conn, facts, stage, player_key) if stage else None
+    standings = stage.standings(facts.tournament) if stage else None
+    row = standings.by_player.get(player_key) if standings else None
+    dropped_after = stage.drops.get(player_key) if stage else None
+    return MyMatch(
+        event=event.slug,
+        event_name=event.name,
+        version=event.version,
+        stage=stage.stage.id if stage else None,
+        stage_name=stage.stage.name if stage else None,
+        player=player_key,
+        name=player.name,
+        round=current,
+        record=_record(standings, player_key, stage.has_draws(facts.tournament))
+        if stage and standings
+        else None,
+        points=points_text(row.points) if row else None,
+        rank=row.rank if row and dropped_after is None else None,
+        withdrew=dropped_after is not None,
+        dropped_after=dropped_after,
+        checked_in=player.checked_in_at is not None,
+        checkin_open=portal.checkin_open and not facts.released,
+        history=_history(facts, player_key),
+    )
+
+
+def warm_my_match(db: Database, slug: str) -> None:
+    """Build the event-wide part of ``my_match`` (the standings included) for the current
+    version now — before the phones a release wakes ask for it all at once."""
+    with reading(db, slug) as (conn, event):
+        facts = event_facts(conn, event)
+    if facts.current is not None:
+        facts.stages[facts.current].standings(facts.tournament)
+
+
+def waitlist_place(db: Database, slug: str, waitlist_id: int) -> WaitlistPlace:
+    """Where waitlist entry ``waitlist_id`` of event ``slug`` stands (1: next in)."""
+    with reading(db, slug) as (conn, event):
+        entry = conn.execute(
+            select(WaitlistRow.name, WaitlistRow.position, WaitlistRow.player_id).where(
+                WaitlistRow.id == waitlist_id, WaitlistRow.event_id == event.id
+            )
+        ).first()
+        if entry is None:
+            raise UnknownPlayer("player", f"no waitlist entry {waitlist_id} in event {slug}")
+        number = None
+        if entry.player_id is None:
+            number = conn.execute(
+                select(func.count()).where(
+                    WaitlistRow.event_id == event.id,
+                    WaitlistRow.player_id.is_(None),
+                    WaitlistRow.position <= entry.position,
+                )
+            ).scalar_one()
+    return WaitlistPlace(event=event.slug, event_name=event.name, name=entry.name, number=number)
+
+
+def _record(standings: Standings, player: str, draws_shown: bool) -> str:
+    row = standings.by_player.get(player)
+    wins, draws, losses = (row.wins, row.draws, row.losses) if row else (0, 0, 0)
+    return f"{wins}-{draws}-{losses}" if draws_shown else f"{wins}-{losses}"
+
+
+def round_name(facts: EventFacts, stage: StageFacts, number: int) -> str:
+    several = len(facts.stages) > 1
+    return f"{stage.stage.name} · Round {number}" if several else f"Round {number}"
+
+
+def _current_round(
+    conn: Connection, facts: EventFacts, stage: StageFacts, me: str
+) -> CurrentRound | None:
+    if not stage.rounds:
+        return None
+    seats = stage.rounds[-1]
+    rnd = seats.round
+    seat = seats.seats.get(me)
+    starts, ends = stage.dates.get(rnd.number, (None, None))
+    state = rnd.status if rnd.status is not RoundState.DRAFT else RoundState.SCHEDULED
+    opponent = None
+    plays_first = None
+    pod: list[PodSeat] = []
+    if isinstance(seat, Match):
+        other = seat.opponent_of(me)
+        standings = stage.standings(facts.tournament)
+        opponent = Opponent(
+            id=other,
+            name=_name(facts, other),
+            record=_record(standings, other, stage.has_draws(facts.tournament))
+            if standings
+            else None,
+        )
+        plays_first = seat.toss.first == me if seat.toss is not None else None
+    elif isinstance(seat, PodTable):
+        pod = [
+            PodSeat(
+                seat=i,
+                id=p,
+                name=_name(facts, p),
+                me=p == me,
+                place=seat.places[i - 1] if seat.places is not None else None,
+            )
+            for i, p in enumerate(seat.seats, 1)
+        ]
+    report = None
+    if isinstance(seat, Match | PodTable):
+        found = conn.execute(
+            select(SelfReportRow.state)
+            .join(TableRow, TableRow.id == SelfReportRow.table_id)
+            .where(TableRow.stage_id == stage.stage_id, TableRow.key == seat.id)
+        ).scalar_one_or_none()
+        report = found
+    return CurrentRound(
+        stage=stage.stage.id,
+        number=rnd.number,
+        name=round_name(facts, stage, rnd.number),
+        state=state.value,
+        shown_as=SHOWN[state.value],
+        starts_at=starts,
+        ends_at=ends,
+        seated=seat is not None,
+        table=seat.table if isinstance(seat, Match | PodTable) else None,
+        opponent=opponent,
+        plays_first=plays_first,
+        bye=_bye(seat),
+        seats=pod,
+        result=_result_text(seat, me),
+        report=report,
+    )
+
+
+def _bye(seat: Seat | None) -> ByeKindText | None:
+    return seat.kind.value if isinstance(seat, Bye) else None
+
+
+def _name(facts: EventFacts, player: str) -> str:
+    return facts.names.get(player, player)
+
+
+def _history(facts: EventFacts, me: str) -> list[HistoryItem]:
+    items: list[HistoryItem] = []
+    for stage in facts.stages.values():
+        for seats in stage.rounds:
+            item = _history_item(facts, stage, seats, me)
+            if item is not None:
+                items.append(item)
+    return items
+
+
+def _history_item(
+    facts: EventFacts, stage: StageFacts, seats: RoundSeats, me: str
+) -> HistoryItem | None:
+    seat = seats.seats.get(me)
+    if seat is None:
+        return None
+    number = seats.round.number
+    opponents: list[str] = []
+    first = None
+    if isinstance(seat, Match):
+        opponents = [_name(facts, seat.opponent_of(me))]
+        first = seat.toss.first == me if seat.toss is not None else None
+    elif isinstance(seat, PodTable):
+        opponents = [_name(facts, p) for p in seat.seats if p != me]
+    return HistoryItem(
+        stage=stage.stage.id,
+        number=number,
+        name=round_name(facts, stage, number),
+        table=seat.table if isinstance(seat, Match | PodTable) else None,
+        opponents=opponents,
+        bye=_bye(seat),
+        result=_result_text(seat, me),
+        played_first=first,
+    )
+
+
+def _result_text(seat: Seat | None, me: str) -> str | None:
+    """The result told from ``me``'s side."""
+    if isinstance(seat, Bye):
+        return "Bye"
+    if isinstance(seat, PodTable):
+        place = seat.place_of(me)
+        return None if place is None else f"{_ordinal(place)} place"
+    if seat is None or seat.result is None:
+        return None
+    return match_text(seat.result, seat.a == me)
+
+
+def match_text(result: Result, on_side_a: bool) -> str:
+    """A result as the player on side a (``on_side_a``) or b reads it."""
+    from fairpair.engine.results import Side
+
+    mine = Side.A if on_side_a else Side.B
+    games = result.games
+    score = ""
+    if games is not None:
+        won, lost = (games.a, games.b) if on_side_a else (games.b, games.a)
+        score = f" {won}-{lost}" + (f"-{games.draws}" if games.draws else "")
+    kind = result.kind
+    if kind is ResultKind.INTENTIONAL_DRAW:
+        return "Intentional draw" + score
+    if kind is ResultKind.PLAYED:
+        if result.winner is None:
+            return "Draw" + score
+        return ("Won" if result.winner is mine else "Lost") + score
+    if kind is ResultKind.FORFEIT:
+        return "Won (forfeit)" if result.winner is mine else "Lost (forfeit)"
+    if kind is ResultKind.DOUBLE_FORFEIT:
+        return "Double forfeit"
+    return "Not played"
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"

@@ -1,0 +1,162 @@
+"""What every player's portal reads of one event version, worked out once and shared.
+
+2,000 phones open the portal within a minute of a release: each needs the stage being
+played, its standings (a rank, a record), where every player sits in each round and the
+rounds' dates. All of it depends only on the event's version, so it is built **once per
+version** (single-flight: the requests that arrive while it is being built wait for that
+build) on top of the shared snapshot (``service.snapshots.loaded``); a player's own page then
+costs a few indexed lookups. A few versions are kept, newest last.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from sqlalchemy import Connection, select
+
+from fairpair.engine.players import PlayerId
+from fairpair.engine.rounds import Bye, Match, PodTable, Round
+from fairpair.engine.stage import Stage
+from fairpair.engine.standings import Standings, compute_standings
+from fairpair.engine.tournament import Tournament
+from fairpair.service.loading import Loaded
+from fairpair.service.snapshots import loaded
+from fairpair.service.unit import EventRef
+from fairpair.store.models import EventRow, RoundRow
+
+SIZE = 4
+Seat = Match | PodTable | Bye
+"""Where a player is in a round: their match, their pod table, or their bye."""
+
+
+@dataclass(frozen=True, slots=True)
+class RoundSeats:
+    """One round and, for each player in it, their table or bye."""
+
+    round: Round
+    seats: dict[PlayerId, Seat]
+
+
+def seats_of(rnd: Round) -> RoundSeats:
+    seats: dict[PlayerId, Seat] = {}
+    for m in rnd.matches:
+        seats[m.a] = m
+        seats[m.b] = m
+    for pod in rnd.pods:
+        for player in pod.seats:
+            seats[player] = pod
+    for bye in rnd.byes:
+        seats[bye.player] = bye
+    return RoundSeats(rnd, seats)
+
+
+@dataclass(frozen=True, slots=True)
+class StageFacts:
+    stage: Stage
+    stage_id: int
+    rounds: tuple[RoundSeats, ...]
+    dates: dict[int, tuple[datetime | None, datetime | None]]
+    drops: dict[PlayerId, int]
+    _standings: list[tuple[Standings | None, bool]] = field(default_factory=list)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def standings(self, tournament: Tournament) -> Standings | None:
+        """The stage's standings (computed on first use, once)."""
+        return self._computed(tournament)[0]
+
+    def has_draws(self, tournament: Tournament) -> bool:
+        """Records read W-D-L (the match format can draw, or someone drew), else W-L."""
+        return self._computed(tournament)[1]
+
+    def _computed(self, tournament: Tournament) -> tuple[Standings | None, bool]:
+        with self._lock:
+            if not self._standings:
+                found = compute_standings(tournament, self.stage) if self.rounds else None
+                self._standings.append((found, found.has_draws if found else False))
+            return self._standings[0]
+
+
+@dataclass(frozen=True, slots=True)
+class EventFacts:
+    """One version of an event, as the portal reads it."""
+
+    event: EventRef
+    facts: Loaded
+    current: str | None
+    """The stage being played (``Tournament.stage()``), ``None`` for an event without one."""
+    stages: dict[str, StageFacts]
+    released: bool
+    """Some round of some stage is released (check-in is over)."""
+    names: dict[PlayerId, str]
+
+    @property
+    def tournament(self) -> Tournament:
+        return self.facts.tournament
+
+
+_KEPT: OrderedDict[Hashable, EventFacts] = OrderedDict()
+_BUILDING: dict[Hashable, Future[EventFacts]] = {}
+_LOCK = threading.Lock()
+
+
+def event_facts(conn: Connection, event: EventRef) -> EventFacts:
+    """The portal's facts of ``event`` as this read transaction sees it."""
+    created = conn.execute(select(EventRow.created_at).where(EventRow.id == event.id)).scalar()
+    key = (conn.engine.url.render_as_string(), event.id, created, event.version)
+    with _LOCK:
+        hit = _KEPT.get(key)
+        if hit is not None:
+            _KEPT.move_to_end(key)
+            return hit
+        pending = _BUILDING.get(key)
+        mine = pending is None
+        if pending is None:
+            pending = _BUILDING[key] = Future()
+    if not mine:
+        return pending.result()
+    try:
+        made = _build(conn, event)
+    except BaseException as error:
+        with _LOCK:
+            del _BUILDING[key]
+        pending.set_exception(error)
+        raise
+    with _LOCK:
+        del _BUILDING[key]
+        _KEPT[key] = made
+        while len(_KEPT) > SIZE:
+            _KEPT.popitem(last=False)
+    pending.set_result(made)
+    return made
+
+
+def _build(conn: Connection, event: EventRef) -> EventFacts:
+    facts = loaded(conn, event)
+    t = facts.tournament
+    dates: dict[int, dict[int, tuple[datetime | None, datetime | None]]] = {}
+    ids = facts.stage_ids
+    if ids:
+        for r in conn.execute(
+            select(RoundRow.stage_id, RoundRow.number, RoundRow.starts_at, RoundRow.ends_at).where(
+                RoundRow.stage_id.in_(list(ids.values()))
+            )
+        ):
+            dates.setdefault(r.stage_id, {})[r.number] = (r.starts_at, r.ends_at)
+    stages = {
+        s.id: StageFacts(
+            s,
+            ids[s.id],
+            tuple(seats_of(r) for r in s.rounds),
+            dates.get(ids[s.id], {}),
+            t.drop_rounds(s),
+        )
+        for s in t.stages
+    }
+    current = t.stage().id if t.stages else None
+    names = {p.id: p.name for p in t.players}
+    return EventFacts(event, facts, current, stages, any(s.rounds for s in t.stages), names)

@@ -1,0 +1,134 @@
+"""The portal's live stream (``GET /e/{slug}/me/live``): server-sent events for **one**
+player's page, sent only when something on *their* card changed.
+
+Every change of the event wakes each connected portal (the hub, as for the public pages);
+the stream then compares the player's mark (``service.my_match_marks``: their round, its
+state and dates, their table, its result and self-report, check-in) with the one it last
+saw. The marks of a version are computed **once** for every connected player (one shared
+future per event and version), so a result costs one computation plus a dictionary lookup
+per phone, and only the phones whose card changed are told (``event: card``); the page then
+fetches its own card (``GET /e/{slug}/me/card``). A release or an opening tells everyone; a
+result at one table tells its two players. Without JavaScript the page is a plain page
+(reload it).
+
+**No stampede**: when a change wakes many phones at once (a release in a hall of 2,000),
+each stream waits a random moment before it tells its page, spread over about
+``SPREAD_PER_PHONE`` per phone told (at most ``MAX_SPREAD``): 2,000 card fetches arrive
+over 30 s (the issue asks for 2,000 phones within 60 s) instead of in the same second, so
+each is answered at once. Two phones told of their result wait about 30 ms. Such a change
+also builds the standings the cards show before any phone is told
+(``service.my_match.warm_my_match``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator, Hashable
+from dataclasses import dataclass
+
+from fastapi import Request
+from fastapi.responses import StreamingResponse
+from starlette.concurrency import run_in_threadpool
+
+from fairpair.service.connection import Database
+from fairpair.service.my_match import warm_my_match
+from fairpair.service.my_match_marks import Marks, portal_marks
+from fairpair.service.player_tokens import PlayerPass
+from fairpair.web.hub import LiveHub
+from fairpair.web.sse import KEEPALIVE_SECONDS, message
+
+#: Seconds of spread per phone told of a change (a card fetch costs ~6 ms of server time;
+#: a 2-core machine also runs the database and the other requests).
+SPREAD_PER_PHONE = 0.015
+MAX_SPREAD = 30.0
+#: A change that wakes more phones than this builds their standings before telling them.
+WARM_ABOVE = 50
+
+
+@dataclass(frozen=True, slots=True)
+class MarkNews:
+    version: int
+    marks: Marks
+    changed: int
+    """How many players' marks differ from the previous computation's (all: the first)."""
+
+
+class MarkCache:
+    """The newest marks of each event, computed once per version for all its streams."""
+
+    def __init__(self) -> None:
+        self._latest: dict[str, tuple[int, asyncio.Future[MarkNews]]] = {}
+
+    async def get(self, db: Database, slug: str, version: int) -> MarkNews:
+        hit = self._latest.get(slug)
+        if hit is None or hit[0] < version:
+            before = hit[1] if hit is not None else None
+            future = asyncio.ensure_future(self._compute(db, slug, before))
+            hit = self._latest[slug] = (version, future)
+        return await asyncio.shield(hit[1])
+
+    @staticmethod
+    async def _compute(
+        db: Database, slug: str, before: asyncio.Future[MarkNews] | None
+    ) -> MarkNews:
+        version, marks = await run_in_threadpool(portal_marks, db, slug)
+        old: Marks = {}
+        if before is not None and before.done() and not before.exception():
+            old = before.result().marks
+        changed = sum(1 for k, v in marks.items() if old.get(k) != v)
+        if changed > WARM_ABOVE:  # many phones will fetch their cards: have it ready
+            await run_in_threadpool(warm_my_match, db, slug)
+        return MarkNews(version, marks, changed)
+
+
+def mark_cache(request: Request) -> MarkCache:
+    state = request.app.state
+    cache: MarkCache | None = getattr(state, "portal_marks", None)
+    if cache is None:
+        cache = state.portal_marks = MarkCache()
+    return cache
+
+
+def portal_stream(
+    request: Request, db: Database, slug: str, player: PlayerPass, *, since: int
+) -> StreamingResponse:
+    """The SSE stream of ``player``'s portal page, rendered at version ``since``."""
+    hub: LiveHub = request.app.state.hub
+    marks = mark_cache(request)
+    key = player.player_key
+
+    def mine(found: Marks) -> Hashable:
+        # A waitlist pass has no mark: any change may be its promotion.
+        return found.get(key, object()) if key is not None else object()
+
+    async def events() -> AsyncIterator[str]:
+        yield "retry: 2000\n: connected\n\n"
+        with hub.subscription(slug, since) as queue:
+            seen: Hashable = None
+            if hub.versions.get(slug, since) <= since:  # the page is current: remember its mark
+                news = await marks.get(db, slug, since)
+                seen = mine(news.marks)
+                if news.version > since:  # changed meanwhile: the page is behind
+                    seen = None
+            while True:
+                try:
+                    version = await asyncio.wait_for(queue.get(), KEEPALIVE_SECONDS)
+                except TimeoutError:
+                    if await request.is_disconnected():
+                        return
+                    yield ": keep-alive\n\n"
+                    continue
+                news = await marks.get(db, slug, version)
+                now = mine(news.marks)
+                if seen is None or now != seen:
+                    seen = now
+                    told = min(news.changed, hub.watching(slug))
+                    await asyncio.sleep(random.uniform(0, min(MAX_SPREAD, told * SPREAD_PER_PHONE)))
+                    yield f"id: {news.version}\n" + message("card", str(news.version))
+
+    return StreamingResponse(
+        events(),
+        media_type="text/event-stream",
+        headers={"cache-control": "no-store", "x-accel-buffering": "no"},
+    )

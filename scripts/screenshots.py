@@ -122,6 +122,42 @@ def build(url: str) -> tuple[str, str, str]:
     return demo, playoff, fnm
 
 
+def players_side(url: str, demo: str) -> dict[str, str]:
+    """Round 4 of the demo as its players live it: one match reported and waiting for the
+    opponent, one disputed (the Resolution Queue), the round's dates set (its notices go
+    out); the personal links of the players photographed."""
+    from datetime import timedelta
+
+    from fairpair.service import rounds, self_reports
+    from fairpair.service.connection import open_database
+    from fairpair.service.job_kinds import handlers
+    from fairpair.service.job_runner import run_due
+    from fairpair.service.player_tokens import personal_link
+    from fairpair.service.portal import set_portal
+    from fairpair.service.unit import now
+
+    db = open_database(url)
+    set_portal(db, demo, actor="organizer", registration_cap=48)
+    waiting = [t for t in rounds.round_view(db, demo, 4).tables if t.result is None]
+    pending, disputed, quiet = waiting[0], waiting[1], waiting[2]
+    at = now()
+    rounds.set_dates(
+        db, demo, 4, actor="organizer", starts_at=at - timedelta(hours=1),
+        ends_at=at + timedelta(hours=20),
+    )  # fmt: skip
+    run_due(db, handlers(db), worker="screenshots")
+    self_reports.report_own(db, demo, pending.a.id, 2, 1, 0, actor="player")
+    self_reports.report_own(db, demo, disputed.a.id, 2, 0, 0, actor="player")
+    self_reports.dispute_report(db, demo, disputed.b.id, 2, 1, 0, actor="player")
+    links = {
+        "reporter": personal_link(db, demo, pending.a.id, actor="organizer"),
+        "asked": personal_link(db, demo, pending.b.id, actor="organizer"),
+        "quiet": personal_link(db, demo, quiet.a.id, actor="organizer"),
+    }
+    db.close()
+    return links
+
+
 def main() -> None:
     import uvicorn
     from playwright.sync_api import sync_playwright
@@ -132,6 +168,7 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="fairpair-shots-"))
     url = f"sqlite:///{folder / 'shots.sqlite3'}"
     demo, playoff, fnm = build(url)
+    links = players_side(url, demo)
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -161,6 +198,9 @@ def main() -> None:
         "console-cut": f"/console/{playoff}/cut?stage=top8",
         "console-log": f"/console/{demo}/log",
         "console-staff": f"/console/{demo}/staff",
+        "console-portal": f"/console/{demo}/portal",
+        "console-queue": f"/console/{demo}/queue",
+        "console-reporting": f"/console/{demo}/reporting?round=4",
         "console-review": f"/console/{fnm}/rounds/draft",
         "public-event": f"/e/{demo}",
         "public-pairings-by-name": f"/e/{demo}/pairings?round=4&by=name",
@@ -200,6 +240,28 @@ def main() -> None:
         tab.wait_for_timeout(400)
         tab.screenshot(path=str(OUT / "phone-public-event.png"))
         print("200  phone-public-event")
+        phone_shots = {
+            "phone-join": (None, "/join"),
+            "phone-portal-confirm": ("asked", f"/e/{demo}/me"),
+            "phone-portal-waiting": ("reporter", f"/e/{demo}/me"),
+            "phone-notifications": ("quiet", f"/e/{demo}/me/notifications"),
+            "phone-preferences": ("quiet", f"/e/{demo}/me/preferences"),
+        }
+        for name, (who, path) in phone_shots.items():
+            player = browser.new_context(
+                base_url=base,
+                viewport={"width": 390, "height": 844},
+                is_mobile=True,
+                device_scale_factor=2,
+            )
+            tab = player.new_page()
+            if who is not None:
+                tab.goto(f"/e/{demo}/p/{links[who]}")
+            answer = tab.goto(path)
+            tab.wait_for_timeout(400)
+            tab.screenshot(path=str(OUT / f"{name}.png"))
+            print(f"{answer.status if answer else 0}  {name:26} {path}")
+            player.close()
         browser.close()
     server.should_exit = True
     sys.exit(0)

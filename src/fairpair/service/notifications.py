@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import func, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
@@ -29,6 +30,21 @@ class Notification:
     read_at: datetime | None
 
 
+_INSERTS: dict[tuple[str, bool], Any] = {}
+
+
+def _insert_statement(dialect: str, *, keyed: bool) -> Any:
+    """The notification's INSERT, built once per database and shape (a report runs it)."""
+    statement = _INSERTS.get((dialect, keyed))
+    if statement is None:
+        upsert: Any = pg_insert if dialect == "postgresql" else sqlite_insert
+        statement = upsert(NotificationRow)
+        if keyed:
+            statement = statement.on_conflict_do_nothing(index_elements=[NotificationRow.key])
+        statement = _INSERTS[(dialect, keyed)] = statement.returning(NotificationRow.id)
+    return statement
+
+
 def notify(
     change: Change,
     *,
@@ -44,21 +60,19 @@ def notify(
     when one with ``key`` exists already (nothing is made twice). Its deliveries (web push to
     each of the player's subscriptions, a Discord DM) are made with it by the player's
     preferences, each with its ``deliver`` job (``service.deliveries``)."""
-    upsert = pg_insert if change.conn.dialect.name == "postgresql" else sqlite_insert
-    statement = upsert(NotificationRow).values(
-        event_id=change.event.id,
-        player_id=player_id,
-        round_id=round_id,
-        kind=kind,
-        key=key,
-        title=title,
-        body=body,
-        url=url,
-        created_at=change.at,
-    )
-    if key is not None:
-        statement = statement.on_conflict_do_nothing(index_elements=[NotificationRow.key])
-    made = change.conn.execute(statement.returning(NotificationRow.id)).scalar_one_or_none()
+    values = {
+        "event_id": change.event.id,
+        "player_id": player_id,
+        "round_id": round_id,
+        "kind": kind,
+        "key": key,
+        "title": title,
+        "body": body,
+        "url": url,
+        "created_at": change.at,
+    }
+    statement = _insert_statement(change.conn.dialect.name, keyed=key is not None)
+    made = change.conn.execute(statement, values).scalar_one_or_none()
     if made is None:
         return None
     from fairpair.service.deliveries import plan_deliveries

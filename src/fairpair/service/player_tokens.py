@@ -11,7 +11,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.orm import aliased
 
 from fairpair.service.lookup import find_player
@@ -89,7 +89,13 @@ _PASS = (
     .join(EventRow, EventRow.id == PlayerTokenRow.event_id)
     .outerjoin(_P, _P.id == PlayerTokenRow.player_id)
     .outerjoin(_W, _W.id == PlayerTokenRow.waitlist_id)
+    .where(
+        PlayerTokenRow.token_hash == bindparam("token_hash"),
+        PlayerTokenRow.revoked_at.is_(None),
+        EventRow.slug == bindparam("event_slug"),
+    )
 )
+"""Built once (every portal request runs it: building it cost more than running it)."""
 
 
 def pass_of(db: Database, slug: str, secret: str) -> PlayerPass | None:
@@ -98,13 +104,7 @@ def pass_of(db: Database, slug: str, secret: str) -> PlayerPass | None:
     if not secret.startswith(PREFIX) or len(secret) > 200:
         return None
     with db.reading() as conn:
-        row = conn.execute(
-            _PASS.where(
-                PlayerTokenRow.token_hash == token_hash(secret),
-                PlayerTokenRow.revoked_at.is_(None),
-                EventRow.slug == slug,
-            )
-        ).first()
+        row = conn.execute(_PASS, {"token_hash": token_hash(secret), "event_slug": slug}).first()
     if row is None:
         return None
     return PlayerPass(

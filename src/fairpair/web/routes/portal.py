@@ -47,7 +47,7 @@ def card_context(
     return {
         "slug": slug,
         "me": my_match(db, slug, player.player_key),
-        "report": report_card(db, slug, player),
+        **report_card(db, slug, player),
         "unread": unread_count(db, player.player_id),
         "errors": errors,
         "csrf": csrf_token(request),

@@ -38,7 +38,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -117,11 +116,16 @@ async def open_portals(
         await asyncio.sleep(delay)
         async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
             hop = await client.get(f"/e/{slug}/p/{secret}")
-            if hop.status_code != 303:
+            cookie = hop.headers.get("set-cookie", "").split(";")[0]
+            if hop.status_code != 303 or not cookie:
                 errors.append(f"link {key}: {hop.status_code}")
                 return
+            # (the cookie is Secure: httpx keeps it off plain http, browsers send it to
+            # 127.0.0.1; it is passed on as a browser would)
             start = time.perf_counter()
-            page = await client.get(f"/e/{slug}/me", headers={"accept-encoding": "gzip"})
+            page = await client.get(
+                f"/e/{slug}/me", headers={"accept-encoding": "gzip", "cookie": cookie}
+            )
             wall.append((time.perf_counter() - start) * 1000)
             if page.status_code != 200 or f"Table {table}" not in page.text:
                 errors.append(f"portal {key}: {page.status_code} {page.text[:200]!r}")
@@ -143,26 +147,28 @@ async def open_portals(
     }
 
 
-def report_all(
-    base: str, slug: str, matches: list[tuple[int, str, str]], clients: int
-) -> dict[str, Any]:
-    """Each match: side a reports a score from their side, side b confirms it."""
-    chunks = [matches[i::clients] for i in range(clients)]
-    scores = [(2, 0), (2, 1), (1, 2), (0, 2)]
+SCORES = [(2, 0), (2, 1), (1, 2), (0, 2)]
 
-    def work(chunk: list[tuple[int, str, str]]) -> tuple[list[float], list[str], dict[int, Any]]:
-        latencies: list[float] = []
-        errors: list[str] = []
-        told: dict[int, Any] = {}
-        with httpx.Client(base_url=base, timeout=30) as client:
+
+async def _report_clients(
+    base: str, slug: str, chunks: list[list[tuple[int, str, str]]]
+) -> tuple[list[float], list[str], dict[int, Any]]:
+    """One process's clients: each its own connection, one match after another — side a
+    reports a score from their side, side b confirms it."""
+    latencies: list[float] = []
+    errors: list[str] = []
+    told: dict[int, Any] = {}
+
+    async def client(chunk: list[tuple[int, str, str]]) -> None:
+        async with httpx.AsyncClient(base_url=base, timeout=60) as http:
             for table, a_secret, b_secret in chunk:
-                won, lost = random.choice(scores)
+                won, lost = SCORES[table % len(SCORES)]
                 for path, secret, body, status in (
                     ("report", a_secret, {"won": won, "lost": lost, "drawn": 0}, 201),
                     ("confirm", b_secret, {}, 200),
                 ):
                     start = time.perf_counter()
-                    answer = client.post(
+                    answer = await http.post(
                         f"/api/v1/events/{slug}/me/{path}",
                         json=body,
                         headers={"authorization": f"Bearer {secret}"},
@@ -173,11 +179,29 @@ def report_all(
                         break
                 else:
                     told[table] = (won, lost)
-        return latencies, errors, told
 
+    await asyncio.gather(*(client(chunk) for chunk in chunks))
+    return latencies, errors, told
+
+
+def _report_process(
+    args: tuple[str, str, list[list[tuple[int, str, str]]]],
+) -> tuple[list[float], list[str], dict[int, Any]]:
+    return asyncio.run(_report_clients(*args))
+
+
+def report_all(
+    base: str, slug: str, matches: list[tuple[int, str, str]], clients: int, processes: int
+) -> dict[str, Any]:
+    """``clients`` concurrent clients (spread over ``processes`` client processes, so that
+    the load generator's own interpreter is not what is measured)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    chunks = [matches[i::clients] for i in range(clients)]
+    shares = [(base, slug, chunks[i::processes]) for i in range(processes)]
     start = time.perf_counter()
-    with ThreadPoolExecutor(clients) as pool:
-        parts = list(pool.map(work, chunks))
+    with ProcessPoolExecutor(processes) as pool:
+        parts = list(pool.map(_report_process, shares))
     took = time.perf_counter() - start
     latencies = sorted(x for part in parts for x in part[0])
     return {
@@ -234,6 +258,8 @@ def main() -> None:
     parser.add_argument("--window", type=float, default=30.0, help="seconds the arrivals span")
     parser.add_argument("--reports", type=int, default=2000)
     parser.add_argument("--clients", type=int, default=100)
+    parser.add_argument("--client-processes", type=int, default=4)
+    parser.add_argument("--profile", help="record the server with py-spy into this file")
     args = parser.parse_args()
 
     folder = tempfile.mkdtemp(prefix="fairpair-players-bench-")
@@ -256,6 +282,11 @@ def main() -> None:
     matches = [(t, passes[a], passes[b]) for t, a, b in rng.sample(tables, len(tables))]
     matches = matches[: args.reports]
     server, base = start_server(url, args.workers)
+    if args.profile:
+        spy = subprocess.Popen(
+            ["py-spy", "record", "-o", args.profile, "-f", "raw", "-p", str(server.pid),
+             "--subprocesses", "--nonblocking", "--gil"]
+        )  # fmt: skip
     auth = {"authorization": f"Bearer {built['token']}"}
     try:
         with httpx.Client(base_url=base, timeout=60) as client:
@@ -267,8 +298,11 @@ def main() -> None:
         with httpx.Client(base_url=base, timeout=60) as client:
             answer = client.post(f"/api/v1/events/{slug}/rounds/{rnd}/open", headers=auth)
             assert answer.status_code == 200, answer.text[:300]
-        reports = report_all(base, slug, matches, args.clients)
+        reports = report_all(base, slug, matches, args.clients, args.client_processes)
     finally:
+        if args.profile:
+            spy.send_signal(2)
+            spy.wait(30)
         server.terminate()
         try:
             server.wait(10)

@@ -151,17 +151,23 @@ SCORES = [(2, 0), (2, 1), (1, 2), (0, 2)]
 
 
 async def _report_clients(
-    base: str, slug: str, chunks: list[list[tuple[int, str, str]]]
+    base: str, slug: str, chunks: list[list[tuple[int, str, str]]], window: float
 ) -> tuple[list[float], list[str], dict[int, Any]]:
     """One process's clients: each its own connection, one match after another — side a
-    reports a score from their side, side b confirms it."""
+    reports a score from their side, side b confirms it. ``window`` > 0: each client starts
+    its matches at an even pace over that many seconds (players finish their matches over
+    a round's last minutes) instead of back to back."""
     latencies: list[float] = []
     errors: list[str] = []
     told: dict[int, Any] = {}
 
     async def client(chunk: list[tuple[int, str, str]]) -> None:
+        began = time.perf_counter()
+        step = window / max(1, len(chunk))
         async with httpx.AsyncClient(base_url=base, timeout=60) as http:
-            for table, a_secret, b_secret in chunk:
+            for k, (table, a_secret, b_secret) in enumerate(chunk):
+                if window > 0:
+                    await asyncio.sleep(max(0.0, began + k * step - time.perf_counter()))
                 won, lost = SCORES[table % len(SCORES)]
                 for path, secret, body, status in (
                     ("report", a_secret, {"won": won, "lost": lost, "drawn": 0}, 201),
@@ -185,20 +191,25 @@ async def _report_clients(
 
 
 def _report_process(
-    args: tuple[str, str, list[list[tuple[int, str, str]]]],
+    args: tuple[str, str, list[list[tuple[int, str, str]]], float],
 ) -> tuple[list[float], list[str], dict[int, Any]]:
     return asyncio.run(_report_clients(*args))
 
 
 def report_all(
-    base: str, slug: str, matches: list[tuple[int, str, str]], clients: int, processes: int
+    base: str,
+    slug: str,
+    matches: list[tuple[int, str, str]],
+    clients: int,
+    processes: int,
+    window: float,
 ) -> dict[str, Any]:
     """``clients`` concurrent clients (spread over ``processes`` client processes, so that
     the load generator's own interpreter is not what is measured)."""
     from concurrent.futures import ProcessPoolExecutor
 
     chunks = [matches[i::clients] for i in range(clients)]
-    shares = [(base, slug, chunks[i::processes]) for i in range(processes)]
+    shares = [(base, slug, chunks[i::processes], window) for i in range(processes)]
     start = time.perf_counter()
     with ProcessPoolExecutor(processes) as pool:
         parts = list(pool.map(_report_process, shares))
@@ -259,6 +270,12 @@ def main() -> None:
     parser.add_argument("--reports", type=int, default=2000)
     parser.add_argument("--clients", type=int, default=100)
     parser.add_argument("--client-processes", type=int, default=4)
+    parser.add_argument(
+        "--report-window",
+        type=float,
+        default=0.0,
+        help="seconds each client spreads its matches over (0: back to back, saturating)",
+    )
     parser.add_argument("--profile", help="record the server with py-spy into this file")
     args = parser.parse_args()
 
@@ -298,7 +315,9 @@ def main() -> None:
         with httpx.Client(base_url=base, timeout=60) as client:
             answer = client.post(f"/api/v1/events/{slug}/rounds/{rnd}/open", headers=auth)
             assert answer.status_code == 200, answer.text[:300]
-        reports = report_all(base, slug, matches, args.clients, args.client_processes)
+        reports = report_all(
+            base, slug, matches, args.clients, args.client_processes, args.report_window
+        )
     finally:
         if args.profile:
             spy.send_signal(2)
@@ -351,6 +370,7 @@ def main() -> None:
         [
             "self-reports + confirmations",
             "clients",
+            "paced over s",
             "requests/s",
             "p50 ms",
             "p99 ms",
@@ -362,6 +382,7 @@ def main() -> None:
             [
                 str(len(reports["told"])),
                 str(args.clients),
+                f"{args.report_window:.0f}" if args.report_window else "back to back",
                 f"{reports['requests'] / reports['seconds']:.0f}",
                 f"{pct(lat, 0.5) * 1000:.1f}",
                 f"{pct(lat, 0.99) * 1000:.1f}",

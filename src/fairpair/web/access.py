@@ -85,9 +85,15 @@ class Access:
         return self.role is not None and self.role >= role
 
 
-def database(request: Request) -> Database:
+def database_of(request: Request) -> Database:
     db: Database = request.app.state.db
     return db
+
+
+async def database(request: Request) -> Database:
+    """The ``DbDep`` dependency (async: FastAPI runs a sync dependency in a worker thread,
+    a hop that cost more than the lookup)."""
+    return database_of(request)
 
 
 def caller(request: Request) -> tuple[Account | None, bool]:
@@ -95,7 +101,7 @@ def caller(request: Request) -> tuple[Account | None, bool]:
     cached = getattr(request.state, "caller", None)
     if cached is not None:
         return cached  # type: ignore[no-any-return]
-    db = database(request)
+    db = database_of(request)
     header = request.headers.get("authorization")
     found: tuple[Account | None, bool]
     if header is not None:
@@ -129,7 +135,7 @@ class Allow:
     def __call__(self, request: Request) -> Access:
         account, token = caller(request)
         slug = request.path_params.get("slug")
-        role = role_of(database(request), slug, account) if slug and account else None
+        role = role_of(database_of(request), slug, account) if slug and account else None
         access = Access(account, role, slug, token)
         request.state.access = access
         need = self.need

@@ -1,0 +1,8 @@
+"""``ROUTER``: the player's own API (``/api/v1/events/{slug}/me…``), matched before every
+other route (see ``fairpair.web.app.ROUTERS``)."""
+
+from __future__ import annotations
+
+from fairpair.api.routes import PLAYER_ROUTER as ROUTER
+
+__all__ = ["ROUTER"]

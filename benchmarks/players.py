@@ -10,10 +10,11 @@ released; a personal link (a player's pass) for every player. Then a real server
 as a separate process exactly as a user would (``fairpair serve --db URL --port P --workers
 N``) on 127.0.0.1, and measured from outside:
 
-1. **release and portals**: the round is released through the API; ``--portals`` players,
-   arriving at an even rate over ``--window`` seconds (open loop: a slow answer does not slow
-   the arrivals), each follow their personal link (``/e/SLUG/p/SECRET``: it sets the cookie)
-   and open their portal (``/e/SLUG/me``). *server ms* is the server's own ``Server-Timing``;
+1. **release and portals**: ``--portals`` players have followed their personal link
+   (``/e/SLUG/p/SECRET``: it sets the pass cookie; before the release, not timed); the round
+   is released through the API; they open their portal (``/e/SLUG/me``), each on a new
+   connection, arriving at an even rate over ``--window`` seconds (open loop: a slow answer
+   does not slow the arrivals). *server ms* is the server's own ``Server-Timing``;
    *wall ms* the client's, queueing included. Every portal must show the player's table.
 2. **self-reports**: the round is opened; ``--reports`` matches are reported by one player
    (``POST /api/v1/events/SLUG/me/report``) and confirmed by the other
@@ -101,41 +102,54 @@ def build_event(url: str, players: int, played: int) -> dict[str, Any]:
     }
 
 
+def passes_to_cookies(base: str, slug: str, players: list[tuple[str, str, int]]) -> dict[str, str]:
+    """Before the release (not timed): each visitor has followed their personal link once,
+    as a player does when they join, so their phone holds the pass cookie."""
+    cookies = {}
+    with httpx.Client(base_url=base, timeout=60) as client:
+        for key, secret, _ in players:
+            hop = client.get(f"/e/{slug}/p/{secret}")
+            assert hop.status_code == 303, (key, hop.status_code)
+            # (the cookie is Secure: httpx keeps it off plain http, browsers send it to
+            # 127.0.0.1; it is passed on as a browser would)
+            cookies[key] = hop.headers["set-cookie"].split(";")[0]
+    return cookies
+
+
 async def open_portals(
     base: str, slug: str, players: list[tuple[str, str, int]], window: float
 ) -> dict[str, Any]:
-    """Each player follows their link and opens their portal; arrivals evenly over
-    ``window`` seconds. ``players``: (key, secret, table)."""
+    """Each player opens their portal, on a new connection (a phone); arrivals evenly over
+    ``window`` seconds after the release. ``players``: (key, cookie, table)."""
     limits = httpx.Limits(max_connections=400, max_keepalive_connections=0)
     server: list[float] = []
     wall: list[float] = []
     errors: list[str] = []
     sizes: list[int] = []
 
-    async def one(key: str, secret: str, table: int, delay: float) -> None:
+    async def one(
+        client: httpx.AsyncClient, key: str, cookie: str, table: int, delay: float
+    ) -> None:
         await asyncio.sleep(delay)
-        async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
-            hop = await client.get(f"/e/{slug}/p/{secret}")
-            cookie = hop.headers.get("set-cookie", "").split(";")[0]
-            if hop.status_code != 303 or not cookie:
-                errors.append(f"link {key}: {hop.status_code}")
-                return
-            # (the cookie is Secure: httpx keeps it off plain http, browsers send it to
-            # 127.0.0.1; it is passed on as a browser would)
-            start = time.perf_counter()
-            page = await client.get(
-                f"/e/{slug}/me", headers={"accept-encoding": "gzip", "cookie": cookie}
-            )
-            wall.append((time.perf_counter() - start) * 1000)
-            if page.status_code != 200 or f"Table {table}" not in page.text:
-                errors.append(f"portal {key}: {page.status_code} {page.text[:200]!r}")
-                return
-            server.append(server_ms(page))
-            sizes.append(int(page.headers.get("content-length", len(page.content))))
+        start = time.perf_counter()
+        page = await client.get(
+            f"/e/{slug}/me", headers={"accept-encoding": "gzip", "cookie": cookie}
+        )
+        wall.append((time.perf_counter() - start) * 1000)
+        if page.status_code != 200 or f"Table {table}" not in page.text:
+            errors.append(f"portal {key}: {page.status_code} {page.text[:200]!r}")
+            return
+        server.append(server_ms(page))
+        sizes.append(int(page.headers.get("content-length", len(page.content))))
 
     step = window / max(1, len(players))
     started = time.perf_counter()
-    await asyncio.gather(*(one(k, s, t, i * step) for i, (k, s, t) in enumerate(players)))
+    # one client object, no connection kept: each visit opens its own connection, as a phone
+    # does (a client object per visit cost the generator more than the server its answer)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
+        await asyncio.gather(
+            *(one(client, k, c, t, i * step) for i, (k, c, t) in enumerate(players))
+        )
     took = time.perf_counter() - started
     return {
         "portals": len(server),
@@ -266,7 +280,7 @@ def main() -> None:
         or os.environ.get("FAIRPAIR_TEST_POSTGRES_URL"),
     )
     parser.add_argument("--portals", type=int, default=2000)
-    parser.add_argument("--window", type=float, default=30.0, help="seconds the arrivals span")
+    parser.add_argument("--window", type=float, default=60.0, help="seconds the arrivals span")
     parser.add_argument("--reports", type=int, default=2000)
     parser.add_argument("--clients", type=int, default=100)
     parser.add_argument("--client-processes", type=int, default=4)
@@ -306,11 +320,12 @@ def main() -> None:
         )  # fmt: skip
     auth = {"authorization": f"Bearer {built['token']}"}
     try:
+        cookies = passes_to_cookies(base, slug, [(k, passes[k], seat[k]) for k in visitors])
         with httpx.Client(base_url=base, timeout=60) as client:
             answer = client.post(f"/api/v1/events/{slug}/rounds", headers=auth)
             assert answer.status_code == 201, answer.text[:300]
         portals = asyncio.run(
-            open_portals(base, slug, [(k, passes[k], seat[k]) for k in visitors], args.window)
+            open_portals(base, slug, [(k, cookies[k], seat[k]) for k in visitors], args.window)
         )
         with httpx.Client(base_url=base, timeout=60) as client:
             answer = client.post(f"/api/v1/events/{slug}/rounds/{rnd}/open", headers=auth)

@@ -5,7 +5,10 @@
 It builds two events in a throwaway SQLite database through the service (the demo: round 4
 in progress; and a finished Swiss with its top 8 under way), starts the server on 127.0.0.1,
 logs in as their organizer and photographs each page (desktop 1280 wide; the public pairings
-also on a phone, 390×844). Needs /usr/bin/chromium (Playwright for Python drives it).
+also on a phone, 390×844). The demo's round 4 is then lived by its players (a report waiting
+for the opponent, a dispute in the Resolution Queue, the round's dates set and its opening
+notice sent), and their pages are photographed on a phone through their personal links.
+Needs /usr/bin/chromium (Playwright for Python drives it).
 """
 
 from __future__ import annotations

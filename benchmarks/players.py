@@ -165,19 +165,20 @@ SCORES = [(2, 0), (2, 1), (1, 2), (0, 2)]
 
 
 async def _report_clients(
-    base: str, slug: str, chunks: list[list[tuple[int, str, str]]], window: float
+    base: str, slug: str, chunks: list[tuple[float, list[tuple[int, str, str]]]], window: float
 ) -> tuple[list[float], list[str], dict[int, Any]]:
     """One process's clients: each its own connection, one match after another — side a
     reports a score from their side, side b confirms it. ``window`` > 0: each client starts
     its matches at an even pace over that many seconds (players finish their matches over
-    a round's last minutes) instead of back to back."""
+    a round's last minutes) instead of back to back, the clients staggered by their
+    ``phase`` (a fraction of the pace: players are not synchronized)."""
     latencies: list[float] = []
     errors: list[str] = []
     told: dict[int, Any] = {}
 
-    async def client(chunk: list[tuple[int, str, str]]) -> None:
-        began = time.perf_counter()
+    async def client(phase: float, chunk: list[tuple[int, str, str]]) -> None:
         step = window / max(1, len(chunk))
+        began = time.perf_counter() + phase * step
         async with httpx.AsyncClient(base_url=base, timeout=60) as http:
             for k, (table, a_secret, b_secret) in enumerate(chunk):
                 if window > 0:
@@ -200,12 +201,12 @@ async def _report_clients(
                 else:
                     told[table] = (won, lost)
 
-    await asyncio.gather(*(client(chunk) for chunk in chunks))
+    await asyncio.gather(*(client(phase, chunk) for phase, chunk in chunks))
     return latencies, errors, told
 
 
 def _report_process(
-    args: tuple[str, str, list[list[tuple[int, str, str]]], float],
+    args: tuple[str, str, list[tuple[float, list[tuple[int, str, str]]]], float],
 ) -> tuple[list[float], list[str], dict[int, Any]]:
     return asyncio.run(_report_clients(*args))
 
@@ -222,7 +223,7 @@ def report_all(
     the load generator's own interpreter is not what is measured)."""
     from concurrent.futures import ProcessPoolExecutor
 
-    chunks = [matches[i::clients] for i in range(clients)]
+    chunks = [(i / clients, matches[i::clients]) for i in range(clients)]
     shares = [(base, slug, chunks[i::processes], window) for i in range(processes)]
     start = time.perf_counter()
     with ProcessPoolExecutor(processes) as pool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import httpx
 from fastapi.testclient import TestClient
 
+from fairpair.service import drafts, rounds
 from fairpair.service.connection import Database
 from fairpair.service.events import create_event, show_event
 from fairpair.service.player_tokens import personal_link, revoke_player_tokens
@@ -169,6 +170,20 @@ def test_the_qr_code_and_the_join_box(web_client: TestClient) -> None:
         )
     set_portal(_db(web_client), slug, actor=TD, self_registration=False)
     assert code not in web_client.get(f"/e/{slug}").text
+
+
+def test_no_join_box_once_round_one_is_released(web_client: TestClient) -> None:
+    """Joining closes at round 1 (late entry is the staff's), so nothing invites to join."""
+    db = _db(web_client)
+    slug, _ = _event(web_client, "Late Night")
+    assert _join(web_client, slug, "Ann").status_code == 303
+    other = TestClient(web_client.app, base_url="https://testserver")
+    assert _join(other, slug, "Bob").status_code == 303
+    drafts.generate(db, slug, actor=TD)
+    rounds.release(db, slug, actor=TD)
+    for url in (f"/e/{slug}", f"/e/{slug}/display", f"/e/{slug}/print/pairings"):
+        page = web_client.get(url)
+        assert page.status_code == 200 and f"/e/{slug}/qr.svg" not in page.text, url
 
 
 def test_an_account_keeps_its_events(web_client: TestClient) -> None:

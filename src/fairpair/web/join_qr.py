@@ -11,7 +11,7 @@ from fastapi import Request
 from markupsafe import Markup
 
 from fairpair.service.connection import Database
-from fairpair.service.portal import read_portal
+from fairpair.service.joining import join_state
 from fairpair.web.version_cache import fragment, version_cache
 
 
@@ -31,20 +31,21 @@ def qr_svg(url: str) -> bytes:
 def join_box(
     request: Request, db: Database, slug: str, version: int, *, big: bool = False
 ) -> Markup:
-    """The join box of event ``slug`` at ``version`` (empty while self-registration is off)."""
+    """The join box of event ``slug`` at ``version`` (empty while joining is closed: the
+    organizer switched self-registration off, or round 1 is released)."""
     base = str(request.base_url)
-    portal = version_cache(request).get(
-        ("portal", db.url, slug, version), lambda: read_portal(db, slug)
+    state = version_cache(request).get(
+        ("join-state", db.url, slug, version), lambda: join_state(db, slug)
     )
-    if not portal.self_registration:
+    if state.closed is not None:
         return Markup("")
     return fragment(
         request,
         "partials/join_box.html",
         ("join", db.url, slug, version, base, big),
         slug=slug,
-        code=portal.join_code,
-        url=join_url(request, portal.join_code),
+        code=state.join_code,
+        url=join_url(request, state.join_code),
         typed=base.split("://", 1)[-1].rstrip("/") + "/join",
         big=big,
     )

@@ -82,3 +82,20 @@ def test_the_json_twin_says_the_same(sqlite_db: Database, web_client: TestClient
     assert sorted(j["kind"] for j in body["planned"]) == ["deadline-24h", "halfway", "round-open"]
     other = bearer(sqlite_db, "nobody")
     assert call(web_client, "GET", f"/events/{slug}/rounds/1/notices", other).status_code == 403
+
+
+def test_a_pending_report_shows_who_waits_and_who_has_to_confirm(
+    sqlite_db: Database, web_client: TestClient
+) -> None:
+    from fairpair.service.portal import set_portal
+    from fairpair.service.self_reports import report_own
+
+    owner = account(sqlite_db, "otto")
+    slug = _round(sqlite_db, owner.id, "Confirm Night")
+    set_portal(sqlite_db, slug, actor="td", self_report=True)
+    table = rounds.round_view(sqlite_db, slug, 1).tables[1]
+    report_own(sqlite_db, slug, table.a.id, 2, 1, 0, actor="p")
+    log_in(web_client, "otto")
+    text = web_client.get(f"/console/{slug}/reporting").text
+    assert text.count("reported, awaiting the opponent") == 1
+    assert text.count("<strong>to confirm</strong> the opponent's report") == 1

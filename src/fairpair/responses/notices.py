@@ -37,8 +37,9 @@ class PlayerNotices(Model):
     """Their table in the round (``None``: a bye)."""
     outstanding: bool
     """Their match has no result yet (and they have not dropped)."""
-    reported: Literal["none", "pending", "disputed", "result"]
-    """What is known of their match: nothing, a self-report waiting for confirmation, a
+    reported: Literal["none", "pending", "to_confirm", "disputed", "result"]
+    """What is known of their match: nothing, their own self-report waiting for the
+    opponent (``pending``), the opponent's report waiting for them (``to_confirm``), a
     dispute (in the Resolution Queue), or a result."""
     notices: list[PlayerNotice]
 

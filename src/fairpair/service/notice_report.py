@@ -53,6 +53,7 @@ def round_notices(
                 TableRow.b_id,
                 ResultRow.id.label("result"),
                 SelfReportRow.state,
+                SelfReportRow.reporter_id,
             )
             .outerjoin(ResultRow, ResultRow.table_id == TableRow.id)
             .outerjoin(SelfReportRow, SelfReportRow.table_id == TableRow.id)
@@ -60,6 +61,9 @@ def round_notices(
         ):
             said = "result" if t.result is not None else _reported(t.state)
             seats[t.a_id] = seats[t.b_id] = (t.number, said)
+            if said == "pending":  # the reporter waits; the opponent has to confirm
+                other = t.b_id if t.reporter_id == t.a_id else t.a_id
+                seats[other] = (t.number, "to_confirm")
         pods: dict[int, list[Any]] = defaultdict(list)
         for p in conn.execute(
             select(TableRow.number, PodSeatRow.player_id, PodSeatRow.place)

@@ -7,6 +7,7 @@ owner (audited, the bot token never written to the log)."""
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -55,26 +56,35 @@ def normal_code(text: str) -> str:
     return "".join(ch for ch in text.upper() if ch.isalnum())
 
 
-def add_portal(conn: Connection, event_id: int) -> str:
-    """The portal row of a new event (in its creating transaction); its join code."""
+def _with_free_code(conn: Connection, write: Callable[[str], Any]) -> str:
+    """Draw codes until ``write(code)`` succeeds (the unique index refuses a taken one,
+    inside a savepoint); the code written."""
     while True:
         code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
         try:
             with conn.begin_nested():
-                conn.execute(
-                    insert(PortalRow).values(
-                        event_id=event_id,
-                        join_code=code,
-                        self_registration=True,
-                        checkin_open=False,
-                        self_report=True,
-                        confirm_minutes=15,
-                        version=1,
-                    )
-                )
+                write(code)
         except IntegrityError:
             continue  # that code is taken: draw another
         return code
+
+
+def add_portal(conn: Connection, event_id: int) -> str:
+    """The portal row of a new event (in its creating transaction); its join code."""
+    return _with_free_code(
+        conn,
+        lambda code: conn.execute(
+            insert(PortalRow).values(
+                event_id=event_id,
+                join_code=code,
+                self_registration=True,
+                checkin_open=False,
+                self_report=True,
+                confirm_minutes=15,
+                version=1,
+            )
+        ),
+    )
 
 
 def portal_of(conn: Connection, event: EventRef) -> Portal:
@@ -157,17 +167,13 @@ def new_join_code(db: Database, slug: str, *, actor: str) -> str:
     """A new join code (the old one stops working: a code leaked to the wrong crowd)."""
     with changing(db, slug, actor) as change:
         old = portal_of(change.conn, change.event).join_code
-        while True:
-            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
-            try:
-                with change.conn.begin_nested():
-                    change.conn.execute(
-                        update(PortalRow)
-                        .where(PortalRow.event_id == change.event.id)
-                        .values(join_code=code, version=PortalRow.version + 1)
-                    )
-            except IntegrityError:
-                continue
-            break
+        code = _with_free_code(
+            change.conn,
+            lambda code: change.conn.execute(
+                update(PortalRow)
+                .where(PortalRow.event_id == change.event.id)
+                .values(join_code=code, version=PortalRow.version + 1)
+            ),
+        )
         change.audit("portal.code", "join code", before=old, after=code)
         return code

@@ -45,7 +45,8 @@ from typing import Any
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from service import _pg_create, _pg_drop, _pg_server, _result
+from service import _pg_create, _pg_drop, _pg_server
+from web import build_event as build_web_event
 from web import server_ms, start_server
 from web import table as print_table
 
@@ -53,52 +54,21 @@ ACTOR = "bench"
 
 
 def build_event(url: str, players: int, played: int) -> dict[str, Any]:
-    """The event with the next round drafted, every player's pass, an organizer's token."""
-    from fairpair.engine.rulesets import PRESETS
-    from fairpair.engine.stage import Stage, TossSettings
-    from fairpair.engine.stage_config import SwissConfig
-    from fairpair.service import drafts, events, results
-    from fairpair.service import players as player_cases
-    from fairpair.service import rounds as round_cases
-    from fairpair.service.accounts import add_account
+    """The event of benchmarks/web.py with the next round drafted (not released), every
+    player's pass (a personal link), an organizer's token."""
     from fairpair.service.connection import open_database
     from fairpair.service.player_tokens import personal_link
-    from fairpair.service.players import NewPlayer
-    from fairpair.service.tokens import create_token
 
-    rng = random.Random(players)
+    built = build_web_event(url, players, played, next_round="draft")
     db = open_database(url)
-    owner = add_account(db, "bench-organizer", "bench-password-1", name="Bench")
-    stage = Stage(
-        id="swiss",
-        name="Swiss",
-        config=SwissConfig(max_rounds=played + 3, toss=TossSettings(enabled=True)),
-        ruleset=PRESETS["mtg"],
-        seed="bench",
-    )
-    slug = events.create_event(db, "Players Open", actor=ACTOR, stage=stage, owner=owner.id)
-    entrants = [NewPlayer(f"Player {i:05d}", seed=i + 1) for i in range(players)]
-    ids = player_cases.add_players(db, slug, entrants, actor=ACTOR)
-    seeds = {pid: i + 1 for i, pid in enumerate(ids)}
-    for number in range(1, played + 1):
-        draft = drafts.generate(db, slug, actor=ACTOR)
-        round_cases.release(db, slug, actor=ACTOR)
-        round_cases.open_round(db, slug, number, actor=ACTOR)
-        for t in draft.pairings:
-            result = _result(rng, seeds[t["a"]["id"]], seeds[t["b"]["id"]])
-            results.report(db, slug, number, result, table=t["table"], actor=ACTOR)
-        round_cases.complete_round(db, slug, number, actor=ACTOR)
-    draft = drafts.generate(db, slug, actor=ACTOR)
-    tables = [(t["table"], t["a"]["id"], t["b"]["id"]) for t in draft.pairings]
-    passes = {key: personal_link(db, slug, key, actor=ACTOR) for key in ids}
-    _, token = create_token(db, owner, "benchmark")
+    passes = {key: personal_link(db, built["slug"], key, actor=ACTOR) for key in built["ids"]}
     db.close()
     return {
-        "slug": slug,
-        "round": played + 1,
-        "tables": tables,
+        "slug": built["slug"],
+        "round": built["round"],
+        "tables": built["pairs"],
         "passes": passes,
-        "token": token,
+        "token": built["token"],
     }
 
 

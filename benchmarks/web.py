@@ -51,8 +51,10 @@ from service import _pg_create, _pg_drop, _pg_server, _result
 ACTOR = "bench"
 
 
-def build_event(url: str, players: int, played: int) -> dict[str, Any]:
-    """The event, its open round's tables, and an API token (all through the service)."""
+def build_event(url: str, players: int, played: int, *, next_round: str = "open") -> dict[str, Any]:
+    """The event, its open round's tables, and an API token (all through the service).
+    ``next_round="draft"``: the round after the played ones is drafted, not released (its
+    tables are the draft's)."""
     from fairpair.engine.rulesets import PRESETS
     from fairpair.engine.stage import Stage, TossSettings
     from fairpair.engine.stage_config import SwissConfig
@@ -74,7 +76,8 @@ def build_event(url: str, players: int, played: int) -> dict[str, Any]:
         ruleset=PRESETS["mtg"],
         seed="bench",
     )
-    slug = events.create_event(db, "Benchmark Open", actor=ACTOR, stage=stage, owner=owner.id)
+    name = "Benchmark Open" if next_round == "open" else "Players Open"
+    slug = events.create_event(db, name, actor=ACTOR, stage=stage, owner=owner.id)
     entrants = [
         NewPlayer(f"Player {i:05d}", seed=i + 1, rating=2400 - (i * 1400) // players)
         for i in range(players)
@@ -84,9 +87,11 @@ def build_event(url: str, players: int, played: int) -> dict[str, Any]:
     tables: list[tuple[int, str, str]] = []
     for number in range(1, played + 2):
         draft = drafts.generate(db, slug, actor=ACTOR)
+        tables = [(t["table"], t["a"]["id"], t["b"]["id"]) for t in draft.pairings]
+        if number > played and next_round == "draft":
+            break
         round_cases.release(db, slug, actor=ACTOR)
         round_cases.open_round(db, slug, number, actor=ACTOR)
-        tables = [(t["table"], t["a"]["id"], t["b"]["id"]) for t in draft.pairings]
         if number <= played:
             for table, a, b in tables:
                 result = _result(rng, seeds[a], seeds[b])
@@ -94,7 +99,14 @@ def build_event(url: str, players: int, played: int) -> dict[str, Any]:
             round_cases.complete_round(db, slug, number, actor=ACTOR)
     _, token = create_token(db, owner, "benchmark")
     db.close()
-    return {"slug": slug, "round": played + 1, "tables": [t[0] for t in tables], "token": token}
+    return {
+        "slug": slug,
+        "round": played + 1,
+        "tables": [t[0] for t in tables],
+        "pairs": tables,
+        "ids": ids,
+        "token": token,
+    }
 
 
 def free_port() -> int:

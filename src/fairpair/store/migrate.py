@@ -84,8 +84,9 @@ def upgrade_if_needed(engine: Engine) -> None:
 
 @contextmanager
 def _migrating(engine: Engine) -> Iterator[None]:
-    """Hold the migration lock. SQLite needs none of its own: the migration's ``BEGIN
-    IMMEDIATE`` serializes, and Alembic reads the revision again inside it. PostgreSQL would
+    """Hold the migration lock. SQLite needs none of its own: the whole upgrade is one ``BEGIN
+    IMMEDIATE`` transaction, and Alembic reads the revision inside it (``migrations/env.py``).
+    PostgreSQL would
     run two ``CREATE TABLE`` at once (and fail): a session advisory lock, on a connection of
     its own, held while another connection migrates."""
     if engine.dialect.name != "postgresql":

@@ -47,7 +47,7 @@ import httpx
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from service import _pg_create, _pg_drop, _pg_server
 from web import build_event as build_web_event
-from web import server_ms, start_server
+from web import start_server
 from web import table as print_table
 
 ACTOR = "bench"
@@ -86,47 +86,111 @@ def passes_to_cookies(base: str, slug: str, players: list[tuple[str, str, int]])
     return cookies
 
 
-async def open_portals(
-    base: str, slug: str, players: list[tuple[str, str, int]], window: float
+async def fetch_page(
+    host: str, port: int, path: str, cookie: str
+) -> tuple[int, dict[str, str], bytes]:
+    """One ``GET`` on a new connection, as a phone opens a page: HTTP/1.1, ``Connection:
+    close``, gzip accepted. Plain asyncio streams: httpx's connection pool spent the load
+    generator's time matching hundreds of waiting requests to connections (quadratic), which
+    the server then waited for. Returns the status, the headers (lower-case) and the body
+    (decompressed)."""
+    import gzip
+
+    reader, writer = await asyncio.open_connection(host, port)
+    try:
+        writer.write(
+            f"GET {path} HTTP/1.1\r\nhost: {host}:{port}\r\naccept-encoding: gzip\r\n"
+            f"cookie: {cookie}\r\nconnection: close\r\n\r\n".encode()
+        )
+        raw = await reader.read()
+    finally:
+        writer.close()
+    head, _, body = raw.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    status = int(lines[0].split()[1])
+    headers = {}
+    for line in lines[1:]:
+        name, _, value = line.partition(":")
+        headers[name.strip().lower()] = value.strip()
+    if headers.get("transfer-encoding") == "chunked":
+        body = _unchunk(body)
+    size = len(body)
+    if headers.get("content-encoding") == "gzip":
+        body = gzip.decompress(body)
+    headers.setdefault("content-length", str(size))
+    return status, headers, body
+
+
+def _unchunk(data: bytes) -> bytes:
+    out = bytearray()
+    while data:
+        size_line, _, rest = data.partition(b"\r\n")
+        size = int(size_line.split(b";")[0], 16)
+        if size == 0:
+            break
+        out += rest[:size]
+        data = rest[size + 2 :]
+    return bytes(out)
+
+
+async def _portal_visits(
+    base: str, slug: str, visits: list[tuple[float, str, str, int]]
 ) -> dict[str, Any]:
-    """Each player opens their portal, on a new connection (a phone); arrivals evenly over
-    ``window`` seconds after the release. ``players``: (key, cookie, table)."""
-    limits = httpx.Limits(max_connections=400, max_keepalive_connections=0)
+    """One client process's share of the visits: (arrival second, key, cookie, table)."""
+    host, port = base.split("//")[1].split(":")
     server: list[float] = []
     wall: list[float] = []
     errors: list[str] = []
     sizes: list[int] = []
+    began = time.perf_counter()
 
-    async def one(
-        client: httpx.AsyncClient, key: str, cookie: str, table: int, delay: float
-    ) -> None:
-        await asyncio.sleep(delay)
+    async def one(at: float, key: str, cookie: str, table: int) -> None:
+        await asyncio.sleep(max(0.0, began + at - time.perf_counter()))
         start = time.perf_counter()
-        page = await client.get(
-            f"/e/{slug}/me", headers={"accept-encoding": "gzip", "cookie": cookie}
-        )
-        wall.append((time.perf_counter() - start) * 1000)
-        if page.status_code != 200 or f"Table {table}" not in page.text:
-            errors.append(f"portal {key}: {page.status_code} {page.text[:200]!r}")
+        try:
+            status, headers, body = await fetch_page(host, int(port), f"/e/{slug}/me", cookie)
+        except OSError as error:
+            errors.append(f"portal {key}: {error}")
             return
-        server.append(server_ms(page))
-        sizes.append(int(page.headers.get("content-length", len(page.content))))
+        wall.append((time.perf_counter() - start) * 1000)
+        text = body.decode("utf-8", "replace")
+        if status != 200 or f"Table {table}" not in text:
+            errors.append(f"portal {key}: {status} {text[:200]!r}")
+            return
+        timing = headers.get("server-timing", "app;dur=nan")
+        server.append(float(timing.split("dur=")[1].split(",")[0]))
+        sizes.append(int(headers["content-length"]))
+
+    await asyncio.gather(*(one(*visit) for visit in visits))
+    return {"server": server, "wall": wall, "errors": errors, "sizes": sizes}
+
+
+def _portal_process(args: tuple[str, str, list[tuple[float, str, str, int]]]) -> dict[str, Any]:
+    return asyncio.run(_portal_visits(*args))
+
+
+def open_portals(
+    base: str, slug: str, players: list[tuple[str, str, int]], window: float, processes: int
+) -> dict[str, Any]:
+    """Each player opens their portal, on a new connection (a phone); arrivals evenly over
+    ``window`` seconds after the release (open loop: a slow answer does not slow the next
+    arrival), from ``processes`` client processes. ``players``: (key, cookie, table)."""
+    from concurrent.futures import ProcessPoolExecutor
 
     step = window / max(1, len(players))
-    started = time.perf_counter()
-    # one client object, no connection kept: each visit opens its own connection, as a phone
-    # does (a client object per visit cost the generator more than the server its answer)
-    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
-        await asyncio.gather(
-            *(one(client, k, c, t, i * step) for i, (k, c, t) in enumerate(players))
-        )
-    took = time.perf_counter() - started
+    visits = [(i * step, k, c, t) for i, (k, c, t) in enumerate(players)]
+    shares = [(base, slug, visits[i::processes]) for i in range(processes)]
+    with ProcessPoolExecutor(processes) as pool:
+        started = time.perf_counter()
+        parts = list(pool.map(_portal_process, shares))
+        took = time.perf_counter() - started
+    sizes = [x for part in parts for x in part["sizes"]]
     return {
-        "portals": len(server),
-        "errors": errors,
+        "portals": sum(len(part["server"]) for part in parts),
+        "errors": [e for part in parts for e in part["errors"]],
         "seconds": took,
-        "server": sorted(server),
-        "wall": sorted(wall),
+        "server": sorted(x for part in parts for x in part["server"]),
+        "wall": sorted(x for part in parts for x in part["wall"]),
         "bytes": statistics.median(sizes) if sizes else 0,
     }
 
@@ -295,8 +359,12 @@ def main() -> None:
         with httpx.Client(base_url=base, timeout=60) as client:
             answer = client.post(f"/api/v1/events/{slug}/rounds", headers=auth)
             assert answer.status_code == 201, answer.text[:300]
-        portals = asyncio.run(
-            open_portals(base, slug, [(k, cookies[k], seat[k]) for k in visitors], args.window)
+        portals = open_portals(
+            base,
+            slug,
+            [(k, cookies[k], seat[k]) for k in visitors],
+            args.window,
+            args.client_processes,
         )
         with httpx.Client(base_url=base, timeout=60) as client:
             answer = client.post(f"/api/v1/events/{slug}/rounds/{rnd}/open", headers=auth)

@@ -15,7 +15,7 @@ from fairpair.engine.tiebreaks.context import TiebreakContext, Value
 
 def _family(ctx: TiebreakContext, low: int, high: int) -> Mapping[PlayerId, Value]:
     out: dict[PlayerId, Value] = {}
-    if ctx.fide_2026 and low:
+    if ctx.fide and low:
         # C.07 (2026) art. 16.5: a low cut removes the voluntarily unplayed rounds first;
         # a high cut (Median) removes the highest values of what is left, whatever they are.
         for pid, order in ctx.fide_cut_orders.items():

@@ -22,8 +22,8 @@ def sonneborn_berger(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
     absence × 0."""
     out: dict[PlayerId, Value] = {}
     twice_unit = 2 * ctx.unit
-    points = ctx.adjusted_points if ctx.fide_2026 else ctx.final_points
-    contributions = ctx.fide_contributions if ctx.fide_2026 else {}
+    points = ctx.adjusted_points if ctx.fide else ctx.final_points
+    contributions = ctx.fide_contributions if ctx.fide else {}
     for pid, rec in ctx.records.items():
         fide = contributions.get(pid)
         if fide is not None:

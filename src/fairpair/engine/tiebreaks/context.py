@@ -57,6 +57,11 @@ class TiebreakContext:
         frac = Fraction(value, self.unit)
         return int(frac) if frac.denominator == 1 else frac
 
+    @staticmethod
+    def exact(value: Fraction) -> Fraction | int:
+        """A whole number as an ``int``, anything else as the ``Fraction``."""
+        return value.numerator if value.denominator == 1 else value
+
     # ---------------------------------------------------------------- strength of schedule
     def schedule_points(self, rec: PlayerRecord) -> list[int]:
         """Opponents' final points (scaled), one per counted opponent.

@@ -82,10 +82,7 @@ def test_matches_tiebreakserver(event: dict[str, Any]) -> None:
             continue
         for column, want in zip(EXPECTED["columns"], expected, strict=True):
             have = got[pid][column]
-            if want is None:
-                ok = have is None
-            else:
-                ok = _shown(have, want) == Fraction(want)
+            ok = have is None if want is None else _shown(have, want) == Fraction(want)
             if not ok:
                 wrong.append((pid, column, want, have))
             compared += 1

@@ -56,9 +56,7 @@ def aro_cut1(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
     """ARO Cut-1: the average rating of opponents without the lowest-rated opponent (one
     game against them, if met twice), rounded half up. Fewer than two rated opponents: no
     value. *Source:* C.07 art. 10.1 with the Cut-1 modifier of art. 14.1."""
-    return {
-        pid: _mean_half_up(sorted(rated)[1:]) for pid, (rated, _) in _rated_games(ctx).items()
-    }
+    return {pid: _mean_half_up(sorted(rated)[1:]) for pid, (rated, _) in _rated_games(ctx).items()}
 
 
 def _tpr(rated: list[int], score: int) -> int | None:

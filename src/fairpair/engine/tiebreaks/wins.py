@@ -44,9 +44,7 @@ def rounds_elected(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
     *Example:* 5 rounds with a half-point bye and a forfeit loss → 3. *Source:* C.07 art. 7.6
     (voluntarily unplayed rounds: 16.2)."""
     entries = round_entries(ctx.ledger)
-    return {
-        pid: sum(1 for e in entries.get(pid, ()) if e.kind in _ELECTED) for pid in ctx.records
-    }
+    return {pid: sum(1 for e in entries.get(pid, ()) if e.kind in _ELECTED) for pid in ctx.records}
 
 
 TIEBREAKS = (

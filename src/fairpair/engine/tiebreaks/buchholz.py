@@ -155,7 +155,7 @@ TIEBREAKS = (
     ),
     Tiebreak(
         "aob",
-        "Average of opponents' Buchholz",
+        "Average of opponents’ Buchholz",
         "AOB",
         ValueKind.POINTS,
         True,

@@ -217,6 +217,24 @@ def build_ledger(
 ) -> Ledger:
     """Read the stage's rounds (up to ``after_round``) into one record per player."""
     stage = stage if stage is not None else tournament.stage()
+    return _read(stage, tournament.players_of(stage), tournament.drop_rounds(stage), after_round)
+
+
+def rebuild_ledger(ledger: Ledger, stage: Stage) -> Ledger:
+    """The ledger of the same players (and drops) over ``stage``'s rounds up to the same
+    round: how a tiebreak reads the stage with some results changed (Fore Buchholz, C.07
+    art. 8.3, counts the last round as drawn)."""
+    records = ledger.records.values()
+    drops = {rec.id: rec.dropped_after for rec in records if rec.dropped_after is not None}
+    return _read(stage, tuple(rec.player for rec in records), drops, ledger.last_round)
+
+
+def _read(
+    stage: Stage,
+    players: tuple[Player, ...],
+    drop_rounds: dict[PlayerId, int],
+    after_round: int | None,
+) -> Ledger:
     ruleset = stage.ruleset
     scoring = ruleset.scoring
     unit = scoring.unit
@@ -228,10 +246,8 @@ def build_ledger(
     byes_in_rate = ruleset.byes_in_own_record
     forfeit_opponent = ruleset.forfeits_have_opponent
 
-    records: dict[PlayerId, PlayerRecord] = {
-        p.id: PlayerRecord(p) for p in tournament.players_of(stage)
-    }
-    for pid, after in tournament.drop_rounds(stage).items():
+    records: dict[PlayerId, PlayerRecord] = {p.id: PlayerRecord(p) for p in players}
+    for pid, after in drop_rounds.items():
         if pid in records:
             records[pid].dropped_after = after
 
@@ -485,10 +501,13 @@ def round_entries(
     return out
 
 
-def progressive_points(ledger: Ledger) -> dict[PlayerId, int]:
+def progressive_points(ledger: Ledger, cut: int = 0) -> dict[PlayerId, int]:
     """Each player's progressive score (scaled): the sum of their running score after each
     round of the ledger — each round's points counted once for every round from it to the
-    last. One light pass over the rounds, only when the progressive tiebreak is asked for."""
+    last. One light pass over the rounds, only when the progressive tiebreak is asked for.
+
+    ``cut`` leaves out the running scores after the first ``cut`` rounds (C.07 art. 14.1 for
+    the progressive score: Cut-1 removes the score after round 1)."""
     scoring = ledger.ruleset.scoring
     unit = ledger.unit
     win, draw, loss, fwin, floss, bye_points = _scaled_points(scoring, unit)
@@ -497,7 +516,7 @@ def progressive_points(ledger: Ledger) -> dict[PlayerId, int]:
     rounds = sorted((r for r in ledger.stage.rounds if r.number <= last), key=_number)
     A, FORFEIT, DOUBLE = Side.A, ResultKind.FORFEIT, ResultKind.DOUBLE_FORFEIT
     for index, rnd in enumerate(rounds):
-        weight = len(rounds) - index
+        weight = len(rounds) - max(index, cut)
         for match in rnd.matches:
             result = match.result
             a, b = match.a, match.b

@@ -15,7 +15,13 @@ class UnplayedRounds(StrEnum):
     - ``no_opponent`` (default): the round is left out; it adds nothing.
     - ``virtual_opponent``: the round counts as a game against a virtual opponent who
       finishes on the player's own final points (and own percentages). This is the dummy
-      opponent of FIDE C.07 as applied from 1 August 2024 (art. 16), without its other rules.
+      opponent of FIDE C.07 as applied from 1 August 2024 (art. 16.4), without its other
+      rules (``fide_2024`` has them all).
+    - ``fide_2024``: FIDE C.07 article 16 as applied from 1 August 2024 to 28 February
+      2026 — an opponent's trailing requested byes and absences (withdrawal included) count
+      as draws in the score others use (16.3); each own unplayed round is a dummy opponent
+      on the player's own final points, **uncapped** (16.4); Cut modifiers remove the
+      voluntarily unplayed rounds first (16.5).
     - ``fide_2026`` (the ``fide`` preset): FIDE C.07 article 16 as amended in force from
       1 March 2026 — an opponent's trailing requested byes and absences count as draws in
       the score others use (16.3.2); each own unplayed round is a dummy opponent on the
@@ -26,7 +32,16 @@ class UnplayedRounds(StrEnum):
 
     NO_OPPONENT = "no_opponent"
     VIRTUAL_OPPONENT = "virtual_opponent"
+    FIDE_2024 = "fide_2024"
     FIDE_2026 = "fide_2026"
+
+    @property
+    def fide(self) -> bool:
+        """Whether this is one of the editions of C.07 article 16 (2024 or 2026)."""
+        return self in _FIDE_EDITIONS
+
+
+_FIDE_EDITIONS = frozenset((UnplayedRounds.FIDE_2024, UnplayedRounds.FIDE_2026))
 
 
 class WinRateBasis(StrEnum):
@@ -44,6 +59,13 @@ class WinRateBasis(StrEnum):
 class Ruleset:
     """Everything that decides points and order. Presets live in ``rulesets``.
 
+    ``rank_withdrawn``: withdrawn (dropped) players keep a rank among everyone. FIDE ranks
+    every participant by points and then tie-breaks — C.07 has no rule leaving a withdrawn
+    player out, and treats their later rounds as unplayed rounds (art. 16) — and the rating
+    report gives every player line a final rank (TRF-16 player line, columns 86–89). The
+    ``fide`` presets set it; elsewhere a dropped player's row has no rank and the ranks count
+    active players only.
+
     ``base`` names the preset a changed ruleset started from (``None`` for a preset itself or a
     ruleset built from scratch): the tournament document stores it as that preset plus only the
     fields that differ from it.
@@ -58,6 +80,7 @@ class Ruleset:
     dropped_cap: Fraction | None = None
     win_rate: WinRateBasis = WinRateBasis.MATCH_POINTS
     forfeits_have_opponent: bool = False
+    rank_withdrawn: bool = False
     base: str | None = None
 
     def __post_init__(self) -> None:

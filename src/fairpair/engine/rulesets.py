@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from fairpair.engine.errors import UnknownRuleset
@@ -74,7 +75,9 @@ TEAMUP = Ruleset(
 #: managed by art. 16 of that edition (``fide_2026``: opponents' trailing requested byes and
 #: absences as draws, capped dummy opponents, voluntarily unplayed rounds cut first).
 #: Checked value by value against FIDE's TieBreakServer 1.9.57 (docs/rulesets.md). The
-#: 2024 dummy opponent uncapped is ``virtual_opponent`` (seed 001's Ivo 9 / Hana 8).
+#: 2024 dummy opponent uncapped is ``virtual_opponent`` (seed 001's Ivo 9 / Hana 8); the
+#: whole 2024 article 16 is ``fide_2024`` (the ``FIDE_2024`` preset). Withdrawn players keep
+#: a rank (``rank_withdrawn``), as FIDE ranks every participant.
 FIDE = Ruleset(
     name="fide",
     scoring=Scoring(
@@ -93,7 +96,15 @@ FIDE = Ruleset(
     tiebreaks=("buchholz_cut1", "buchholz", "sonneborn_berger", "head_to_head", "wins", "aro"),
     unplayed=UnplayedRounds.FIDE_2026,
     percentage_floor=Fraction(0),
+    rank_withdrawn=True,
 )
+
+#: The ``fide`` preset under the edition of C.07 applied from 1 August 2024 to 28 February
+#: 2026 (for events played under it): article 16 of that edition (``fide_2024``) — opponents'
+#: trailing requested byes and absences as draws (16.3), the player's own unplayed rounds as
+#: an uncapped dummy opponent on their own points (16.4), voluntarily unplayed rounds cut
+#: first (16.5). Everything else as ``fide``.
+FIDE_2024 = replace(FIDE, name="fide_2024", unplayed=UnplayedRounds.FIDE_2024)
 
 #: A round robin (issue 9 point 4; docs/round-robin.md "Tiebreaks"): chess scoring 1/½/0 and
 #: the tiebreaks FIDE lists for individual round robins, in its order — direct encounter,
@@ -129,7 +140,8 @@ PODS = Ruleset(
 )
 
 PRESETS: dict[str, Ruleset] = {
-    r.name: r for r in (DEFAULT, MTG, POKEMON, RIFTBOUND, TEAMUP, FIDE, ROUND_ROBIN, PODS)
+    r.name: r
+    for r in (DEFAULT, MTG, POKEMON, RIFTBOUND, TEAMUP, FIDE, FIDE_2024, ROUND_ROBIN, PODS)
 }
 
 

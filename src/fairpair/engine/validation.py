@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from fairpair.engine.errors import InvalidTournament
 from fairpair.engine.results import GameScore, MatchFormat
 from fairpair.engine.rounds import Round, RoundState, Table
-from fairpair.engine.ruleset import UnplayedRounds
 from fairpair.engine.stage import Stage
 from fairpair.engine.stage_config import StageFormat
 from fairpair.engine.tiebreaks.registry import REGISTRY
@@ -156,12 +155,12 @@ def _stage_problems(t: Tournament, s: Stage, at: str, known: set[str]) -> list[P
             )
         seen_numbers.add(rnd.number)
         out.extend(_round_problems(rnd, rat, known, fmt))
-        if rnd.pods and s.ruleset.unplayed is UnplayedRounds.FIDE_2026:
+        if rnd.pods and s.ruleset.unplayed.fide:
             out.append(
                 Problem(
                     f"{rat}.pods",
-                    "pod tables are scored by place; the fide_2026 tie-break conventions are "
-                    "for two-player games",
+                    f"pod tables are scored by place; the {s.ruleset.unplayed} tie-break "
+                    "conventions are for two-player games",
                 )
             )
         if rnd.state is RoundState.DRAFT:

@@ -130,3 +130,31 @@ def test_dropped_player_has_no_say() -> None:
     st = standings(t, H2H)
     assert st.row("b").rank is None and st.row("b").dropped
     assert st.value("a", H2H) is None
+
+
+# A round robin: B wins round 1 by forfeit (A did not come); A and B end tied on 2.
+RR_FORFEIT = [
+    [("a", "b", "fb"), ("c", "d", "a")],
+    [("a", "c", "a"), ("b", "d", "b")],
+    [("a", "d", "a"), ("b", "c", "a")],
+]
+
+
+def test_a_round_robins_direct_encounter_counts_the_forfeit_as_played() -> None:
+    # C.07 art. 6 (direct encounter) in a tournament with pre-determined pairings, where a
+    # forfeited game counts as played against the scheduled opponent (C.07 art. 15; the
+    # `DE/P` of FIDE's TieBreakServer): B scored 1 against A, A 0 → B first. The plain
+    # `head_to_head` leaves the forfeit out and cannot separate them. The `round_robin`
+    # preset puts `head_to_head_forfeits` first.
+    from fairpair.engine.rulesets import ROUND_ROBIN
+
+    assert ROUND_ROBIN.tiebreaks[0] == "head_to_head_forfeits"
+    t = build(RR_FORFEIT, ruleset="round_robin")
+    st = standings(t)
+    assert [r.player.id for r in st.rows][:2] == ["b", "a"]
+    assert (st.value("b", "head_to_head_forfeits"), st.value("a", "head_to_head_forfeits")) == (
+        1,
+        0,
+    )
+    plain = standings(t, "head_to_head")
+    assert plain.value("a", "head_to_head") is None and plain.value("b", "head_to_head") is None

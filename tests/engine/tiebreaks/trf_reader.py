@@ -1,7 +1,8 @@
 """A minimal TRF-16 reader for the golden tiebreak files in ``tests/data/fide_tiebreaks``.
 
 Reads only what the tiebreaks need: the ``001`` player lines (start number, name, rating,
-and ten columns per round from column 92: opponent, colour, result — see RULES.md) and
+and ten columns per round from column 92: opponent, colour (kept as the match's toss: White
+plays first), result — see RULES.md) and
 ``XXR`` (number of rounds). Result codes: ``1 = 0`` and ``W D L`` played; ``+ -`` a forfeit
 (both ``-`` against each other: a double forfeit); ``U`` pairing-allocated bye, ``F`` full-point
 bye, ``H`` half-point bye, ``Z`` (or ``-`` against ``0000``) zero-point bye; a blank round is
@@ -14,9 +15,10 @@ from fractions import Fraction
 
 from fairpair.engine.players import Player
 from fairpair.engine.results import Result, ResultKind, Side
-from fairpair.engine.rounds import Bye, ByeKind, Match, Round
+from fairpair.engine.rounds import Bye, ByeKind, Match, Round, Toss, TossReason
 from fairpair.engine.ruleset import Ruleset
 from fairpair.engine.stage import Stage
+from fairpair.engine.stage_config import SwissConfig
 from fairpair.engine.tournament import Tournament
 
 _BYES = {"U": ByeKind.PAIRING, "F": ByeKind.FULL, "H": ByeKind.HALF, "Z": ByeKind.ZERO}
@@ -46,7 +48,7 @@ def read_trf(text: str, ruleset: Ruleset) -> tuple[Tournament, dict[str, Fractio
             cell = line[91 + 10 * r : 99 + 10 * r].ljust(8)
             r += 1
             if cell.strip():
-                games[number][r] = (int(cell[0:4]), cell[7].upper())
+                games[number][r] = (int(cell[0:4]), cell[7].upper(), cell[5].lower())
             rounds = max(rounds, r)
     built: list[Round] = []
     for r in range(1, rounds + 1):
@@ -55,7 +57,7 @@ def read_trf(text: str, ruleset: Ruleset) -> tuple[Tournament, dict[str, Fractio
         for number, per_round in sorted(games.items()):
             if r not in per_round:
                 continue
-            opponent, code = per_round[r]
+            opponent, code, colour = per_round[r]
             if opponent == 0:
                 byes.append(Bye(f"p{number}", _BYES["Z" if code in "-Z " else code]))
                 continue
@@ -75,7 +77,11 @@ def read_trf(text: str, ruleset: Ruleset) -> tuple[Tournament, dict[str, Fractio
                 result = Result.forfeit(Side.B)
             else:
                 result = Result(ResultKind.DOUBLE_FORFEIT)
-            matches.append(Match(len(matches) + 1, f"p{number}", f"p{opponent}", result))
+            # The colours as a recorded toss: White plays first (C.07 art. 7.3/7.4 read them).
+            white = {"w": f"p{number}", "b": f"p{opponent}"}.get(colour)
+            toss = None if white is None else Toss(white, TossReason.MANUAL, manual=True)
+            matches.append(Match(len(matches) + 1, f"p{number}", f"p{opponent}", result, toss))
         built.append(Round(r, tuple(matches), tuple(byes)))
-    stage = Stage(ruleset=ruleset, seed="trf", rounds=tuple(built))
+    config = SwissConfig(max_rounds=rounds or None)  # XXR: the event's declared rounds
+    stage = Stage(config=config, ruleset=ruleset, seed="trf", rounds=tuple(built))
     return Tournament("trf", tuple(players), (stage,)), points

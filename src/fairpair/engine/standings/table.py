@@ -2,7 +2,10 @@
 
 Ties that no tiebreak separates share a rank, and the next rank skips ("1224"). Dropped
 players keep their row in its place, flagged, with no rank; the ranks count active players
-only. A player who never completed a match (no result and no bye yet) has no row.
+only — unless the ruleset ranks withdrawn players (``Ruleset.rank_withdrawn``, the ``fide``
+presets: FIDE ranks every participant), when they keep a rank like everyone and take part in
+head-to-head comparisons. A player who never completed a match (no result and no bye yet) has
+no row.
 """
 
 from __future__ import annotations
@@ -120,7 +123,8 @@ def rank_ledger(
 ) -> tuple[list[list[PlayerId]], dict[PlayerId, list[Value]]]:
     """Order the ledger's players into tie groups, best first; also each player's values.
 
-    Only active players take part in a head-to-head; dropped players sit in their place.
+    Only active players take part in a head-to-head; dropped players sit in their place
+    (unless the ruleset ranks withdrawn players: then everyone takes part).
     """
     ctx = TiebreakContext(ledger)
     records = ledger.records
@@ -130,6 +134,7 @@ def rank_ledger(
         shown, {p: records[p].points for p in shown}, higher_is_better=True
     )
     tied = any(len(g) > 1 for g in groups)
+    everyone = ledger.ruleset.rank_withdrawn
     for tb in tiebreaks:
         if tb.compute is not None:
             computed = tb.compute(ctx)
@@ -145,7 +150,9 @@ def rank_ledger(
             column: dict[PlayerId, Value] = {}
             columns.append(column)
             if tied:
-                groups = [part for g in groups for part in _among(ctx, tb, g, records, column)]
+                groups = [
+                    part for g in groups for part in _among(ctx, tb, g, records, column, everyone)
+                ]
         # Once every tie is broken the later tiebreaks are only computed, for display.
         tied = tied and any(len(g) > 1 for g in groups)
     if columns:
@@ -164,18 +171,20 @@ def _among(
     group: list[PlayerId],
     records: dict[PlayerId, PlayerRecord],
     column: dict[PlayerId, Value],
+    everyone: bool = False,
 ) -> list[list[PlayerId]]:
     """Split one tie group with a tiebreak computed among exactly its active players.
 
     When it separates some of them, each part still tied is compared again among exactly
     its own players, until nothing changes (FIDE C.07 article 6). Dropped players have no
-    say and keep their place in the part they were in. A player shows the value from the
-    widest comparison that gave them one.
+    say and keep their place in the part they were in (``everyone``: they take part, as a
+    ruleset that ranks withdrawn players wants). A player shows the value from the widest
+    comparison that gave them one.
     """
     if len(group) < 2:
         return [group]
     assert tb.compute_among is not None
-    active = [p for p in group if not records[p].dropped]
+    active = group if everyone else [p for p in group if not records[p].dropped]
     among = tb.compute_among(ctx, active) if len(active) > 1 else None
     if among is None:
         return [group]
@@ -185,7 +194,7 @@ def _among(
     parts = _split(group, dict(among), tb.higher_is_better)
     if len(parts) == 1:
         return parts
-    return [sub for part in parts for sub in _among(ctx, tb, part, records, column)]
+    return [sub for part in parts for sub in _among(ctx, tb, part, records, column, everyone)]
 
 
 def compute_standings(
@@ -230,12 +239,13 @@ def _standings(
 
     records = ledger.records
     add = rows.append
+    rank_withdrawn = ledger.ruleset.rank_withdrawn
     for group in groups:
         active_here = 0
         for pid in group:
             rec: PlayerRecord = records[pid]
             dropped_after = rec.dropped_after
-            if dropped_after is None:
+            if dropped_after is None or rank_withdrawn:
                 rank: int | None = ahead + 1
                 active_here += 1
             else:

@@ -7,6 +7,7 @@ Cut-2, Median-1, Median-2); seed 001 worked example (Buchholz 8/6/5, Median 3/1/
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 
 from fairpair.engine.players import PlayerId
 from fairpair.engine.tiebreaks.base import Tiebreak, ValueKind
@@ -15,7 +16,7 @@ from fairpair.engine.tiebreaks.context import TiebreakContext, Value
 
 def _family(ctx: TiebreakContext, low: int, high: int) -> Mapping[PlayerId, Value]:
     out: dict[PlayerId, Value] = {}
-    if ctx.fide_2026 and low:
+    if ctx.fide and low:
         # C.07 (2026) art. 16.5: a low cut removes the voluntarily unplayed rounds first;
         # a high cut (Median) removes the highest values of what is left, whatever they are.
         for pid, order in ctx.fide_cut_orders.items():
@@ -71,6 +72,52 @@ def median2(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
     return _family(ctx, 2, 2)
 
 
+def fore_buchholz(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+    """Fore Buchholz (FB): Buchholz computed as if every game of the final round were a draw.
+    The final round is the stage's last (``max_rounds``; a stage without a set number of
+    rounds: the last round so far); each of its matches, whatever its result (a forfeit, a
+    double forfeit, a skipped or unreported match included), counts as a drawn game between
+    the two players, and its byes stay as they are. Standings before the final round: FB is
+    the Buchholz. Everything else as ``buchholz``, with the ruleset's unplayed-round
+    convention (as TieBreakServer computes it).
+    *Example:* three rounds; the final round's A beat B becomes a draw: A's opponents keep
+    their points but B gains ½ and A loses ½ in their opponents' Buchholz.
+    *Source:* C.07 art. 8.3."""
+    from dataclasses import replace
+
+    from fairpair.engine.ledger import rebuild_ledger
+    from fairpair.engine.results import Result
+
+    last = ctx.ledger.last_round
+    final = ctx.stage.max_rounds
+    if not last or (final is not None and final != last):
+        return _family(ctx, 0, 0)
+    draw = Result.draw()
+    stage = ctx.stage
+    rounds = tuple(
+        replace(rnd, matches=tuple(replace(m, result=draw) for m in rnd.matches))
+        if rnd.number == last
+        else rnd
+        for rnd in stage.rounds
+    )
+    fore = TiebreakContext(rebuild_ledger(ctx.ledger, replace(stage, rounds=rounds)))
+    return _family(fore, 0, 0)
+
+
+def average_of_opponents_buchholz(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+    """Average of opponents' Buchholz (AOB): the mean of the Buchholz (as ``buchholz``
+    computes it, with the ruleset's unplayed-round convention) of the opponents the player
+    played — one per game; byes and forfeits are no opponent. Exact (a fraction); no opponent:
+    no value. *Source:* C.07 art. 8.2."""
+    scores = _family(ctx, 0, 0)
+    out: dict[PlayerId, Value] = {}
+    for pid, rec in ctx.records.items():
+        found = [scores[o] for o in rec.opponents]
+        total = sum((Fraction(v) for v in found if v is not None), Fraction(0))
+        out[pid] = ctx.exact(total / len(found)) if found else None
+    return out
+
+
 TIEBREAKS = (
     Tiebreak(
         "buchholz", "Buchholz", "BH", ValueKind.POINTS, True, buchholz.__doc__ or "", buchholz
@@ -97,4 +144,22 @@ TIEBREAKS = (
         "median1", "Median-Buchholz", "MB", ValueKind.POINTS, True, median1.__doc__ or "", median1
     ),
     Tiebreak("median2", "Median-2", "MB2", ValueKind.POINTS, True, median2.__doc__ or "", median2),
+    Tiebreak(
+        "fore_buchholz",
+        "Fore Buchholz",
+        "FB",
+        ValueKind.POINTS,
+        True,
+        fore_buchholz.__doc__ or "",
+        fore_buchholz,
+    ),
+    Tiebreak(
+        "aob",
+        "Average of opponents’ Buchholz",
+        "AOB",
+        ValueKind.POINTS,
+        True,
+        average_of_opponents_buchholz.__doc__ or "",
+        average_of_opponents_buchholz,
+    ),
 )

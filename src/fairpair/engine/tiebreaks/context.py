@@ -42,7 +42,11 @@ class TiebreakContext:
         self.stage = ledger.stage
         self.unit = ledger.unit
         self.virtual = ledger.ruleset.unplayed is UnplayedRounds.VIRTUAL_OPPONENT
-        self.fide_2026 = ledger.ruleset.unplayed is UnplayedRounds.FIDE_2026
+        unplayed = ledger.ruleset.unplayed
+        #: C.07 article 16, either edition (2024 or 2026).
+        self.fide = unplayed.fide
+        #: The 2026 amendment's cap on the dummy opponent (16.4.1, 16.4.2); 2024 has none.
+        self.dummy_capped = unplayed is UnplayedRounds.FIDE_2026
         self.win_points = int(ledger.ruleset.scoring.win * ledger.unit)
         self.draw_points = int(ledger.ruleset.scoring.draw * ledger.unit)
 
@@ -53,14 +57,20 @@ class TiebreakContext:
         frac = Fraction(value, self.unit)
         return int(frac) if frac.denominator == 1 else frac
 
+    @staticmethod
+    def exact(value: Fraction) -> Fraction | int:
+        """A whole number as an ``int``, anything else as the ``Fraction``."""
+        return value.numerator if value.denominator == 1 else value
+
     # ---------------------------------------------------------------- strength of schedule
     def schedule_points(self, rec: PlayerRecord) -> list[int]:
         """Opponents' final points (scaled), one per counted opponent.
 
         Under the virtual-opponent rule each unplayed round adds the player's own points.
-        Under ``fide_2026`` one value per round: ``fide_contributions``.
+        Under C.07 article 16 (``fide_2024``, ``fide_2026``) one value per round:
+        ``fide_contributions``.
         """
-        if self.fide_2026:
+        if self.fide:
             contributions = self.fide_contributions.get(rec.id)
             if contributions is None:
                 return list(map(self.adjusted_points.__getitem__, rec.opponents))
@@ -79,9 +89,9 @@ class TiebreakContext:
     @cached_property
     def round_entries(self) -> dict[PlayerId, list[RoundEntry]]:
         """The rounds, one entry each, of every player whose score others may see adjusted
-        (read only by ``fide_2026``): a player who missed a round (absent, zero-point bye,
-        skipped or unreported match) or had a half-point bye. Everyone else has a game, a
-        bye or a forfeit in every round, which the ledger already lists."""
+        (read only by the C.07 article 16 conventions): a player who missed a round (absent,
+        zero-point bye, skipped or unreported match) or had a half-point bye. Everyone else
+        has a game, a bye or a forfeit in every round, which the ledger already lists."""
         last = self.ledger.last_round
         half = Unplayed.HALF_BYE
         needed = {
@@ -96,11 +106,11 @@ class TiebreakContext:
     def adjusted_points(self) -> dict[PlayerId, int]:
         """Each player's points (scaled) as their *opponents'* tiebreaks use them.
 
-        C.07 (2026) art. 16.3: a round counts what it scored (16.3.1), except that a requested
-        bye (half- or zero-point) or an absence that is followed only by voluntarily unplayed
-        rounds — the player's rounds after they stopped coming, withdrawal included — counts
-        as a draw (16.2.5, 16.3.2). Scanned from the last round back to the last one that was
-        not voluntarily unplayed (played, pairing-allocated or full-point bye, forfeit win).
+        C.07 art. 16.3 (2024 and 2026): a round counts what it scored (16.3.1), except that
+        a requested bye (half- or zero-point) or an absence that is followed only by voluntarily
+        unplayed rounds — the player's rounds after they stopped coming, withdrawal included —
+        counts as a draw (2026: 16.2.5, 16.3.2). Scanned from the last round back to the last
+        one that was not voluntarily unplayed (played, PAB or FPB, forfeit win).
         A forfeit loss there keeps its 0: it had a scheduled opponent.
         """
         draw = self.draw_points
@@ -117,19 +127,25 @@ class TiebreakContext:
 
     @cached_property
     def fide_contributions(self) -> dict[PlayerId, list[tuple[int, Outcome, bool]]]:
-        """C.07 (2026) art. 16.4: per round, (the score that round contributes, the outcome
-        the player had, whether it was voluntarily unplayed), scaled — for the players with
-        an unplayed round; a player who played every round just has their opponents'
+        """C.07 art. 16.4: per round, (the score that round contributes, the outcome the
+        player had, whether it was voluntarily unplayed), scaled — for the players with an
+        unplayed round; a player who played every round just has their opponents'
         ``adjusted_points``.
 
         A played round contributes the opponent's adjusted score (16.3). Every unplayed round
-        is a game against a dummy opponent on the player's own final points, capped by the
-        scheduled opponent's adjusted score when there was one — a forfeit (16.4.1) — and
-        otherwise by a draw in every round so far (16.4.2: byes and absences). A round whose
-        result is not reported yet contributes nothing.
+        is a game against a dummy opponent on the player's own final points. The 2026
+        amendment caps it by the scheduled opponent's adjusted score when there was one — a
+        forfeit (16.4.1) — and otherwise by a draw in every round so far (16.4.2: byes and
+        absences); the 2024 edition does not cap it (16.4). A round whose result is not
+        reported yet contributes nothing.
         """
         adjusted = self.adjusted_points
-        cap = self.draw_points * self.ledger.last_round
+        if self.dummy_capped:
+            cap = self.draw_points * self.ledger.last_round
+            capped = adjusted
+        else:  # 2024: the dummy is on the player's own points, whatever they are
+            cap = max(self.final_points.values(), default=0)
+            capped = dict.fromkeys(adjusted, cap)
         played, pending = RoundKind.PLAYED, RoundKind.PENDING
         entries_of = self.round_entries
         out: dict[PlayerId, list[tuple[int, Outcome, bool]]] = {}
@@ -146,7 +162,7 @@ class TiebreakContext:
             for (why, outcome, _), opponent in zip(
                 rec.unplayed, rec.unplayed_opponents, strict=True
             ):
-                dummy = min(own, cap if opponent is None else adjusted[opponent])
+                dummy = min(own, cap if opponent is None else capped[opponent])
                 listed.append((dummy, outcome, why in _VOLUNTARY_UNPLAYED))
             out[pid] = listed
         for pid, entries in entries_of.items():
@@ -161,7 +177,7 @@ class TiebreakContext:
                 elif kind is pending:
                     continue
                 elif opponent is not None:
-                    values.append((min(own, adjusted[opponent]), entry.outcome, entry.voluntary))
+                    values.append((min(own, capped[opponent]), entry.outcome, entry.voluntary))
                 else:
                     values.append((no_opponent, entry.outcome, entry.voluntary))
             out[pid] = values

@@ -23,7 +23,7 @@ def koya(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
     threshold_twice = ctx.win_points * _scored_rounds(ctx)
     qualifies = {pid: 2 * p >= threshold_twice for pid, p in ctx.final_points.items()}
     out: dict[PlayerId, Value] = {}
-    entries_of = ctx.round_entries if ctx.fide_2026 else {}
+    entries_of = ctx.round_entries if ctx.fide else {}
     for pid, rec in ctx.records.items():
         entries = entries_of.get(pid)
         if entries is not None:  # fide_2026, a player with an unplayed round
@@ -37,7 +37,7 @@ def koya(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
             out[pid] = ctx.points(total)
             continue
         total = sum(compress(rec.scored, map(qualifies.__getitem__, rec.opponents)))
-        if ctx.fide_2026 and rec.unplayed:  # forfeits count against the scheduled opponent
+        if ctx.fide and rec.unplayed:  # forfeits count against the scheduled opponent
             total += sum(
                 pts
                 for (_, _, pts), o in zip(rec.unplayed, rec.unplayed_opponents, strict=True)

@@ -18,6 +18,14 @@ def progressive(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
     return {pid: ctx.points(value) for pid, value in progressive_points(ctx.ledger).items()}
 
 
+def progressive_cut1(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+    """Progressive score Cut-1: the progressive score without the running score after the
+    first round of the stage (C.07 art. 14.1 applied to the progressive score: its least
+    significant value is the first round's). Win, loss, win, draw → 1 + 2 + 2½ = 5½.
+    *Source:* C.07 art. 7.5, 14.1."""
+    return {pid: ctx.points(value) for pid, value in progressive_points(ctx.ledger, 1).items()}
+
+
 TIEBREAKS = (
     Tiebreak(
         "progressive",
@@ -27,5 +35,14 @@ TIEBREAKS = (
         True,
         progressive.__doc__ or "",
         progressive,
+    ),
+    Tiebreak(
+        "progressive_cut1",
+        "Progressive score Cut-1",
+        "PS-C1",
+        ValueKind.POINTS,
+        True,
+        progressive_cut1.__doc__ or "",
+        progressive_cut1,
     ),
 )

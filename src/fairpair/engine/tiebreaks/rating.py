@@ -1,4 +1,15 @@
-"""Average rating of opponents. Source: FIDE Handbook C.07, ARO."""
+"""Tie-breaks based on ratings: ARO, ARO Cut-1, TPR, PTP, APRO, APPO. Source: FIDE Handbook
+C.07 (edition applied from 1 August 2024; unchanged in substance by the 2026 amendment),
+article 10 (10.1 ARO, 10.2 TPR, 10.3 PTP, 10.4 APRO, 10.5 APPO) with the Cut-1 modifier of
+art. 14.1; the conversion tables of the FIDE Rating Regulations B.02 art. 8.1.1 and 8.1.2
+(``fide_tables``), as FIDE's TieBreakServer applies them.
+
+Only games played against an opponent count (a rating-based tie-break leaves forfeits and
+byes out, C.07 art. 10 and 16). Ratings are ``Player.rating``. C.07 drops the rating-based
+tie-breaks when some players are unrated, unless the tournament's regulations give unrated
+players a rating; fairpair instead leaves unrated opponents (and the games against them) out,
+as ``aro`` always has — docs/tiebreaks.md says so.
+"""
 
 from __future__ import annotations
 
@@ -7,19 +18,126 @@ from collections.abc import Mapping
 from fairpair.engine.players import PlayerId
 from fairpair.engine.tiebreaks.base import Tiebreak, ValueKind
 from fairpair.engine.tiebreaks.context import TiebreakContext, Value
+from fairpair.engine.tiebreaks.fide_tables import dp, pd
+
+
+def _rated_games(ctx: TiebreakContext) -> dict[PlayerId, tuple[list[int], int]]:
+    """Per player: the ratings of the rated opponents played, and the player's score in
+    those games as game score ×2 (a win 2, a draw 1)."""
+    ratings = {pid: rec.player.rating for pid, rec in ctx.records.items()}
+    out: dict[PlayerId, tuple[list[int], int]] = {}
+    for pid, rec in ctx.records.items():
+        rated: list[int] = []
+        score = 0
+        for opponent, outcome in zip(rec.opponents, rec.outcomes, strict=True):
+            rating = ratings.get(opponent)
+            if rating is not None:
+                rated.append(rating)
+                score += int(outcome)
+        out[pid] = (rated, score)
+    return out
+
+
+def _mean_half_up(values: list[int]) -> int | None:
+    """The mean of whole numbers rounded to the nearest whole number, half up:
+    floor(mean + ½) = (2 × sum + n) // 2n."""
+    return (2 * sum(values) + len(values)) // (2 * len(values)) if values else None
 
 
 def average_rating_of_opponents(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
     """Average rating of opponents: the mean rating of the rated opponents the player faced
     (unrated opponents and unplayed rounds left out), rounded to the nearest whole number,
-    half up (FIDE C.07 ARO: 1500 and 1601 → 1551). No rated opponent: no value."""
-    ratings = {pid: rec.player.rating for pid, rec in ctx.records.items()}
+    half up (FIDE C.07 ARO: 1500 and 1601 → 1551). No rated opponent: no value.
+    *Source:* C.07 art. 10.1."""
+    return {pid: _mean_half_up(rated) for pid, (rated, _) in _rated_games(ctx).items()}
+
+
+def aro_cut1(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+    """ARO Cut-1: the average rating of opponents without the lowest-rated opponent (one
+    game against them, if met twice), rounded half up. Fewer than two rated opponents: no
+    value. *Source:* C.07 art. 10.1 with the Cut-1 modifier of art. 14.1."""
+    return {pid: _mean_half_up(sorted(rated)[1:]) for pid, (rated, _) in _rated_games(ctx).items()}
+
+
+def _tpr(rated: list[int], score: int) -> int | None:
+    """ARO + dp(p), p the fractional score in whole per cent, rounded half up."""
+    aro = _mean_half_up(rated)
+    if aro is None:
+        return None
+    games = len(rated)
+    # p = score / games in points (score is ×2): 100 × score / 2n, half up.
+    percent = (100 * score + games) // (2 * games)
+    return aro + dp(percent)
+
+
+def _ptp(rated: list[int], score: int) -> int | None:
+    """The lowest whole rating R whose expected score against ``rated`` (B.02 table 8.1.2,
+    no 400-point cut) is at least the score; a zero score: the lowest rating − 800."""
+    if not rated:
+        return None
+    if score == 0:
+        return min(rated) - 800
+    target = 50 * score  # the score in hundredths of a point (score is ×2)
+
+    def expected(r: int) -> int:
+        return sum(pd(r - opponent) for opponent in rated)
+
+    low, high = min(rated) - 800, max(rated) + 800  # expected(high) = 100 per game ≥ target
+    while low < high:
+        mid = (low + high) // 2
+        if expected(mid) >= target:
+            high = mid
+        else:
+            low = mid + 1
+    return low
+
+
+def tournament_performance_rating(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+    """Tournament performance rating (TPR): the average rating of the rated opponents played
+    (ARO, rounded half up) plus the rating difference dp of FIDE's conversion table for the
+    fractional score p made in those games — p = points ÷ games, in whole per cent rounded
+    half up (FIDE Rating Regulations B.02, table 8.1.1). Forfeits, byes and unrated
+    opponents are left out. No rated opponent: no value.
+    *Example:* 1½ from 2 games against 1600 and 1800: ARO 1700, p = 75%, dp 193 → 1893.
+    *Source:* C.07 art. 10.2; B.02 art. 8.1.1."""
+    return {pid: _tpr(rated, score) for pid, (rated, score) in _rated_games(ctx).items()}
+
+
+def perfect_tournament_performance(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+    """Perfect tournament performance (PTP): the lowest whole rating R whose expected score
+    against the rated opponents played — the sum over them of the scoring probability of
+    FIDE's table for R minus their rating, with no 400-point cut — is at least the points
+    the player made against them. A zero score: the lowest opponent rating − 800; a full
+    score: the highest + 736 (the table's 100%). Forfeits, byes and unrated opponents are
+    left out. No rated opponent: no value.
+    *Example:* a draw against one opponent rated 1700: 1697 (the table gives 0.50 up to a
+    difference of 3 points); 1 from 2 games against 1600 and 1800: 1699 (0.64 + 0.36).
+    *Source:* C.07 art. 10.3; B.02 art. 8.1.2."""
+    return {pid: _ptp(rated, score) for pid, (rated, score) in _rated_games(ctx).items()}
+
+
+def _average_over_opponents(
+    ctx: TiebreakContext, values: Mapping[PlayerId, Value]
+) -> dict[PlayerId, Value]:
     out: dict[PlayerId, Value] = {}
     for pid, rec in ctx.records.items():
-        rated = [r for r in map(ratings.__getitem__, rec.opponents) if r is not None]
-        # floor(mean + ½) in whole numbers: (2 × sum + n) // 2n.
-        out[pid] = (2 * sum(rated) + len(rated)) // (2 * len(rated)) if rated else None
+        found = [v for v in map(values.get, rec.opponents) if isinstance(v, int)]
+        out[pid] = _mean_half_up(found)
     return out
+
+
+def apro(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+    """Average performance rating of opponents (APRO): the mean of the TPRs of the opponents
+    the player played (one per game; forfeits and byes left out; opponents without a TPR
+    skipped), rounded half up. *Source:* C.07 art. 10.4."""
+    return _average_over_opponents(ctx, tournament_performance_rating(ctx))
+
+
+def appo(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+    """Average perfect performance of opponents (APPO): the mean of the PTPs of the opponents
+    the player played (one per game; forfeits and byes left out; opponents without a PTP
+    skipped), rounded half up. *Source:* C.07 art. 10.5."""
+    return _average_over_opponents(ctx, perfect_tournament_performance(ctx))
 
 
 TIEBREAKS = (
@@ -31,5 +149,50 @@ TIEBREAKS = (
         True,
         average_rating_of_opponents.__doc__ or "",
         average_rating_of_opponents,
+    ),
+    Tiebreak(
+        "aro_cut1",
+        "ARO Cut-1",
+        "ARO-C1",
+        ValueKind.RATING,
+        True,
+        aro_cut1.__doc__ or "",
+        aro_cut1,
+    ),
+    Tiebreak(
+        "tpr",
+        "Tournament performance rating",
+        "TPR",
+        ValueKind.RATING,
+        True,
+        tournament_performance_rating.__doc__ or "",
+        tournament_performance_rating,
+    ),
+    Tiebreak(
+        "ptp",
+        "Perfect tournament performance",
+        "PTP",
+        ValueKind.RATING,
+        True,
+        perfect_tournament_performance.__doc__ or "",
+        perfect_tournament_performance,
+    ),
+    Tiebreak(
+        "apro",
+        "Average performance rating of opponents",
+        "APRO",
+        ValueKind.RATING,
+        True,
+        apro.__doc__ or "",
+        apro,
+    ),
+    Tiebreak(
+        "appo",
+        "Average perfect performance of opponents",
+        "APPO",
+        ValueKind.RATING,
+        True,
+        appo.__doc__ or "",
+        appo,
     ),
 )

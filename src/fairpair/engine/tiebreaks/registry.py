@@ -5,6 +5,7 @@ from __future__ import annotations
 from fairpair.engine.errors import UnknownTiebreak
 from fairpair.engine.tiebreaks import (
     buchholz,
+    colours,
     game_difference,
     head_to_head,
     koya,
@@ -27,6 +28,7 @@ REGISTRY: dict[str, Tiebreak] = {
         koya,
         progressive,
         wins,
+        colours,
         head_to_head,
         game_difference,
         percentages,

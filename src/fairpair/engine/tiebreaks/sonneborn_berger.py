@@ -22,8 +22,8 @@ def sonneborn_berger(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
     absence × 0."""
     out: dict[PlayerId, Value] = {}
     twice_unit = 2 * ctx.unit
-    points = ctx.adjusted_points if ctx.fide_2026 else ctx.final_points
-    contributions = ctx.fide_contributions if ctx.fide_2026 else {}
+    points = ctx.adjusted_points if ctx.fide else ctx.final_points
+    contributions = ctx.fide_contributions if ctx.fide else {}
     for pid, rec in ctx.records.items():
         fide = contributions.get(pid)
         if fide is not None:
@@ -38,6 +38,47 @@ def sonneborn_berger(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
     return out
 
 
+def sonneborn_berger_cut1(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+    """Sonneborn-Berger Cut-1: Sonneborn-Berger without the round of least significance —
+    the round whose opponent (or dummy/virtual opponent) has the lowest score, the lowest
+    product first among equal scores (C.07 art. 14.1, as TieBreakServer reads it: the cut
+    follows the Buchholz value, not the product). Under C.07 article 16 (``fide_2024``,
+    ``fide_2026``) a voluntarily unplayed round is cut instead when its product is not lower
+    than the other candidate's — of the two candidates, the one with the higher product goes
+    (16.5). Nothing to cut: 0.
+    *Example:* beat an opponent on 1 (1 × 1), lost to one on 3 (0), drew one on 2 (½ × 2):
+    SB 2; the opponent on 1 is cut → 1. *Source:* C.07 art. 9.1, 14.1, 16.5."""
+    twice_unit = 2 * ctx.unit
+    points = ctx.adjusted_points if ctx.fide else ctx.final_points
+    contributions = ctx.fide_contributions if ctx.fide else {}
+    out: dict[PlayerId, Value] = {}
+    for pid, rec in ctx.records.items():
+        fide = contributions.get(pid)
+        # (score, product ×2 in scaled points, voluntarily unplayed) per round
+        rounds: list[tuple[int, int, bool]]
+        if fide is not None:
+            rounds = [(score, score * int(o), vur) for score, o, vur in fide]
+        else:
+            rounds = [
+                (points[opp], points[opp] * int(o), False)
+                for opp, o in zip(rec.opponents, rec.outcomes, strict=True)
+            ]
+            if ctx.virtual:
+                rounds += [(rec.points, rec.points * int(o), False) for _, o, _ in rec.unplayed]
+        if rounds:
+            lowest = min(rounds, key=lambda r: (r[0], r[1]))
+            voluntary = [r for r in rounds if r[2]]
+            cut = lowest
+            if voluntary:
+                candidate = min(voluntary, key=lambda r: (r[0], r[1]))
+                if not lowest[1] > candidate[1]:
+                    cut = candidate
+            rounds.remove(cut)
+        total = sum(product for _, product, _ in rounds)
+        out[pid] = ctx.exact(Fraction(total, twice_unit))
+    return out
+
+
 TIEBREAKS = (
     Tiebreak(
         "sonneborn_berger",
@@ -47,5 +88,14 @@ TIEBREAKS = (
         True,
         sonneborn_berger.__doc__ or "",
         sonneborn_berger,
+    ),
+    Tiebreak(
+        "sonneborn_berger_cut1",
+        "Sonneborn-Berger Cut-1",
+        "SB-C1",
+        ValueKind.POINTS,
+        True,
+        sonneborn_berger_cut1.__doc__ or "",
+        sonneborn_berger_cut1,
     ),
 )

@@ -270,6 +270,7 @@ class RulesetDoc(TypedDict):
     dropped_cap: NotRequired[Share | None]
     win_rate: NotRequired[WinRateBasis]
     forfeits_have_opponent: NotRequired[Flag]
+    rank_withdrawn: NotRequired[Flag]
 
 
 RulesetEntry = Annotated[

@@ -2,7 +2,10 @@
 ``/discord``) and a browser's push service (under ``/push``), recording every request.
 
 - ``POST /discord/users/@me/channels`` → ``{"id": "900"}``; ``POST
-  /discord/channels/900/messages`` → ``{"id": "1"}``.
+  /discord/channels/900/messages`` → ``{"id": "1"}``; a message posted in another channel
+  (the bot's display, multipart) → ``{"id": "m1"}``, ``"m2"``…; ``PATCH
+  /discord/channels/C/messages/M`` (an edit) → 200, or 404 when ``M`` is in ``deleted``;
+  ``PUT /discord/applications/…/commands`` → the commands sent back.
 - ``POST /push/NAME`` → 201; ``/push/gone…`` → 410.
 - ``answers``: queued (status, JSON body) given before the normal answer (a 429 first, …).
 """
@@ -34,6 +37,8 @@ class FakeServices:
     base: str
     seen: list[Seen] = field(default_factory=list)
     answers: list[tuple[int, Any]] = field(default_factory=list)
+    deleted: set[str] = field(default_factory=set)
+    posted: int = 0
 
     @property
     def discord_api(self) -> str:
@@ -55,21 +60,50 @@ def fake_services() -> Iterator[FakeServices]:
         def log_message(self, *args: Any) -> None:
             pass
 
-        def do_POST(self) -> None:
+        def _seen(self, method: str) -> tuple[bytes, Any]:
             size = int(self.headers.get("content-length") or 0)
             body = self.rfile.read(size)
             fake = box[0]
             with lock:
                 fake.seen.append(
-                    Seen("POST", self.path, {k.lower(): v for k, v in self.headers.items()}, body)
+                    Seen(method, self.path, {k.lower(): v for k, v in self.headers.items()}, body)
                 )
                 queued = fake.answers.pop(0) if fake.answers else None
+            return body, queued
+
+        def do_PATCH(self) -> None:
+            _, queued = self._seen("PATCH")
+            message = self.path.rsplit("/", 1)[-1]
+            if queued is not None:
+                self._answer(*queued)
+            elif message in box[0].deleted:
+                self._answer(404, {"message": "Unknown Message", "code": 10008})
+            else:
+                self._answer(200, {"id": message})
+
+        def do_PUT(self) -> None:
+            body, queued = self._seen("PUT")
+            if queued is not None:
+                self._answer(*queued)
+            elif self.path.startswith("/discord/applications/"):
+                self._answer(200, json.loads(body))
+            else:
+                self._answer(404, {"message": "unknown"})
+
+        def do_POST(self) -> None:
+            _, queued = self._seen("POST")
+            fake = box[0]
             if queued is not None:
                 self._answer(*queued)
             elif self.path == "/discord/users/@me/channels":
                 self._answer(200, {"id": "900", "type": 1})
             elif self.path == "/discord/channels/900/messages":
                 self._answer(200, {"id": "1"})
+            elif self.path.startswith("/discord/channels/") and self.path.endswith("/messages"):
+                with lock:
+                    fake.posted += 1
+                    made = f"m{fake.posted}"
+                self._answer(200, {"id": made})
             elif self.path.startswith("/push/gone"):
                 self._answer(410, None)
             elif self.path.startswith("/push/"):

@@ -61,7 +61,18 @@ MUTATING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 #: The only mutating routes anyone may call: logging in and out, and joining an event by its
 #: code (self-registration: anyone holding the code may join — the organizer switches it off,
 #: caps it, and the service refuses it once round 1 is released; CSRF protected like any form).
-PUBLIC_ACTIONS = frozenset({("POST", "/login"), ("POST", "/logout"), ("POST", "/e/{slug}/join")})
+PUBLIC_ACTIONS = frozenset(
+    {
+        ("POST", "/login"),
+        ("POST", "/logout"),
+        ("POST", "/e/{slug}/join"),
+        # Discord's interactions endpoint: authenticated by the application's Ed25519
+        # signature of each request (not a session, not CSRF); without a valid, fresh one
+        # it answers 401 (test_discord_interactions_need_a_signature below), and what a
+        # signed command may do is checked by the service (one-time codes, players' links).
+        ("POST", "/discord/interactions"),
+    }
+)
 CSRF_FAILED = (
     "form-urlencoded POST field did not match cookie",
     "multipart/form-data POST field did not match cookie",
@@ -123,6 +134,14 @@ PLAYER_ROUTES = [(m, r) for m, r in GUARDED + PRIVATE_PAGES if need_of(r) == Nee
 def test_every_mutating_route_checks_a_permission() -> None:
     assert unguarded(ROUTES) == []
     assert len(GUARDED) >= 20  # the API alone has more: the table was really read
+
+
+def test_discord_interactions_need_a_signature(web_client: TestClient) -> None:
+    body = b'{"id": "1", "type": 1}'
+    assert web_client.post("/discord/interactions", content=body).status_code == 401
+    signed_badly = {"x-signature-ed25519": "00" * 64, "x-signature-timestamp": "1"}
+    answered = web_client.post("/discord/interactions", content=body, headers=signed_badly)
+    assert answered.status_code == 401
 
 
 def test_a_route_without_a_check_is_caught() -> None:

@@ -42,6 +42,7 @@ COMMANDS: dict[str, str] = {
     "staff": "An event's staff and their roles: owner, judge, viewer.",
     "token": "API bearer tokens of an account: create, list, revoke.",
     "jobs": "Scheduled jobs: round notices and their deliveries.",
+    "discord": "The Discord bot: register its commands, make link codes.",
 }
 #: Commands whose module is not named like them (``import`` is a Python keyword).
 MODULES: dict[str, str] = {"import": "import_document"}

@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 from fairpair.service.deliveries import DELIVER, deliver
+from fairpair.service.discord_display import KIND as DISCORD_DISPLAY
+from fairpair.service.discord_display import redraw
 from fairpair.service.job_runner import Handler
 from fairpair.service.jobs import Job
 from fairpair.service.notice_jobs import run_notice
@@ -20,6 +22,10 @@ def handlers(db: Database) -> dict[str, Handler]:
     def delivery(job: Job) -> None:
         deliver(db, job)
 
+    def display(job: Job) -> None:
+        redraw(db, job)
+
     out: dict[str, Handler] = {kind: notice for kind in KINDS}
     out[DELIVER] = delivery
+    out[DISCORD_DISPLAY] = display
     return out

@@ -583,4 +583,74 @@ class ServerKeyRow(Base):
     created_at: Mapped[datetime] = _when()
 
 
+class DiscordChannelRow(Base):
+    """A Discord channel linked to an event (``/link``): its commands act on that event, and
+    it shows the live display message (``message_id``, posted by the first redraw). The
+    display is redrawn when the event moved on: ``wanted_version`` is the newest event
+    version announced, ``shown_version`` the one the message shows."""
+
+    __tablename__ = "discord_channels"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("events.id", ondelete="CASCADE"), nullable=False, index=True
+    )
+    guild_id: Mapped[str | None] = mapped_column(String(32))
+    channel_id: Mapped[str] = mapped_column(String(32), nullable=False, unique=True)
+    linked_by: Mapped[str] = mapped_column(String(200), nullable=False)
+    linked_at: Mapped[datetime] = _when()
+    message_id: Mapped[str | None] = mapped_column(String(32))
+    wanted_version: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
+    shown_version: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
+
+
+class DiscordCodeRow(Base):
+    """A one-time code typed in Discord: ``channel`` (made by the event's owner, ``/link``)
+    or ``player`` (made for one player, ``/join``). Only its SHA-256 is kept; it works once
+    (``used_at``) and until ``expires_at``."""
+
+    __tablename__ = "discord_codes"
+    __table_args__ = (CheckConstraint("purpose IN ('channel', 'player')", name="purpose"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("events.id", ondelete="CASCADE"), nullable=False, index=True
+    )
+    code_hash: Mapped[str] = mapped_column(String(64), nullable=False, unique=True)
+    purpose: Mapped[str] = mapped_column(String(20), nullable=False)
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    made_by: Mapped[str] = mapped_column(String(200), nullable=False)
+    created_at: Mapped[datetime] = _when()
+    expires_at: Mapped[datetime] = _when()
+    used_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+
+
+class DiscordPlayerRow(Base):
+    """A player's Discord account, proven by ``/join`` with their one-time code: the Discord
+    user acts as that player (check in, drop, report) in the event's linked channels."""
+
+    __tablename__ = "discord_players"
+    __table_args__ = (UniqueConstraint("event_id", "discord_user_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("events.id", ondelete="CASCADE"), nullable=False
+    )
+    player_id: Mapped[int] = mapped_column(
+        ForeignKey("players.id", ondelete="CASCADE"), nullable=False, unique=True
+    )
+    discord_user_id: Mapped[str] = mapped_column(String(32), nullable=False)
+    linked_at: Mapped[datetime] = _when()
+
+
+class DiscordInteractionRow(Base):
+    """An interaction already answered (its Discord id), kept for the signature window: the
+    same signed request sent again is refused (replay)."""
+
+    __tablename__ = "discord_interactions"
+
+    interaction_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    seen_at: Mapped[datetime] = _when()
+
+
 metadata = Base.metadata

@@ -21,6 +21,8 @@ from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.staticfiles import StaticFiles
 
 from fairpair.web import csrf_multipart, errors
+from fairpair.web.discord.display_watch import DisplayWatch
+from fairpair.web.discord.interactions import PATH as DISCORD_PATH
 from fairpair.web.headers import SecurityHeaders
 from fairpair.web.hub import LiveHub
 from fairpair.web.job_worker import JobWorker
@@ -38,6 +40,7 @@ ROUTERS = (
     # matching a route at the end of the table cost a third of a player's report): the
     # players' own API and pages, the public pages, then the console and the rest of the API.
     "fairpair.api.player_routes",
+    "fairpair.web.discord.interactions",
     "fairpair.web.routes.portal",
     "fairpair.web.routes.portal_reports",
     "fairpair.web.routes.public_live",
@@ -77,12 +80,19 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     from fairpair.service.connection import open_database
 
     config = (settings or from_environment()).with_secret()
+    if config.discord_public_key:  # fail fast: a bad key refuses every interaction
+        from fairpair.web.discord.signature import public_key
+
+        public_key(config.discord_public_key)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         db = open_database(config.database_url)
         app.state.db = db
         app.state.hub = LiveHub(db, poll_seconds=config.poll_seconds)
+        display = DisplayWatch(db)
+        display.start()
+        app.state.hub.observers.append(display.changed)
         app.state.hub.start(asyncio.get_running_loop())
         jobs = JobWorker(db, config.job_seconds)
         jobs.start()
@@ -90,6 +100,7 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
             yield
         finally:
             jobs.stop()
+            display.stop()
             app.state.hub.stop()
             db.close()
 
@@ -121,6 +132,8 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
         cookie_secure=config.secure_cookies,
         cookie_samesite="Strict",
         always_protect={"/login"},
+        # Discord's interactions are authenticated by their Ed25519 signature, not a cookie
+        skip_if_scope=lambda scope: scope.get("path") == DISCORD_PATH,
     )
     app.add_middleware(SecurityHeaders)
     app.add_middleware(ServerTiming)

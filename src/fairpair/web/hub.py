@@ -18,7 +18,7 @@ import asyncio
 import contextlib
 import logging
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from fairpair.service.connection import Database
@@ -37,6 +37,8 @@ class LiveHub:
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
         self._unlisten: Any = None
+        #: Also told of each change (from any thread; must not block): the Discord display.
+        self.observers: list[Callable[[str, int], None]] = []
 
     # -- starting and stopping (the app's lifespan) ------------------------------------
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
@@ -62,6 +64,9 @@ class LiveHub:
     # -- news in (any thread) ----------------------------------------------------------
     def changed(self, slug: str, version: int) -> None:
         """Event ``slug`` is now at ``version`` (called from any thread)."""
+        for observer in tuple(self.observers):
+            with contextlib.suppress(Exception):
+                observer(slug, version)
         loop = self._loop
         if loop is not None and not loop.is_closed():
             loop.call_soon_threadsafe(self._deliver, slug, version)

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import os
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 ENV_DATABASE = "FAIRPAIR_DATABASE_URL"
 ENV_SECRET = "FAIRPAIR_SECRET"
 ENV_INSECURE = "FAIRPAIR_INSECURE_COOKIES"
 ENV_JOB_SECONDS = "FAIRPAIR_JOB_SECONDS"
+ENV_DISCORD_PUBLIC_KEY = "FAIRPAIR_DISCORD_PUBLIC_KEY"
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,18 +34,14 @@ class WebSettings:
     #: How often (seconds) the server's job thread does the due scheduled jobs (round
     #: notices and their deliveries); 0: no job thread (``fairpair jobs run`` does them).
     job_seconds: float = 1.0
+    #: The Discord application's public key (hex; ``""``: no Discord bot — its interactions
+    #: endpoint refuses every request). Checked when the app is built.
+    discord_public_key: str = ""
 
     def with_secret(self) -> WebSettings:
         if self.secret:
             return self
-        return WebSettings(
-            self.database_url,
-            secrets.token_urlsafe(32),
-            self.secure_cookies,
-            self.login_rate,
-            self.poll_seconds,
-            self.job_seconds,
-        )
+        return replace(self, secret=secrets.token_urlsafe(32))
 
 
 def from_environment() -> WebSettings:
@@ -54,6 +51,7 @@ def from_environment() -> WebSettings:
         secret=os.environ.get(ENV_SECRET, ""),
         secure_cookies=os.environ.get(ENV_INSECURE, "") not in ("1", "true", "yes"),
         job_seconds=_seconds(os.environ.get(ENV_JOB_SECONDS)),
+        discord_public_key=os.environ.get(ENV_DISCORD_PUBLIC_KEY, "").strip(),
     ).with_secret()
 
 

@@ -1,0 +1,142 @@
+"""The slash commands (``APPLICATION_COMMAND`` interactions): each answers with one
+``Reply``, calling one service use case.
+
+- ``/link code`` (server members who manage channels, with the owner's one-time code): the
+  channel shows the event; ``/unlink`` undoes it;
+- ``/join code``: the caller is the player whose one-time code it is;
+- ``/pairings``, ``/standings``: the images and their text, to the caller only;
+- ``/checkin``, ``/drop`` (asks to confirm with a button), ``/report`` (the result
+  buttons, or the opponent's report to confirm or dispute).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from fairpair.service import event_images
+from fairpair.service.connection import Database
+from fairpair.service.discord_links import discord_actor, join_player, link_channel, unlink_channel
+from fairpair.service.discord_text import pairings_text, standings_text
+from fairpair.service.self_checkin import check_in_myself
+from fairpair.service.self_reports import report_state
+from fairpair.web.discord.caller import Caller, options_of
+from fairpair.web.discord.replies import DANGER, SECONDARY, Button, Reply, refused, said
+from fairpair.web.discord.report_buttons import answer_buttons, choice_buttons
+from fairpair.web.discord.scope import Stop, linked_event, own_player
+
+Command = Callable[[Database, Caller, dict[str, str]], Reply]
+
+
+def _staff_only(caller: Caller) -> None:
+    if caller.guild_id is None:
+        raise Stop(refused("use this in a server's channel, not in a direct message"))
+    if not caller.manages_channels:
+        raise Stop(refused("only members who may manage channels link or unlink one"))
+
+
+def _link(db: Database, caller: Caller, options: dict[str, str]) -> Reply:
+    _staff_only(caller)
+    linked = link_channel(
+        db,
+        options.get("code", ""),
+        guild_id=caller.guild_id,
+        channel_id=caller.channel_id,
+        actor=discord_actor(caller.user_id, caller.username),
+    )
+    return said(
+        f"This channel now shows **{linked.event_name}**: the live pairings and standings "
+        "appear here in a moment and follow every result. Players: type /join with the "
+        "Discord code from your player page.",
+        public=True,
+    )
+
+
+def _unlink(db: Database, caller: Caller, options: dict[str, str]) -> Reply:
+    _staff_only(caller)
+    linked = unlink_channel(
+        db, caller.channel_id, actor=discord_actor(caller.user_id, caller.username)
+    )
+    return said(f"This channel no longer shows **{linked.event_name}**.", public=True)
+
+
+def _join(db: Database, caller: Caller, options: dict[str, str]) -> Reply:
+    linked, player = join_player(
+        db, options.get("code", ""), user_id=caller.user_id, username=caller.username
+    )
+    return said(
+        f"You are **{player.name}** in **{linked.event_name}**: /checkin, /report and /drop "
+        "in its channel now act as you."
+    )
+
+
+def _pairings(db: Database, caller: Caller, options: dict[str, str]) -> Reply:
+    slug = linked_event(db, caller)
+    image = event_images.render(db, slug, "pairings")
+    return Reply(pairings_text(db, slug), images=(("pairings.png", image),))
+
+
+def _standings(db: Database, caller: Caller, options: dict[str, str]) -> Reply:
+    slug = linked_event(db, caller)
+    image = event_images.render(db, slug, "standings")
+    return Reply(standings_text(db, slug), images=(("standings.png", image),))
+
+
+def _checkin(db: Database, caller: Caller, options: dict[str, str]) -> Reply:
+    slug = linked_event(db, caller)
+    player = own_player(db, slug, caller)
+    done = check_in_myself(db, slug, player.key, actor=player.actor(caller.user_id))
+    return said("You are checked in." if done else "You were already checked in.")
+
+
+def _drop(db: Database, caller: Caller, options: dict[str, str]) -> Reply:
+    slug = linked_event(db, caller)
+    player = own_player(db, slug, caller)
+    return said(
+        f"**{player.name}**, drop out of the event? Your results stay; you are not paired again.",
+        buttons=(Button("Drop out", "drop", DANGER), Button("Stay in", "stay", SECONDARY)),
+    )
+
+
+def _report(db: Database, caller: Caller, options: dict[str, str]) -> Reply:
+    slug = linked_event(db, caller)
+    player = own_player(db, slug, caller)
+    state = report_state(db, slug, player.key)
+    if state.state == "pending" and not state.mine and state.can_report:
+        assert state.reported is not None
+        return said(
+            f"{state.opponent} reported round {state.round}, table {state.table}: "
+            f"**{state.reported.text}** (told from your side). Is that right?",
+            buttons=answer_buttons(state),
+        )
+    if not state.can_report:
+        return refused(state.why_not or "you have no match to report")
+    waiting = ""
+    if state.state == "pending" and state.mine and state.reported is not None:
+        waiting = f" (you reported {state.reported.text}; {state.opponent} has not confirmed)"
+    return said(
+        f"Round {state.round}, table {state.table} against **{state.opponent}**{waiting}: "
+        "your result, games from your side?",
+        buttons=choice_buttons(state),
+    )
+
+
+COMMANDS: dict[str, Command] = {
+    "link": _link,
+    "unlink": _unlink,
+    "join": _join,
+    "pairings": _pairings,
+    "standings": _standings,
+    "checkin": _checkin,
+    "drop": _drop,
+    "report": _report,
+}
+
+
+def answer_command(db: Database, caller: Caller, interaction: dict[str, Any]) -> Reply:
+    data = interaction.get("data")
+    name = data.get("name") if isinstance(data, dict) else None
+    command = COMMANDS.get(name) if isinstance(name, str) else None
+    if command is None:
+        return refused(f"fairpair has no command {name!r}: the commands are being updated")
+    return command(db, caller, options_of(interaction))

@@ -1,0 +1,105 @@
+"""``POST /discord/interactions``: Discord's HTTP interactions endpoint (the application's
+"Interactions Endpoint URL").
+
+Authenticated by its signature, not a session: a request whose Ed25519 signature is missing
+or wrong, whose timestamp is stale (older than 5 minutes) or ahead of the clock, or that was
+answered already (the same interaction id again: a replay) is refused with 401 before
+anything is read. CSRF does not apply (no cookie is trusted here; ``web.app`` exempts the
+path). Then, by interaction type: 1 PING → PONG; 2 a slash command (``commands``); 3 a
+button (``buttons``). A refusal of the service is an ephemeral message naming the reason;
+anything unexpected is logged and said as such — never a stack trace.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from datetime import UTC, datetime
+from typing import Any
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, Response
+from starlette.concurrency import run_in_threadpool
+
+from fairpair.engine.errors import FairpairError
+from fairpair.service.connection import Database
+from fairpair.service.discord_replay import first_time
+from fairpair.web.discord.buttons import answer_button
+from fairpair.web.discord.caller import caller_of
+from fairpair.web.discord.commands import answer_command
+from fairpair.web.discord.replies import PONG, Reply, refused, response
+from fairpair.web.discord.scope import Stop
+from fairpair.web.discord.signature import public_key, refusal
+
+PATH = "/discord/interactions"
+ROUTER = APIRouter(include_in_schema=False)
+LOG = logging.getLogger("fairpair.web.discord")
+#: Discord's interaction bodies are small; anything bigger is not one.
+MAX_BODY = 64 * 1024
+PING, COMMAND, COMPONENT = 1, 2, 3
+
+
+def _key(request: Request) -> Ed25519PublicKey | None:
+    state = request.app.state
+    key = getattr(state, "discord_key", None)
+    if key is None:
+        hex_key = state.settings.discord_public_key
+        if not hex_key:
+            return None
+        key = state.discord_key = public_key(hex_key)
+    return key
+
+
+def _refuse(reason: str, status: int = 401) -> JSONResponse:
+    return JSONResponse({"error": reason}, status_code=status)
+
+
+def _answer(db: Database, interaction: dict[str, Any]) -> Reply:
+    caller = caller_of(interaction)
+    if caller is None:
+        return refused("fairpair answers commands in a channel, from a Discord user")
+    try:
+        if interaction.get("type") == COMMAND:
+            return answer_command(db, caller, interaction)
+        if interaction.get("type") == COMPONENT:
+            return answer_button(db, caller, interaction)
+        return refused("fairpair does not answer this kind of interaction")
+    except Stop as stop:
+        return stop.reply
+    except FairpairError as error:
+        return refused(error.reason)
+    except Exception:  # said to the user without the trace; the trace goes to the log
+        LOG.exception("Discord interaction %s failed", interaction.get("id"))
+        return refused("something went wrong on fairpair's side: ask a judge (it is logged)")
+
+
+@ROUTER.post(PATH)
+async def interactions(request: Request) -> Response:
+    body = await request.body()
+    if len(body) > MAX_BODY:
+        return _refuse("request too large", 413)
+    why = refusal(
+        _key(request),
+        request.headers.get("x-signature-ed25519"),
+        request.headers.get("x-signature-timestamp"),
+        body,
+        time.time(),
+    )
+    if why is not None:
+        return _refuse(why)
+    try:
+        interaction = json.loads(body)
+    except ValueError:
+        return _refuse("the body is not JSON", 400)
+    if not isinstance(interaction, dict):
+        return _refuse("the body is not an interaction", 400)
+    db: Database = request.app.state.db
+    seen = str(interaction.get("id") or "")
+    if not seen or not await run_in_threadpool(first_time, db, seen, datetime.now(UTC)):
+        return _refuse("this interaction was answered already (a replayed request)")
+    if interaction.get("type") == PING:
+        return JSONResponse({"type": PONG})
+    reply = await run_in_threadpool(_answer, db, interaction)
+    return response(reply)

@@ -67,6 +67,11 @@ def _write_tournament(change: Change, tournament: Tournament) -> None:
             "seed": p.seed,
             "rating": p.rating,
             "team": p.team,
+            "sex": p.sex,
+            "title": p.title,
+            "federation": p.federation,
+            "fide_id": p.fide_id,
+            "birth_date": p.birth_date,
             "registered_at": at,
         }
         for i, p in enumerate(tournament.players)

@@ -9,15 +9,16 @@ from typing import Annotated
 
 import typer
 
+from fairpair.cli import options
+from fairpair.cli.errors import handles_errors
+
 
 class ExportFormat(StrEnum):
+    """What ``--format`` writes."""
+
     JSON = "json"
     TRF = "trf"
     CSV = "csv"
-
-
-from fairpair.cli import options
-from fairpair.cli.errors import handles_errors
 
 
 @handles_errors

@@ -358,3 +358,20 @@ def test_points_are_written_in_tenths() -> None:
     assert " 0.5 " in text.splitlines()[1]
     assert read_trf(text).tournament.stages[0].rounds[0].matches[0].result == Result.draw()
     assert Fraction(1, 2) == Fraction("0.5")
+
+
+def test_an_events_own_scoring_and_tiebreaks_are_written_as_2026_records() -> None:
+    ruleset = dataclasses.replace(
+        FIDE,
+        scoring=dataclasses.replace(FIDE.scoring, win=3, draw=1, bye=3, forfeit_win=3, half_bye=1),
+        tiebreaks=("sonneborn_berger", "buchholz", "matches_won"),
+        base="fide",
+    )
+    players = (Player("a", "A"), Player("b", "B"), Player("c", "C"))
+    rnd = Round(1, (Match(1, "a", "b", Result.win(Side.A)),), (Bye("c"),))
+    event = Tournament("Three points", players, (Stage(ruleset=ruleset, rounds=(rnd,)),))
+    text = write_trf(event)
+    assert "162  W 3.0    D 1.0    L 0.0    A 0.0    P 3.0" in text.splitlines()
+    assert "202 SB,BH,MPW" in text.splitlines()
+    again = read_trf(text).tournament.stages[0].ruleset
+    assert (again.scoring, again.tiebreaks) == (ruleset.scoring, ruleset.tiebreaks)

@@ -173,6 +173,7 @@ def _header(tournament: Tournament, stage: Stage, layout: TrfLayout | None) -> T
         kept = [(0, name_line)]
         if stage.max_rounds is not None:
             kept.append((0, f"{ROUNDS_TAG} {stage.max_rounds}"))
+        kept.extend((0, line) for line in _ruleset_lines(stage))
         return TrfLayout(kept=tuple(kept))
     kept = list(layout.kept)
     for i, (where, line) in enumerate(kept):
@@ -214,6 +215,32 @@ def write_trf(
     out.extend(line for _, line in kept[k:])
     text = used.newline.join(out)
     return text + used.newline if used.final_newline and out else text
+
+
+def _ruleset_lines(stage: Stage) -> list[str]:
+    """``162`` (the scoring) and ``202`` (the tie-breaks) when the stage's ruleset is not the
+    ``fide`` preset's (TRF-2026 "Tournament Section")."""
+    from fairpair.engine.rulesets import FIDE
+    from fairpair.engine.tiebreaks.registry import REGISTRY
+    from fairpair.interop.trf.tags import TIEBREAK_CODES
+
+    ruleset = stage.ruleset
+    out: list[str] = []
+    s = ruleset.scoring
+    if (s.win, s.draw, s.loss, s.forfeit_loss, s.bye) != (
+        FIDE.scoring.win,
+        FIDE.scoring.draw,
+        FIDE.scoring.loss,
+        FIDE.scoring.forfeit_loss,
+        FIDE.scoring.bye,
+    ):
+        values = (("W", s.win), ("D", s.draw), ("L", s.loss), ("A", s.forfeit_loss), ("P", s.bye))
+        out.append("162  " + "    ".join(f"{k}{points_text(v, k):>4}" for k, v in values))
+    if ruleset.tiebreaks != FIDE.tiebreaks:
+        code_of = {name: code for code, name in TIEBREAK_CODES.items()}
+        names = [code_of.get(n) or REGISTRY[n].short for n in ruleset.tiebreaks]
+        out.append("202 " + ",".join(names))
+    return out
 
 
 def encode_trf(text: str, layout: TrfLayout | None) -> bytes:

@@ -84,7 +84,7 @@ def is_chess(stage: StageItem) -> bool:
     if preset is None:
         return False
     s = preset.scoring
-    return (s.win, s.draw, s.loss) == (1, Fraction(1, 2), 0)
+    return (s.win, s.draw, s.loss) == (Fraction(1), Fraction(1, 2), Fraction(0))
 
 
 def round_title(stage: StageItem, number: int, stage_named: bool) -> str:
@@ -105,7 +105,7 @@ def by_name(rnd: RoundView) -> tuple[NameLine, ...]:
         table: int | None,
         opponents: tuple[str, ...],
         result: str | None,
-        first: bool,
+        first: bool | None,
         bye: bool = False,
     ) -> None:
         lines.append(NameLine(folded(name), name, table, opponents, result, first, bye))

@@ -40,7 +40,7 @@ from fairpair.service.notifications import notify
 from fairpair.service.own_match import REPORT_COLUMNS, OwnMatch, ReportRow, Score, own_match
 from fairpair.service.persist import result_of_columns, result_values
 from fairpair.service.stage_settings import stage_of_settings
-from fairpair.service.unit import Change, changing, reading
+from fairpair.service.unit import Change, EventRef, changing, reading
 from fairpair.store.database import Database
 from fairpair.store.models import SelfReportRow
 
@@ -172,11 +172,16 @@ def report_state(db: Database, slug: str, player_key: str | None) -> ReportState
     """Where the player's current match stands (``can_report`` false with ``why_not`` when
     they have nothing to report)."""
     with reading(db, slug) as (conn, event):
-        try:
-            mine = own_match(conn, event, player_key)
-        except Refused as refusal:
-            return _nothing(refusal.reason)
-        return _state(mine, mine.report, _result_text(mine))
+        return report_state_in(conn, event, player_key)
+
+
+def report_state_in(conn: Connection, event: EventRef, player_key: str | None) -> ReportState:
+    """``report_state`` inside a read transaction of the event (``unit.reading``)."""
+    try:
+        mine = own_match(conn, event, player_key)
+    except Refused as refusal:
+        return _nothing(refusal.reason)
+    return _state(mine, mine.report, _result_text(mine))
 
 
 # -- changing --------------------------------------------------------------------------------

@@ -1,0 +1,42 @@
+"""A picture as a PNG (Pillow, the bundled font only): RGB, no metadata, the same bytes for
+the same picture with the same Pillow (its FreeType may anti-alias a little differently from
+one Pillow release to the next, which is why the golden tests compare with a tolerance)."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image, ImageDraw
+
+from fairpair.interop.images.fonts import font
+from fairpair.interop.images.scene import Box, Label, Line, Picture
+
+ANCHORS = {"start": "ls", "middle": "ms", "end": "rs"}
+
+
+def to_png(picture: Picture) -> bytes:
+    """The PNG file of ``picture``."""
+    image = Image.new("RGB", (picture.width, picture.height), picture.background)
+    draw = ImageDraw.Draw(image)
+    for item in picture.items:
+        if isinstance(item, Box):
+            corners = (item.x, item.y, item.x + item.width - 1, item.y + item.height - 1)
+            if item.radius:
+                draw.rounded_rectangle(
+                    corners, item.radius, fill=item.fill, outline=item.outline, width=2
+                )
+            else:
+                draw.rectangle(corners, fill=item.fill, outline=item.outline)
+        elif isinstance(item, Line):
+            draw.line((item.x1, item.y1, item.x2, item.y2), fill=item.color, width=item.width)
+        elif isinstance(item, Label) and item.text:
+            draw.text(
+                (item.x, item.y),
+                item.text,
+                fill=item.color,
+                font=font(item.size, item.bold),
+                anchor=ANCHORS[item.anchor],
+            )
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=False, compress_level=6)
+    return out.getvalue()

@@ -31,9 +31,7 @@ def side(pid: str) -> dict[str, str]:
     return {"id": pid, "name": NAMES[pid]}
 
 
-def table(
-    n: int, a: str, b: str, first: str | None, result: str | None
-) -> dict[str, Any]:
+def table(n: int, a: str, b: str, first: str | None, result: str | None) -> dict[str, Any]:
     return {
         "table": n,
         "id": f"r3t{n}",
@@ -177,11 +175,19 @@ BRACKET = BracketView.model_validate(
                         "name": "Semifinal",
                         "matches": [
                             match(
-                                "M5", "Semifinal #1", "p1", "p5", "p1",
+                                "M5",
+                                "Semifinal #1",
+                                "p1",
+                                "p5",
+                                "p1",
                                 ("Winner of M1", "Winner of M2"),
                             ),
                             match(
-                                "M6", "Semifinal #2", "p7", "p6", None,
+                                "M6",
+                                "Semifinal #2",
+                                "p7",
+                                "p6",
+                                None,
                                 ("Winner of M3", "Winner of M4"),
                             ),
                         ],

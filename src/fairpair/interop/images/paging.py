@@ -28,11 +28,11 @@ class Sheet:
     def caption(self, noun: str) -> str:
         """ "Tables 1–10 of 40 · page 1 of 4" (the footer's words)."""
         shown = (
-            f"{noun} {self.start + 1}–{self.stop} of {self.total:,}"
+            f"{noun} {self.start + 1:,}–{self.stop:,} of {self.total:,}"
             if self.stop > self.start
             else f"no {noun.lower()}"
         )
-        return f"{shown} · page {self.number} of {self.pages}" if self.pages > 1 else shown
+        return f"{shown} · page {self.number:,} of {self.pages:,}" if self.pages > 1 else shown
 
 
 def sheet(total: int, page: int = 1, per_page: int = 10, top: int | None = None) -> Sheet:

@@ -64,11 +64,16 @@ def event_image(
             round=round,
         ),
     )
+    name = (
+        f"{slug}-{kind}"
+        + (f"-round-{round}" if round else "")
+        + (f"-page-{page}" if page > 1 else "")
+    )
     return Response(
         data,
         media_type=MEDIA_TYPES[fmt],
         headers={
             "cache-control": "no-cache",
-            "content-disposition": f'inline; filename="{slug}-{kind}.{fmt}"',
+            "content-disposition": f'inline; filename="{name}.{fmt}"',
         },
     )

@@ -1,4 +1,4 @@
-"""What every image is, whatever the pixels: a PNG (signature, size, RGB), an SVG that parses
+"""What every image is, whatever the pixels: a PNG (signature, size, a palette), an SVG that parses
 as XML and holds the names, the same bytes twice (no date or time), the words drawn."""
 
 from __future__ import annotations
@@ -26,11 +26,11 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 
 @pytest.mark.parametrize("name", sorted(PICTURES))
-def test_a_png_is_an_rgb_png_1200_wide(name: str) -> None:
+def test_a_png_is_a_palette_png_1200_wide(name: str) -> None:
     data = to_png(PICTURES[name]())
     assert data.startswith(b"\x89PNG\r\n\x1a\n")
     image = Image.open(io.BytesIO(data))
-    assert image.format == "PNG" and image.mode == "RGB"
+    assert image.format == "PNG" and image.mode == "P" and len(image.getpalette() or ()) <= 64 * 3
     assert image.width == theme.WIDTH and 300 < image.height < 1200
     assert to_png(PICTURES[name]()) == data  # deterministic: nothing of the moment in it
 

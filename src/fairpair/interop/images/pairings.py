@@ -16,42 +16,49 @@ from fairpair.responses.events import RoundView
 STATE_LABELS = {"scheduled": "Upcoming", "open": "In Progress", "completed": "Completed"}
 
 
-def lines(view: RoundView, first_label: str = "plays first") -> list[Row]:
-    """Every line of the round, in the order the picture pages them."""
-    rows: list[Row] = []
-    for t in view.tables:
+def count(view: RoundView) -> int:
+    """The round's lines: its tables, then its pods, then its byes."""
+    return len(view.tables) + len(view.pods) + len(view.byes)
+
+
+def lines(view: RoundView, part: slice, first_label: str = "plays first") -> list[Row]:
+    """The lines ``part`` of the round (only those are built: a page of a 2,000-table round
+    builds ten)."""
+    return [_line(view, index, first_label) for index in range(*part.indices(count(view)))]
+
+
+def _line(view: RoundView, index: int, first_label: str) -> Row:
+    tables, pods = len(view.tables), len(view.pods)
+    if index < tables:
+        t = view.tables[index]
         outcome = result_cell(t.result, t.a.name, t.b.name)
-        rows.append(
-            (
-                Cell(str(t.table), bold=True),
-                Cell(
-                    t.a.name,
-                    tag=first_label if t.first == t.a.id else None,
-                    highlight=outcome.winner == "a",
-                ),
-                Cell(
-                    t.b.name,
-                    tag=first_label if t.first == t.b.id else None,
-                    highlight=outcome.winner == "b",
-                ),
-                Cell(outcome.text, color=theme.INK if t.result else theme.MUTED),
-            )
+        return (
+            Cell(str(t.table), bold=True),
+            Cell(
+                t.a.name,
+                tag=first_label if t.first == t.a.id else None,
+                highlight=outcome.winner == "a",
+            ),
+            Cell(
+                t.b.name,
+                tag=first_label if t.first == t.b.id else None,
+                highlight=outcome.winner == "b",
+            ),
+            Cell(outcome.text, color=theme.INK if t.result else theme.MUTED),
         )
-    for pod in view.pods:
+    if index < tables + pods:
+        pod = view.pods[index - tables]
         seats = ", ".join(
             f"{s.name} ({s.place})" if s.place is not None else s.name for s in pod.seats
         )
         reported = any(s.place is not None for s in pod.seats)
-        rows.append(
-            (
-                Cell(str(pod.table), bold=True),
-                Cell(seats, span=2),
-                Cell("reported" if reported else "–", color=theme.MUTED),
-            )
+        return (
+            Cell(str(pod.table), bold=True),
+            Cell(seats, span=2),
+            Cell("reported" if reported else "–", color=theme.MUTED),
         )
-    for bye in view.byes:
-        rows.append((Cell("–", color=theme.MUTED), Cell(bye.player.name), Cell("Bye", bold=True)))
-    return rows
+    bye = view.byes[index - tables - pods]
+    return (Cell("–", color=theme.MUTED), Cell(bye.player.name), Cell("Bye", bold=True))
 
 
 def pairings_picture(
@@ -70,8 +77,7 @@ def pairings_picture(
     "Round N"); ``state``: its state as the public reads it (default from ``view.state``:
     Upcoming, In Progress, Completed); ``first_label``: the toss tag ("plays first";
     "White" for chess). ``NoSuchPage`` past the last page."""
-    every = lines(view, first_label)
-    where = sheet(len(every), page, per_page, top)
+    where = sheet(count(view), page, per_page, top)
     name = title or f"Round {view.number}"
     shown = state or STATE_LABELS.get(view.state, view.state)
     columns = (
@@ -84,7 +90,7 @@ def pairings_picture(
         title=event,
         subtitle=f"Pairings · {name} · {shown}",
         columns=columns,
-        rows=every[where.rows],
+        rows=lines(view, where.rows, first_label),
         caption=where.caption("Pairings"),
         alt=f"{event}: pairings of {name} ({shown}), page {where.number} of {where.pages}",
     )

@@ -242,6 +242,10 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--no-service", action="store_true")
     args = parser.parse_args()
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from calibrate import loop_seconds
+
+    print(f"yardstick (benchmarks/calibrate.py): {loop_seconds():.2f} s; load {os.getloadavg()}")
     print(
         f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
         f"Python {platform.python_version()}, Pillow {__import__('PIL').__version__}"

@@ -113,3 +113,14 @@ def test_nothing_to_draw_is_refused(sqlite_db: Database) -> None:
         render(sqlite_db, slug, "toss")  # type: ignore[arg-type]
     with pytest.raises(Refused):
         render(sqlite_db, slug, "pairings", fmt="gif")  # type: ignore[arg-type]
+
+
+def test_the_standings_follow_every_change(sqlite_db: Database) -> None:
+    slug = event(sqlite_db)
+    play(sqlite_db, slug)
+    before = picture_of(sqlite_db, slug, "standings").texts()
+    assert picture_of(sqlite_db, slug, "standings").texts() == before  # kept: the same
+    rounds.complete_round(sqlite_db, slug, 1, actor=ACTOR)
+    number = play(sqlite_db, slug)
+    after = picture_of(sqlite_db, slug, "standings").texts()
+    assert number == 2 and after != before and after[1] == "Standings after round 2"

@@ -11,12 +11,18 @@ page past the last is ``NoSuchPage`` (code ``refused``).
 
 from __future__ import annotations
 
-from typing import Literal
+import threading
+from collections import OrderedDict
+from typing import TYPE_CHECKING, Literal
 
 from fairpair.interop.images import theme
 from fairpair.interop.images.scene import Picture
 from fairpair.service.connection import Database
 from fairpair.service.errors import Refused
+
+if TYPE_CHECKING:
+    from fairpair.engine.standings import Standings
+    from fairpair.engine.tournament import Tournament
 
 Kind = Literal["pairings", "standings", "bracket"]
 Format = Literal["png", "svg"]
@@ -25,6 +31,10 @@ FORMATS: tuple[Format, ...] = ("png", "svg")
 #: Rows a page may hold at most (a page of 100 rows is about 1,200 × 5,500 px).
 MAX_PER_PAGE = 100
 MEDIA_TYPES: dict[Format, str] = {"png": "image/png", "svg": "image/svg+xml"}
+#: Standings kept: a bot paging a 4,000-player table computes it once per change, not per page.
+KEPT_STANDINGS = 4
+_KEPT: OrderedDict[tuple[int, str | None], tuple[Tournament, Standings]] = OrderedDict()
+_LOCK = threading.Lock()
 
 
 def render(
@@ -117,9 +127,8 @@ def _standings(
 ) -> Picture:
     from fairpair.interop.images import sheet, standings_picture
     from fairpair.responses.standings import standings_response
-    from fairpair.service.standings import standings
 
-    tournament, table = standings(base, slug, stage=stage)
+    tournament, table = _standings_of(base, slug, stage)
     if not table.rows:
         raise Refused("standings", f"{table.stage.name} has no standings yet: nothing to draw")
     part = sheet(len(table.rows), page, per_page, top)
@@ -131,6 +140,30 @@ def _standings(
         part=part,
         draws=table.has_draws,
     )
+
+
+def _standings_of(base: Database, slug: str, stage: str | None) -> tuple[Tournament, Standings]:
+    """The standings of ``stage`` now, computed once per event version: the event's facts
+    of one version are one shared ``Tournament`` (``service.snapshots``), so the standings
+    are kept by that object (held here, so its identity is never reused while kept)."""
+    from fairpair.engine.standings import compute_standings
+    from fairpair.service.snapshots import loaded
+    from fairpair.service.unit import reading
+
+    with reading(base, slug) as (conn, event):
+        tournament = loaded(conn, event).tournament
+    key = (id(tournament), stage)
+    with _LOCK:
+        hit = _KEPT.get(key)
+        if hit is not None and hit[0] is tournament:
+            _KEPT.move_to_end(key)
+            return hit
+    table = compute_standings(tournament, tournament.stage(stage), None)
+    with _LOCK:
+        _KEPT[key] = (tournament, table)
+        while len(_KEPT) > KEPT_STANDINGS:
+            _KEPT.popitem(last=False)
+    return tournament, table
 
 
 def _bracket(base: Database, slug: str, stage: str | None) -> Picture:

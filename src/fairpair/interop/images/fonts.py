@@ -10,6 +10,7 @@ such, never an error. ``fitted`` cuts a long name to a width, with an ellipsis.
 
 from __future__ import annotations
 
+import threading
 import unicodedata
 from functools import lru_cache
 from importlib.resources import files
@@ -20,6 +21,9 @@ ELLIPSIS = "…"
 REGULAR = "DejaVuSans.ttf"
 BOLD = "DejaVuSans-Bold.ttf"
 FAMILY = "DejaVu Sans"
+#: Held while a face measures or draws: one face object serves every thread of a server, and
+#: FreeType faces are not safe to use from two threads at once.
+FONT_LOCK = threading.RLock()
 SPACES = frozenset("\t\n\r\v\f\x85\u2028\u2029")
 
 
@@ -51,7 +55,9 @@ def clean(text: str) -> str:
 
 def width(text: str, size: int, bold: bool = False) -> int:
     """The advance width of ``text`` in px (rounded up)."""
-    return int(-(-font(size, bold).getlength(text) // 1))
+    face = font(size, bold)
+    with FONT_LOCK:
+        return int(-(-face.getlength(text) // 1))
 
 
 def fitted(text: str, room: int, size: int, bold: bool = False) -> str:

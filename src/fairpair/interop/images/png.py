@@ -11,7 +11,7 @@ import io
 
 from PIL import Image, ImageDraw
 
-from fairpair.interop.images.fonts import font
+from fairpair.interop.images.fonts import FONT_LOCK, font
 from fairpair.interop.images.scene import Box, Label, Line, Picture
 
 ANCHORS = {"start": "ls", "middle": "ms", "end": "rs"}
@@ -22,6 +22,15 @@ def to_png(picture: Picture) -> bytes:
     """The PNG file of ``picture``."""
     image = Image.new("RGB", (picture.width, picture.height), picture.background)
     draw = ImageDraw.Draw(image)
+    with FONT_LOCK:
+        _draw(draw, picture)
+    reduced = image.quantize(COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    out = io.BytesIO()
+    reduced.save(out, format="PNG", optimize=False, compress_level=6)
+    return out.getvalue()
+
+
+def _draw(draw: ImageDraw.ImageDraw, picture: Picture) -> None:
     for item in picture.items:
         if isinstance(item, Box):
             corners = (item.x, item.y, item.x + item.width - 1, item.y + item.height - 1)
@@ -41,7 +50,3 @@ def to_png(picture: Picture) -> bytes:
                 font=font(item.size, item.bold),
                 anchor=ANCHORS[item.anchor],
             )
-    reduced = image.quantize(COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    out = io.BytesIO()
-    reduced.save(out, format="PNG", optimize=False, compress_level=6)
-    return out.getvalue()

@@ -13,7 +13,8 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from fairpair.service import portal
+from fairpair.engine.results import Result
+from fairpair.service import portal, results
 from fairpair.service.audit import audit_log
 from fairpair.service.connection import Database
 from fairpair.service.discord_codes import new_code
@@ -21,7 +22,7 @@ from fairpair.service.discord_links import event_of_channel, player_of
 from fairpair.service.events import create_event
 from fairpair.service.players import NewPlayer, add_players
 from fairpair.store.models import DropRow, PlayerRow
-from self_report_events import ACTOR, reporting_event
+from self_report_events import ACTOR, pairs, reporting_event
 
 from .discord_helpers import (
     CHANNEL,
@@ -170,6 +171,10 @@ def test_pairings_and_standings_answer_with_images(
     assert "round 1" in payload["data"]["content"] and "Table 1:" in payload["data"]["content"]
     assert payload["data"]["attachments"] == [{"id": 0, "filename": "pairings.png"}]
     assert files["files[0]"].startswith(b"\x89PNG")
+    payload, _ = answer(discord.send(client, command("standings")))
+    assert "no standings yet" in payload["data"]["content"]  # no result yet: nothing to draw
+    table = pairs(sqlite_db, slug)[0].table
+    results.report(sqlite_db, slug, 1, Result.from_games(2, 1, 0), actor=ACTOR, table=table)
     payload, files = answer(discord.send(client, command("standings")))
     assert "standings after round" in payload["data"]["content"]
     assert files["files[0]"].startswith(b"\x89PNG")

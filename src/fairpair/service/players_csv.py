@@ -113,7 +113,7 @@ def read_players_text(
     """The players of CSV ``text`` (``source`` names the file in messages); ``InvalidCsv``
     with every problem found when any row (or the header) cannot be read."""
     text = text.removeprefix("\ufeff")
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter_of(text))
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter_of(text), strict=True)
     problems: list[CsvProblem] = []
     warnings: list[CsvProblem] = []
 

@@ -43,6 +43,7 @@ ROUTERS = (
     "fairpair.web.routes.public_live",
     "fairpair.web.routes.public",
     "fairpair.web.routes.public_standings",
+    "fairpair.web.routes.csv_downloads",
     "fairpair.web.routes.join",
     "fairpair.web.routes.portal_notifications",
     "fairpair.web.routes.public_bracket",

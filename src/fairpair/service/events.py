@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import Connection, func, insert, select, text
 from sqlalchemy.exc import IntegrityError
@@ -158,6 +160,23 @@ def import_event(
     return _create(db, tournament, actor=actor, slug=slug, action="event.import", owner=owner)
 
 
+def restore_as_event(
+    db: Database,
+    tournament: Tournament,
+    restore: Callable[[Change], dict[str, Any]],
+    *,
+    actor: str,
+    slug: str | None = None,
+    owner: int | None = None,
+) -> str:
+    """A new event holding every fact of ``tournament``, then ``restore(change)`` writing the
+    rest of a backup in the same transaction (before the new event's own audit entry,
+    ``event.restore``, whose ``after`` it extends); its slug. ``service/backups.py``."""
+    return _create(
+        db, tournament, actor=actor, slug=slug, action="event.restore", owner=owner, then=restore
+    )
+
+
 def _create(
     db: Database,
     tournament: Tournament,
@@ -166,6 +185,7 @@ def _create(
     slug: str | None,
     action: str,
     owner: int | None = None,
+    then: Callable[[Change], dict[str, Any]] | None = None,
 ) -> str:
     name = tournament.name.strip()
     if not name:
@@ -183,6 +203,7 @@ def _create(
         event = _insert_event(conn, name, _free_slug(conn, slug, name), at)
         change = Change(conn, event, actor, at)
         _write_tournament(change, tournament)
+        more = then(change) if then is not None else {}
         if owner is not None:
             from fairpair.service.staff import write_role
 
@@ -195,6 +216,7 @@ def _create(
                 "players": len(tournament.players),
                 "stages": [s.id for s in tournament.stages],
                 "rounds": sum(len(s.rounds) for s in tournament.stages),
+                **more,
             },
         )
         return event.slug

@@ -52,6 +52,7 @@ ROUTERS = (
     "fairpair.web.routes.help",
     "fairpair.web.routes.auth",
     "fairpair.web.routes.home",
+    "fairpair.web.routes.console_backup",
     "fairpair.web.routes.account",
     "fairpair.web.routes.console_event",
     "fairpair.web.routes.console_players",

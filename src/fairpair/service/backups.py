@@ -10,7 +10,8 @@ A restore creates a **new** event in one transaction — every fact of the docum
 rest of the backup, then the audit log as it was (each entry with its time and actor),
 followed by one entry ``event.restore`` that says where it came from — or refuses and
 writes nothing. Its slug is the one asked for (refused when taken), else the backup's own
-slug, else (taken) the first free ``slug-2``, ``slug-3``…
+slug, else (taken) the first free ``slug-2``, ``slug-3``… (made from the event's name when
+the backup has none, or not a valid one).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 
 from sqlalchemy import bindparam, insert, select, update
 
+from fairpair.engine.errors import FairpairError
 from fairpair.interop.backup import (
     Backup,
     BackupAuditEntry,
@@ -117,9 +119,13 @@ def backup_event(db: Database, slug: str) -> Backup:
     )
 
 
-def _free_slug(db: Database, wanted: str) -> str:
-    """``wanted`` when no event has it, else the first free ``wanted-2``, ``wanted-3``…"""
-    base = checked_slug(wanted)
+def _free_slug(db: Database, wanted: str) -> str | None:
+    """``wanted`` when no event has it, else the first free ``wanted-2``, ``wanted-3``…;
+    ``None`` (a slug made from the name) when ``wanted`` is not a slug."""
+    try:
+        base = checked_slug(wanted)
+    except FairpairError:
+        return None
     with db.reading() as conn:
         taken = set(
             conn.execute(select(EventRow.slug).where(EventRow.slug.like(f"{base}%"))).scalars()

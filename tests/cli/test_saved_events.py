@@ -310,8 +310,8 @@ def test_a_bad_csv_row_names_its_line_and_column_and_adds_nobody(cli: Run, tmp_p
         "name,rank\nAnn,1\n": (5, "line 1", "'rank'"),
         "seed\n1\n": (5, "line 1", "name"),
         "name,seed\nAnn,1\n,2\n": (5, "line 3, column name", "needs a name"),
-        "name,id\nAnn,ann\nBo,ann\n": (8, "line 3, column id", "'ann'"),
-        "name,id\nAnn,a b\n": (8, "line 2, column id", "not a player id"),
+        "name,id\nAnn,ann\nBo,ann\n": (5, "line 3, column id", "'ann'", "line 2"),
+        "name,id\nAnn,a b\n": (5, "line 2, column id", "not a player id"),
         "name,seed\nAnn,1,9\n": (5, "line 2", "3 cells"),
         "name\n": (5, "line 2", "no players"),
     }

@@ -8,6 +8,7 @@ from fastapi import APIRouter
 
 from fairpair.api import (
     audit,
+    backups,
     brackets,
     cut,
     docs,
@@ -49,6 +50,7 @@ RESOURCES = (
     tokens,
     portal,
     notices,
+    backups,
 )
 #: The player's own API (their match, their report): what thousands of phones call during a
 #: round. The app matches it first (``PLAYER_ROUTER``): FastAPI tries routes one by one, and

@@ -36,6 +36,8 @@ COMMANDS: dict[str, str] = {
     "export": "Write a saved event as a tournament document.",
     "image": "Draw a saved event's pairings, standings or bracket as an image for chat.",
     "import": "Save a tournament document as a new event.",
+    "backup": "Write a backup of a saved event: document, contacts, audit log.",
+    "restore": "Restore a backup file as a new saved event.",
     "log": "Print the audit log of a saved event: who changed what, when.",
     "cut": "Show who makes the top cut of a stage, and why the line is there.",
     "serve": "Run the web platform: organizer console, public live pages, JSON API.",

@@ -1,5 +1,5 @@
 """``fairpair export EVENT [--format json|trf|csv] [-o FILE]``: a saved event as a tournament
-document, or as a FIDE TRF file."""
+document, as a FIDE TRF file, or one of its tables as CSV (``cli/export_csv.py``)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import typer
 
 from fairpair.cli import options
 from fairpair.cli.errors import handles_errors
+from fairpair.cli.export_csv import RoundOption, Table, TableOption
 
 
 class ExportFormat(StrEnum):
@@ -37,12 +38,24 @@ def export(
         ExportFormat,
         typer.Option(
             "--format",
-            help="json: the tournament document; trf: a FIDE TRF file (a chess event).",
+            metavar="FORMAT",
+            case_sensitive=False,
+            help="json: the tournament document; trf: a FIDE TRF file (a chess event); csv: "
+            "one table (see --table).",
         ),
     ] = ExportFormat.JSON,
+    table: TableOption = Table.STANDINGS,
+    stage: options.Stage = None,
+    round_number: RoundOption = None,
     db: options.Db = None,
 ) -> None:
-    """Write a saved event as a tournament document (every player, stage, round, result)."""
+    """Write a saved event as a tournament document (every player, stage, round, result),
+    or one of its tables as CSV."""
+    if format is ExportFormat.CSV:
+        from fairpair.cli.export_csv import export_csv
+
+        export_csv(db, event, table, stage=stage, round_number=round_number, output=output)
+        return
     from fairpair.cli.saved import database
     from fairpair.interop.document import dump_document
     from fairpair.service.events import export_event
@@ -50,8 +63,6 @@ def export(
     if format is ExportFormat.TRF:
         _export_trf(event, output, db)
         return
-    if format is ExportFormat.CSV:
-        raise typer.BadParameter("csv export is not there yet", param_hint="--format")
     with database(db) as base:
         tournament = export_event(base, event)
     text = dump_document(tournament)

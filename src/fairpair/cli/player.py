@@ -110,38 +110,58 @@ def import_(
         Path,
         typer.Argument(
             metavar="FILE",
-            help="A CSV file with a header row: name (required), id, seed, rating, team, contact.",
+            help="A CSV file with a header row: name (required), id, seed, rating, team, "
+            "contact, earned_byes (common spellings too: Player, DCI, Seed #...).",
             show_default=False,
         ),
     ],
+    column: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--column",
+            metavar="HEADER=FIELD",
+            help="Read the column HEADER as FIELD (name, id, seed, rating, team, contact, "
+            "earned_byes) or skip it (ignore); repeat for several.",
+        ),
+    ] = None,
     late_byes: LateByes = 0,
     late_kind: Kind = LateKind.ZERO,
     db: options.Db = None,
     actor: options.Actor = None,
     as_json: options.Json = False,
 ) -> None:
-    """Register every player of a CSV file (all or none: a bad row adds nobody)."""
-    from fairpair.cli.players_csv import at_line, read_players
+    """Register every player of a CSV file (all or none: any bad row adds nobody, and every
+    problem is listed by line and column; shared names are warnings)."""
+    from fairpair.cli.players_csv import column_mapping, csv_text
     from fairpair.cli.saved import actor_of, database, done
+    from fairpair.cli.screen import say
     from fairpair.cli.text import plural
-    from fairpair.engine.errors import FairpairError
-    from fairpair.service.players import add_players
+    from fairpair.service.players_import import import_players_csv
 
-    players, lines = read_players(file)
+    mapping = column_mapping(column)
+    text = csv_text(file)
     with database(db) as base:
-        try:
-            ids = add_players(
-                base,
-                event,
-                players,
-                actor=actor_of(actor),
-                late=_late(late_byes, late_kind),
-            )
-        except FairpairError as error:
-            raise at_line(error, file, lines) from None
+        made = import_players_csv(
+            base,
+            event,
+            text,
+            actor=actor_of(actor),
+            source=str(file),
+            mapping=mapping,
+            late=_late(late_byes, late_kind),
+        )
+    if not as_json:
+        for warning in made.warnings:
+            say(f"warning: {warning}", err=True)
     done(
-        f"added {plural(len(ids), 'player')} from {file} to {event}",
-        {"event": event, "players": ids},
+        f"added {plural(len(made.players), 'player')} from {file} to {event}",
+        {
+            "event": event,
+            "players": made.players,
+            "warnings": [
+                {"line": w.line, "column": w.column, "reason": w.reason} for w in made.warnings
+            ],
+        },
         as_json,
     )
 

@@ -1,18 +1,14 @@
-"""Players from a CSV file: the file read as UTF-8 text, then the service's reader
-(``fairpair.service.players_csv``: the columns, and a bad row refused naming its line and
-column, so nothing is half-added)."""
+"""Players from a CSV file: the file read as UTF-8 text (with or without a byte order mark),
+then the service's reader and import (``fairpair.service.players_csv``, ``players_import``:
+the columns, every problem named by line and column, nothing half-added)."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from fairpair.engine.errors import FairpairError
-    from fairpair.service.players import NewPlayer
 
 
-def _text(path: Path) -> str:
+def csv_text(path: Path) -> str:
+    """The text of the CSV file at ``path``; ``UnreadableFile`` when it cannot be read."""
     from fairpair.interop.errors import UnreadableFile
 
     try:
@@ -29,16 +25,20 @@ def _text(path: Path) -> str:
         ) from None
 
 
-def read_players(path: Path) -> tuple[list[NewPlayer], list[int]]:
-    """The players of the CSV file at ``path`` and the line each came from."""
-    from fairpair.service.players_csv import read_players_text
+def column_mapping(given: list[str] | None) -> dict[str, str]:
+    """``--column HEADER=FIELD`` options as a mapping; ``BadValue`` naming a malformed one."""
+    from fairpair.cli.parsing import BadValue
 
-    found = read_players_text(_text(path), str(path))
-    return found.players, found.lines
+    out: dict[str, str] = {}
+    for item in given or []:
+        header, sep, field = item.partition("=")
+        if not sep or not header.strip() or not field.strip():
+            raise BadValue("--column", f"{item!r} is not HEADER=FIELD (e.g. 'Nom=name')")
+        out[header] = field
+    try:
+        from fairpair.service.csv_columns import checked_mapping
 
-
-def at_line(error: FairpairError, path: Path, lines: list[int]) -> FairpairError:
-    """The service's refusal of ``players[i]`` said as the CSV line and column it came from."""
-    from fairpair.service.players_csv import at_line as moved
-
-    return moved(error, str(path), lines)
+        checked_mapping(out)
+    except ValueError as error:
+        raise BadValue("--column", str(error)) from None
+    return out

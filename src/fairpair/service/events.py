@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import Connection, func, insert, select, text
 from sqlalchemy.exc import IntegrityError
@@ -176,6 +178,23 @@ def import_event(
     )
 
 
+def restore_as_event(
+    db: Database,
+    tournament: Tournament,
+    restore: Callable[[Change], dict[str, Any]],
+    *,
+    actor: str,
+    slug: str | None = None,
+    owner: int | None = None,
+) -> str:
+    """A new event holding every fact of ``tournament``, then ``restore(change)`` writing the
+    rest of a backup in the same transaction (before the new event's own audit entry,
+    ``event.restore``, whose ``after`` it extends); its slug. ``service/backups.py``."""
+    return _create(
+        db, tournament, actor=actor, slug=slug, action="event.restore", owner=owner, then=restore
+    )
+
+
 def _create(
     db: Database,
     tournament: Tournament,
@@ -185,6 +204,7 @@ def _create(
     action: str,
     owner: int | None = None,
     source: tuple[str, dict[str, object]] | None = None,
+    then: Callable[[Change], dict[str, Any]] | None = None,
 ) -> str:
     name = tournament.name.strip()
     if not name:
@@ -206,6 +226,7 @@ def _create(
             conn.execute(
                 insert(EventSourceRow).values(event_id=event.id, format=source[0], body=source[1])
             )
+        more = then(change) if then is not None else {}
         if owner is not None:
             from fairpair.service.staff import write_role
 
@@ -219,6 +240,7 @@ def _create(
                 "stages": [s.id for s in tournament.stages],
                 "rounds": sum(len(s.rounds) for s in tournament.stages),
                 **({"from": source[0]} if source is not None else {}),
+                **more,
             },
         )
         return event.slug

@@ -93,11 +93,15 @@ def add_players(
 
 
 def add_in_change(
-    change: Change, players: Sequence[NewPlayer], *, action: str = "player.add"
+    change: Change,
+    players: Sequence[NewPlayer],
+    *,
+    action: str = "player.add",
+    late: LateEntry | None = None,
 ) -> list[str]:
-    """``add_players`` inside an open ``change`` (joining, a promotion from the waitlist),
-    audited as ``action``; their ids."""
-    return _add(change, players, LateEntry(), action)
+    """``add_players`` inside an open ``change`` (joining, a promotion from the waitlist, a
+    CSV import), audited as ``action``; their ids."""
+    return _add(change, players, late or LateEntry(), action)
 
 
 def checked_new_player(player: NewPlayer, where: str = "player") -> NewPlayer:

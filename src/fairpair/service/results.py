@@ -17,7 +17,8 @@ from sqlalchemy.orm import aliased
 
 from fairpair.engine.errors import InvalidResult, LifecycleRefused, Location
 from fairpair.engine.lifecycle import Refusal, RefusalReason, RoundAction
-from fairpair.engine.results import GameScore, Result, ResultKind
+from fairpair.engine.result_text import result_text as result_text
+from fairpair.engine.results import GameScore, Result
 from fairpair.engine.rounds import RoundState
 from fairpair.engine.stage_config import StageFormat
 from fairpair.engine.validation import games_problems
@@ -51,33 +52,6 @@ class Recorded:
     b: str
     result: str
     version: int
-
-
-def result_text(result: Result, a: str, b: str) -> str:
-    """A result as people say it: "Ash wins 2-1" (the winner's games first), "draw 1-1",
-    "Bo forfeits"."""
-    games = result.games
-    score = (
-        f" {games.a}-{games.b}" + (f"-{games.draws}" if games and games.draws else "")
-        if games
-        else ""
-    )
-    kind = result.kind
-    if kind is ResultKind.FORFEIT:
-        loser = b if result.winner and result.winner.value == "a" else a
-        return f"{loser} forfeits"
-    if kind is ResultKind.DOUBLE_FORFEIT:
-        return "both forfeit"
-    if kind is ResultKind.SKIPPED:
-        return "skipped (no result)"
-    if kind is ResultKind.INTENTIONAL_DRAW:
-        return f"intentional draw{score}"
-    if result.winner is None:
-        return f"draw{score}"
-    if result.winner.value == "a":
-        return f"{a} wins{score}"
-    won = f" {games.b}-{games.a}" + (f"-{games.draws}" if games.draws else "") if games else ""
-    return f"{b} wins{won}"  # the score as the winner tells it
 
 
 def _table_for(

@@ -28,7 +28,8 @@ from fairpair.service.players import (
     drop_player,
     reinstate_player,
 )
-from fairpair.service.players_csv import at_line, read_players_text
+from fairpair.service.players_csv import InvalidCsv
+from fairpair.service.players_import import import_players_csv
 from fairpair.service.staff import Role
 from fairpair.web.access import Access, DbDep, Judge, Viewer
 from fairpair.web.console import console_page
@@ -65,11 +66,13 @@ def _page(
     status: int = 200,
     errors: dict[str, str] | None = None,
     values: dict[str, str] | None = None,
+    warnings: list[str] | None = None,
+    done: str | None = None,
 ) -> Response:
     event = show_event(db, slug)
     started = any(s.rounds for s in event.stages)
     rounds_played = max((len(s.rounds) for s in event.stages[:1]), default=0)
-    done = DONE.get(request.query_params.get("done", ""), "")
+    said = DONE.get(done or request.query_params.get("done", ""), "")
     return console_page(
         request,
         access,
@@ -83,7 +86,8 @@ def _page(
         rounds_played=rounds_played,
         late_kinds=LATE_KINDS,
         judge=access.can(Role.JUDGE),
-        done=done,
+        done=said,
+        warnings=warnings or [],
         errors=errors or {},
         values=values or {},
     )
@@ -236,9 +240,12 @@ async def import_csv(
                 f"{source} is not UTF-8 text (byte {error.start + 1}): save it as UTF-8 CSV"
             )
         else:
-            errors.update(
-                _import(db, slug, access, text, source, LateEntry(byes, ByeKind(late_kind)))
+            found, warnings = _import(
+                db, slug, access, text, source, LateEntry(byes, ByeKind(late_kind))
             )
+            errors.update(found)
+            if not errors and warnings:
+                return _page(request, access, db, slug, warnings=warnings, done="imported")
     if not errors:
         return _back(slug, "imported")
     return _page(request, access, db, slug, status=422, errors=errors, values=values)
@@ -246,19 +253,17 @@ async def import_csv(
 
 def _import(
     db: Database, slug: str, access: Access, text: str, source: str, late: LateEntry
-) -> dict[str, str]:
+) -> tuple[dict[str, str], list[str]]:
+    """The form's errors (every problem of the file, one a line) or the import's warnings."""
     try:
-        found = read_players_text(text, source)
+        made = import_players_csv(db, slug, text, actor=access.actor, source=source, late=late)
+    except InvalidCsv as error:
+        return {"file": "\n".join(str(p) for p in error.problems) or str(error)}, []
     except FairpairError as error:
-        return {"file": f"{error.where}: {error.reason}"}
-    try:
-        add_players(db, slug, found.players, actor=access.actor, late=late)
-    except FairpairError as error:
-        moved = at_line(error, source, found.lines)
-        if moved.location.path and str(moved.location.path[0]) == "late":
-            return {"late_byes": moved.reason}
-        return {"file": f"{moved.where}: {moved.reason}" if moved.where else moved.reason}
-    return {}
+        if error.location.path and str(error.location.path[0]) == "late":
+            return {"late_byes": error.reason}, []
+        return {"file": f"{error.where}: {error.reason}" if error.where else error.reason}, []
+    return {}, [str(w) for w in made.warnings]
 
 
 def _row_refused(

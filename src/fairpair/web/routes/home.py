@@ -25,7 +25,7 @@ def front_page(request: Request, access: Public, db: DbDep) -> Response:
     return render(request, "public/front.html", events=list_events(db).events)
 
 
-def _console(
+def events_console(
     request: Request,
     access: Access,
     db: Database,
@@ -34,6 +34,7 @@ def _console(
     values: dict[str, str] | None = None,
     errors: dict[str, str] | None = None,
 ) -> Response:
+    """The console's list of events with its forms (new event, restore a backup)."""
     assert access.account is not None
     roles = roles_of(db, access.account)
     mine = [e for e in list_events(db).events if e.slug in roles]
@@ -51,7 +52,7 @@ def _console(
 
 @ROUTER.get("/console")
 def console(request: Request, access: Signed, db: DbDep) -> Response:
-    return _console(request, access, db)
+    return events_console(request, access, db)
 
 
 @ROUTER.post("/console/events")
@@ -77,7 +78,7 @@ def new_event(
             owner=access.account.id,
         )
     except FairpairError as error:
-        return _console(
+        return events_console(
             request,
             access,
             db,

@@ -1,0 +1,41 @@
+"""``/api/v1/events/{slug}/backup`` (the event's owners) and ``/api/v1/events/restore`` (an
+organizer): the backup of docs/backup.md as JSON, and a backup (any version this fairpair
+reads) restored as a new event the caller owns."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Query
+
+from fairpair.api.params import Slug
+from fairpair.interop.backup import Backup, parse_backup
+from fairpair.responses.events import EventDetail
+from fairpair.service.backups import backup_event, restore_event
+from fairpair.service.events import show_event
+from fairpair.web.access import DbDep, Organizer, Owner
+
+ROUTER = APIRouter(tags=["backups"])
+
+
+@ROUTER.get("/events/{slug}/backup", response_model=Backup)
+def back_up_an_event(slug: Slug, access: Owner, db: DbDep) -> Backup:
+    """The whole event: its document, contacts, check-in times, round dates, portal settings
+    and audit log (no staff, passwords, sessions, tokens or player passes)."""
+    return backup_event(db, slug)
+
+
+@ROUTER.post("/events/restore", response_model=EventDetail, status_code=201)
+def restore_an_event(
+    backup: Annotated[dict[str, Any], Body(description="A backup file's JSON (any version).")],
+    access: Organizer,
+    db: DbDep,
+    slug: Annotated[str | None, Query(max_length=80, description="The new event's slug.")] = None,
+) -> EventDetail:
+    """A new event restored from ``backup``, owned by the caller (an older version is
+    migrated forward; a damaged or newer one is refused naming the field)."""
+    assert access.account is not None
+    read = parse_backup(json.dumps(backup), "backup")
+    made = restore_event(db, read, actor=access.actor, slug=slug, owner=access.account.id)
+    return show_event(db, made)

@@ -1,0 +1,56 @@
+"""``fairpair restore FILE [--slug SLUG]``: a backup file restored as a new saved event, in
+one transaction (nothing is written when the file is refused); older backup versions are
+migrated forward (docs/backup.md)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from fairpair.cli import options
+from fairpair.cli.errors import handles_errors
+
+
+@handles_errors
+def restore(
+    file: Annotated[
+        str,
+        typer.Argument(metavar="FILE", help="A backup file (fairpair backup).", show_default=False),
+    ],
+    slug: Annotated[
+        str | None,
+        typer.Option(
+            "--slug",
+            metavar="SLUG",
+            help="The new event's slug (default: the backed-up event's, or SLUG-2... when "
+            "that one is taken).",
+        ),
+    ] = None,
+    db: options.Db = None,
+    actor: options.Actor = None,
+    as_json: options.Json = False,
+) -> None:
+    """Restore a backup as a new event; prints the new event's slug."""
+    from pathlib import Path
+
+    from fairpair.cli.saved import actor_of, database, done
+    from fairpair.cli.text import plural
+    from fairpair.interop.backup import parse_backup
+    from fairpair.interop.document.read import read_bytes
+    from fairpair.service.backups import restore_event
+
+    read = parse_backup(read_bytes(Path(file)), file)
+    with database(db) as base:
+        made = restore_event(base, read, actor=actor_of(actor), slug=slug)
+    migrated = (
+        f" (migrated from version {read.version_read})"
+        if read.version_read != read.backup.version
+        else ""
+    )
+    done(
+        f"restored {file} as event {made}: {plural(len(read.tournament.players), 'player')}, "
+        f"{plural(len(read.backup.audit_log), 'audit entry', 'audit entries')}{migrated}",
+        {"event": made, "version_read": read.version_read},
+        as_json,
+    )

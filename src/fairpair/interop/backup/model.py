@@ -1,0 +1,78 @@
+"""The shape of a backup, version 1 (the current one): validated with pydantic, every field
+named in a refusal. ``document`` is the tournament document as JSON (read by the document's
+own reader, ``fairpair.interop.document``); the rest is what a document cannot hold."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
+
+
+class _Part(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class BackupEvent(_Part):
+    slug: str | None = Field(
+        default=None, max_length=80, description="The slug it had (restore tries it first)."
+    )
+    name: str | None = Field(
+        default=None, max_length=200, description="Its name (the document's name wins)."
+    )
+    created_at: AwareDatetime | None = None
+
+
+class BackupPlayer(_Part):
+    """What the document does not hold about a player (its ``id`` is the document's)."""
+
+    id: str = Field(max_length=80)
+    contact: str | None = Field(default=None, max_length=200)
+    registered_at: AwareDatetime | None = None
+    checked_in_at: AwareDatetime | None = None
+
+
+class BackupRound(_Part):
+    """A released round's dates and the pairing notes it was released with."""
+
+    stage: str = Field(max_length=80)
+    number: int = Field(ge=1, le=10_000)
+    starts_at: AwareDatetime | None = None
+    ends_at: AwareDatetime | None = None
+    notes: list[Any] | None = None
+
+
+class BackupPortal(_Part):
+    """What players may do themselves (the join code and the Discord bot token are not kept:
+    a restored event draws a new code, and a token is a secret)."""
+
+    self_registration: bool = True
+    registration_cap: int | None = Field(default=None, ge=0, le=1_000_000)
+    checkin_open: bool = False
+    self_report: bool = True
+    confirm_minutes: int = Field(default=15, ge=0, le=100_000)
+
+
+class BackupAuditEntry(_Part):
+    at: AwareDatetime
+    actor: str = Field(max_length=200)
+    action: str = Field(max_length=60)
+    subject: str
+    before: Any = None
+    after: Any = None
+
+
+class Backup(_Part):
+    """A whole saved event, version 1."""
+
+    format: Literal["fairpair-backup"] = "fairpair-backup"
+    version: Literal[1] = 1
+    written_at: datetime | None = None
+    written_by: str | None = Field(default=None, description="The fairpair version.")
+    event: BackupEvent
+    document: dict[str, Any]
+    players: list[BackupPlayer] = []
+    rounds: list[BackupRound] = []
+    portal: BackupPortal = BackupPortal()
+    audit_log: list[BackupAuditEntry] = []

@@ -86,6 +86,8 @@ ERROR_TABLE: dict[str, ErrorKind] = _kinds(
     ("database_unavailable", ExitCode.DATABASE, 503, "the database cannot be used"),
     ("bad_value", ExitCode.USAGE, 400, "a value on the command line cannot be read"),
     ("invalid_csv", ExitCode.INVALID, 422, "a row of a CSV file cannot be read"),
+    ("invalid_trf", ExitCode.INVALID, 422, "a line of a FIDE TRF file cannot be read"),
+    ("not_exportable", ExitCode.REFUSED, 422, "the event has facts the file format cannot hold"),
     ("nul_in_text", ExitCode.INVALID, 422, "a value holds a NUL byte"),
     ("error", ExitCode.INTERNAL, 500, "an error without its own kind (a bug)"),
     ("internal_error", ExitCode.INTERNAL, 500, "an unexpected internal error (a bug)"),

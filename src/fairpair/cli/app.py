@@ -34,6 +34,7 @@ COMMANDS: dict[str, str] = {
     "round": "Draft, release, open, complete, revert, delete or swap a round.",
     "result": "Report a match's result or correct one.",
     "export": "Write a saved event as a tournament document.",
+    "image": "Draw a saved event's pairings, standings or bracket as an image for chat.",
     "import": "Save a tournament document as a new event.",
     "log": "Print the audit log of a saved event: who changed what, when.",
     "cut": "Show who makes the top cut of a stage, and why the line is there.",

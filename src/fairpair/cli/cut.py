@@ -81,9 +81,9 @@ def cut(
         _draw(str(file), stage, db, actor, early, explain, as_json)
         return
     if document:
-        from fairpair.interop.document import load_document
+        from fairpair.interop.files import load_tournament
 
-        tournament = load_document(file)
+        tournament = load_tournament(file)
     else:
         from fairpair.cli.saved import database
         from fairpair.service.events import export_event

@@ -1,5 +1,5 @@
-"""``fairpair import FILE``: a tournament document saved as a new event (``import`` is a
-Python keyword, hence the module's name)."""
+"""``fairpair import FILE``: a tournament document (or a FIDE TRF file) saved as a new event
+(``import`` is a Python keyword, hence the module's name)."""
 
 from __future__ import annotations
 
@@ -24,15 +24,26 @@ def import_document(
     actor: options.Actor = None,
     as_json: options.Json = False,
 ) -> None:
-    """Save a tournament document as a new event; prints the new event's slug."""
+    """Save a tournament document or a FIDE TRF file as a new event; prints its slug."""
     from fairpair.cli.saved import actor_of, database, done
     from fairpair.cli.text import plural
-    from fairpair.interop.document import load_document
-    from fairpair.service.events import import_event
+    from fairpair.interop.files import is_trf
 
-    tournament = load_document(file)
-    with database(db) as base:
-        made = import_event(base, tournament, actor=actor_of(actor), slug=slug)
+    if is_trf(file):
+        from fairpair.interop.trf import load_trf
+        from fairpair.service.trf import import_trf
+
+        event = load_trf(file)
+        tournament = event.tournament
+        with database(db) as base:
+            made = import_trf(base, event, actor=actor_of(actor), slug=slug)
+    else:
+        from fairpair.interop.document import load_document
+        from fairpair.service.events import import_event
+
+        tournament = load_document(file)
+        with database(db) as base:
+            made = import_event(base, tournament, actor=actor_of(actor), slug=slug)
     rounds = sum(len(s.rounds) for s in tournament.stages)
     done(
         f"imported {file} as event {made}: {plural(len(tournament.players), 'player')}, "

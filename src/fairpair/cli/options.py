@@ -12,7 +12,12 @@ import typer
 RULESETS = ("default", "mtg", "pokemon", "riftbound", "teamup", "fide", "round_robin", "pods")
 
 File = Annotated[
-    Path, typer.Argument(metavar="FILE", help="The tournament document (JSON).", show_default=False)
+    Path,
+    typer.Argument(
+        metavar="FILE",
+        help="The tournament document (JSON) or a FIDE TRF file (.trf).",
+        show_default=False,
+    ),
 ]
 Json = Annotated[bool, typer.Option("--json", help="Print the documented JSON.")]
 StageId = Annotated[

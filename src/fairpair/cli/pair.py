@@ -25,7 +25,7 @@ from fairpair.engine.rounds import Toss
 from fairpair.engine.stage import PairingMethod, Stage
 from fairpair.engine.toss import assign_tosses, ranks_of, toss_applies
 from fairpair.engine.tournament import Tournament
-from fairpair.interop.document import load_document
+from fairpair.interop.files import load_tournament
 from fairpair.interop.save import save_with_new_round
 
 if TYPE_CHECKING:
@@ -174,7 +174,18 @@ def pair(
     from fairpair.cli.screen import screen, write
     from fairpair.cli.table import draw
 
-    tournament = load_document(file)
+    if save:
+        from fairpair.interop.files import is_trf
+
+        if is_trf(file):
+            from fairpair.interop.errors import UnwritableFile
+
+            raise UnwritableFile(
+                str(file),
+                "is a TRF file: --save adds rounds to JSON documents only (nothing was saved; "
+                "`fairpair import` it to play on as a saved event)",
+            )
+    tournament = load_tournament(file)
     chosen = tournament.stage_to_pair(stage)
     draft = pair_next_round(
         tournament, chosen, method=PairingMethod(method.value) if method else None

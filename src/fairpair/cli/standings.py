@@ -13,7 +13,7 @@ from fairpair.cli.errors import handles_errors
 from fairpair.engine.errors import UnknownRound
 from fairpair.engine.rulesets import get_ruleset
 from fairpair.engine.standings import Standings, StandingsRow, compute_standings
-from fairpair.interop.document import load_document
+from fairpair.interop.files import load_tournament
 
 if TYPE_CHECKING:
     from fairpair.cli.table import TextTable
@@ -116,7 +116,7 @@ def standings(
     document = is_document(file)
     result: Standings | None = None
     if document:
-        tournament = load_document(file)
+        tournament = load_tournament(file)
     else:
         from fairpair.cli.saved import database
         from fairpair.service.standings import standings as saved_standings

@@ -104,9 +104,9 @@ def toss(
     document = is_document(file)
     if document:
         from fairpair.engine.toss import toss_table
-        from fairpair.interop.document import load_document
+        from fairpair.interop.files import load_tournament
 
-        tournament = load_document(file)
+        tournament = load_tournament(file)
         chosen = tournament.stage(stage)
         result = toss_table(tournament, chosen)
     else:

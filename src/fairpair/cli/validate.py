@@ -13,9 +13,9 @@ def validate(file: options.File, as_json: options.Json = False) -> None:
     from fairpair.cli.progress import open_rounds, results_missing
     from fairpair.cli.screen import screen, write
     from fairpair.cli.text import plural
-    from fairpair.interop.document import load_document
+    from fairpair.interop.files import load_tournament
 
-    tournament = load_document(file)
+    tournament = load_tournament(file)
     if as_json:
         from fairpair.cli.output import json_text
         from fairpair.responses.validation import validation_response

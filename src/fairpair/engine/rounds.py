@@ -48,6 +48,9 @@ class TossReason(StrEnum):
     """A playoff: the higher seed chooses and is recorded as playing first (MTR)."""
     SCHEDULE = "schedule"
     """A round robin: the Berger table's first-named player (White) plays first."""
+    RECORDED = "recorded"
+    """Colours that came from outside: a file (FIDE TRF) or the organizer typed who had White.
+    Always ``manual``, so nothing recalculates them; ``first`` is White."""
 
 
 class RoundState(StrEnum):

@@ -21,7 +21,15 @@ from fairpair.service.stage_settings import settings_of
 from fairpair.service.text_rules import has_control
 from fairpair.service.unit import Change, EventRef, now, reading
 from fairpair.store.database import Database
-from fairpair.store.models import AuditRow, DropRow, EventRow, PlayerRow, RoundRow, StageRow
+from fairpair.store.models import (
+    AuditRow,
+    DropRow,
+    EventRow,
+    EventSourceRow,
+    PlayerRow,
+    RoundRow,
+    StageRow,
+)
 
 #: The PostgreSQL advisory lock that serializes creating events (a constant of our own).
 CREATE_LOCK = 0x66616972_6576656E  # not the migrations' key
@@ -67,6 +75,11 @@ def _write_tournament(change: Change, tournament: Tournament) -> None:
             "seed": p.seed,
             "rating": p.rating,
             "team": p.team,
+            "sex": p.sex,
+            "title": p.title,
+            "federation": p.federation,
+            "fide_id": p.fide_id,
+            "birth_date": p.birth_date,
             "registered_at": at,
         }
         for i, p in enumerate(tournament.players)
@@ -153,9 +166,14 @@ def import_event(
     actor: str,
     slug: str | None = None,
     owner: int | None = None,
+    source: tuple[str, dict[str, object]] | None = None,
 ) -> str:
-    """A new event holding every fact of ``tournament`` (a validated document); its slug."""
-    return _create(db, tournament, actor=actor, slug=slug, action="event.import", owner=owner)
+    """A new event holding every fact of ``tournament`` (a validated document); its slug.
+    ``source``: the outside file's format and layout (``"trf"``, ``TrfLayout.to_json()``),
+    kept so that exporting to that format gives the same file back."""
+    return _create(
+        db, tournament, actor=actor, slug=slug, action="event.import", owner=owner, source=source
+    )
 
 
 def _create(
@@ -166,6 +184,7 @@ def _create(
     slug: str | None,
     action: str,
     owner: int | None = None,
+    source: tuple[str, dict[str, object]] | None = None,
 ) -> str:
     name = tournament.name.strip()
     if not name:
@@ -183,6 +202,10 @@ def _create(
         event = _insert_event(conn, name, _free_slug(conn, slug, name), at)
         change = Change(conn, event, actor, at)
         _write_tournament(change, tournament)
+        if source is not None:
+            conn.execute(
+                insert(EventSourceRow).values(event_id=event.id, format=source[0], body=source[1])
+            )
         if owner is not None:
             from fairpair.service.staff import write_role
 
@@ -195,6 +218,7 @@ def _create(
                 "players": len(tournament.players),
                 "stages": [s.id for s in tournament.stages],
                 "rounds": sum(len(s.rounds) for s in tournament.stages),
+                **({"from": source[0]} if source is not None else {}),
             },
         )
         return event.slug
@@ -204,6 +228,20 @@ def export_event(db: Database, slug: str) -> Tournament:
     """Every fact of event ``slug`` as an engine ``Tournament`` (for the document writer)."""
     with reading(db, slug) as (conn, event):
         return loaded(conn, event).tournament
+
+
+def export_event_source(
+    db: Database, slug: str, format: str
+) -> tuple[Tournament, dict[str, object] | None]:
+    """Every fact of event ``slug``, and the layout of the ``format`` file it was imported
+    from (``None`` when it was not), read in one transaction."""
+    with reading(db, slug) as (conn, event):
+        body = conn.execute(
+            select(EventSourceRow.body).where(
+                EventSourceRow.event_id == event.id, EventSourceRow.format == format
+            )
+        ).scalar_one_or_none()
+        return loaded(conn, event).tournament, body
 
 
 def list_events(db: Database) -> EventList:

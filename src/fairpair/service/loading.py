@@ -65,12 +65,31 @@ def load(conn: Connection, event: EventRef) -> Loaded:
             PlayerRow.seed,
             PlayerRow.rating,
             PlayerRow.team,
+            PlayerRow.sex,
+            PlayerRow.title,
+            PlayerRow.federation,
+            PlayerRow.fide_id,
+            PlayerRow.birth_date,
         )
         .where(PlayerRow.event_id == event.id)
         .order_by(PlayerRow.position)
     ).all()
     keys = {p.id: p.key for p in players}
-    engine_players = tuple(Player(p.key, p.name, p.seed, p.rating, p.team) for p in players)
+    engine_players = tuple(
+        Player(
+            p.key,
+            p.name,
+            p.seed,
+            p.rating,
+            p.team,
+            p.sex,
+            p.title,
+            p.federation,
+            p.fide_id,
+            p.birth_date,
+        )
+        for p in players
+    )
     stage_rows = conn.execute(
         select(StageRow.id, StageRow.key, StageRow.settings)
         .where(StageRow.event_id == event.id)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from sqlalchemy import Connection, func, select
+from sqlalchemy import Connection, bindparam, func, select
 
 from fairpair.engine.errors import UnknownPlayer
 from fairpair.engine.points_text import points_text
@@ -29,7 +29,7 @@ from fairpair.responses.my_match import (
 )
 from fairpair.service.my_match_facts import EventFacts, RoundSeats, Seat, StageFacts, event_facts
 from fairpair.service.portal import portal_of
-from fairpair.service.unit import reading
+from fairpair.service.unit import EventRef, reading
 from fairpair.store.database import Database
 from fairpair.store.models import PlayerRow, SelfReportRow, TableRow, WaitlistRow
 
@@ -37,20 +37,31 @@ SHOWN = {"scheduled": "Upcoming", "open": "In Progress", "completed": "Completed
 ByeKindText = Literal["pairing", "full", "half", "zero"]
 
 
+_PLAYER = select(PlayerRow.name, PlayerRow.checked_in_at).where(
+    PlayerRow.event_id == bindparam("event_id"), PlayerRow.key == bindparam("key")
+)
+_REPORT_STATE = (
+    select(SelfReportRow.state)
+    .join(TableRow, TableRow.id == SelfReportRow.table_id)
+    .where(TableRow.stage_id == bindparam("stage_id"), TableRow.key == bindparam("table_key"))
+)
+
+
 def my_match(db: Database, slug: str, player_key: str) -> MyMatch:
     """What player ``player_key`` of event ``slug`` sees of it now."""
     with reading(db, slug) as (conn, event):
-        facts = event_facts(conn, event)
-        player = conn.execute(
-            select(PlayerRow.name, PlayerRow.checked_in_at).where(
-                PlayerRow.event_id == event.id, PlayerRow.key == player_key
-            )
-        ).first()
-        if player is None:
-            raise UnknownPlayer("player", f"no player {player_key!r} in event {slug}")
-        portal = portal_of(conn, event)
-        stage = facts.stages[facts.current] if facts.current is not None else None
-        current = _current_round(conn, facts, stage, player_key) if stage else None
+        return my_match_in(conn, event, player_key)
+
+
+def my_match_in(conn: Connection, event: EventRef, player_key: str) -> MyMatch:
+    """``my_match`` inside a read transaction of the event (``unit.reading``)."""
+    facts = event_facts(conn, event)
+    player = conn.execute(_PLAYER, {"event_id": event.id, "key": player_key}).first()
+    if player is None:
+        raise UnknownPlayer("player", f"no player {player_key!r} in event {event.slug}")
+    portal = portal_of(conn, event)
+    stage = facts.stages[facts.current] if facts.current is not None else None
+    current = _current_round(conn, facts, stage, player_key) if stage else None
     standings = stage.standings(facts.tournament) if stage else None
     row = standings.by_player.get(player_key) if standings else None
     dropped_after = stage.drops.get(player_key) if stage else None
@@ -156,9 +167,7 @@ def _current_round(
     report = None
     if isinstance(seat, Match | PodTable):
         found = conn.execute(
-            select(SelfReportRow.state)
-            .join(TableRow, TableRow.id == SelfReportRow.table_id)
-            .where(TableRow.stage_id == stage.stage_id, TableRow.key == seat.id)
+            _REPORT_STATE, {"stage_id": stage.stage_id, "table_key": seat.id}
         ).scalar_one_or_none()
         report = found
     return CurrentRound(

@@ -17,7 +17,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection, bindparam, select
 
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import Bye, Match, PodTable, Round
@@ -29,6 +29,8 @@ from fairpair.service.snapshots import loaded
 from fairpair.service.unit import EventRef
 from fairpair.store.models import EventRow, RoundRow
 
+#: When the event was made (part of the cache key), a statement built once.
+_CREATED = select(EventRow.created_at).where(EventRow.id == bindparam("event_id"))
 SIZE = 4
 Seat = Match | PodTable | Bye
 """Where a player is in a round: their match, their pod table, or their bye."""
@@ -106,7 +108,7 @@ _LOCK = threading.Lock()
 
 def event_facts(conn: Connection, event: EventRef) -> EventFacts:
     """The portal's facts of ``event`` as this read transaction sees it."""
-    created = conn.execute(select(EventRow.created_at).where(EventRow.id == event.id)).scalar()
+    created = conn.execute(_CREATED, {"event_id": event.id}).scalar()
     key = (conn.engine.url.render_as_string(), event.id, created, event.version)
     with _LOCK:
         hit = _KEPT.get(key)

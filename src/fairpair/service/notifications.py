@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import Connection, bindparam, func, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
@@ -152,15 +152,21 @@ def notifications_of(db: Database, player_id: int, *, limit: int = 50) -> list[N
     return [Notification(*r) for r in rows]
 
 
+_UNREAD = (
+    select(func.count())
+    .select_from(NotificationRow)
+    .where(NotificationRow.player_id == bindparam("player_id"), NotificationRow.read_at.is_(None))
+)
+
+
 def unread_count(db: Database, player_id: int) -> int:
     with db.reading() as conn:
-        return int(
-            conn.execute(
-                select(func.count())
-                .select_from(NotificationRow)
-                .where(NotificationRow.player_id == player_id, NotificationRow.read_at.is_(None))
-            ).scalar_one()
-        )
+        return unread_count_in(conn, player_id)
+
+
+def unread_count_in(conn: Connection, player_id: int) -> int:
+    """The player's unread notifications, inside a read transaction."""
+    return int(conn.execute(_UNREAD, {"player_id": player_id}).scalar_one())
 
 
 def unread_counts(db: Database, slug: str) -> dict[int, int]:

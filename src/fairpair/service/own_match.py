@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, case, select
+from sqlalchemy import Connection, bindparam, case, exists, select
 from sqlalchemy.orm import aliased
 
 from fairpair.engine.errors import Location
@@ -25,9 +25,25 @@ from fairpair.store.models import (
     PlayerRow,
     PodSeatRow,
     PortalRow,
+    ResultRow,
     RoundRow,
+    SelfReportRow,
     StageRow,
     TableRow,
+)
+
+#: A self-report's columns as the reports read them.
+REPORT_COLUMNS = (
+    SelfReportRow.id,
+    SelfReportRow.reporter_id,
+    SelfReportRow.games_a,
+    SelfReportRow.games_b,
+    SelfReportRow.games_draws,
+    SelfReportRow.state,
+    SelfReportRow.reported_at,
+    SelfReportRow.confirm_by,
+    SelfReportRow.dispute,
+    SelfReportRow.version,
 )
 
 
@@ -67,6 +83,10 @@ class OwnMatch:
     table: TableRef
     settings: dict[str, Any]
     confirm_minutes: int
+    report: ReportRow | None = None
+    """The match's self-report, as read with the match (in the same statement)."""
+    result_columns: tuple[Any, ...] | None = None
+    """The match's recorded result (``persist.result_of_columns``'s arguments), if any."""
 
     @property
     def a(self) -> PlayerRef:
@@ -95,79 +115,112 @@ class OwnMatch:
         return Score(a, b, d) if self.side is Side.A else Score(b, a, d)
 
 
-# The statements of a report, built once (building them cost more than running them).
-_ME = (
+# A report's whole lookup is one statement, built once: the player and the event's portal
+# settings, the latest round of the last stage that has one (a cut stage not drawn yet has
+# none), whether the player dropped, their table in that round and its opponent, and the
+# table's result and self-report. (Six statements were a third of a report's time on
+# PostgreSQL, where each round trip costs the server's process more than SQLite's call.)
+_OTHER = aliased(PlayerRow)
+_LATEST_ROUND_ID = (
+    select(RoundRow.id)
+    .join(StageRow, StageRow.id == RoundRow.stage_id)
+    .where(StageRow.event_id == PlayerRow.event_id)
+    .order_by(StageRow.position.desc(), RoundRow.number.desc())
+    .limit(1)
+    .correlate(PlayerRow)
+    .scalar_subquery()
+)
+_DROPPED = (
+    exists()
+    .where(
+        DropRow.player_id == PlayerRow.id,
+        DropRow.whole_event | (DropRow.stage_id == StageRow.id),
+    )
+    .correlate(PlayerRow, StageRow)
+)
+_LOOKUP = (
     select(
         PlayerRow.id,
         PlayerRow.key,
         PlayerRow.name,
         PortalRow.self_report,
         PortalRow.confirm_minutes,
-    )
-    .join(PortalRow, PortalRow.event_id == PlayerRow.event_id)
-    .where(PlayerRow.event_id == bindparam("event_id"), PlayerRow.key == bindparam("key"))
-)
-#: The latest round of the last stage that has one (a cut stage not drawn yet has none).
-_LATEST_ROUND = (
-    select(
-        RoundRow.id,
-        RoundRow.number,
-        RoundRow.state,
-        RoundRow.version,
+        RoundRow.id.label("round_id"),
+        RoundRow.number.label("round_number"),
+        RoundRow.state.label("round_state"),
+        RoundRow.version.label("round_version"),
         StageRow.id.label("stage_id"),
         StageRow.key.label("stage_key"),
         StageRow.version.label("stage_version"),
         StageRow.settings,
-    )
-    .join(StageRow, StageRow.id == RoundRow.stage_id)
-    .where(StageRow.event_id == bindparam("event_id"))
-    .order_by(StageRow.position.desc(), RoundRow.number.desc())
-    .limit(1)
-)
-_DROPPED = select(DropRow.id).where(
-    DropRow.player_id == bindparam("player_id"),
-    DropRow.whole_event | (DropRow.stage_id == bindparam("stage_id")),
-)
-_OTHER = aliased(PlayerRow)
-_TABLE = (
-    select(
-        TableRow.id,
-        TableRow.number,
-        TableRow.key,
-        TableRow.kind,
+        _DROPPED.label("dropped"),
+        TableRow.id.label("table_id"),
+        TableRow.number.label("table_number"),
+        TableRow.key.label("table_key"),
+        TableRow.kind.label("table_kind"),
         TableRow.a_id,
         TableRow.b_id,
-        TableRow.version,
+        TableRow.version.label("table_version"),
         _OTHER.id.label("other_id"),
         _OTHER.key.label("other_key"),
         _OTHER.name.label("other_name"),
+        ResultRow.kind.label("result_kind"),
+        ResultRow.winner.label("result_winner"),
+        ResultRow.games_a.label("result_games_a"),
+        ResultRow.games_b.label("result_games_b"),
+        ResultRow.games_draws.label("result_games_draws"),
+        *(column.label(f"report_{column.key}") for column in REPORT_COLUMNS),
     )
-    .join(
+    .join(PortalRow, PortalRow.event_id == PlayerRow.event_id)
+    .outerjoin(RoundRow, RoundRow.id == _LATEST_ROUND_ID)
+    .outerjoin(StageRow, StageRow.id == RoundRow.stage_id)
+    .outerjoin(
+        TableRow,
+        (TableRow.round_id == RoundRow.id)
+        & ((TableRow.a_id == PlayerRow.id) | (TableRow.b_id == PlayerRow.id)),
+    )
+    .outerjoin(
         _OTHER,
-        _OTHER.id
-        == case((TableRow.a_id == bindparam("player_id"), TableRow.b_id), else_=TableRow.a_id),
+        _OTHER.id == case((TableRow.a_id == PlayerRow.id, TableRow.b_id), else_=TableRow.a_id),
     )
-    .where(
-        TableRow.round_id == bindparam("round_id"),
-        (TableRow.a_id == bindparam("player_id")) | (TableRow.b_id == bindparam("player_id")),
-    )
+    .outerjoin(ResultRow, ResultRow.table_id == TableRow.id)
+    .outerjoin(SelfReportRow, SelfReportRow.table_id == TableRow.id)
+    .where(PlayerRow.event_id == bindparam("event_id"), PlayerRow.key == bindparam("key"))
 )
 
 
 @dataclass(frozen=True, slots=True)
-class _Player:
-    ref: PlayerRef
-    self_report: bool
-    confirm_minutes: int
+class ReportRow:
+    """A match's self-report as read (the columns of ``REPORT_COLUMNS``)."""
+
+    id: int
+    reporter_id: int
+    games_a: int | None
+    games_b: int | None
+    games_draws: int | None
+    state: str
+    reported_at: Any
+    confirm_by: Any
+    dispute: Any
+    version: int
 
 
-def _player(conn: Connection, event: EventRef, player_key: str | None) -> _Player:
-    if player_key is None:
-        raise Refused(Location(("player",)), "you are on the waitlist: you have no match yet")
-    row = conn.execute(_ME, {"event_id": event.id, "key": player_key}).first()
-    if row is None:
-        raise Refused(Location(("player",)), f"no player {player_key!r} in this event")
-    return _Player(PlayerRef(row.id, row.key, row.name), row.self_report, row.confirm_minutes)
+def _report_row(row: Any) -> ReportRow | None:
+    if row.report_id is None:
+        return None
+    return ReportRow(*(getattr(row, f"report_{column.key}") for column in REPORT_COLUMNS))
+
+
+def _result_columns(row: Any) -> tuple[Any, ...] | None:
+    if row.result_kind is None:
+        return None
+    return (
+        row.result_kind,
+        row.result_winner,
+        row.result_games_a,
+        row.result_games_b,
+        row.result_games_draws,
+    )
 
 
 def own_match(
@@ -181,52 +234,63 @@ def own_match(
     """The player's current match, or the refusal saying why they have none to report.
     ``round_number`` / ``table_number``: the match the player's page showed (a stale page
     must not report the next round's match)."""
-    who = _player(conn, event, player_key)
-    if not who.self_report:
+    if player_key is None:
+        raise Refused(Location(("player",)), "you are on the waitlist: you have no match yet")
+    row = conn.execute(_LOOKUP, {"event_id": event.id, "key": player_key}).first()
+    if row is None:
+        raise Refused(Location(("player",)), f"no player {player_key!r} in this event")
+    if not row.self_report:
         raise Refused(
             Location(("self_report",)),
             "players do not report their own results in this event: tell a judge your result",
         )
-    me = who.ref
-    rnd = conn.execute(_LATEST_ROUND, {"event_id": event.id}).first()
-    if rnd is None:
+    me = PlayerRef(row.id, row.key, row.name)
+    if row.round_id is None:
         raise Refused(Location(("round",)), "no round has been released yet: no match to report")
-    stage = StageRef(rnd.stage_id, rnd.stage_key, rnd.stage_version)
-    dropped = conn.execute(_DROPPED, {"player_id": me.id, "stage_id": stage.id}).first()
-    if dropped is not None:
+    stage = StageRef(row.stage_id, row.stage_key, row.stage_version)
+    if row.dropped:
         raise Refused(
             Location(("player",), player=me.key),
             "you have dropped from the event: a judge records your results",
         )
-    at = Location(("round",), stage=stage.key, round=rnd.number)
-    if round_number is not None and round_number != rnd.number:
+    number = row.round_number
+    at = Location(("round",), stage=stage.key, round=number)
+    if round_number is not None and round_number != number:
         raise Refused(
             at,
-            f"round {round_number} is not your current round (it is round {rnd.number}): "
+            f"round {round_number} is not your current round (it is round {number}): "
             "reload the page",
         )
-    if rnd.state == RoundState.SCHEDULED.value:
-        raise Refused(at, f"round {rnd.number} is not open yet: report once it has started")
-    if rnd.state != RoundState.OPEN.value:
-        raise Refused(at, f"round {rnd.number} is completed: ask a judge")
-    table = conn.execute(_TABLE, {"round_id": rnd.id, "player_id": me.id}).first()
-    if table is None:
-        _no_match(conn, stage, rnd.id, rnd.number, me)
-    assert table is not None
-    if table_number is not None and table_number != table.number:
+    if row.round_state == RoundState.SCHEDULED.value:
+        raise Refused(at, f"round {number} is not open yet: report once it has started")
+    if row.round_state != RoundState.OPEN.value:
+        raise Refused(at, f"round {number} is completed: ask a judge")
+    if row.table_id is None:
+        _no_match(conn, stage, row.round_id, number, me)
+    if table_number is not None and table_number != row.table_number:
         raise Refused(
-            Location(("table",), stage=stage.key, round=rnd.number, table=table_number),
-            f"table {table_number} is not your match: yours is table {table.number}",
+            Location(("table",), stage=stage.key, round=number, table=table_number),
+            f"table {table_number} is not your match: yours is table {row.table_number}",
         )
     return OwnMatch(
         me,
-        Side.A if table.a_id == me.id else Side.B,
-        PlayerRef(table.other_id, table.other_key, table.other_name),
+        Side.A if row.a_id == me.id else Side.B,
+        PlayerRef(row.other_id, row.other_key, row.other_name),
         stage,
-        RoundRef(rnd.id, rnd.number, rnd.state, rnd.version),
-        TableRef(*table[:7]),
-        rnd.settings,
-        who.confirm_minutes,
+        RoundRef(row.round_id, number, row.round_state, row.round_version),
+        TableRef(
+            row.table_id,
+            row.table_number,
+            row.table_key,
+            row.table_kind,
+            row.a_id,
+            row.b_id,
+            row.table_version,
+        ),
+        row.settings,
+        row.confirm_minutes,
+        _report_row(row),
+        _result_columns(row),
     )
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any
 
-from sqlalchemy import Connection, insert, select, update
+from sqlalchemy import Connection, bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from fairpair.engine.errors import Location
@@ -87,8 +87,11 @@ def add_portal(conn: Connection, event_id: int) -> str:
     )
 
 
+_PORTAL = select(*_COLUMNS).where(PortalRow.event_id == bindparam("event_id"))
+
+
 def portal_of(conn: Connection, event: EventRef) -> Portal:
-    row = conn.execute(select(*_COLUMNS).where(PortalRow.event_id == event.id)).one()
+    row = conn.execute(_PORTAL, {"event_id": event.id}).one()
     return Portal(*row)
 
 

@@ -24,7 +24,7 @@ resolve``); the opponent is notified in-app (``notifications.notify``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -37,12 +37,12 @@ from fairpair.engine.results import MatchFormat, Result
 from fairpair.service import results
 from fairpair.service.errors import AlreadyRecorded, Refused, StaleVersion
 from fairpair.service.notifications import notify
-from fairpair.service.own_match import OwnMatch, Score, own_match
+from fairpair.service.own_match import REPORT_COLUMNS, OwnMatch, ReportRow, Score, own_match
 from fairpair.service.persist import result_of_columns, result_values
 from fairpair.service.stage_settings import stage_of_settings
-from fairpair.service.unit import Change, changing, reading
+from fairpair.service.unit import Change, EventRef, changing, reading
 from fairpair.store.database import Database
-from fairpair.store.models import ResultRow, SelfReportRow
+from fairpair.store.models import SelfReportRow
 
 PENDING, CONFIRMED, DISPUTED, RESOLVED = "pending", "confirmed", "disputed", "resolved"
 
@@ -77,45 +77,25 @@ class ReportState:
 # -- reading ---------------------------------------------------------------------------------
 
 
-_REPORT_COLUMNS = (
-    SelfReportRow.id,
-    SelfReportRow.reporter_id,
-    SelfReportRow.games_a,
-    SelfReportRow.games_b,
-    SelfReportRow.games_draws,
-    SelfReportRow.state,
-    SelfReportRow.reported_at,
-    SelfReportRow.confirm_by,
-    SelfReportRow.dispute,
-    SelfReportRow.version,
-)
+_REPORT = select(*REPORT_COLUMNS).where(SelfReportRow.table_id == bindparam("table_id"))
 
 
-_REPORT = select(*_REPORT_COLUMNS).where(SelfReportRow.table_id == bindparam("table_id"))
-_RESULT = select(
-    ResultRow.kind,
-    ResultRow.winner,
-    ResultRow.games_a,
-    ResultRow.games_b,
-    ResultRow.games_draws,
-).where(ResultRow.table_id == bindparam("table_id"))
-
-
-def _live(row: Any, mine: OwnMatch) -> bool:
+def _live(row: ReportRow, mine: OwnMatch) -> bool:
     """The report is about this pairing: its reporter still sits at the table (a round
     reverted to Scheduled and swapped can seat someone else there)."""
     return row.reporter_id in (mine.player.id, mine.opponent.id)
 
 
-def _report_of(conn: Connection, table_id: int) -> Any:
-    return conn.execute(_REPORT, {"table_id": table_id}).first()
+def _report_of(conn: Connection, table_id: int) -> ReportRow | None:
+    row = conn.execute(_REPORT, {"table_id": table_id}).first()
+    return ReportRow(**row._mapping) if row is not None else None
 
 
-def _result_text(conn: Connection, mine: OwnMatch) -> str | None:
-    row = conn.execute(_RESULT, {"table_id": mine.table.id}).first()
-    if row is None:
+def _result_text(mine: OwnMatch) -> str | None:
+    """The match's recorded result as read with it (``own_match``), as text."""
+    if mine.result_columns is None:
         return None
-    result = result_of_columns(*row)
+    result = result_of_columns(*mine.result_columns)
     return results.result_text(result, mine.a.name, mine.b.name)
 
 
@@ -143,11 +123,11 @@ def _choices(fmt: MatchFormat, playoff: bool) -> tuple[Score, ...]:
     return tuple(c for c in CHOICES[fmt] if not (playoff and c.won == c.lost))
 
 
-def _state(conn: Connection, mine: OwnMatch) -> ReportState:
-    row = _report_of(conn, mine.table.id)
+def _state(mine: OwnMatch, row: ReportRow | None, result: str | None) -> ReportState:
+    """The state of ``mine`` whose report is ``row`` and recorded result ``result`` (as read,
+    or as the change just made them)."""
     if row is not None and not _live(row, mine):
         row = None
-    result = _result_text(conn, mine)
     fmt = _format(mine.settings)
     playoff = mine.settings.get("format") in results.PLAYOFFS
     reported = mine.score(row.games_a, row.games_b, row.games_draws) if row else None
@@ -192,11 +172,16 @@ def report_state(db: Database, slug: str, player_key: str | None) -> ReportState
     """Where the player's current match stands (``can_report`` false with ``why_not`` when
     they have nothing to report)."""
     with reading(db, slug) as (conn, event):
-        try:
-            mine = own_match(conn, event, player_key)
-        except Refused as refusal:
-            return _nothing(refusal.reason)
-        return _state(conn, mine)
+        return report_state_in(conn, event, player_key)
+
+
+def report_state_in(conn: Connection, event: EventRef, player_key: str | None) -> ReportState:
+    """``report_state`` inside a read transaction of the event (``unit.reading``)."""
+    try:
+        mine = own_match(conn, event, player_key)
+    except Refused as refusal:
+        return _nothing(refusal.reason)
+    return _state(mine, mine.report, _result_text(mine))
 
 
 # -- changing --------------------------------------------------------------------------------
@@ -214,8 +199,8 @@ def _checked(mine: OwnMatch, conn: Connection, score: Score) -> Result:
     return result
 
 
-def _no_result_yet(conn: Connection, mine: OwnMatch) -> None:
-    text = _result_text(conn, mine)
+def _no_result_yet(mine: OwnMatch) -> None:
+    text = _result_text(mine)
     if text is not None:
         raise AlreadyRecorded(
             Location(stage=mine.stage.key, round=mine.round.number, table=mine.table.number),
@@ -288,7 +273,7 @@ def _stale(mine: OwnMatch) -> StaleVersion:
 _MOVES: dict[tuple[str, ...], Any] = {}
 
 
-def _move(change: Change, mine: OwnMatch, row: Any, **values: Any) -> int:
+def _move(change: Change, mine: OwnMatch, row: ReportRow, **values: Any) -> int:
     """Change report ``row`` only if it is still the version read (else ``StaleVersion``);
     the new version."""
     shape = tuple(sorted(values))
@@ -342,10 +327,10 @@ def report_own(
         conn = change.conn
         mine = own_match(conn, change.event, player_key, round_number=round, table_number=table)
         result = _checked(mine, conn, score)
-        _no_result_yet(conn, mine)
+        _no_result_yet(mine)
         confirm_by = change.at + timedelta(minutes=mine.confirm_minutes)
         before: dict[str, Any] | None = None
-        row = _report_of(conn, mine.table.id)
+        row = mine.report
         report_id = _insert_report(change, mine, result, confirm_by) if row is None else None
         if report_id is None and row is None:  # another report won the insert: answer it
             row = _report_of(conn, mine.table.id)
@@ -361,7 +346,7 @@ def report_own(
             if _live(row, mine) and row.state == PENDING:
                 reported = mine.score(row.games_a, row.games_b, row.games_draws)
                 if row.reporter_id == mine.player.id and reported == score:
-                    return _state(conn, mine)  # the same report again (a double tap): as is
+                    return _state(mine, row, None)  # the same report again (a double tap)
                 if row.reporter_id != mine.player.id:
                     if reported == score:
                         return _confirm(change, mine, row)
@@ -399,14 +384,28 @@ def report_own(
             },
         )
         _ask_to_confirm(change, mine, report_id, version, score)
-        return _state(conn, mine)
+        games = result.games
+        assert games is not None  # a report is played games
+        now = ReportRow(
+            report_id,
+            mine.player.id,
+            games.a,
+            games.b,
+            games.draws,
+            PENDING,
+            change.at,
+            confirm_by,
+            None,
+            version,
+        )
+        return _state(mine, now, None)
 
 
-def _answerable(conn: Connection, mine: OwnMatch, version: int | None) -> Any:
+def _answerable(mine: OwnMatch, version: int | None) -> ReportRow:
     """The opponent's pending report the player answers (or the refusal saying why not)."""
     at = Location(stage=mine.stage.key, round=mine.round.number, table=mine.table.number)
-    _no_result_yet(conn, mine)
-    row = _report_of(conn, mine.table.id)
+    _no_result_yet(mine)
+    row = mine.report
     name = mine.opponent.name
     if row is None or not _live(row, mine):
         raise Refused(at, f"{name} has not reported yet: nothing to answer (report it yourself)")
@@ -426,11 +425,12 @@ def _answerable(conn: Connection, mine: OwnMatch, version: int | None) -> Any:
     return row
 
 
-def _confirm(change: Change, mine: OwnMatch, row: Any) -> ReportState:
-    conn = change.conn
+def _confirm(change: Change, mine: OwnMatch, row: ReportRow) -> ReportState:
     # a self-report is played games, told from side a (as the result row is)
-    result = Result.from_games(row.games_a, row.games_b, row.games_draws or 0)
-    _move(change, mine, row, state=CONFIRMED, answered_by=change.actor, answered_at=change.at)
+    result = Result.from_games(row.games_a or 0, row.games_b or 0, row.games_draws or 0)
+    version = _move(
+        change, mine, row, state=CONFIRMED, answered_by=change.actor, answered_at=change.at
+    )
     recorded = results.record_result(
         change, mine.stage, mine.round, mine.table, result, mine.a, mine.b
     )
@@ -440,12 +440,14 @@ def _confirm(change: Change, mine: OwnMatch, row: Any) -> ReportState:
         before={"state": PENDING},
         after={"by": mine.player.key, "result": recorded.result},
     )
-    return _state(conn, mine)
+    return _state(mine, replace(row, state=CONFIRMED, version=version), recorded.result)
 
 
-def _dispute(change: Change, mine: OwnMatch, row: Any, result: Result, score: Score) -> ReportState:
+def _dispute(
+    change: Change, mine: OwnMatch, row: ReportRow, result: Result, score: Score
+) -> ReportState:
     said = {**result_values(result), "by": mine.player.key}
-    _move(
+    version = _move(
         change,
         mine,
         row,
@@ -473,10 +475,10 @@ def _dispute(change: Change, mine: OwnMatch, row: Any, result: Result, score: Sc
             "(told from your side)."
         ),
         url=f"/e/{change.event.slug}/me",
-        key=f"dispute:{row.id}:{row.version + 1}",
+        key=f"dispute:{row.id}:{version}",
         round_id=mine.round.id,
     )
-    return _state(change.conn, mine)
+    return _state(mine, replace(row, state=DISPUTED, dispute=said, version=version), None)
 
 
 def confirm_report(
@@ -486,7 +488,7 @@ def confirm_report(
     ``version``: the report's version the player saw (a report changed since is refused)."""
     with changing(db, slug, actor) as change:
         mine = own_match(change.conn, change.event, player_key)
-        row = _answerable(change.conn, mine, version)
+        row = _answerable(mine, version)
         return _confirm(change, mine, row)
 
 
@@ -508,7 +510,7 @@ def dispute_report(
         conn = change.conn
         mine = own_match(conn, change.event, player_key)
         result = _checked(mine, conn, score)
-        row = _answerable(conn, mine, version)
+        row = _answerable(mine, version)
         if mine.score(row.games_a, row.games_b, row.games_draws) == score:
             raise Refused(
                 Location(("won",)),

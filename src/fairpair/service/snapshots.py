@@ -15,12 +15,14 @@ import threading
 from collections import OrderedDict
 from collections.abc import Hashable
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection, bindparam, select
 
 from fairpair.service.loading import Loaded, load
 from fairpair.service.unit import EventRef
 from fairpair.store.models import EventRow
 
+#: When the event was made (part of the cache key), a statement built once.
+_CREATED = select(EventRow.created_at).where(EventRow.id == bindparam("event_id"))
 SIZE = 6
 _KEPT: OrderedDict[Hashable, Loaded] = OrderedDict()
 _LOCK = threading.Lock()
@@ -28,7 +30,7 @@ _LOCK = threading.Lock()
 
 def loaded(conn: Connection, event: EventRef) -> Loaded:
     """``load(conn, event)`` for a read transaction, shared between reads of one version."""
-    created = conn.execute(select(EventRow.created_at).where(EventRow.id == event.id)).scalar()
+    created = conn.execute(_CREATED, {"event_id": event.id}).scalar()
     key = (conn.engine.url.render_as_string(), event.id, created, event.version)
     with _LOCK:
         hit = _KEPT.get(key)

@@ -103,6 +103,12 @@ class PlayerRow(Base):
     team: Mapped[str | None] = mapped_column(String(200))
     contact: Mapped[str | None] = mapped_column(String(200))
     """A handle to reach the player (a Discord name, a phone, an e-mail): shown to staff."""
+    sex: Mapped[str | None] = mapped_column(String(1))
+    title: Mapped[str | None] = mapped_column(String(3))
+    federation: Mapped[str | None] = mapped_column(String(3))
+    fide_id: Mapped[str | None] = mapped_column(String(11))
+    birth_date: Mapped[str | None] = mapped_column(String(10))
+    """The chess registration facts of a FIDE tournament report file, as written there."""
     registered_at: Mapped[datetime] = _when()
     checked_in_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
 
@@ -383,6 +389,20 @@ class JobRow(Base):
     attempts: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
     done_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
     last_error: Mapped[str | None] = mapped_column(Text)
+
+
+class EventSourceRow(Base):
+    """The outside file an event was imported from, when fairpair keeps it for export: for a
+    FIDE TRF file (``format`` ``"trf"``) its header lines and how each player line was written
+    (``fairpair.interop.trf.TrfLayout``), so that export gives the same bytes back."""
+
+    __tablename__ = "event_sources"
+
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("events.id", ondelete="CASCADE"), primary_key=True
+    )
+    format: Mapped[str] = mapped_column(String(10), nullable=False)
+    body: Mapped[dict[str, object]] = mapped_column(JSON, nullable=False)
 
 
 class PortalRow(Base):

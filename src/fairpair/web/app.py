@@ -50,6 +50,7 @@ ROUTERS = (
     "fairpair.web.routes.join",
     "fairpair.web.routes.portal_notifications",
     "fairpair.web.routes.public_bracket",
+    "fairpair.web.routes.public_images",
     "fairpair.web.routes.display",
     "fairpair.web.routes.prints",
     "fairpair.web.routes.help",

@@ -35,7 +35,8 @@ class NameLine:
     """``None``: the bye."""
     opponents: tuple[str, ...]
     result: str | None
-    plays_first: bool
+    plays_first: bool | None
+    """``None``: the table has no toss (nobody is shown as playing first)."""
     bye: bool = False
 
 
@@ -60,9 +61,30 @@ class PostedRound:
     def uses_toss(self) -> bool:
         return any(t.first is not None for t in self.round.tables)
 
+    @property
+    def chess(self) -> bool:
+        """Who plays first is White: a round robin, or a stage scored 1/½/0 (chess)."""
+        return is_chess(self.stage)
+
     def find_text(self, names: list[str]) -> str:
         """What "find my table" compares for a table seating ``names``."""
         return " | ".join(folded(n) for n in names)
+
+
+def is_chess(stage: StageItem) -> bool:
+    """A chess-scored stage (its ruleset scores 1/½/0) or a round robin: the toss tag reads
+    White / Black rather than "Plays first"."""
+    from fractions import Fraction
+
+    from fairpair.engine.rulesets import PRESETS
+
+    if stage.format == "round_robin":
+        return True
+    preset = PRESETS.get(stage.ruleset)
+    if preset is None:
+        return False
+    s = preset.scoring
+    return (s.win, s.draw, s.loss) == (Fraction(1), Fraction(1, 2), Fraction(0))
 
 
 def round_title(stage: StageItem, number: int, stage_named: bool) -> str:
@@ -83,14 +105,15 @@ def by_name(rnd: RoundView) -> tuple[NameLine, ...]:
         table: int | None,
         opponents: tuple[str, ...],
         result: str | None,
-        first: bool,
+        first: bool | None,
         bye: bool = False,
     ) -> None:
         lines.append(NameLine(folded(name), name, table, opponents, result, first, bye))
 
     for t in rnd.tables:
-        add(t.a.name, t.table, (t.b.name,), t.result, t.first == t.a.id)
-        add(t.b.name, t.table, (t.a.name,), t.result, t.first == t.b.id)
+        tossed = t.first is not None
+        add(t.a.name, t.table, (t.b.name,), t.result, t.first == t.a.id if tossed else None)
+        add(t.b.name, t.table, (t.a.name,), t.result, t.first == t.b.id if tossed else None)
     for pod in rnd.pods:
         for seat in pod.seats:
             others = tuple(s.name for s in pod.seats if s.id != seat.id)

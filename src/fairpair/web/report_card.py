@@ -10,7 +10,7 @@ from typing import Any
 
 from fairpair.service.connection import Database
 from fairpair.service.player_tokens import PlayerPass
-from fairpair.service.self_reports import report_state
+from fairpair.service.self_reports import ReportState, report_state
 
 
 def report_card(
@@ -22,8 +22,21 @@ def report_card(
     values: dict[str, str] | None = None,
 ) -> dict[str, Any]:
     """The context of the report card of ``player``'s current match."""
+    return report_context(
+        slug, report_state(db, slug, player.player_key), errors=errors, values=values
+    )
+
+
+def report_context(
+    slug: str,
+    report: ReportState,
+    *,
+    errors: dict[str, str] | None = None,
+    values: dict[str, str] | None = None,
+) -> dict[str, Any]:
+    """The report card's context for ``report`` (read by the caller)."""
     return {
-        "report": report_state(db, slug, player.player_key),
+        "report": report,
         "report_slug": slug,
         "report_errors": errors or {},
         "report_values": values or {},

@@ -79,7 +79,7 @@ def read_trf(text: str, ruleset: Ruleset) -> tuple[Tournament, dict[str, Fractio
                 result = Result(ResultKind.DOUBLE_FORFEIT)
             # The colours as a recorded toss: White plays first (C.07 art. 7.3/7.4 read them).
             white = {"w": f"p{number}", "b": f"p{opponent}"}.get(colour)
-            toss = None if white is None else Toss(white, TossReason.MANUAL, manual=True)
+            toss = None if white is None else Toss(white, TossReason.RECORDED, manual=True)
             matches.append(Match(len(matches) + 1, f"p{number}", f"p{opponent}", result, toss))
         built.append(Round(r, tuple(matches), tuple(byes)))
     config = SwissConfig(max_rounds=rounds or None)  # XXR: the event's declared rounds

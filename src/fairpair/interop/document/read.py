@@ -37,7 +37,18 @@ MAX_DOCUMENT_BYTES = 1 << 30
 
 
 def read_bytes(path: Path) -> bytes:
-    """The file's bytes, without a UTF-8 byte order mark; ``UnreadableFile`` otherwise.
+    """The file's bytes, without a UTF-8 byte order mark; ``UnreadableFile`` otherwise (and
+    when it is not UTF-8)."""
+    raw = read_raw(path).removeprefix(BOM)
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise UnreadableFile(str(path), f"is not UTF-8 text (byte {error.start})") from None
+    return raw
+
+
+def read_raw(path: Path) -> bytes:
+    """The file's bytes as they are; ``UnreadableFile`` otherwise.
 
     Only a regular file is read: a device (``/dev/zero`` never ends), a named pipe (it waits
     for a writer) or a socket is refused at once, and so is a file over 1 GiB."""
@@ -70,11 +81,6 @@ def read_bytes(path: Path) -> bytes:
         os.close(handle)
     if len(raw) > MAX_DOCUMENT_BYTES:
         raise UnreadableFile(str(path), "is larger than 1 GiB: not a tournament document")
-    raw = raw.removeprefix(BOM)
-    try:
-        raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise UnreadableFile(str(path), f"is not UTF-8 text (byte {error.start})") from None
     return raw
 
 

@@ -60,7 +60,10 @@ from fairpair.interop.document.rulesets import changed_preset, preset, tiebreak
 from fairpair.interop.document.stages import stage_of, stage_settings, tidy_stage
 from fairpair.interop.document.tables import round_of, tidy_round
 from fairpair.interop.document.values import (
+    BirthDate,
     Exact,
+    Federation,
+    FideId,
     Flag,
     Games,
     Id,
@@ -72,8 +75,10 @@ from fairpair.interop.document.values import (
     RoundCount,
     RoundNumber,
     SeedNumber,
+    Sex,
     Share,
     TableNumber,
+    Title,
 )
 
 
@@ -127,6 +132,11 @@ class PlayerDoc(TypedDict):
     seed: NotRequired[Annotated[SeedNumber | None, Field(description="1 is the top seed.")]]
     rating: NotRequired[RatingNumber | None]
     team: NotRequired[Name | None]
+    sex: NotRequired[Sex | None]
+    title: NotRequired[Title | None]
+    federation: NotRequired[Federation | None]
+    fide_id: NotRequired[FideId | None]
+    birth_date: NotRequired[BirthDate | None]
 
 
 PlayerEntry = Annotated[PlayerDoc, bind(Player, PlayerDoc)]

@@ -101,3 +101,28 @@ Games = Annotated[
     Field(min_length=2, max_length=3, description="[games won by a, by b, drawn games]"),
     AfterValidator(games),
 ]
+
+
+#: A player's chess registration facts, as a FIDE tournament report file writes them
+#: (docs/trf.md): printable ASCII without spaces, each as long as its TRF column.
+Sex = Annotated[
+    str, Strict(), Field(pattern=r"^[!-~]$", description="As in TRF: m or w (kept as written).")
+]
+Title = Annotated[
+    str,
+    Strict(),
+    Field(pattern=r"^[!-~]{1,3}$", description="A chess title as written: g, m, wg, GM, ..."),
+]
+Federation = Annotated[
+    str,
+    Strict(),
+    Field(pattern=r"^[!-~]{1,3}$", description="A FIDE federation code: GER, ITA, ..."),
+]
+FideId = Annotated[
+    str, Strict(), Field(pattern=r"^[0-9]{1,11}$", description="A FIDE id: up to 11 digits.")
+]
+BirthDate = Annotated[
+    str,
+    Strict(),
+    Field(pattern=r"^[!-~]{1,10}$", description="As written in TRF: YYYY/MM/DD (or YYYY)."),
+]

@@ -44,6 +44,7 @@ REASONS = {
     "manual": "manual",
     "higher-seed": "higher seed",
     "schedule": "schedule",
+    "recorded": "recorded",
 }
 
 

@@ -26,13 +26,13 @@ from fairpair.error_table import kind_of
 from fairpair.service.connection import Database
 from fairpair.service.discord_self import discord_box
 from fairpair.service.my_match import my_match, waitlist_place
-from fairpair.service.notifications import unread_count
 from fairpair.service.player_tokens import PlayerPass
 from fairpair.service.players import drop_player
+from fairpair.service.portal_card import portal_card as read_card
 from fairpair.service.self_checkin import check_in_myself
 from fairpair.web.access import Access, DbDep, Player
 from fairpair.web.portal_live import portal_stream
-from fairpair.web.report_card import report_card
+from fairpair.web.report_card import report_context
 from fairpair.web.templating import csrf_token, is_htmx, render
 
 ROUTER = APIRouter(include_in_schema=False)
@@ -51,11 +51,12 @@ def card_context(
     """What ``portal/_card.html`` shows for ``player``."""
     if player.player_key is None or player.player_id is None:
         return {"waiting": waitlist_place(db, slug, player.waitlist_id or 0), "slug": slug}
+    card = read_card(db, slug, player.player_key, player.player_id)
     return {
         "slug": slug,
-        "me": my_match(db, slug, player.player_key),
-        **report_card(db, slug, player),
-        "unread": unread_count(db, player.player_id),
+        "me": card.me,
+        **report_context(slug, card.report),
+        "unread": card.unread,
         "errors": errors,
         "csrf": csrf_token(request),
         "request": request,

@@ -1,0 +1,191 @@
+"""The tournament records that decide how fairpair counts: the number of rounds
+(``142``, JaVaFo's ``XXR``), the scoring (``162``, JaVaFo's ``XXS``) and the tie-break list
+(``202``, ``212``). Sources: TRF-2026 ("Tournament Section", tags 142–212; FIDE Handbook,
+TRF26.pdf, applied from 1 September 2025) and the JaVaFo Advanced User Manual (XXR, XXS,
+XXC). Every other record is kept as written (``TrfLayout``), not interpreted.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable
+from fractions import Fraction
+
+from fairpair.engine.ruleset import Ruleset
+from fairpair.engine.rulesets import FIDE
+from fairpair.engine.scoring import Scoring
+
+ROUNDS_TAGS = ("142", "XXR")
+SCORING_TAGS = ("162", "XXS")
+TIEBREAK_TAGS = ("212", "202")
+
+#: FIDE C.07 tie-break codes (with their modifiers) → fairpair's tiebreaks. A code not here
+#: is looked up by the tiebreaks' own short names (``Tiebreak.short``).
+TIEBREAK_CODES = {
+    "BH": "buchholz",
+    "BH/C1": "buchholz_cut1",
+    "BH/C2": "buchholz_cut2",
+    "BH/M1": "median1",
+    "BH/M2": "median2",
+    "SB": "sonneborn_berger",
+    "DE": "head_to_head",
+    "DE/P": "head_to_head_forfeits",
+    "WIN": "wins",
+    "KS": "koya",
+    "PS": "progressive",
+    "ARO": "aro",
+}
+
+_POINTS = re.compile(r"^\d{1,3}(?:\.\d)?$")
+
+#: Report a problem at a column of the tag's line: (column, reason).
+Report = Callable[[int, str], None]
+
+
+def points_value(text: str) -> Fraction | None:
+    """``"11.5"`` → 23/2; ``None`` when it is not a number of points."""
+    text = text.strip()
+    return Fraction(text) if _POINTS.match(text) else None
+
+
+def number_of_rounds(line: str, report: Report) -> int | None:
+    text = line[4:].strip()
+    if not text.isdigit() or not 1 <= int(text) <= 1000:
+        report(5, f"the number of rounds must be a whole number from 1 to 1000, not {text!r}")
+        return None
+    return int(text)
+
+
+def scoring_162(line: str, report: Report) -> dict[str, Fraction]:
+    """``162`` (TRF-2026): a result symbol at column 6, its points at 7–10, the next symbol at
+    15, … — ``W`` win (also forfeit win and full-point bye), ``D`` draw (and half-point bye),
+    ``L`` loss, ``A`` absence (zero-point bye, forfeit loss), ``P`` pairing-allocated bye,
+    ``X`` unknown result."""
+    values: dict[str, Fraction] = {}
+    for column in range(6, len(line) + 1, 9):
+        symbol = line[column - 1].upper()
+        if symbol == " " and not line[column - 1 : column + 8].strip():
+            continue
+        points = points_value(line[column : column + 4])
+        if symbol not in "WDLAPX":
+            report(column, f"{symbol!r} is not a result of the scoring record (W D L A P X)")
+        elif points is None:
+            report(
+                column + 1, f"points must be written like 11.5, not {line[column : column + 4]!r}"
+            )
+        else:
+            values[symbol] = points
+    return values
+
+
+def scoring_xxs(line: str, report: Report) -> dict[str, Fraction]:
+    """``XXS`` (JaVaFo): ``KEY=POINTS`` pairs — WW BW (win with White, Black), WD BD, WL BL,
+    ZPB HPB FPB PAB (zero, half, full, pairing-allocated byes), FW FL (forfeit win, loss),
+    W D (win, draw with either colour)."""
+    symbols = {
+        "W": ("W",),
+        "WW": ("W",),
+        "BW": ("W",),
+        "D": ("D",),
+        "WD": ("D",),
+        "BD": ("D",),
+        "WL": ("L",),
+        "BL": ("L",),
+        "ZPB": ("A",),
+        "HPB": ("H",),
+        "FPB": ("F",),
+        "PAB": ("P",),
+        "FW": ("FW",),
+        "FL": ("FL",),
+    }
+    values: dict[str, Fraction] = {}
+    for found in re.finditer(r"\S+", line[4:]):
+        column = found.start() + 5
+        key, _, text = found.group().partition("=")
+        targets = symbols.get(key.upper())
+        points = points_value(text)
+        if targets is None or points is None:
+            report(column, f"{found.group()!r} is not KEY=POINTS with a JaVaFo scoring key")
+            continue
+        for target in targets:
+            if values.setdefault(target, points) != points:
+                report(column, f"{key} gives {text}, another key of the same result differs")
+    return values
+
+
+def scoring_of(values: dict[str, Fraction], report: Report) -> Scoring:
+    """The ``fide`` preset's scoring with a file's values; a value fairpair cannot hold is
+    reported (every scoring bye is worth the same ``bye``; a zero-point bye is worth 0)."""
+    base = FIDE.scoring
+    win = values.get("W", base.win)
+    draw = values.get("D", base.draw)
+    bye = values.get("P", values.get("F", win))
+    changes = (
+        Scoring(
+            win=win,
+            draw=draw,
+            loss=values.get("L", base.loss),
+            bye=bye,
+            half_bye=values.get("H", draw),
+            forfeit_win=values.get("FW", win),
+            forfeit_loss=values.get("FL", values.get("A", base.forfeit_loss)),
+        )
+        if win > 0
+        else base
+    )
+    full = values.get("F", win)
+    if full != bye:
+        report(
+            5,
+            "a pairing-allocated bye and a full-point bye worth different points: "
+            "fairpair scores every full bye alike",
+        )
+    if values.get("A", Fraction(0)) != 0:
+        report(5, "a zero-point bye (A) worth points: fairpair scores a zero-point bye 0")
+    if win <= 0:
+        report(5, "a win must be worth more than 0 points")
+        return base
+    return dataclasses.replace(
+        base,
+        win=changes.win,
+        draw=changes.draw,
+        loss=changes.loss,
+        bye=changes.bye,
+        half_bye=changes.half_bye,
+        forfeit_win=changes.forfeit_win,
+        forfeit_loss=changes.forfeit_loss,
+    )
+
+
+def tiebreaks_of(line: str, standings: bool, report: Report) -> tuple[str, ...]:
+    """``202`` (the tie-breaks) or ``212`` (the standings: ``PTS`` first) as fairpair names."""
+    from fairpair.engine.tiebreaks.registry import REGISTRY
+
+    by_short = {tb.short.upper(): name for name, tb in REGISTRY.items()}
+    names: list[str] = []
+    for found in re.finditer(r"[^\s,]+", line[4:]):
+        code = found.group().upper()
+        if standings and code == "PTS" and not names:
+            continue
+        name = TIEBREAK_CODES.get(code) or by_short.get(code)
+        if name is None:
+            known = ", ".join([*TIEBREAK_CODES, "PTS"] if standings else TIEBREAK_CODES)
+            report(found.start() + 5, f"unknown tie-break {found.group()!r} (known: {known})")
+        else:
+            names.append(name)
+    return tuple(names)
+
+
+def ruleset_of(scoring: Scoring | None, tiebreaks: tuple[str, ...] | None) -> Ruleset:
+    """The ``fide`` preset, with the file's scoring and tie-breaks when it gives them."""
+    if scoring is None and tiebreaks is None:
+        return FIDE
+    changes: dict[str, object] = {}
+    if scoring is not None and scoring != FIDE.scoring:
+        changes["scoring"] = scoring
+    if tiebreaks is not None and tiebreaks != FIDE.tiebreaks:
+        changes["tiebreaks"] = tiebreaks
+    if not changes:
+        return FIDE
+    return dataclasses.replace(FIDE, **changes, base=FIDE.name)  # type: ignore[arg-type]

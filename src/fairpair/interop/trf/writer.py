@@ -1,0 +1,256 @@
+"""Writing a stage of an event as a FIDE TRF file (TRF-16 player lines, TRF-2026 records).
+
+``write_trf`` writes the facts: a ``001`` line per player (start number, registration facts,
+points, rank, then each round's opponent, colour and result code) after the header lines.
+With the ``TrfLayout`` of an imported file it gives that file back byte for byte while the
+facts are unchanged (see ``layout``); without one it writes ``012`` (the name) and ``XXR``
+(the round cap) and fairpair's own spelling. White is the player who plays first
+(``Match.toss.first``); a game without a toss has no colour (``-``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from fairpair.engine.players import Player, PlayerId
+from fairpair.engine.results import ResultKind
+from fairpair.engine.rounds import Bye, Match
+from fairpair.engine.stage import Stage
+from fairpair.engine.standings import compute_standings
+from fairpair.engine.tournament import Tournament
+from fairpair.interop.trf import codes
+from fairpair.interop.trf.columns import BLANK_ROUND, STATIC_WIDTH, round_text, static_text
+from fairpair.interop.trf.errors import NotExportable
+from fairpair.interop.trf.layout import TrfLayout, written_key
+
+NAME_TAG = "012"
+ROUNDS_TAG = "XXR"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLine:
+    """A player's line in fairpair's spelling: the player part and each round's text."""
+
+    player: PlayerId
+    static: str
+    rounds: tuple[str, ...]
+
+
+def start_numbers(players: tuple[Player, ...]) -> dict[PlayerId, int]:
+    """Each player's start number: the ids themselves when they are ``1``, ``2``, … (an
+    imported file), else 1, 2, … by seed, then as listed."""
+    ids = [p.id for p in players]
+    numeric = all(i.isdigit() and i == str(int(i)) and 1 <= int(i) <= 9999 for i in ids)
+    if numeric and len(set(ids)) == len(ids):
+        return {i: int(i) for i in ids}
+    order = sorted(
+        range(len(players)),
+        key=lambda i: (players[i].seed is None, players[i].seed or 0, i),
+    )
+    return {players[i].id: n for n, i in enumerate(order, start=1)}
+
+
+def points_text(points: Fraction, player: PlayerId) -> str:
+    """``11.5``: points are written with one decimal; anything finer cannot be written."""
+    tenths = points * 10
+    if tenths.denominator != 1 or not 0 <= points < 1000:
+        raise NotExportable(
+            f"players[{player!r}]",
+            f"{float(points):g} points cannot be written in TRF (tenths, below 1000)",
+        )
+    return f"{tenths.numerator // 10}.{tenths.numerator % 10}"
+
+
+def _result_code(match: Match, player: PlayerId) -> str:
+    result = match.result
+    if result is None:
+        return codes.BLANK
+    side = match.side_of(player)
+    if result.kind in (ResultKind.PLAYED, ResultKind.INTENTIONAL_DRAW):
+        if result.winner is None:
+            return codes.DRAW
+        return codes.WIN if result.winner is side else codes.LOSS
+    if result.kind is ResultKind.FORFEIT:
+        return codes.FORFEIT_WIN if result.winner is side else codes.FORFEIT_LOSS
+    if result.kind is ResultKind.DOUBLE_FORFEIT:
+        return codes.FORFEIT_LOSS
+    raise NotExportable(
+        f"round {match.id}",
+        f"table {match.table} was skipped: TRF has no code for a game that will not happen",
+    )
+
+
+def _colour(match: Match, player: PlayerId) -> str:
+    if match.toss is None:
+        return codes.NO_COLOUR
+    return codes.WHITE if match.toss.first == player else codes.BLACK
+
+
+def player_lines(tournament: Tournament, stage: Stage) -> list[PlayerLine]:
+    """Every player's line in fairpair's spelling, in the order they are written."""
+    players = tournament.players_of(stage)
+    numbers = start_numbers(players)
+    imported = all(numbers[p.id] == int(p.id) for p in players if p.id.isdigit())
+    imported = imported and all(p.id.isdigit() for p in players)
+    # An imported file's players stay in its order; any other event's go by start number.
+    by_number = list(players) if imported else sorted(players, key=lambda p: numbers[p.id])
+    standings = compute_standings(tournament, stage, include_absent=True)
+    points: dict[PlayerId, Fraction] = {}
+    ranks: dict[PlayerId, int] = {}
+    # TRF ranks every player, a withdrawn one too: the standings order, ties sharing a rank.
+    previous: tuple[object, ...] | None = None
+    for position, row in enumerate(standings.rows, start=1):
+        points[row.player.id] = row.points
+        key = (row.points, row.tiebreaks)
+        rank = ranks[standings.rows[position - 2].player.id] if key == previous else position
+        ranks[row.player.id] = rank
+        previous = key
+    unranked = len(standings.rows)
+    games: dict[tuple[int, PlayerId], str] = {}
+    for rnd in stage.rounds:
+        if rnd.pods:
+            raise NotExportable(
+                f"round {rnd.number}",
+                "pod tables (more than two players at a table) cannot be written in TRF",
+            )
+        for m in rnd.matches:
+            for pid in m.players:
+                other = numbers.get(m.opponent_of(pid), 0)
+                games[rnd.number, pid] = round_text(other, _colour(m, pid), _result_code(m, pid))
+        for bye in rnd.byes:
+            games[rnd.number, bye.player] = _bye_text(bye)
+    numbers_of_rounds = [r.number for r in stage.rounds]
+    lines: list[PlayerLine] = []
+    for player in by_number:
+        pid = player.id
+        if pid not in ranks:
+            unranked += 1
+            ranks[pid] = unranked
+        static = static_text(
+            numbers[pid],
+            player.sex or "",
+            player.title or "",
+            player.name,
+            "" if player.rating is None else str(player.rating),
+            player.federation or "",
+            player.fide_id or "",
+            player.birth_date or "",
+            points_text(points.get(pid, Fraction(0)), pid),
+            str(ranks[pid]),
+        )
+        if player.rating is not None and player.rating > 9999:
+            raise NotExportable(f"players[{pid!r}].rating", "a TRF rating has at most 4 digits")
+        rounds = tuple(games.get((n, pid), BLANK_ROUND) for n in numbers_of_rounds)
+        lines.append(PlayerLine(pid, static, rounds))
+    return lines
+
+
+def _bye_text(bye: Bye) -> str:
+    return round_text(0, codes.NO_COLOUR, codes.BYE_CODES[bye.kind])
+
+
+def _line(line: PlayerLine, layout: TrfLayout) -> str:
+    written = layout.written
+
+    def spelled(key: str, text: str) -> str:
+        kept = written.get(key)
+        return kept[1] if kept is not None and kept[0] == text else text
+
+    text = spelled(written_key(line.player), line.static)
+    if line.rounds:
+        text = text.ljust(STATIC_WIDTH)
+    for number, rnd in enumerate(line.rounds, start=1):
+        text += "  " + spelled(written_key(line.player, number), rnd)
+    return text.rstrip(" ") + layout.trailing.get(line.player, "")
+
+
+def _header(tournament: Tournament, stage: Stage, layout: TrfLayout | None) -> TrfLayout:
+    """The layout to write with: the file's, its ``012`` line renamed if the event was; or
+    fairpair's header for an event that never was a TRF file."""
+    name_line = f"{NAME_TAG} {tournament.name}"
+    if layout is None:
+        kept = [(0, name_line)]
+        if stage.max_rounds is not None:
+            kept.append((0, f"{ROUNDS_TAG} {stage.max_rounds}"))
+        kept.extend((0, line) for line in _ruleset_lines(stage))
+        return TrfLayout(kept=tuple(kept))
+    kept = list(layout.kept)
+    for i, (where, line) in enumerate(kept):
+        if line.startswith(NAME_TAG):
+            if line[4:].strip() != tournament.name.strip():
+                kept[i] = (where, name_line)
+            break
+    else:
+        kept.insert(0, (0, name_line))
+    return TrfLayout(
+        layout.newline,
+        layout.final_newline,
+        layout.bom,
+        layout.encoding,
+        tuple(kept),
+        layout.written,
+        layout.trailing,
+    )
+
+
+def write_trf(
+    tournament: Tournament, layout: TrfLayout | None = None, stage_id: str | None = None
+) -> str:
+    """The stage ``stage_id`` (default: the stage being played) as TRF text.
+
+    ``NotExportable`` when the stage holds what TRF cannot say (pod tables, a skipped match,
+    points finer than tenths)."""
+    stage = tournament.stage(stage_id)
+    lines = player_lines(tournament, stage)
+    used = _header(tournament, stage, layout)
+    out: list[str] = []
+    kept = sorted(used.kept, key=lambda k: k[0])
+    k = 0
+    for index, line in enumerate(lines):
+        while k < len(kept) and kept[k][0] <= index:
+            out.append(kept[k][1])
+            k += 1
+        out.append(_line(line, used))
+    out.extend(line for _, line in kept[k:])
+    text = used.newline.join(out)
+    return text + used.newline if used.final_newline and out else text
+
+
+def _ruleset_lines(stage: Stage) -> list[str]:
+    """``162`` (the scoring) and ``202`` (the tie-breaks) when the stage's ruleset is not the
+    ``fide`` preset's (TRF-2026 "Tournament Section")."""
+    from fairpair.engine.rulesets import FIDE
+    from fairpair.engine.tiebreaks.registry import REGISTRY
+    from fairpair.interop.trf.tags import TIEBREAK_CODES
+
+    ruleset = stage.ruleset
+    out: list[str] = []
+    s = ruleset.scoring
+    if (s.win, s.draw, s.loss, s.forfeit_loss, s.bye) != (
+        FIDE.scoring.win,
+        FIDE.scoring.draw,
+        FIDE.scoring.loss,
+        FIDE.scoring.forfeit_loss,
+        FIDE.scoring.bye,
+    ):
+        values = (("W", s.win), ("D", s.draw), ("L", s.loss), ("A", s.forfeit_loss), ("P", s.bye))
+        out.append("162  " + "    ".join(f"{k}{points_text(v, k):>4}" for k, v in values))
+    if ruleset.tiebreaks != FIDE.tiebreaks:
+        code_of = {name: code for code, name in TIEBREAK_CODES.items()}
+        names = [code_of.get(n) or REGISTRY[n].short for n in ruleset.tiebreaks]
+        out.append("202 " + ",".join(names))
+    return out
+
+
+def encode_trf(text: str, layout: TrfLayout | None) -> bytes:
+    """The file's bytes: in the file's encoding when it can hold the text, else UTF-8; with
+    its byte order mark if it had one."""
+    encoding = layout.encoding if layout is not None else "utf-8"
+    try:
+        data = text.encode(encoding)
+    except UnicodeEncodeError:
+        encoding, data = "utf-8", text.encode("utf-8")
+    if layout is not None and layout.bom and encoding == "utf-8":
+        data = b"\xef\xbb\xbf" + data
+    return data

@@ -1,0 +1,69 @@
+"""The command line on FIDE TRF files: standings, validate and pair read a .trf file as
+they read a document; import makes a saved event and export --format trf gives the file back;
+a bad file is one error line with its line and column, exit 5 or 6, and nothing imported."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from fairpair.cli.app import app
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "trf"
+runner = CliRunner()
+
+
+def test_standings_validate_and_pair_read_a_trf_file() -> None:
+    path = str(DATA / "all-codes.trf")
+    shown = runner.invoke(app, ["standings", path])
+    assert shown.exit_code == 0, shown.stderr
+    assert "Aronian, Levon" in shown.stdout and "Withdrew" in shown.stdout
+    checked = runner.invoke(app, ["validate", path])
+    assert checked.exit_code == 0 and "7 players" in checked.stdout
+    paired = runner.invoke(app, ["pair", path, "--json"])
+    assert paired.exit_code == 0, paired.stderr
+    assert json.loads(paired.stdout)["round"] == 5
+    other = runner.invoke(app, ["standings", path, "--ruleset", "teamup", "--json"])
+    assert other.exit_code == 0, other.stderr
+
+
+def test_pair_save_refuses_a_trf_file(tmp_path: Path) -> None:
+    path = tmp_path / "club.trf"
+    path.write_bytes((DATA / "tec-example.trf").read_bytes())
+    refused = runner.invoke(app, ["pair", str(path), "--save"])
+    assert refused.exit_code == 3
+    assert path.read_bytes() == (DATA / "tec-example.trf").read_bytes()
+
+
+def test_import_then_export_trf_is_byte_identical(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'chess.sqlite3'}"
+    source = DATA / "all-codes-crlf.trf"
+    made = runner.invoke(app, ["import", str(source), "--db", db, "--json", "--as", "arbiter"])
+    assert made.exit_code == 0, made.stderr
+    slug = json.loads(made.stdout)["event"]
+    out = tmp_path / "back.trf"
+    back = runner.invoke(app, ["export", slug, "--format", "trf", "-o", str(out), "--db", db])
+    assert back.exit_code == 0, back.stderr
+    assert out.read_bytes() == source.read_bytes()
+    as_json = runner.invoke(app, ["export", slug, "--db", db])
+    assert json.loads(as_json.stdout)["players"][0]["fide_id"] == "13300474"
+
+
+def test_a_bad_file_is_refused_with_its_place_and_nothing_is_imported(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'chess.sqlite3'}"
+    text = (DATA / "tec-example.trf").read_text().replace("0004 w 1", "0004 w 7", 1)
+    bad = tmp_path / "bad.trf"
+    bad.write_text(text)
+    refused = runner.invoke(app, ["import", str(bad), "--db", db])
+    assert refused.exit_code == 5
+    assert f"{bad}:17:99" in refused.stderr and "unknown result code '7'" in refused.stderr
+    assert "Traceback" not in refused.stderr
+    listed = runner.invoke(app, ["event", "list", "--db", db, "--json"])
+    assert "example" not in listed.stdout.lower()
+    mismatch = tmp_path / "mismatch.trf"
+    mismatch.write_text(text.replace("0004 w 7", "0004 w 1").replace(" 2.5    1", " 3.5    1"))
+    contradicted = runner.invoke(app, ["validate", str(mismatch)])
+    assert contradicted.exit_code == 6
+    assert f"{mismatch}:17:81" in contradicted.stderr

@@ -91,9 +91,9 @@ def test_linking_posts_the_display_then_a_result_edits_it(db: Database, fake: Fa
     (posted,) = _messages(fake)
     assert posted.method == "POST" and posted.headers["authorization"] == "Bot bot-token"
     payload, files = _parts(posted)
-    assert set(files) == {"files[0]", "files[1]"}
-    assert all(f.startswith(b"\x89PNG") for f in files.values())
-    assert [a["filename"] for a in payload["attachments"]] == ["pairings.png", "standings.png"]
+    # no result yet: the pairings, and no standings to draw
+    assert set(files) == {"files[0]"} and files["files[0]"].startswith(b"\x89PNG")
+    assert [a["filename"] for a in payload["attachments"]] == ["pairings.png"]
     assert "round 1" in payload["content"] and "Table 1: P" in payload["content"]
     assert payload["allowed_mentions"] == {"parse": []}
 
@@ -103,6 +103,8 @@ def test_linking_posts_the_display_then_a_result_edits_it(db: Database, fake: Fa
     assert (edit.method, edit.path) == ("PATCH", "/discord/channels/700/messages/m1")
     payload, files = _parts(edit)
     assert "wins 2-1" in payload["content"] and len(files) == 2
+    assert [a["filename"] for a in payload["attachments"]] == ["pairings.png", "standings.png"]
+    assert all(f.startswith(b"\x89PNG") for f in files.values())
     with db.reading() as conn:
         row = conn.execute(
             select(DiscordChannelRow.message_id, DiscordChannelRow.shown_version)

@@ -13,7 +13,8 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from fairpair.service import event_images, portal
+from fairpair.engine.results import Result
+from fairpair.service import event_images, portal, results
 from fairpair.service.audit import audit_log
 from fairpair.service.connection import Database
 from fairpair.service.discord_codes import new_code
@@ -22,7 +23,7 @@ from fairpair.service.discord_links import event_of_channel, player_of
 from fairpair.service.events import create_event
 from fairpair.service.players import NewPlayer, add_players
 from fairpair.store.models import DropRow, PlayerRow
-from self_report_events import ACTOR, reporting_event
+from self_report_events import ACTOR, pairs, reporting_event
 from service.fake_services import FakeServices, fake_services
 
 from .discord_helpers import (
@@ -189,6 +190,12 @@ def test_pairings_and_standings_answer_later_with_images(
     payload, _ = answer(discord.send(client, command("standings")))
     assert payload["type"] == 5
     body, files = fake.of("/discord/webhooks/")[-1].parts()
+    assert "no standings yet" in body["content"] and files == {}  # no result yet: nothing drawn
+    table = pairs(sqlite_db, slug)[0].table
+    results.report(sqlite_db, slug, 1, Result.from_games(2, 1, 0), actor=ACTOR, table=table)
+    payload, _ = answer(discord.send(client, command("standings")))
+    assert payload["type"] == 5
+    body, files = fake.of("/discord/webhooks/")[-1].parts()
     assert "standings after round" in body["content"]
     assert files["files[0]"].startswith(b"\x89PNG")
 
@@ -199,7 +206,7 @@ def test_a_busy_discord_gets_the_follow_up_again(
     slug = reporting_event(sqlite_db, "Busy", 4)
     _linked(sqlite_db, client, discord, slug)
     fake.answers.append((429, {"retry_after": 0.01}))
-    payload, _ = answer(discord.send(client, command("standings")))
+    payload, _ = answer(discord.send(client, command("pairings")))
     assert payload["type"] == 5
     first, second = fake.of("/discord/webhooks/")
     assert first.parts() == second.parts()

@@ -23,11 +23,13 @@ change of the event, and must not cause another drawing). The bot token is the s
 
 from __future__ import annotations
 
+import contextlib
 import os
 from datetime import timedelta
 
 from sqlalchemy import select, update
 
+from fairpair.engine.errors import FairpairError
 from fairpair.service import event_images
 from fairpair.service.discord_rest import DiscordRefused, edit_message, post_message
 from fairpair.service.discord_text import pairings_text
@@ -93,6 +95,20 @@ def nudge(db: Database, slug: str, version: int) -> int:
     return len(rows)
 
 
+def _images(db: Database, slug: str) -> list[tuple[str, bytes]]:
+    """The display's pictures: the current pairings and the standings' top, each only when
+    there is something to draw (no round released yet, no result yet: that one is left out,
+    and the message's text says where the event stands)."""
+    drawn = []
+    with contextlib.suppress(FairpairError):  # no round released yet
+        drawn.append(("pairings.png", event_images.render(db, slug, "pairings")))
+    with contextlib.suppress(FairpairError):  # no standings yet
+        drawn.append(
+            ("standings.png", event_images.render(db, slug, "standings", top=STANDINGS_TOP))
+        )
+    return drawn
+
+
 def redraw(db: Database, job: Job) -> None:
     """The job: draw the display of channel ``job.payload["channel"]`` (gone: nothing)."""
     channel_row = int(job.payload["channel"])
@@ -119,10 +135,7 @@ def redraw(db: Database, job: Job) -> None:
         raise LookupError(
             f"no Discord bot token: set ${ENV_BOT_TOKEN} (or the event's, Players' side)"
         )
-    images = [
-        ("pairings.png", event_images.render(db, row.slug, "pairings")),
-        ("standings.png", event_images.render(db, row.slug, "standings", top=STANDINGS_TOP)),
-    ]
+    images = _images(db, row.slug)
     content = pairings_text(db, row.slug)
     message = row.message_id
     if message is not None:

@@ -5,7 +5,9 @@
   /discord/channels/900/messages`` → ``{"id": "1"}``; a message posted in another channel
   (the bot's display, multipart) → ``{"id": "m1"}``, ``"m2"``…; ``PATCH
   /discord/channels/C/messages/M`` (an edit) → 200, or 404 when ``M`` is in ``deleted``;
-  ``PUT /discord/applications/…/commands`` → the commands sent back.
+  ``PUT /discord/applications/…/commands`` → the commands sent back; ``PATCH
+  /discord/webhooks/APP/TOKEN/messages/@original`` (a deferred interaction's follow-up,
+  multipart, no bot token) → the message, its id ``"original"``.
 - ``POST /push/NAME`` → 201; ``/push/gone…`` → 410.
 - ``answers``: queued (status, JSON body) given before the normal answer (a 429 first, …).
 """
@@ -17,6 +19,8 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from email.parser import BytesParser
+from email.policy import HTTP
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
@@ -30,6 +34,24 @@ class Seen:
 
     def json(self) -> Any:
         return json.loads(self.body)
+
+    def parts(self) -> tuple[dict[str, Any], dict[str, bytes]]:
+        """A multipart body's ``payload_json`` and its files, by part name."""
+        kind = self.headers["content-type"]
+        message = BytesParser(policy=HTTP).parsebytes(
+            f"Content-Type: {kind}\r\n\r\n".encode() + self.body
+        )
+        payload: dict[str, Any] = {}
+        files: dict[str, bytes] = {}
+        for part in message.iter_parts():
+            name = part.get_param("name", header="content-disposition")
+            data = part.get_payload(decode=True)
+            assert isinstance(data, bytes)
+            if name == "payload_json":
+                payload = json.loads(data)
+            else:
+                files[str(name)] = data
+        return payload, files
 
 
 @dataclass
@@ -76,6 +98,8 @@ def fake_services() -> Iterator[FakeServices]:
             message = self.path.rsplit("/", 1)[-1]
             if queued is not None:
                 self._answer(*queued)
+            elif self.path.startswith("/discord/webhooks/") and message == "@original":
+                self._answer(200, {"id": "original", "type": 0})
             elif message in box[0].deleted:
                 self._answer(404, {"message": "Unknown Message", "code": 10008})
             else:

@@ -14,15 +14,17 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from fairpair.engine.results import Result
-from fairpair.service import portal, results
+from fairpair.service import event_images, portal, results
 from fairpair.service.audit import audit_log
 from fairpair.service.connection import Database
 from fairpair.service.discord_codes import new_code
+from fairpair.service.discord_dm import ENV_API
 from fairpair.service.discord_links import event_of_channel, player_of
 from fairpair.service.events import create_event
 from fairpair.service.players import NewPlayer, add_players
 from fairpair.store.models import DropRow, PlayerRow
 from self_report_events import ACTOR, pairs, reporting_event
+from service.fake_services import FakeServices, fake_services
 
 from .discord_helpers import (
     CHANNEL,
@@ -42,6 +44,13 @@ PING = {"id": "1", "type": 1, "application_id": "42", "token": "t"}
 @pytest.fixture
 def discord() -> Discord:
     return Discord()
+
+
+@pytest.fixture
+def fake(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeServices]:
+    with fake_services() as services:
+        monkeypatch.setenv(ENV_API, services.discord_api)
+        yield services
 
 
 @pytest.fixture
@@ -161,23 +170,67 @@ def test_commands_in_an_unlinked_channel_say_how_to_link(
         assert "not linked to an event" in payload["data"]["content"], name
 
 
-def test_pairings_and_standings_answer_with_images(
-    sqlite_db: Database, client: TestClient, discord: Discord
+def test_pairings_and_standings_answer_later_with_images(
+    sqlite_db: Database, client: TestClient, discord: Discord, fake: FakeServices
 ) -> None:
+    """Deferred: "thinking…" (type 5, ephemeral) at once, then the image and the tables as
+    the follow-up — ``PATCH /webhooks/APP/TOKEN/messages/@original``, no bot token."""
     slug = reporting_event(sqlite_db, "Shown", 4)
     _linked(sqlite_db, client, discord, slug)
     payload, files = answer(discord.send(client, command("pairings")))
-    assert payload["type"] == 4 and payload["data"]["flags"] == 64
-    assert "round 1" in payload["data"]["content"] and "Table 1:" in payload["data"]["content"]
-    assert payload["data"]["attachments"] == [{"id": 0, "filename": "pairings.png"}]
+    assert payload == {"type": 5, "data": {"flags": 64}} and files == {}
+    (sent,) = fake.of("/discord/webhooks/")
+    assert sent.method == "PATCH"
+    assert sent.path == "/discord/webhooks/42/interaction-token/messages/@original"
+    assert "authorization" not in sent.headers
+    body, files = sent.parts()
+    assert "round 1" in body["content"] and "Table 1:" in body["content"]
+    assert body["attachments"] == [{"id": 0, "filename": "pairings.png"}]
     assert files["files[0]"].startswith(b"\x89PNG")
     payload, _ = answer(discord.send(client, command("standings")))
-    assert "no standings yet" in payload["data"]["content"]  # no result yet: nothing to draw
+    assert payload["type"] == 5
+    body, files = fake.of("/discord/webhooks/")[-1].parts()
+    assert "no standings yet" in body["content"] and files == {}  # no result yet: nothing drawn
     table = pairs(sqlite_db, slug)[0].table
     results.report(sqlite_db, slug, 1, Result.from_games(2, 1, 0), actor=ACTOR, table=table)
-    payload, files = answer(discord.send(client, command("standings")))
-    assert "standings after round" in payload["data"]["content"]
+    payload, _ = answer(discord.send(client, command("standings")))
+    assert payload["type"] == 5
+    body, files = fake.of("/discord/webhooks/")[-1].parts()
+    assert "standings after round" in body["content"]
     assert files["files[0]"].startswith(b"\x89PNG")
+
+
+def test_a_busy_discord_gets_the_follow_up_again(
+    sqlite_db: Database, client: TestClient, discord: Discord, fake: FakeServices
+) -> None:
+    slug = reporting_event(sqlite_db, "Busy", 4)
+    _linked(sqlite_db, client, discord, slug)
+    fake.answers.append((429, {"retry_after": 0.01}))
+    payload, _ = answer(discord.send(client, command("pairings")))
+    assert payload["type"] == 5
+    first, second = fake.of("/discord/webhooks/")
+    assert first.parts() == second.parts()
+
+
+def test_a_follow_up_that_fails_says_so_without_a_trace(
+    sqlite_db: Database,
+    client: TestClient,
+    discord: Discord,
+    fake: FakeServices,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    slug = reporting_event(sqlite_db, "Broken", 4)
+    _linked(sqlite_db, client, discord, slug)
+
+    def broken(*args: object, **kw: object) -> bytes:
+        raise RuntimeError("the renderer fell over")
+
+    monkeypatch.setattr(event_images, "render", broken)
+    payload, _ = answer(discord.send(client, command("pairings")))
+    assert payload["type"] == 5
+    body, files = fake.of("/discord/webhooks/")[-1].parts()
+    assert "went wrong on fairpair's side" in body["content"] and files == {}
+    assert "Traceback" not in body["content"] and "fell over" not in body["content"]
 
 
 def test_join_then_checkin(sqlite_db: Database, client: TestClient, discord: Discord) -> None:

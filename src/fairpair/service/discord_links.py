@@ -184,6 +184,7 @@ def join_player(
                     event_id=change.event.id,
                     player_id=player_id,
                     discord_user_id=user_id,
+                    discord_name=username[:100],
                     linked_at=change.at,
                 )
             )
@@ -191,7 +192,7 @@ def join_player(
             conn.execute(
                 update(DiscordPlayerRow)
                 .where(DiscordPlayerRow.player_id == player_id)
-                .values(discord_user_id=user_id, linked_at=change.at)
+                .values(discord_user_id=user_id, discord_name=username[:100], linked_at=change.at)
             )
         change.audit(
             "discord.join",

@@ -6,7 +6,10 @@
 - ``edit_message``: ``PATCH /channels/{channel}/messages/{message}``, the same body: the
   attachments listed replace the message's old ones;
 - ``put_commands``: ``PUT /applications/{application}/commands`` (or a guild's), the
-  command definitions (bulk overwrite: the list becomes the application's commands).
+  command definitions (bulk overwrite: the list becomes the application's commands);
+- ``edit_original``: ``PATCH /webhooks/{application}/{token}/messages/@original``, the
+  answer of a deferred interaction (the same multipart body). The interaction's token is
+  the credential (valid 15 minutes): no bot token is sent.
 
 A 429 or a 5xx (or no answer) is ``DiscordBusy`` (retry after its backoff, the jobs' way);
 any other refusal is ``DiscordRefused``, with Discord's status and message.
@@ -34,8 +37,10 @@ class DiscordRefused(Exception):
         self.status = status
 
 
-def _client(token: str) -> httpx.Client:
-    headers = {"Authorization": f"Bot {token}", "User-Agent": USER_AGENT}
+def _client(token: str | None) -> httpx.Client:
+    headers = {"User-Agent": USER_AGENT}
+    if token is not None:
+        headers["Authorization"] = f"Bot {token}"
     return httpx.Client(base_url=api_base(), headers=headers, timeout=TIMEOUT_SECONDS)
 
 
@@ -99,6 +104,19 @@ def edit_message(
                 f"/channels/{channel_id}/messages/{message_id}",
                 files=message_parts(content, images),
             ),
+        )
+
+
+def edit_original(
+    application_id: str, interaction_token: str, content: str, images: Sequence[Image]
+) -> None:
+    """Replace the deferred answer ("fairpair is thinking…") of interaction
+    ``interaction_token`` with ``content`` and ``images``."""
+    path = f"/webhooks/{application_id}/{interaction_token}/messages/@original"
+    with _client(None) as http:
+        _call(
+            "answering the command",
+            lambda: http.patch(path, files=message_parts(content, images)),
         )
 
 

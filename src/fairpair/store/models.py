@@ -660,6 +660,8 @@ class DiscordPlayerRow(Base):
         ForeignKey("players.id", ondelete="CASCADE"), nullable=False, unique=True
     )
     discord_user_id: Mapped[str] = mapped_column(String(32), nullable=False)
+    #: The Discord name it joined with (shown on the player's page; ``None``: joined before 0007).
+    discord_name: Mapped[str | None] = mapped_column(String(100))
     linked_at: Mapped[datetime] = _when()
 
 

@@ -4,7 +4,9 @@
 - ``/link code`` (server members who manage channels, with the owner's one-time code): the
   channel shows the event; ``/unlink`` undoes it;
 - ``/join code``: the caller is the player whose one-time code it is;
-- ``/pairings``, ``/standings``: the images and their text, to the caller only;
+- ``/pairings``, ``/standings``: the images and their text, to the caller only — deferred
+  (rendering a big event's image may take longer than Discord's 3 seconds): "thinking…" at
+  once, the answer as the follow-up (``follow_up``);
 - ``/checkin``, ``/drop`` (asks to confirm with a button), ``/report`` (the result
   buttons, or the opponent's report to confirm or dispute).
 """
@@ -21,7 +23,15 @@ from fairpair.service.discord_text import pairings_text, standings_text
 from fairpair.service.self_checkin import check_in_myself
 from fairpair.service.self_reports import report_state
 from fairpair.web.discord.caller import Caller, options_of
-from fairpair.web.discord.replies import DANGER, SECONDARY, Button, Reply, refused, said
+from fairpair.web.discord.replies import (
+    DANGER,
+    SECONDARY,
+    Button,
+    Reply,
+    deferred,
+    refused,
+    said,
+)
 from fairpair.web.discord.report_buttons import answer_buttons, choice_buttons
 from fairpair.web.discord.scope import Stop, linked_event, own_player
 
@@ -71,15 +81,23 @@ def _join(db: Database, caller: Caller, options: dict[str, str]) -> Reply:
 
 
 def _pairings(db: Database, caller: Caller, options: dict[str, str]) -> Reply:
-    slug = linked_event(db, caller)
-    image = event_images.render(db, slug, "pairings")
-    return Reply(pairings_text(db, slug), images=(("pairings.png", image),))
+    slug = linked_event(db, caller)  # not linked: said at once
+
+    def later() -> Reply:
+        image = event_images.render(db, slug, "pairings")
+        return Reply(pairings_text(db, slug), images=(("pairings.png", image),))
+
+    return deferred(later)
 
 
 def _standings(db: Database, caller: Caller, options: dict[str, str]) -> Reply:
     slug = linked_event(db, caller)
-    image = event_images.render(db, slug, "standings")
-    return Reply(standings_text(db, slug), images=(("standings.png", image),))
+
+    def later() -> Reply:
+        image = event_images.render(db, slug, "standings")
+        return Reply(standings_text(db, slug), images=(("standings.png", image),))
+
+    return deferred(later)
 
 
 def _checkin(db: Database, caller: Caller, options: dict[str, str]) -> Reply:

@@ -7,13 +7,13 @@ answered already (the same interaction id again: a replay) is refused with 401 b
 anything is read. CSRF does not apply (no cookie is trusted here; ``web.app`` exempts the
 path). Then, by interaction type: 1 PING → PONG; 2 a slash command (``commands``); 3 a
 button (``buttons``). A refusal of the service is an ephemeral message naming the reason;
-anything unexpected is logged and said as such — never a stack trace.
+anything unexpected is logged and said as such — never a stack trace (``guard``). A
+deferred answer (type 5) is followed up after the response is sent (``follow_up``).
 """
 
 from __future__ import annotations
 
 import json
-import logging
 import time
 from datetime import UTC, datetime
 from typing import Any
@@ -21,21 +21,21 @@ from typing import Any
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
+from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 
-from fairpair.engine.errors import FairpairError
 from fairpair.service.connection import Database
 from fairpair.service.discord_replay import first_time
 from fairpair.web.discord.buttons import answer_button
 from fairpair.web.discord.caller import caller_of
 from fairpair.web.discord.commands import answer_command
-from fairpair.web.discord.replies import PONG, Reply, refused, response
-from fairpair.web.discord.scope import Stop
+from fairpair.web.discord.follow_up import follow_up
+from fairpair.web.discord.guard import guarded
+from fairpair.web.discord.replies import DEFERRED, PONG, Reply, refused, response
 from fairpair.web.discord.signature import public_key, refusal
 
 PATH = "/discord/interactions"
 ROUTER = APIRouter(include_in_schema=False)
-LOG = logging.getLogger("fairpair.web.discord")
 #: Discord's interaction bodies are small; anything bigger is not one.
 MAX_BODY = 64 * 1024
 PING, COMMAND, COMPONENT = 1, 2, 3
@@ -60,19 +60,23 @@ def _answer(db: Database, interaction: dict[str, Any]) -> Reply:
     caller = caller_of(interaction)
     if caller is None:
         return refused("fairpair answers commands in a channel, from a Discord user")
-    try:
+
+    def make() -> Reply:
         if interaction.get("type") == COMMAND:
             return answer_command(db, caller, interaction)
         if interaction.get("type") == COMPONENT:
             return answer_button(db, caller, interaction)
         return refused("fairpair does not answer this kind of interaction")
-    except Stop as stop:
-        return stop.reply
-    except FairpairError as error:
-        return refused(error.reason)
-    except Exception:  # said to the user without the trace; the trace goes to the log
-        LOG.exception("Discord interaction %s failed", interaction.get("id"))
-        return refused("something went wrong on fairpair's side: ask a judge (it is logged)")
+
+    reply = guarded(interaction.get("id"), make)
+    if reply.type == DEFERRED and not _can_follow_up(interaction):
+        return guarded(interaction.get("id"), reply.later or make)  # answer it now
+    return reply
+
+
+def _can_follow_up(interaction: dict[str, Any]) -> bool:
+    app, token = interaction.get("application_id"), interaction.get("token")
+    return isinstance(app, str) and app.isdigit() and isinstance(token, str) and bool(token)
 
 
 @ROUTER.post(PATH)
@@ -102,4 +106,9 @@ async def interactions(request: Request) -> Response:
     if interaction.get("type") == PING:
         return JSONResponse({"type": PONG})
     reply = await run_in_threadpool(_answer, db, interaction)
-    return response(reply)
+    answered = response(reply)
+    if reply.type == DEFERRED and reply.later is not None:
+        answered.background = BackgroundTask(
+            follow_up, seen, interaction["application_id"], interaction["token"], reply.later
+        )
+    return answered

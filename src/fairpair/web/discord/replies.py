@@ -1,7 +1,10 @@
 """What the interactions endpoint answers, and how it goes on the wire.
 
 Response types (Discord's interactions API): 1 PONG (a PING), 4 a message
-(``CHANNEL_MESSAGE_WITH_SOURCE``), 7 the button's own message changed (``UPDATE_MESSAGE``).
+(``CHANNEL_MESSAGE_WITH_SOURCE``), 5 a message that comes later
+(``DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE``: Discord shows "thinking…" until the follow-up,
+``fairpair.web.discord.follow_up``, replaces it), 7 the button's own message changed
+(``UPDATE_MESSAGE``).
 Flag 64 makes a message ephemeral (only the caller sees it). A reply with images is
 ``multipart/form-data``: ``payload_json`` and ``files[n]``; else JSON. Mentions ping only
 the users named in ``mentions`` (``allowed_mentions``), never @everyone.
@@ -11,7 +14,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,7 +22,7 @@ from starlette.responses import JSONResponse, Response
 
 from fairpair.service.discord_rest import Image
 
-PONG, MESSAGE, UPDATE = 1, 4, 7
+PONG, MESSAGE, DEFERRED, UPDATE = 1, 4, 5, 7
 EPHEMERAL = 64
 #: Button styles.
 PRIMARY, SECONDARY, SUCCESS, DANGER = 1, 2, 3, 4
@@ -50,8 +53,12 @@ class Reply:
     buttons: tuple[Button, ...] = ()
     images: tuple[Image, ...] = ()
     mentions: tuple[str, ...] = field(default=())
+    #: A deferred reply's follow-up: makes the real answer, after the response is sent.
+    later: Callable[[], Reply] | None = None
 
     def data(self) -> dict[str, Any]:
+        if self.type == DEFERRED:
+            return {"flags": EPHEMERAL} if self.ephemeral else {}
         out: dict[str, Any] = {
             "content": self.content[:2000],
             "allowed_mentions": {"parse": [], "users": list(self.mentions)},
@@ -72,6 +79,13 @@ class Reply:
 
 def said(text: str, *, public: bool = False, buttons: Sequence[Button] = ()) -> Reply:
     return Reply(text, ephemeral=not public, buttons=tuple(buttons))
+
+
+def deferred(later: Callable[[], Reply]) -> Reply:
+    """Answer "thinking…" (to the caller only) at once; ``later`` makes the real answer,
+    sent as the follow-up once the response is out (it may take longer than Discord's 3
+    seconds)."""
+    return Reply("", type=DEFERRED, later=later)
 
 
 def refused(reason: str) -> Reply:

@@ -5,7 +5,9 @@ Owners change the settings (one form, version checked: two owners editing at onc
 overwrite each other) and make a new join code; judges open and close check-in and make or
 revoke a player's personal links (a new link is shown once, to copy: only its hash is kept).
 The Discord bot token is write-only: the page says whether one is set, never what it is.
-Every change goes through ``service.portal.set_portal`` (audited).
+Every change goes through ``service.portal.set_portal`` (audited). The "Discord channel"
+box (linked channels, a one-time ``/link`` code) posts to ``console_discord``, which shows
+this page again with ``tab_page``.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from fastapi.responses import RedirectResponse, Response
 
 from fairpair.engine.errors import FairpairError
 from fairpair.service.connection import Database
+from fairpair.service.discord_channels import channels_of
 from fairpair.service.player_passes import live_passes
 from fairpair.service.player_tokens import personal_link, revoke_player_tokens
 from fairpair.service.portal import SETTABLE, new_join_code, read_portal, set_portal
@@ -34,11 +37,12 @@ DONE = {
     "code": "New join code made: the old one no longer works.",
     "checkin": "Check-in changed.",
     "revoked": "Links revoked: those devices are logged out.",
+    "unlinked": "Discord channel unlinked: its message is no longer updated.",
 }
 SETTINGS_FIELDS = (*sorted(SETTABLE), "version")
 
 
-def _page(
+def tab_page(
     request: Request,
     access: Access,
     db: Database,
@@ -48,6 +52,7 @@ def _page(
     errors: dict[str, str] | None = None,
     values: dict[str, str] | None = None,
     new_link: tuple[str, str] | None = None,
+    discord_code: str | None = None,
 ) -> Response:
     portal = read_portal(db, slug)
     answer = console_page(
@@ -66,6 +71,8 @@ def _page(
         judge=access.can(Role.JUDGE),
         done=DONE.get(request.query_params.get("done", ""), ""),
         new_link=new_link,
+        discord_channels=channels_of(db, slug),
+        discord_code=discord_code,
         errors=errors or {},
         values=values or {},
     )
@@ -79,7 +86,7 @@ def _back(slug: str, done: str, anchor: str = "") -> Response:
 
 @ROUTER.get("/console/{slug}/portal")
 def portal_tab(request: Request, slug: str, access: Viewer, db: DbDep) -> Response:
-    return _page(request, access, db, slug)
+    return tab_page(request, access, db, slug)
 
 
 def _number(text: str, field: str, errors: dict[str, str]) -> int | None:
@@ -137,9 +144,9 @@ def settings(
         except FairpairError as error:
             errors = refusal(error, SETTINGS_FIELDS)
             status = 409 if error.code == "stale_version" else 422
-            return _page(request, access, db, slug, status=status, errors=errors, values=values)
+            return tab_page(request, access, db, slug, status=status, errors=errors, values=values)
         return _back(slug, "settings")
-    return _page(request, access, db, slug, status=422, errors=errors, values=values)
+    return tab_page(request, access, db, slug, status=422, errors=errors, values=values)
 
 
 @ROUTER.post("/console/{slug}/portal/code")
@@ -165,11 +172,11 @@ def make_link(request: Request, slug: str, player: str, access: Judge, db: DbDep
     try:
         secret = personal_link(db, slug, player, actor=access.actor)
     except FairpairError as error:
-        return _page(
+        return tab_page(
             request, access, db, slug, status=422, errors={f"player:{player}": error.reason}
         )
     url = f"{str(request.base_url).rstrip('/')}/e/{slug}/p/{secret}"
-    return _page(request, access, db, slug, new_link=(player, url))
+    return tab_page(request, access, db, slug, new_link=(player, url))
 
 
 @ROUTER.post("/console/{slug}/portal/players/{player}/revoke")
@@ -177,7 +184,7 @@ def revoke_links(request: Request, slug: str, player: str, access: Judge, db: Db
     try:
         revoke_player_tokens(db, slug, player, actor=access.actor)
     except FairpairError as error:
-        return _page(
+        return tab_page(
             request, access, db, slug, status=422, errors={f"player:{player}": error.reason}
         )
     return _back(slug, "revoked", f"#pp-{player}")

@@ -7,6 +7,8 @@ history, check in, drop myself.
 - ``GET /e/{slug}/me/live``: that stream (server-sent events, only this player's news).
 - ``POST /e/{slug}/me/checkin``: check myself in (while the organizer has check-in open).
 - ``POST /e/{slug}/me/drop``: without ``confirm=yes`` the confirm page; with it, drop out.
+- Discord (when the event is shown in a Discord channel): link my account, unlink it
+  (``portal_discord``, which shows this page again with ``me_page``).
 
 Every route needs the player's pass (``Player``); without one a page goes to the join page.
 """
@@ -22,6 +24,7 @@ from markupsafe import Markup
 from fairpair.engine.errors import FairpairError
 from fairpair.error_table import kind_of
 from fairpair.service.connection import Database
+from fairpair.service.discord_self import discord_box
 from fairpair.service.my_match import my_match, waitlist_place
 from fairpair.service.player_tokens import PlayerPass
 from fairpair.service.players import drop_player
@@ -34,7 +37,11 @@ from fairpair.web.templating import csrf_token, is_htmx, render
 
 ROUTER = APIRouter(include_in_schema=False)
 #: What a done action says at the top of the page (``?done=``).
-DONE = {"checkin": "You are checked in.", "dropped": "You dropped out of the event."}
+DONE = {
+    "checkin": "You are checked in.",
+    "dropped": "You dropped out of the event.",
+    "discord-unlinked": "Your Discord account is unlinked: Discord no longer acts as you.",
+}
 DROP_REASON = "dropped themselves"
 
 
@@ -64,7 +71,7 @@ def card_html(
     return Markup(template.render(**context)), context
 
 
-def _page(
+def me_page(
     request: Request,
     access: Access,
     db: Database,
@@ -73,6 +80,7 @@ def _page(
     status: int = 200,
     errors: dict[str, str] | None = None,
     done: str = "",
+    discord_code: str | None = None,
 ) -> Response:
     assert access.player is not None
     html, context = card_html(request, db, slug, access.player, errors or {})
@@ -87,6 +95,8 @@ def _page(
         card=html,
         version=me.version if me is not None else 0,
         done=DONE.get(done, ""),
+        discord=discord_box(db, access.player),
+        discord_code=discord_code,
         errors=errors or {},
         headers={"cache-control": "no-store"},
     )
@@ -100,7 +110,7 @@ def portal_page(
     slug: str,
     done: Annotated[str, Query(max_length=20)] = "",
 ) -> Response:
-    return _page(request, access, db, slug, done=done)
+    return me_page(request, access, db, slug, done=done)
 
 
 @ROUTER.get("/e/{slug}/me/card")
@@ -130,12 +140,12 @@ def check_in(request: Request, access: Player, db: DbDep, slug: str) -> Response
     assert player is not None
     if player.player_key is None:
         errors = {"checkin": "you are on the waitlist: you check in once you have a place"}
-        return _page(request, access, db, slug, status=409, errors=errors)
+        return me_page(request, access, db, slug, status=409, errors=errors)
     try:
         check_in_myself(db, slug, player.player_key, actor=access.actor)
     except FairpairError as error:
         status = kind_of(error).http
-        return _page(request, access, db, slug, status=status, errors={"checkin": error.reason})
+        return me_page(request, access, db, slug, status=status, errors={"checkin": error.reason})
     return RedirectResponse(f"/e/{slug}/me?done=checkin", status_code=303)
 
 
@@ -151,7 +161,7 @@ def drop(
     assert player is not None
     if player.player_key is None:
         errors = {"drop": "you are on the waitlist, not in the event: nothing to drop out of"}
-        return _page(request, access, db, slug, status=409, errors=errors)
+        return me_page(request, access, db, slug, status=409, errors=errors)
     if confirm != "yes":
         me = my_match(db, slug, player.player_key)
         return render(request, "portal/drop.html", slug=slug, me=me, errors={})

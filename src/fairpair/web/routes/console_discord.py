@@ -1,0 +1,49 @@
+"""The Players' side tab's "Discord channel" box: make a one-time ``/link`` code, unlink a
+channel — what ``fairpair discord link-code`` does, for organizers who use the web.
+
+- ``POST /console/{slug}/portal/discord/code``: a new code, shown once on the tab with the
+  exact words to type in Discord (only its hash is kept; it works once, for 30 minutes);
+- ``POST /console/{slug}/portal/discord/{channel}/unlink``: the channel no longer shows the
+  event (as ``/unlink`` in it).
+
+Both need the event's owner (as the tab's settings and join code do: linking shows the event
+in a Discord server, a decision of the event's owner). The service audits both.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Path, Request
+from fastapi.responses import RedirectResponse, Response
+
+from fairpair.engine.errors import FairpairError
+from fairpair.error_table import kind_of
+from fairpair.service.discord_channels import unlink_event_channel
+from fairpair.service.discord_codes import new_code
+from fairpair.web.access import DbDep, Owner
+from fairpair.web.routes.console_portal import tab_page
+
+ROUTER = APIRouter(include_in_schema=False)
+
+
+@ROUTER.post("/console/{slug}/portal/discord/code")
+def link_code(request: Request, slug: str, access: Owner, db: DbDep) -> Response:
+    code = new_code(db, slug, "channel", actor=access.actor)
+    return tab_page(request, access, db, slug, discord_code=code)
+
+
+@ROUTER.post("/console/{slug}/portal/discord/{channel}/unlink")
+def unlink(
+    request: Request,
+    slug: str,
+    channel: Annotated[str, Path(max_length=32)],
+    access: Owner,
+    db: DbDep,
+) -> Response:
+    try:
+        unlink_event_channel(db, slug, channel, actor=access.actor)
+    except FairpairError as error:
+        status = kind_of(error).http
+        return tab_page(request, access, db, slug, status=status, errors={"discord": error.reason})
+    return RedirectResponse(f"/console/{slug}/portal?done=unlinked#discord", status_code=303)

@@ -129,3 +129,60 @@ def test_each_bad_file_names_line_column_and_reason_and_imports_nothing(
     good.write_text(HAND)
     made = runner.invoke(app, ["import", str(good), "--db", db, "--as", "arbiter", "--json"])
     assert made.exit_code == 0, made.stderr
+
+
+def test_round_show_gives_a_chess_rounds_colours(tmp_path: Path) -> None:
+    # Issue 12: a chess pairing names White and Black (here the colours recorded in a file).
+    db = f"sqlite:///{tmp_path / 'chess.sqlite3'}"
+    made = runner.invoke(
+        app, ["import", str(DATA / "hand-tiebreaks.trf"), "--db", db, "--json", "--as", "td"]
+    )
+    assert made.exit_code == 0, made.stderr
+    slug = json.loads(made.stdout)["event"]
+    shown = runner.invoke(app, ["round", "show", slug, "2", "--db", db])
+    assert shown.exit_code == 0, shown.stderr
+    lines = shown.stdout.splitlines()
+    header = next(line for line in lines if line.startswith("Table"))
+    assert header.split() == ["Table", "Player", "Opponent", "Result", "White", "Black"]
+    assert "Plays first" not in shown.stdout
+    # Round 2: 6 (White) lost to 1 (Black); 3 (White) forfeited to 2 (Black).
+    row = next(line for line in lines if "Adler, Anna" in line)
+    assert row.index("Falk, Frida (manual)") < row.rindex("Adler, Anna")
+    row = next(line for line in lines if "Berg, Bruno" in line)
+    assert row.rstrip().endswith("Berg, Bruno") and "Conti, Carla (manual)" in row
+
+
+def test_a_released_round_of_a_chess_scored_stage_gives_white_and_black(tmp_path: Path) -> None:
+    import dataclasses
+
+    from fairpair.engine.rulesets import DEFAULT, FIDE
+    from fairpair.engine.stage import Stage
+    from fairpair.engine.stage_config import SwissConfig, TossSettings
+    from fairpair.service import events, players
+    from fairpair.service.connection import opened
+    from fairpair.service.players import NewPlayer
+
+    db = f"sqlite:///{tmp_path / 'chess.sqlite3'}"
+    # Named "default", scored 1/½/0: chess by its scoring.
+    for name, scoring, chess in (("chess", FIDE.scoring, True), ("games", DEFAULT.scoring, False)):
+        stage = Stage(
+            config=SwissConfig(max_rounds=3, toss=TossSettings(enabled=True)),
+            ruleset=dataclasses.replace(DEFAULT, scoring=scoring),
+            seed=name,
+        )
+        with opened(db) as base:
+            slug = events.create_event(base, name, actor="td", stage=stage)
+            players.add_players(
+                base, slug, [NewPlayer(n, id=n.lower()) for n in ("Ann", "Bob")], actor="td"
+            )
+        drafted = runner.invoke(app, ["round", "generate", slug, "--db", db, "--as", "td"])
+        assert drafted.exit_code == 0, drafted.stderr
+        released = runner.invoke(app, ["round", "release", slug, "--db", db, "--as", "td"])
+        assert released.exit_code == 0, released.stderr
+        shown = runner.invoke(app, ["round", "show", slug, "1", "--db", db])
+        assert shown.exit_code == 0, shown.stderr
+        header = next(line for line in shown.stdout.splitlines() if line.startswith("Table"))
+        if chess:
+            assert header.split()[-2:] == ["White", "Black"]
+        else:
+            assert header.rstrip().endswith("Plays first")

@@ -9,7 +9,17 @@ import typer
 
 #: The ruleset presets (``fairpair.engine.rulesets.PRESETS``; a test keeps them equal), named
 #: here so that ``--help`` needs no engine import.
-RULESETS = ("default", "mtg", "pokemon", "riftbound", "teamup", "fide", "round_robin", "pods")
+RULESETS = (
+    "default",
+    "mtg",
+    "pokemon",
+    "riftbound",
+    "teamup",
+    "fide",
+    "fide_2024",
+    "round_robin",
+    "pods",
+)
 
 File = Annotated[
     Path,

@@ -248,7 +248,11 @@ def test_points_mismatch() -> None:
         _file(_player(1, "0.5", "0002 w 1"), _player(2, "0.0", "0001 b 0")), TrfContradiction
     )
     assert error.problems[0].where == "club.trf:1:81"
-    assert "0.5 points in the file but the results add up to 1" in error.problems[0].reason
+    assert error.problems[0].place == "player 1, points"
+    assert (
+        "player 1 has 0.5 points in the file but the results add up to 1"
+        in error.problems[0].reason
+    )
 
 
 def test_unknown_tiebreak_code() -> None:

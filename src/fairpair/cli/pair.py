@@ -75,9 +75,10 @@ def render_draft(
     draft: PairingDraft,
     points: Mapping[PlayerId, Fraction],
     tosses: Sequence[Toss] | None = None,
+    chess: bool = False,
 ) -> tuple[TextTable, list[str]]:
-    """The pairings table (table, player, points, opponent, points, flags, who plays first)
-    and the notes, one sentence each."""
+    """The pairings table (table, player, points, opponent, points, flags, who plays first —
+    White and Black for a chess stage, ``Stage.chess``) and the notes, one sentence each."""
     from fairpair.cli.table import Cell, Column, TextTable, row
 
     names = {p.id: p.name for p in tournament.players}
@@ -92,7 +93,9 @@ def render_draft(
     ]
     if flagged:
         columns.append(Column("Warning"))
-    if tosses is not None:
+    if tosses is not None and chess:
+        columns += [Column("White"), Column("Black")]
+    elif tosses is not None:
         columns.append(Column("Plays first"))
     rows = []
     for i, t in enumerate(draft.pairings):
@@ -102,7 +105,12 @@ def render_draft(
         if t.forbidden:
             flags.append("forbidden pair")
         first = []
-        if tosses is not None:
+        if tosses is not None and chess:
+            toss = tosses[i]
+            black = t.b if toss.first == t.a else t.a
+            first += [f"{names.get(toss.first, toss.first)} ({toss.reason.value})"]
+            first += [names.get(black, black)]
+        elif tosses is not None:
             toss = tosses[i]
             first.append(f"{names.get(toss.first, toss.first)} ({toss.reason.value})")
         rows.append(
@@ -126,7 +134,7 @@ def render_draft(
                 Cell(kind, "italic"),
                 "",
                 *([""] if flagged else []),
-                *([""] if tosses is not None else []),
+                *([""] * (2 if chess else 1) if tosses is not None else []),
             )
         )
     title = f"{tournament.name} — {stage_name}, round {draft.round_number} (draft)"
@@ -196,7 +204,7 @@ def pair(
     if as_json:
         text = json_text(draft_json(tournament, draft, points, tosses), out.encoding)
     else:
-        drawn, notes = render_draft(tournament, draft, points, tosses)
+        drawn, notes = render_draft(tournament, draft, points, tosses, chosen.chess)
         text = draw(drawn, out) + "".join(
             out.clean(line) + "\n" for line in ("", "Why these pairings", *notes)
         )

@@ -45,8 +45,19 @@ def _side(player: dict[str, Any]) -> tuple[str, str]:
     return str(player.get("name", player.get("id", ""))), str(player.get("points_exact", ""))
 
 
-def draft_text(draft: SavedDraft) -> str:
-    """The private draft for people: what it is, its warnings, the tables, the notes."""
+def colour_columns(first: str | None, a: tuple[str, str], b: tuple[str, str]) -> list[str]:
+    """A chess table's White and Black names, from who plays first (``a``, ``b``: each
+    side's id and name); blanks when nobody is shown as playing first."""
+    if first == a[0]:
+        return [a[1], b[1]]
+    if first == b[0]:
+        return [b[1], a[1]]
+    return ["", ""]
+
+
+def draft_text(draft: SavedDraft, chess: bool = False) -> str:
+    """The private draft for people: what it is, its warnings, the tables, the notes. A chess
+    stage (``Stage.chess``) shows White and Black where another shows who plays first."""
     from fairpair.cli.saved import utc_text
     from fairpair.cli.screen import screen
     from fairpair.cli.table import Cell, Column, TextTable, draw, row
@@ -78,7 +89,9 @@ def draft_text(draft: SavedDraft) -> str:
     ]
     if flagged:
         columns.append(Column("Warning"))
-    if tossed:
+    if tossed and chess:
+        columns += [Column("White"), Column("Black")]
+    elif tossed:
         columns.append(Column("Plays first"))
     names = {
         str(p["id"]): str(p["name"])
@@ -99,7 +112,12 @@ def draft_text(draft: SavedDraft) -> str:
             if on
         ]
         extra: list[Cell | str] = [Cell(", ".join(flags), "bold red")] if flagged else []
-        if tossed:
+        if tossed and chess:
+            toss = t.get("toss") or {}
+            first_id = str(toss["first"]) if "first" in toss else None
+            white, black = colour_columns(first_id, (str(t["a"]["id"]), a), (str(t["b"]["id"]), b))
+            extra += [f"{white} ({toss.get('reason', '')})" if toss else "", black]
+        elif tossed:
             toss = t.get("toss") or {}
             first = names.get(str(toss.get("first", "")), str(toss.get("first", "")))
             extra.append(f"{first} ({toss.get('reason', '')})" if toss else "")
@@ -120,7 +138,9 @@ def draft_text(draft: SavedDraft) -> str:
     return body
 
 
-def _show_draft(draft: SavedDraft, as_json: bool, event: str, first: str | None = None) -> None:
+def _show_draft(
+    draft: SavedDraft, as_json: bool, event: str, first: str | None = None, chess: bool = False
+) -> None:
     if as_json:
         from fairpair.cli.output import print_json
 
@@ -130,7 +150,7 @@ def _show_draft(draft: SavedDraft, as_json: bool, event: str, first: str | None 
 
     out = screen()
     text = out.clean(first) + "\n" if first else ""
-    text += draft_text(draft)
+    text += draft_text(draft, chess)
     text += (
         "\n"
         + out.clean(
@@ -157,7 +177,8 @@ def generate(
 
     with database(db) as base:
         draft = make(base, event, actor=actor_of(actor), stage=stage)
-    _show_draft(draft, as_json, event)
+        chess = _stage_of(base, event, draft.stage).chess
+    _show_draft(draft, as_json, event, chess=chess)
 
 
 @command(GROUP, "draft")
@@ -174,7 +195,8 @@ def draft(
 
     with database(db) as base:
         found = show_draft(base, event, stage=stage)
-    _show_draft(found, as_json, event)
+        chess = _stage_of(base, event, found.stage).chess
+    _show_draft(found, as_json, event, chess=chess)
 
 
 @command(GROUP, "show")
@@ -193,6 +215,7 @@ def show(
 
     with database(db) as base:
         view = round_view(base, event, number, stage=stage)
+        chess = _stage_of(base, event, view.stage).chess
     if as_json:
         from fairpair.cli.output import print_json
 
@@ -200,7 +223,7 @@ def show(
         return
     from fairpair.cli.screen import write
 
-    write(round_text(view))
+    write(round_text(view, chess))
 
 
 def _pods_table(title: str, pods: list[dict[str, Any]], byes: list[dict[str, Any]]) -> Any:
@@ -242,8 +265,10 @@ def _round_pods_table(view: RoundView) -> Any:
     return TextTable(f"Round {view.number}", columns, tuple(rows))
 
 
-def round_text(view: RoundView) -> str:
-    """A released round for people: state and dates, the tables, the byes, the notes."""
+def round_text(view: RoundView, chess: bool = False) -> str:
+    """A released round for people: state and dates, the tables, the byes, the notes. A
+    chess stage (``Stage.chess``) shows White and Black where another shows who plays
+    first."""
     from fairpair.cli.saved import utc_text
     from fairpair.cli.screen import screen
     from fairpair.cli.table import Cell, Column, TextTable, draw, row
@@ -260,7 +285,9 @@ def round_text(view: RoundView) -> str:
         head.append(f"from {start} to {end} UTC")
     tossed = any(t.first for t in view.tables)
     columns = [Column("Table", "right"), Column("Player"), Column("Opponent"), Column("Result")]
-    if tossed:
+    if tossed and chess:
+        columns += [Column("White"), Column("Black")]
+    elif tossed:
         columns.append(Column("Plays first"))
     rows = []
     for t in view.tables:
@@ -270,7 +297,10 @@ def round_text(view: RoundView) -> str:
             else Cell("—", "dim")
         )
         extra: list[Cell | str] = []
-        if tossed:
+        if tossed and chess:
+            white, black = colour_columns(t.first, (t.a.id, t.a.name), (t.b.id, t.b.name))
+            extra += [white + (" (manual)" if t.manual_toss else ""), black]
+        elif tossed:
             first = t.a.name if t.first == t.a.id else t.b.name if t.first == t.b.id else ""
             extra.append(first + (" (manual)" if t.manual_toss else ""))
         rows.append(row(str(t.table), t.a.name, t.b.name, result, *extra))
@@ -306,7 +336,8 @@ def rearrange(
 
     with database(db) as base:
         found = move(base, event, player, other, actor=actor_of(actor), stage=stage)
-    _show_draft(found, as_json, event, f"swapped {player} and {other} in the draft")
+        chess = _stage_of(base, event, found.stage).chess
+    _show_draft(found, as_json, event, f"swapped {player} and {other} in the draft", chess)
 
 
 @command(GROUP, "regenerate")
@@ -324,7 +355,8 @@ def regenerate(
 
     with database(db) as base:
         found = again(base, event, actor=actor_of(actor), stage=stage)
-    _show_draft(found, as_json, event, "paired again: the new draft replaces the old one")
+        chess = _stage_of(base, event, found.stage).chess
+    _show_draft(found, as_json, event, "paired again: the new draft replaces the old one", chess)
 
 
 @command(GROUP, "discard")

@@ -39,6 +39,11 @@ class Scoring:
     ``loss``). Empty (the default): a sole first place scores ``win``, a first place shared by
     two or more seats (a drawn game) scores ``draw``, any other place ``loss``."""
 
+    @property
+    def is_chess(self) -> bool:
+        """Chess scoring: a win 1, a draw ½, a loss 0 (the game points are not looked at)."""
+        return (self.win, self.draw, self.loss) == (Fraction(1), Fraction(1, 2), Fraction(0))
+
     def __post_init__(self) -> None:
         for name in (
             "win",

@@ -71,6 +71,13 @@ class Stage:
         return self.config.kind
 
     @property
+    def chess(self) -> bool:
+        """Who plays first is White, the other player Black: the stage is scored as chess
+        (win 1, draw ½, loss 0 — its actual scoring, whatever the ruleset is called) or is a
+        round robin."""
+        return self.format is StageFormat.ROUND_ROBIN or self.ruleset.scoring.is_chess
+
+    @property
     def swiss(self) -> SwissConfig | None:
         """The Swiss settings (``None`` for a playoff, round robin or pod stage)."""
         config = self.config

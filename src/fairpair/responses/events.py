@@ -76,6 +76,9 @@ class StageItem(Model):
     """A cut stage: how many players its drawn cut seats (``None`` until it is drawn)."""
     finished: bool = False
     """Every match this stage will have is reported (a cut from it can be drawn)."""
+    chess: bool = False
+    """Who plays first is White: the stage is scored win 1, draw ½, loss 0 (its actual
+    scoring, whatever its ruleset is called) or is a round robin."""
 
 
 class EventDetail(Model):

@@ -373,6 +373,7 @@ def show_event(db: Database, slug: str, *, with_players: bool = True) -> EventDe
                     if s.cut is not None and s.participants is not None
                     else None,
                     finished=bool(s.rounds) and stage_finished(t, s),
+                    chess=s.chess,
                 )
             )
         return EventDetail(

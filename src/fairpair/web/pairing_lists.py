@@ -72,19 +72,9 @@ class PostedRound:
 
 
 def is_chess(stage: StageItem) -> bool:
-    """A chess-scored stage (its ruleset scores 1/½/0) or a round robin: the toss tag reads
-    White / Black rather than "Plays first"."""
-    from fractions import Fraction
-
-    from fairpair.engine.rulesets import PRESETS
-
-    if stage.format == "round_robin":
-        return True
-    preset = PRESETS.get(stage.ruleset)
-    if preset is None:
-        return False
-    s = preset.scoring
-    return (s.win, s.draw, s.loss) == (Fraction(1), Fraction(1, 2), Fraction(0))
+    """A chess stage (scored win 1, draw ½, loss 0, or a round robin: ``Stage.chess``): the
+    toss tag reads White / Black rather than "Plays first"."""
+    return stage.chess
 
 
 def round_title(stage: StageItem, number: int, stage_named: bool) -> str:

@@ -172,6 +172,8 @@ class PairingsScreen:
     reasons: dict[int, str]
     toss: bool
     """The stage uses the deterministic toss (it can be recalculated)."""
+    chess: bool = False
+    """Who plays first is White (``Stage.chess``): the tables show White and Black."""
 
     @property
     def shows_first(self) -> bool:
@@ -188,7 +190,9 @@ def pairings_screen(
     if number is None and numbers:
         number = numbers[-1]
     view = rounds.round_view(db, slug, number, stage=key) if number is not None else None
-    return PairingsScreen(key, numbers, view, _reasons(t, key, number), table.enabled)
+    return PairingsScreen(
+        key, numbers, view, _reasons(t, key, number), table.enabled, t.stage(key).chess
+    )
 
 
 def _reasons(t: Tournament, key: str, number: int | None) -> dict[int, str]:

@@ -173,3 +173,19 @@ def test_round_dates_survive_a_restore(db: Database) -> None:
     restored = backups.restore_event(db, read, actor=ACTOR)
     again = backups.backup_event(db, restored)
     assert [r.starts_at for r in again.rounds if r.number == 4] == [starts]
+
+
+def test_an_event_imported_from_trf_exports_the_same_file_after_a_restore(db: Database) -> None:
+    """The TRF file's layout (its header lines, how each line was written) is in the backup:
+    the restored event exports the imported file byte for byte, as the original does."""
+    from pathlib import Path
+
+    from fairpair.interop.trf import load_trf
+    from fairpair.service.trf import export_trf, import_trf
+
+    path = Path(__file__).parents[1] / "data" / "trf" / "tec-example.trf"
+    slug = import_trf(db, load_trf(path), actor=ACTOR, slug="trf-event")
+    assert export_trf(db, slug) == path.read_bytes()
+    text = dump_backup(backups.backup_event(db, slug))
+    restored = backups.restore_event(db, parse_backup(text.encode()), actor=ACTOR, slug="again")
+    assert export_trf(db, restored) == path.read_bytes()

@@ -28,6 +28,7 @@ from fairpair.interop.backup import (
     BackupPlayer,
     BackupPortal,
     BackupRound,
+    BackupSource,
     ReadBackup,
 )
 from fairpair.interop.document import to_document
@@ -37,7 +38,15 @@ from fairpair.service.slugs import checked_slug
 from fairpair.service.snapshots import loaded
 from fairpair.service.unit import Change, now, reading
 from fairpair.store.database import Database
-from fairpair.store.models import AuditRow, EventRow, PlayerRow, PortalRow, RoundRow, StageRow
+from fairpair.store.models import (
+    AuditRow,
+    EventRow,
+    EventSourceRow,
+    PlayerRow,
+    PortalRow,
+    RoundRow,
+    StageRow,
+)
 
 #: The portal settings a backup keeps (``BackupPortal``'s fields).
 PORTAL_FIELDS = tuple(BackupPortal.model_fields)
@@ -68,6 +77,11 @@ def backup_event(db: Database, slug: str) -> Backup:
             .order_by(StageRow.position, RoundRow.number)
         ).all()
         portal = portal_of(conn, event)
+        source = conn.execute(
+            select(EventSourceRow.format, EventSourceRow.body).where(
+                EventSourceRow.event_id == event.id
+            )
+        ).first()
         log = conn.execute(
             select(
                 AuditRow.at,
@@ -105,6 +119,7 @@ def backup_event(db: Database, slug: str) -> Backup:
             for r in rounds
         ],
         portal=BackupPortal(**{f: getattr(portal, f) for f in PORTAL_FIELDS}),
+        source=BackupSource(format=source.format, body=source.body) if source else None,
         audit_log=[
             BackupAuditEntry(
                 at=e.at,
@@ -158,6 +173,14 @@ def restore_event(
             .where(PortalRow.event_id == change.event.id)
             .values(**backup.portal.model_dump())
         )
+        if backup.source is not None:
+            change.conn.execute(
+                insert(EventSourceRow).values(
+                    event_id=change.event.id,
+                    format=backup.source.format,
+                    body=backup.source.body,
+                )
+            )
         if backup.audit_log:
             change.conn.execute(
                 insert(AuditRow),

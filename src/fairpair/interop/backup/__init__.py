@@ -13,6 +13,7 @@ from fairpair.interop.backup.model import (
     BackupPlayer,
     BackupPortal,
     BackupRound,
+    BackupSource,
 )
 from fairpair.interop.backup.read import ReadBackup, parse_backup
 from fairpair.interop.backup.write import dump_backup
@@ -26,6 +27,7 @@ __all__ = [
     "BackupPlayer",
     "BackupPortal",
     "BackupRound",
+    "BackupSource",
     "InvalidBackup",
     "ReadBackup",
     "dump_backup",

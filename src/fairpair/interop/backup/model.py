@@ -54,6 +54,15 @@ class BackupPortal(_Part):
     confirm_minutes: int = Field(default=15, ge=0, le=100_000)
 
 
+class BackupSource(_Part):
+    """The outside file the event was imported from, as kept for export (a FIDE TRF file's
+    header lines and how each line was written: ``fairpair.interop.trf.TrfLayout``), so
+    that a restored event exports the same file."""
+
+    format: Literal["trf"]
+    body: dict[str, Any]
+
+
 class BackupAuditEntry(_Part):
     at: AwareDatetime
     actor: str = Field(max_length=200)
@@ -75,4 +84,5 @@ class Backup(_Part):
     players: list[BackupPlayer] = []
     rounds: list[BackupRound] = []
     portal: BackupPortal = BackupPortal()
+    source: BackupSource | None = None
     audit_log: list[BackupAuditEntry] = []

@@ -379,3 +379,14 @@ def test_an_events_own_scoring_and_tiebreaks_are_written_as_2026_records() -> No
     assert "202 SB,BH,MPW" in text.splitlines()
     again = read_trf(text).tournament.stages[0].ruleset
     assert (again.scoring, again.tiebreaks) == (ruleset.scoring, ruleset.tiebreaks)
+
+
+@pytest.mark.parametrize("name", [f"event-0{k}.trf" for k in range(1, 6)])
+def test_the_fide_tec_golden_files_come_back_byte_for_byte(name: str) -> None:
+    """The five TRF-16 files of the FIDE tie-break golden data (tests/data/fide_tiebreaks:
+    every bye code, forfeits, late entries, withdrawals) read and written back unchanged."""
+    from fairpair.interop.trf import encode_trf, load_trf, write_trf
+
+    path = Path(__file__).parents[1] / "data" / "fide_tiebreaks" / name
+    read = load_trf(path)
+    assert encode_trf(write_trf(read.tournament, read.layout), read.layout) == path.read_bytes()

@@ -102,7 +102,7 @@ def changing(db: Database, slug: str, actor: str) -> Iterator[Change]:
     by one when the use case wrote an audit entry (every change does), else stays."""
     from fairpair.service.live import announce_committed, announce_in_transaction
 
-    with db.writing() as conn:
+    with db.queued(slug), db.writing() as conn:
         change = Change(conn, find_event(conn, slug, lock=True), actor)
         yield change
         if not change.entries:

@@ -16,6 +16,7 @@ import contextlib
 import os
 import re
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -24,7 +25,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, DatabaseError, OperationalError
+from sqlalchemy.exc import ArgumentError, DatabaseError, DisconnectionError, OperationalError
 from sqlalchemy.pool import StaticPool
 
 from fairpair.store.errors import DatabaseUnavailable, NulInText
@@ -88,10 +89,38 @@ def _sqlite_engine(url: str) -> Engine:
     return engine
 
 
+#: A pooled PostgreSQL connection unused for this long is checked before it is used again.
+IDLE_PING_S = 10.0
+
+
 def _postgres_engine(url: str) -> Engine:
     # client_encoding: on a SQL_ASCII database psycopg would return bytes for text.
     connect_args = {"connect_timeout": 10, "client_encoding": "utf8"}
-    return create_engine(url, pool_pre_ping=True, connect_args=connect_args)
+    engine = create_engine(url, connect_args=connect_args)
+
+    # SQLAlchemy's ``pool_pre_ping`` pings on every checkout: measured at 1.3 ms of CPU and
+    # 2 ms of wall time a transaction (a read transaction 2.0 → 0.7 ms without it), two or
+    # three times a request. A connection in steady use is alive; only one that has been idle
+    # (where a server restart or an idle timeout may have closed it) is pinged, and a dead one
+    # is replaced before the request uses it (``DisconnectionError``: the pool connects anew).
+    @event.listens_for(engine, "checkin")
+    def _checkin(_dbapi: Any, record: Any) -> None:
+        if record is not None:
+            record.info["used_at"] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _checkout(dbapi: Any, record: Any, _proxy: Any) -> None:
+        used = record.info.get("used_at")
+        if used is None or time.monotonic() - used < IDLE_PING_S:
+            return
+        try:
+            with dbapi.cursor() as cursor:
+                cursor.execute("SELECT 1")
+            dbapi.rollback()
+        except Exception as error:  # any failure: this connection is not to be trusted
+            raise DisconnectionError(str(error)) from error
+
+    return engine
 
 
 @dataclass
@@ -107,6 +136,9 @@ class Database:
     #: than in SQLite's busy handler, which sleeps and retries (a web server's 8 concurrent
     #: result reports had a p99 of 350 ms there, most of it sleeping).
     _write_lock: threading.Lock = field(default_factory=threading.Lock)
+    #: PostgreSQL: this process's writers of one event queue here before they take a pooled
+    #: connection (``queued``); the event's row lock serializes them across processes.
+    _event_locks: dict[str, threading.Lock] = field(default_factory=dict)
 
     @property
     def dialect(self) -> str:
@@ -171,6 +203,22 @@ class Database:
                     yield conn
         except OperationalError as error:
             raise DatabaseUnavailable(self.safe_url, _reason(error)) from None
+
+    @contextmanager
+    def queued(self, slug: str) -> Iterator[None]:
+        """Wait for this process's other changes of event ``slug`` to finish. On PostgreSQL a
+        change that waited for the event's row lock inside the database held a pooled
+        connection all along: 40 web threads reporting at once took every connection of the
+        pool, and the reads that check a player's pass waited for one behind them. (SQLite:
+        ``writing`` queues every writer of the database already.)"""
+        if self.dialect == "sqlite":
+            yield
+            return
+        lock = self._event_locks.get(slug)
+        if lock is None:
+            lock = self._event_locks.setdefault(slug, threading.Lock())
+        with lock:
+            yield
 
     @contextmanager
     def writing(self) -> Iterator[Connection]:

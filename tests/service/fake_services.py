@@ -37,21 +37,7 @@ class Seen:
 
     def parts(self) -> tuple[dict[str, Any], dict[str, bytes]]:
         """A multipart body's ``payload_json`` and its files, by part name."""
-        kind = self.headers["content-type"]
-        message = BytesParser(policy=HTTP).parsebytes(
-            f"Content-Type: {kind}\r\n\r\n".encode() + self.body
-        )
-        payload: dict[str, Any] = {}
-        files: dict[str, bytes] = {}
-        for part in message.iter_parts():
-            name = part.get_param("name", header="content-disposition")
-            data = part.get_payload(decode=True)
-            assert isinstance(data, bytes)
-            if name == "payload_json":
-                payload = json.loads(data)
-            else:
-                files[str(name)] = data
-        return payload, files
+        return multipart_parts(self.headers["content-type"], self.body)
 
 
 @dataclass
@@ -152,3 +138,21 @@ def fake_services() -> Iterator[FakeServices]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+def multipart_parts(content_type: str, body: bytes) -> tuple[dict[str, Any], dict[str, bytes]]:
+    """A Discord multipart body's ``payload_json`` and its files, by part name."""
+    message = BytesParser(policy=HTTP).parsebytes(
+        f"Content-Type: {content_type}\r\n\r\n".encode() + body
+    )
+    payload: dict[str, Any] = {}
+    files: dict[str, bytes] = {}
+    for part in message.iter_parts():
+        name = part.get_param("name", header="content-disposition")
+        data = part.get_payload(decode=True)
+        assert isinstance(data, bytes)
+        if name == "payload_json":
+            payload = json.loads(data)
+        else:
+            files[str(name)] = data
+    return payload, files

@@ -5,11 +5,8 @@ deleted message is posted again; an unlinked channel is left alone."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from datetime import timedelta
-from email.parser import BytesParser
-from email.policy import HTTP
 from typing import Any
 
 import pytest
@@ -59,21 +56,7 @@ def _linked(db: Database, name: str = "Display") -> str:
 
 
 def _parts(seen: Seen) -> tuple[dict[str, Any], dict[str, bytes]]:
-    kind = seen.headers["content-type"]
-    message = BytesParser(policy=HTTP).parsebytes(
-        f"Content-Type: {kind}\r\n\r\n".encode() + seen.body
-    )
-    payload: dict[str, Any] = {}
-    files: dict[str, bytes] = {}
-    for part in message.iter_parts():
-        name = part.get_param("name", header="content-disposition")
-        data = part.get_payload(decode=True)
-        assert isinstance(data, bytes)
-        if name == "payload_json":
-            payload = json.loads(data)
-        else:
-            files[str(name)] = data
-    return payload, files
+    return seen.parts()
 
 
 def _messages(fake: FakeServices) -> list[Seen]:

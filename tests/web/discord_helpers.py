@@ -8,8 +8,6 @@ import json
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from email.parser import BytesParser
-from email.policy import HTTP
 from typing import Any
 
 import httpx
@@ -19,6 +17,7 @@ from fastapi.testclient import TestClient
 
 from fairpair.service.connection import Database
 from fairpair.web.app import create_app
+from service.fake_services import multipart_parts
 
 from .conftest import settings_for
 
@@ -99,20 +98,7 @@ def answer(response: httpx.Response) -> tuple[dict[str, Any], dict[str, bytes]]:
     kind = response.headers["content-type"]
     if kind.startswith("application/json"):
         return response.json(), {}
-    message = BytesParser(policy=HTTP).parsebytes(
-        f"Content-Type: {kind}\r\n\r\n".encode() + response.content
-    )
-    payload: dict[str, Any] = {}
-    files: dict[str, bytes] = {}
-    for part in message.iter_parts():
-        name = part.get_param("name", header="content-disposition")
-        data = part.get_payload(decode=True)
-        assert isinstance(data, bytes)
-        if name == "payload_json":
-            payload = json.loads(data)
-        else:
-            files[str(name)] = data
-    return payload, files
+    return multipart_parts(kind, response.content)
 
 
 def custom_ids(payload: dict[str, Any]) -> list[str]:

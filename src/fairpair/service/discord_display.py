@@ -27,7 +27,7 @@ import contextlib
 import os
 from datetime import timedelta
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 
 from fairpair.engine.errors import FairpairError
 from fairpair.service import event_images
@@ -68,16 +68,22 @@ def bot_token(db: Database, event_id: int) -> str | None:
     return own or None
 
 
+#: Whether a display of the event shows an older version (built once: it runs after changes).
+_BEHIND = (
+    select(DiscordChannelRow.id)
+    .join(EventRow, EventRow.id == DiscordChannelRow.event_id)
+    .where(
+        EventRow.slug == bindparam("slug"), DiscordChannelRow.wanted_version < bindparam("version")
+    )
+    .limit(1)
+)
+
+
 def nudge(db: Database, slug: str, version: int) -> int:
     """Event ``slug`` is at ``version`` now: schedule the redraw of each of its displays
     that shows an older one; how many were nudged (one read, and a write only when some)."""
-    behind = (
-        select(DiscordChannelRow.id)
-        .join(EventRow, EventRow.id == DiscordChannelRow.event_id)
-        .where(EventRow.slug == slug, DiscordChannelRow.wanted_version < version)
-    )
     with db.reading() as conn:
-        if conn.execute(behind.limit(1)).first() is None:
+        if conn.execute(_BEHIND, {"slug": slug, "version": version}).first() is None:
             return 0
     with db.writing() as conn:
         event = conn.execute(select(EventRow.id).where(EventRow.slug == slug)).scalar_one_or_none()

@@ -1,18 +1,25 @@
 """The web server's end of the Discord display: told of every change the live hub hears of
 (this process's, and on PostgreSQL every process's), it nudges the event's displays
 (``service.discord_display.nudge``) from a thread of its own — the request that recorded a
-result never waits for it, and a burst of changes to one event is one nudge."""
+result never waits for it. An event is nudged at most once every ``GAP`` seconds: the first
+change at once, the changes after it together, with the newest version, when the gap is
+over. (Each nudge reads the database; 60 self-reports a second were 60 reads a second for an
+event without any display. The redraw waits ``discord_display.COALESCE`` for more changes
+anyway, so nothing is shown later.)"""
 
 from __future__ import annotations
 
 import logging
 import queue
 import threading
+import time
 
 from fairpair.service.connection import Database
 from fairpair.service.discord_display import nudge
 
 LOG = logging.getLogger("fairpair.web.discord")
+#: Seconds between two nudges of one event.
+GAP = 1.0
 
 
 class DisplayWatch:
@@ -39,20 +46,28 @@ class DisplayWatch:
             self._thread = None
 
     def _run(self) -> None:
+        waiting: dict[str, int] = {}  # the newest version of each event not nudged yet
+        last: dict[str, float] = {}  # when each event was last nudged
         while True:
-            item = self._news.get()
-            newest: dict[str, int] = {}
-            while item is not None:
-                slug, version = item
-                newest[slug] = max(version, newest.get(slug, 0))
-                try:
-                    item = self._news.get_nowait()
-                except queue.Empty:
-                    break
-            for slug, version in newest.items():
-                try:
-                    nudge(self.db, slug, version)
-                except Exception:  # a busy database: the next change nudges again
-                    LOG.warning("Discord display: could not nudge %s", slug, exc_info=True)
+            due = min((last.get(slug, 0.0) + GAP for slug in waiting), default=None)
+            try:
+                item = self._news.get(
+                    timeout=None if due is None else max(0.0, due - time.monotonic())
+                )
+            except queue.Empty:
+                item = ("", 0)
             if item is None:
                 return
+            slug, version = item
+            if slug:
+                waiting[slug] = max(version, waiting.get(slug, 0))
+            clock = time.monotonic()
+            for slug in [s for s in waiting if last.get(s, -GAP) + GAP <= clock]:
+                self._nudge(slug, waiting.pop(slug))
+                last[slug] = time.monotonic()
+
+    def _nudge(self, slug: str, version: int) -> None:
+        try:
+            nudge(self.db, slug, version)
+        except Exception:  # a busy database: the next change nudges again
+            LOG.warning("Discord display: could not nudge %s", slug, exc_info=True)

@@ -19,7 +19,10 @@ from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from sqlalchemy import select
 
 from fairpair.service import drafts, events, players, portal, rounds
+from fairpair.service.deliveries import NO_DISCORD_ID
+from fairpair.service.discord_codes import new_code
 from fairpair.service.discord_dm import ENV_API
+from fairpair.service.discord_links import join_player
 from fairpair.service.job_kinds import handlers
 from fairpair.service.job_runner import run_due
 from fairpair.service.jobs import pending
@@ -132,6 +135,29 @@ def test_the_push_and_the_dm_arrive_with_the_notice(db: Database, fake: FakeServ
     assert sorted(s[:2] for s in _states(db)) == [("discord", "sent"), ("push", "sent")]
 
 
+def test_a_dm_goes_to_the_discord_account_the_player_linked(
+    db: Database, fake: FakeServices
+) -> None:
+    """No user id in the preferences: the account linked with ``/join`` is the DM's target
+    (the preferences' own id comes first, as the test above shows)."""
+    with time_machine.travel(T0, tick=False):
+        slug = _open(db, "Linked Cup")
+        portal.set_portal(db, slug, actor=ACTOR, discord_bot_token="bot-secret")
+        with db.reading() as conn:
+            keys = {r.name: r.key for r in conn.execute(select(PlayerRow.name, PlayerRow.key))}
+        code = new_code(db, slug, "player", actor=ACTOR, player=keys["Linked Cup P0"])
+        join_player(db, code, user_id="333333333333333333", username="Linked")
+        _go(db, slug)
+    opened, message = fake.of("/discord/")
+    assert opened.json() == {"recipient_id": "333333333333333333"}
+    assert "Round 1 of Linked Cup is open" in message.json()["content"]
+    # the other player linked nothing and gave no id: failed at once, said so
+    assert sorted(s for s in _states(db)) == [
+        ("discord", "failed", NO_DISCORD_ID),
+        ("discord", "sent", None),
+    ]
+
+
 def test_a_gone_subscription_is_deleted_and_its_delivery_marked(
     db: Database, fake: FakeServices
 ) -> None:
@@ -160,7 +186,7 @@ def test_discord_429_is_retried_after_the_backoff_and_missing_settings_fail_once
         # Two wants Discord but gave no id: failed at once, said so. No token yet: one fails too.
         _go(db, slug)
         assert sorted(_states(db)) == [
-            ("discord", "failed", "no Discord user id in the player's preferences"),
+            ("discord", "failed", NO_DISCORD_ID),
             ("discord", "failed", "the event has no Discord bot token (Players' side settings)"),
         ]
         assert fake.seen == []

@@ -43,22 +43,34 @@ class Change:
     actor: str
     at: datetime = field(default_factory=now)
     entries: int = 0
+    #: Audit entries are kept back and written together when the change ends (``flush``):
+    #: set by ``changing``, whose every change ends there.
+    batched: bool = False
+    _audits: list[dict[str, Any]] = field(default_factory=list)
 
     def audit(self, action: str, subject: str, before: Any = None, after: Any = None) -> None:
         """Append what changed to the audit log (in this transaction)."""
-        self.conn.execute(
-            _AUDIT,
-            {
-                "event_id": self.event.id,
-                "at": self.at,
-                "actor": self.actor,
-                "action": action,
-                "subject": subject,
-                "before": before,
-                "after": after,
-            },
-        )
+        row = {
+            "event_id": self.event.id,
+            "at": self.at,
+            "actor": self.actor,
+            "action": action,
+            "subject": subject,
+            "before": before,
+            "after": after,
+        }
         self.entries += 1
+        if self.batched:
+            self._audits.append(row)
+        else:
+            self.conn.execute(_AUDIT, row)
+
+    def flush(self) -> None:
+        """Write the audit entries kept back, in one statement (a confirmed self-report
+        writes two: one round trip fewer while the event is locked)."""
+        if self._audits:
+            rows, self._audits = self._audits, []
+            self.conn.execute(_AUDIT, rows if len(rows) > 1 else rows[0])
 
 
 # The statements every change runs, built once (building them cost a quarter of a report).
@@ -103,11 +115,12 @@ def changing(db: Database, slug: str, actor: str) -> Iterator[Change]:
     from fairpair.service.live import announce_committed, announce_in_transaction
 
     with db.queued(slug), db.writing() as conn:
-        change = Change(conn, find_event(conn, slug, lock=True), actor)
+        change = Change(conn, find_event(conn, slug, lock=True), actor, batched=True)
         yield change
         if not change.entries:
             conn.execute(_UNBUMP, {"event_key": change.event.id})
         else:
+            change.flush()
             announce_in_transaction(change)
     if change.entries:
         announce_committed(db, change.event.slug, change.event.version)

@@ -91,6 +91,9 @@ def _sqlite_engine(url: str) -> Engine:
 
 #: A pooled PostgreSQL connection unused for this long is checked before it is used again.
 IDLE_PING_S = 10.0
+#: Changes of one event a process lets wait for the event's row lock at once, each holding
+#: a pooled connection (the pool has 15: the rest stay free for reads).
+EVENT_WAITERS = 4
 
 
 def _postgres_engine(url: str) -> Engine:
@@ -138,7 +141,7 @@ class Database:
     _write_lock: threading.Lock = field(default_factory=threading.Lock)
     #: PostgreSQL: this process's writers of one event queue here before they take a pooled
     #: connection (``queued``); the event's row lock serializes them across processes.
-    _event_locks: dict[str, threading.Lock] = field(default_factory=dict)
+    _event_locks: dict[str, threading.Semaphore] = field(default_factory=dict)
 
     @property
     def dialect(self) -> str:
@@ -206,17 +209,21 @@ class Database:
 
     @contextmanager
     def queued(self, slug: str) -> Iterator[None]:
-        """Wait for this process's other changes of event ``slug`` to finish. On PostgreSQL a
-        change that waited for the event's row lock inside the database held a pooled
-        connection all along: 40 web threads reporting at once took every connection of the
-        pool, and the reads that check a player's pass waited for one behind them. (SQLite:
-        ``writing`` queues every writer of the database already.)"""
+        """Wait until fewer than ``EVENT_WAITERS`` of this process's changes of event ``slug``
+        are under way. On PostgreSQL a change that waits for the event's row lock inside the
+        database holds a pooled connection all along: 40 web threads reporting at once took
+        every connection of the pool, and the reads that check a player's pass waited for
+        one behind them. One at a time per process was too few with several processes: the
+        database hands the lock round the processes' waiters in turn, so a process that had
+        most of the players' connections got only its share of the turns, and its queue
+        grew (1.3 s against 70 ms in the other worker). (SQLite: ``writing`` queues every
+        writer of the database already.)"""
         if self.dialect == "sqlite":
             yield
             return
         lock = self._event_locks.get(slug)
         if lock is None:
-            lock = self._event_locks.setdefault(slug, threading.Lock())
+            lock = self._event_locks.setdefault(slug, threading.Semaphore(EVENT_WAITERS))
         with lock:
             yield
 
@@ -244,9 +251,10 @@ def _refuse_nul(
 ) -> None:
     """No statement carries a NUL byte in a text parameter (``NulInText`` instead)."""
     rows = parameters if many else (parameters,)
-    for row in rows:
+    for row in rows or ():
+        # a row of values; or, from a batched multi-row INSERT, one value of the flat list
         values = row.values() if isinstance(row, dict) else row
-        for value in values or ():
+        for value in values if isinstance(values, (list, tuple, type({}.values()))) else (row,):
             if isinstance(value, str) and "\x00" in value:
                 raise NulInText()
 

@@ -17,6 +17,7 @@ from typing import Annotated, Literal, cast
 
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.concurrency import run_in_threadpool
 
 from fairpair.api.params import Slug
 from fairpair.responses.events import Side
@@ -133,18 +134,25 @@ def _key(access: Player) -> str | None:
     return access.player.player_key
 
 
+# The endpoints are async and make their one call to the service in a worker thread: a
+# sync endpoint costs a second hop to a worker thread to validate its answer (FastAPI
+# validates a sync endpoint's answer in the thread pool), under load a queue of its own.
+
+
 @ROUTER.get("/events/{slug}/me/report", response_model=MyReport)
-def my_report(slug: Slug, access: Player, db: DbDep) -> MyReport:
+async def my_report(slug: Slug, access: Player, db: DbDep) -> MyReport:
     """Where my current match stands: nobody reported, my report waiting for the opponent,
     the opponent's to confirm or dispute, disputed, or its result."""
-    return answer(slug, self_reports.report_state(db, slug, _key(access)))
+    state = await run_in_threadpool(self_reports.report_state, db, slug, _key(access))
+    return answer(slug, state)
 
 
 @ROUTER.post("/events/{slug}/me/report", response_model=MyReport, status_code=201)
-def report_mine(slug: Slug, body: MyReportBody, access: Player, db: DbDep) -> MyReport:
+async def report_mine(slug: Slug, body: MyReportBody, access: Player, db: DbDep) -> MyReport:
     """Report my current match (games from my side). The opponent reporting the same
     confirms it; another score disputes it; reporting again replaces a pending report."""
-    state = self_reports.report_own(
+    state = await run_in_threadpool(
+        self_reports.report_own,
         db,
         slug,
         _key(access),
@@ -159,19 +167,25 @@ def report_mine(slug: Slug, body: MyReportBody, access: Player, db: DbDep) -> My
 
 
 @ROUTER.post("/events/{slug}/me/confirm", response_model=MyReport)
-def confirm_theirs(slug: Slug, body: MyConfirmBody, access: Player, db: DbDep) -> MyReport:
+async def confirm_theirs(slug: Slug, body: MyConfirmBody, access: Player, db: DbDep) -> MyReport:
     """Confirm the opponent's report: it becomes the match's result."""
-    state = self_reports.confirm_report(
-        db, slug, _key(access), actor=access.actor, version=body.version
+    state = await run_in_threadpool(
+        self_reports.confirm_report,
+        db,
+        slug,
+        _key(access),
+        actor=access.actor,
+        version=body.version,
     )
     return answer(slug, state)
 
 
 @ROUTER.post("/events/{slug}/me/dispute", response_model=MyReport)
-def dispute_theirs(slug: Slug, body: MyDisputeBody, access: Player, db: DbDep) -> MyReport:
+async def dispute_theirs(slug: Slug, body: MyDisputeBody, access: Player, db: DbDep) -> MyReport:
     """Dispute the opponent's report, saying what it was (from my side): a judge settles
     it (the Resolution Queue)."""
-    state = self_reports.dispute_report(
+    state = await run_in_threadpool(
+        self_reports.dispute_report,
         db,
         slug,
         _key(access),

@@ -39,22 +39,6 @@ def preferences_in(conn: Connection, player_id: int) -> Preferences:
     return Preferences() if row is None else Preferences(row.push, row.discord, row.discord_user_id)
 
 
-def preferences_for(conn: Connection, player_ids: list[int]) -> dict[int, Preferences]:
-    """Every one of ``player_ids``'s preferences (the defaults for those without a row)."""
-    found = {p: Preferences() for p in player_ids}
-    for start in range(0, len(player_ids), 500):
-        for row in conn.execute(
-            select(
-                PreferenceRow.player_id,
-                PreferenceRow.push,
-                PreferenceRow.discord,
-                PreferenceRow.discord_user_id,
-            ).where(PreferenceRow.player_id.in_(player_ids[start : start + 500]))
-        ):
-            found[row.player_id] = Preferences(row.push, row.discord, row.discord_user_id)
-    return found
-
-
 def preferences_of(db: Database, player_id: int) -> Preferences:
     with db.reading() as conn:
         return preferences_in(conn, player_id)

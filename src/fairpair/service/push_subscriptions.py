@@ -137,19 +137,6 @@ def subscriptions_in(conn: Connection, player_id: int) -> list[Subscription]:
     return [Subscription(*r) for r in rows]
 
 
-def subscriptions_for(conn: Connection, player_ids: list[int]) -> dict[int, list[str]]:
-    """The endpoints of each of ``player_ids`` (only those with a subscription)."""
-    found: dict[int, list[str]] = {}
-    for start in range(0, len(player_ids), 500):
-        for row in conn.execute(
-            select(PushSubscriptionRow.player_id, PushSubscriptionRow.endpoint)
-            .where(PushSubscriptionRow.player_id.in_(player_ids[start : start + 500]))
-            .order_by(PushSubscriptionRow.id)
-        ):
-            found.setdefault(row.player_id, []).append(row.endpoint)
-    return found
-
-
 def subscription_of(conn: Connection, endpoint: str) -> Subscription | None:
     row = conn.execute(
         select(

@@ -250,13 +250,21 @@ def _refuse_nul(
     _conn: Any, _cursor: Any, _statement: str, parameters: Any, _context: Any, many: bool
 ) -> None:
     """No statement carries a NUL byte in a text parameter (``NulInText`` instead)."""
-    rows = parameters if many else (parameters,)
-    for row in rows or ():
-        # a row of values; or, from a batched multi-row INSERT, one value of the flat list
-        values = row.values() if isinstance(row, dict) else row
-        for value in values if isinstance(values, (list, tuple, type({}.values()))) else (row,):
-            if isinstance(value, str) and "\x00" in value:
-                raise NulInText()
+    for value in _values(parameters, many):
+        if isinstance(value, str) and "\x00" in value:
+            raise NulInText()
+
+
+def _values(parameters: Any, many: bool) -> Iterator[Any]:
+    """Every value of a statement's parameters: one row or many, each a dict or a sequence;
+    a batched multi-row INSERT passes one flat sequence of values."""
+    for row in (parameters if many else (parameters,)) or ():
+        if isinstance(row, dict):
+            yield from row.values()
+        elif isinstance(row, (list, tuple)):
+            yield from row
+        else:
+            yield row
 
 
 def _reason(error: DatabaseError) -> str:

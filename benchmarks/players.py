@@ -142,6 +142,7 @@ async def _portal_visits(
     wall: list[float] = []
     errors: list[str] = []
     sizes: list[int] = []
+    timeline: list[tuple[float, float, float]] = []
     began = time.perf_counter()
 
     async def one(at: float, key: str, cookie: str, table: int) -> None:
@@ -160,9 +161,10 @@ async def _portal_visits(
         timing = headers.get("server-timing", "app;dur=nan")
         server.append(float(timing.split("dur=")[1].split(",")[0]))
         sizes.append(int(headers["content-length"]))
+        timeline.append((at, server[-1], wall[-1]))
 
     await asyncio.gather(*(one(*visit) for visit in visits))
-    return {"server": server, "wall": wall, "errors": errors, "sizes": sizes}
+    return {"server": server, "wall": wall, "errors": errors, "sizes": sizes, "timeline": timeline}
 
 
 def _portal_process(args: tuple[str, str, list[tuple[float, str, str, int]]]) -> dict[str, Any]:
@@ -192,6 +194,7 @@ def open_portals(
         "server": sorted(x for part in parts for x in part["server"]),
         "wall": sorted(x for part in parts for x in part["wall"]),
         "bytes": statistics.median(sizes) if sizes else 0,
+        "timeline": sorted(x for part in parts for x in part["timeline"]),
     }
 
 
@@ -200,7 +203,7 @@ SCORES = [(2, 0), (2, 1), (1, 2), (0, 2)]
 
 async def _report_clients(
     base: str, slug: str, chunks: list[tuple[float, list[tuple[int, str, str]]]], window: float
-) -> tuple[list[float], list[str], dict[int, Any]]:
+) -> tuple[list[float], list[str], dict[int, Any], list[tuple[float, str, float, float]]]:
     """One process's clients: each its own connection, one match after another — side a
     reports a score from their side, side b confirms it. ``window`` > 0: each client starts
     its matches at an even pace over that many seconds (players finish their matches over
@@ -209,11 +212,14 @@ async def _report_clients(
     latencies: list[float] = []
     errors: list[str] = []
     told: dict[int, Any] = {}
+    timeline: list[tuple[float, str, float, float]] = []
 
-    async def client(phase: float, chunk: list[tuple[int, str, str]]) -> None:
+    async def client(
+        http: httpx.AsyncClient, start: float, phase: float, chunk: list[tuple[int, str, str]]
+    ) -> None:
         step = window / max(1, len(chunk))
-        began = time.perf_counter() + phase * step
-        async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        began = start + phase * step
+        async with http:
             for k, (table, a_secret, b_secret) in enumerate(chunk):
                 if window > 0:
                     await asyncio.sleep(max(0.0, began + k * step - time.perf_counter()))
@@ -229,19 +235,32 @@ async def _report_clients(
                         headers={"authorization": f"Bearer {secret}"},
                     )
                     latencies.append(time.perf_counter() - start)
+                    timing = answer.headers.get("server-timing", "app;dur=nan")
+                    server = float(timing.split("dur=")[1].split(",")[0]) / 1000
+                    timeline.append((time.time() - latencies[-1], path, latencies[-1], server))
                     if answer.status_code != status:
                         errors.append(f"{path} table {table}: {answer.status_code} {answer.text}")
                         break
                 else:
                     told[table] = (won, lost)
 
-    await asyncio.gather(*(client(phase, chunk) for phase, chunk in chunks))
-    return latencies, errors, told
+    # Each player's phone has its HTTP client ready: made before the clock starts (making
+    # 25 at once cost this process's first second, which the first requests then waited
+    # for: the load generator measured itself).
+    clients = [httpx.AsyncClient(base_url=base, timeout=60) for _ in chunks]
+    start = time.perf_counter()
+    await asyncio.gather(
+        *(
+            client(http, start, phase, chunk)
+            for http, (phase, chunk) in zip(clients, chunks, strict=True)
+        )
+    )
+    return latencies, errors, told, timeline
 
 
 def _report_process(
     args: tuple[str, str, list[tuple[float, list[tuple[int, str, str]]]], float],
-) -> tuple[list[float], list[str], dict[int, Any]]:
+) -> tuple[list[float], list[str], dict[int, Any], list[tuple[float, str, float, float]]]:
     return asyncio.run(_report_clients(*args))
 
 
@@ -270,6 +289,7 @@ def report_all(
         "latencies": latencies,
         "errors": [e for part in parts for e in part[1]],
         "told": {k: v for part in parts for k, v in part[2].items()},
+        "timeline": sorted(x for part in parts for x in part[3]),
     }
 
 
@@ -326,6 +346,9 @@ def main() -> None:
         help="seconds each client spreads its matches over (0: back to back, saturating)",
     )
     parser.add_argument("--profile", help="record the server with py-spy into this file")
+    parser.add_argument(
+        "--samples", help="write every request's timing to this JSON file (for a timeline)"
+    )
     args = parser.parse_args()
 
     folder = tempfile.mkdtemp(prefix="fairpair-players-bench-")
@@ -382,6 +405,18 @@ def main() -> None:
         except subprocess.TimeoutExpired:
             server.kill()
     problems = check_recorded(url, slug, rnd, reports["told"])
+    if args.samples:
+        import json
+
+        first = reports["timeline"][0][0] if reports["timeline"] else 0.0
+        Path(args.samples).write_text(
+            json.dumps(
+                {
+                    "portals": portals["timeline"],
+                    "reports": [(at - first, *rest) for at, *rest in reports["timeline"]],
+                }
+            )
+        )
     if args.backend == "postgresql":
         _pg_drop(args.pg_url, url)
 

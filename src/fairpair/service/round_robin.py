@@ -40,6 +40,7 @@ def release_all(db: Database, slug: str, *, actor: str, stage: str | None = None
     from fairpair.service.drafts import draft_view
 
     with changing(db, slug, actor) as change:
+        change.wide = True
         conn = change.conn
         where = find_stage(conn, change.event, stage)
         loaded = load(conn, change.event)

@@ -37,6 +37,7 @@ def release(db: Database, slug: str, *, actor: str, stage: str | None = None) ->
     from fairpair.engine.changes import release_round
 
     with changing(db, slug, actor) as change:
+        change.wide = True
         conn = change.conn
         where = find_stage(conn, change.event, stage, to_pair=True)
         row = stored_draft(conn, where)

@@ -43,6 +43,10 @@ class Change:
     actor: str
     at: datetime = field(default_factory=now)
     entries: int = 0
+    #: The change seats every player anew (a round released): announced as such, so that
+    #: the web servers build the players' pages of the new version before the hall's phones
+    #: ask for their tables.
+    wide: bool = False
     #: Audit entries are kept back and written together when the change ends (``flush``):
     #: set by ``changing``, whose every change ends there.
     batched: bool = False
@@ -123,7 +127,7 @@ def changing(db: Database, slug: str, actor: str) -> Iterator[Change]:
             change.flush()
             announce_in_transaction(change)
     if change.entries:
-        announce_committed(db, change.event.slug, change.event.version)
+        announce_committed(db, change.event.slug, change.event.version, wide=change.wide)
 
 
 @contextmanager

@@ -101,6 +101,19 @@ def _postgres_engine(url: str) -> Engine:
     connect_args = {"connect_timeout": 10, "client_encoding": "utf8"}
     engine = create_engine(url, connect_args=connect_args)
 
+    # A statement run often on a connection is prepared by psycopg (from its sixth run); by
+    # default PostgreSQL then still plans it anew at each run while it guesses that a plan
+    # for the given values may beat the generic one — forever, for a self-report's one-
+    # statement lookup, whose planning (3.3 ms) cost six times its execution (0.6 ms), with
+    # the event locked. Every statement here finds rows by key: the generic plan is the
+    # plan. Measured (benchmarks/players.py, PostgreSQL, 2 workers): a self-report held the
+    # event's lock 3.8 ms instead of 6.2 ms.
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi: Any, _record: Any) -> None:
+        with dbapi.cursor() as cursor:
+            cursor.execute("SET plan_cache_mode = force_generic_plan")
+        dbapi.commit()
+
     # SQLAlchemy's ``pool_pre_ping`` pings on every checkout: measured at 1.3 ms of CPU and
     # 2 ms of wall time a transaction (a read transaction 2.0 → 0.7 ms without it), two or
     # three times a request. A connection in steady use is alive; only one that has been idle
@@ -132,9 +145,9 @@ class Database:
 
     url: str
     engine: Engine
-    #: Called with (slug, version) after each committed change in this process (the live
-    #: seam, ``fairpair.service.live``).
-    listeners: list[Callable[[str, int], None]] = field(default_factory=list)
+    #: Called with (slug, version, wide) after each committed change in this process (the
+    #: live seam, ``fairpair.service.live``).
+    listeners: list[Callable[[str, int, bool], None]] = field(default_factory=list)
     #: SQLite has one writer at a time: this process's writers queue here, in order, rather
     #: than in SQLite's busy handler, which sleeps and retries (a web server's 8 concurrent
     #: result reports had a p99 of 350 ms there, most of it sleeping).

@@ -26,6 +26,7 @@ from fairpair.web.discord.interactions import PATH as DISCORD_PATH
 from fairpair.web.headers import SecurityHeaders
 from fairpair.web.hub import LiveHub
 from fairpair.web.job_worker import JobWorker
+from fairpair.web.portal_warm import PortalWarm
 from fairpair.web.settings import WebSettings, from_environment
 from fairpair.web.sse import FragmentCache
 from fairpair.web.templating import make_templates
@@ -98,6 +99,10 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
         display = DisplayWatch(db)
         display.start()
         app.state.hub.observers.append(display.changed)
+        warm = PortalWarm(db)
+        warm.start()
+        app.state.portal_warm = warm
+        app.state.hub.wide_observers.append(warm.changed)
         app.state.hub.start(asyncio.get_running_loop())
         jobs = JobWorker(db, config.job_seconds)
         jobs.start()
@@ -106,6 +111,7 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
         finally:
             jobs.stop()
             display.stop()
+            warm.stop()
             app.state.hub.stop()
             db.close()
 

@@ -39,6 +39,9 @@ class LiveHub:
         self._unlisten: Any = None
         #: Also told of each change (from any thread; must not block): the Discord display.
         self.observers: list[Callable[[str, int], None]] = []
+        #: Told of each wide change (``Change.wide``; any thread; must not block): the
+        #: players' pages are built for the new version (``PortalWarm``).
+        self.wide_observers: list[Callable[[str, int], None]] = []
 
     # -- starting and stopping (the app's lifespan) ------------------------------------
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
@@ -62,9 +65,10 @@ class LiveHub:
         self._threads.append(thread)
 
     # -- news in (any thread) ----------------------------------------------------------
-    def changed(self, slug: str, version: int) -> None:
-        """Event ``slug`` is now at ``version`` (called from any thread)."""
-        for observer in tuple(self.observers):
+    def changed(self, slug: str, version: int, wide: bool = False) -> None:
+        """Event ``slug`` is now at ``version`` (called from any thread); ``wide``: the
+        change moved every player's card."""
+        for observer in (*self.observers, *(self.wide_observers if wide else ())):
             with contextlib.suppress(Exception):
                 observer(slug, version)
         loop = self._loop

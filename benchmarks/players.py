@@ -87,7 +87,7 @@ def passes_to_cookies(base: str, slug: str, players: list[tuple[str, str, int]])
 
 
 async def fetch_page(
-    host: str, port: int, path: str, cookie: str
+    host: str, port: int, path: str, cookie: str, extra: str = ""
 ) -> tuple[int, dict[str, str], bytes]:
     """One ``GET`` on a new connection, as a phone opens a page: HTTP/1.1, ``Connection:
     close``, gzip accepted. Plain asyncio streams: httpx's connection pool spent the load
@@ -100,7 +100,7 @@ async def fetch_page(
     try:
         writer.write(
             f"GET {path} HTTP/1.1\r\nhost: {host}:{port}\r\naccept-encoding: gzip\r\n"
-            f"cookie: {cookie}\r\nconnection: close\r\n\r\n".encode()
+            f"cookie: {cookie}\r\n{extra}connection: close\r\n\r\n".encode()
         )
         raw = await reader.read()
     finally:
@@ -196,6 +196,57 @@ def open_portals(
         "bytes": statistics.median(sizes) if sizes else 0,
         "timeline": sorted(x for part in parts for x in part["timeline"]),
     }
+
+
+async def _watchers(base: str, slug: str, cookies: list[str], seconds: float) -> dict[str, Any]:
+    """Players who keep their portal open during the reports, as a browser does: the page
+    (``/e/SLUG/me``), its live stream (``/me/live?since=VERSION``), and on each ``card`` event
+    the card (``/me/card``, as htmx asks for it). Each card fetch's latency."""
+    import re
+
+    host, port = base.split("//")[1].split(":")
+    latencies: list[float] = []
+    errors: list[str] = []
+    until = time.perf_counter() + seconds
+
+    async def one(cookie: str) -> None:
+        status, _, body = await fetch_page(host, int(port), f"/e/{slug}/me", cookie)
+        found = re.search(rb"me/live\?since=(\d+)", body)
+        if status != 200 or found is None:
+            errors.append(f"watcher page: {status}")
+            return
+        reader, writer = await asyncio.open_connection(host, int(port))
+        writer.write(
+            f"GET /e/{slug}/me/live?since={int(found[1])} HTTP/1.1\r\nhost: {host}:{port}\r\n"
+            f"cookie: {cookie}\r\naccept: text/event-stream\r\n\r\n".encode()
+        )
+        try:
+            while (left := until - time.perf_counter()) > 0:
+                try:
+                    line = await asyncio.wait_for(reader.readline(), left)
+                except TimeoutError:
+                    break
+                if not line:
+                    errors.append("watcher stream closed")
+                    return
+                if not line.startswith(b"event: card"):
+                    continue
+                start = time.perf_counter()
+                status, _, card = await fetch_page(
+                    host, int(port), f"/e/{slug}/me/card", cookie, "hx-request: true\r\n"
+                )
+                latencies.append(time.perf_counter() - start)
+                if status != 200 or b"Table" not in card:
+                    errors.append(f"card: {status} {card[:120]!r}")
+        finally:
+            writer.close()
+
+    await asyncio.gather(*(one(cookie) for cookie in cookies))
+    return {"latencies": latencies, "errors": errors}
+
+
+def _watcher_process(args: tuple[str, str, list[str], float]) -> dict[str, Any]:
+    return asyncio.run(_watchers(*args))
 
 
 SCORES = [(2, 0), (2, 1), (1, 2), (0, 2)]
@@ -345,6 +396,13 @@ def main() -> None:
         default=0.0,
         help="seconds each client spreads its matches over (0: back to back, saturating)",
     )
+    parser.add_argument(
+        "--watchers",
+        type=int,
+        default=0,
+        help="portal visitors who keep their page open during the reports (its live stream, "
+        "and the card when told)",
+    )
     parser.add_argument("--profile", help="record the server with py-spy into this file")
     parser.add_argument(
         "--samples", help="write every request's timing to this JSON file (for a timeline)"
@@ -392,9 +450,19 @@ def main() -> None:
         with httpx.Client(base_url=base, timeout=60) as client:
             answer = client.post(f"/api/v1/events/{slug}/rounds/{rnd}/open", headers=auth)
             assert answer.status_code == 200, answer.text[:300]
+        watching = None
+        if args.watchers:
+            from concurrent.futures import ProcessPoolExecutor
+
+            watch_pool = ProcessPoolExecutor(1)
+            keep = [cookies[k] for k in visitors[: args.watchers]]
+            span = (args.report_window or 30.0) + 15.0
+            watching = watch_pool.submit(_watcher_process, (base, slug, keep, span))
+            time.sleep(3.0)  # their pages open and their streams connect first
         reports = report_all(
             base, slug, matches, args.clients, args.client_processes, args.report_window
         )
+        watched = watching.result() if watching is not None else None
     finally:
         if args.profile:
             spy.send_signal(2)
@@ -481,6 +549,29 @@ def main() -> None:
             ]
         ],
     )
+    if watched is not None:
+        cards = sorted(watched["latencies"])
+        print_table(
+            [
+                "portals kept open",
+                "cards fetched when told",
+                "p50 ms",
+                "p99 ms",
+                "max ms",
+                "errors",
+            ],
+            [
+                [
+                    str(args.watchers),
+                    str(len(cards)),
+                    f"{pct(cards, 0.5) * 1000:.1f}",
+                    f"{pct(cards, 0.99) * 1000:.1f}",
+                    f"{(cards[-1] if cards else 0) * 1000:.1f}",
+                    str(len(watched["errors"])),
+                ]
+            ],
+        )
+        reports["errors"] += watched["errors"]
     for said in (portals["errors"] + reports["errors"] + problems)[:10]:
         print("  ", said)
     if portals["errors"] or reports["errors"] or problems:

@@ -55,27 +55,46 @@ class MarkNews:
 
 
 class MarkCache:
-    """The newest marks of each event, computed once per version for all its streams."""
+    """The newest marks of each event, shared by all its streams: **one computation at a
+    time** per event, each of the newest version, and at most one every ``FLOOR`` seconds.
+
+    While results flow (60 self-reports a second are 60 versions a second) a computation per
+    version — each reading every player's seat — was 60 computations a second, and the
+    reports beside them waited; now a stream told of version V waits for a computation
+    started after V was announced (which sees V or newer), sharing it with every other
+    stream, so a phone hears of its card at most ``FLOOR`` seconds plus one computation
+    after the change."""
+
+    FLOOR = 0.5
 
     def __init__(self) -> None:
-        self._latest: dict[str, tuple[int, asyncio.Future[MarkNews]]] = {}
+        self._latest: dict[str, MarkNews] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._started: dict[str, float] = {}
 
     async def get(self, db: Database, slug: str, version: int) -> MarkNews:
         hit = self._latest.get(slug)
-        if hit is None or hit[0] < version:
-            before = hit[1] if hit is not None else None
-            future = asyncio.ensure_future(self._compute(db, slug, before))
-            hit = self._latest[slug] = (version, future)
-        return await asyncio.shield(hit[1])
+        if hit is not None and hit.version >= version:
+            return hit
+        lock = self._locks.setdefault(slug, asyncio.Lock())
+        async with lock:
+            hit = self._latest.get(slug)
+            if hit is not None and hit.version >= version:
+                return hit  # computed while this stream waited its turn
+            loop = asyncio.get_running_loop()
+            wait = self._started.get(slug, -self.FLOOR) + self.FLOOR - loop.time()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            self._started[slug] = loop.time()
+            news = await self._compute(db, slug, hit)
+            if hit is None or news.version > hit.version:
+                self._latest[slug] = news
+            return news
 
     @staticmethod
-    async def _compute(
-        db: Database, slug: str, before: asyncio.Future[MarkNews] | None
-    ) -> MarkNews:
+    async def _compute(db: Database, slug: str, before: MarkNews | None) -> MarkNews:
         version, marks = await run_in_threadpool(portal_marks, db, slug)
-        old: Marks = {}
-        if before is not None and before.done() and not before.exception():
-            old = before.result().marks
+        old: Marks = before.marks if before is not None else {}
         changed = sum(1 for k, v in marks.items() if old.get(k) != v)
         if changed > WARM_ABOVE:  # many phones will fetch their cards: have it ready
             await run_in_threadpool(warm_my_match, db, slug)

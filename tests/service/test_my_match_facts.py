@@ -1,6 +1,8 @@
-"""The portal's shared facts (``service.my_match_facts.event_facts``): a read gets facts at
-least as new as its own version, every change shows, and reads that arrive together share
-one build — one build of an event at a time."""
+"""The portal's shared facts (``service.my_match_facts``): a read gets facts at least as new
+as its own version, every change shows, and reads that arrive together share one build —
+one build of an event at a time. The portal's card may use facts from before the players'
+latest reports: it then reads the player's own table afresh, and shows what the exact
+facts show (but the rank); any other change is read in full."""
 
 from __future__ import annotations
 
@@ -9,11 +11,13 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from fairpair.engine.results import Result, Side
-from fairpair.service import drafts, events, players, results, rounds
+from fairpair.responses.my_match import MyMatch
+from fairpair.service import drafts, events, players, results, rounds, self_reports
 from fairpair.service import my_match_facts as facts_module
-from fairpair.service.my_match import my_match
-from fairpair.service.my_match_facts import event_facts
+from fairpair.service.my_match import my_match, my_match_in
+from fairpair.service.my_match_facts import event_facts, recent_facts
 from fairpair.service.players import NewPlayer
+from fairpair.service.rounds import round_view
 from fairpair.service.unit import reading
 from fairpair.store.database import Database
 
@@ -65,3 +69,39 @@ def test_reads_arriving_together_share_one_build(
         cards = list(pool.map(lambda _: my_match(db, slug, "ben"), range(8)))
     assert len(builds) == 1
     assert {card.version for card in cards} == {builds[0]}
+
+
+def _card(db: Database, slug: str, key: str) -> tuple[int, MyMatch]:
+    """The portal card's view (the recent facts) and the version of the facts it used."""
+    with reading(db, slug) as (conn, event):
+        return recent_facts(conn, event).event.version, my_match_in(conn, event, key, recent=True)
+
+
+def test_after_the_players_reports_the_card_reads_their_table_afresh(db: Database) -> None:
+    slug, number = _event(db)
+    first, _ = _card(db, slug, "ada")  # the facts of the released round, read once
+    table = next(t for t in round_view(db, slug, number).tables if "ada" in (t.a.id, t.b.id))
+    reporter, other = (table.a.id, table.b.id)
+    self_reports.report_own(db, slug, reporter, 2, 1, 0, actor=reporter)
+    self_reports.confirm_report(db, slug, other, actor=other)
+    told = {(reporter, "1-0", "Won 2-1"): _card(db, slug, reporter)}
+    told[(other, "0-1", "Lost 1-2")] = _card(db, slug, other)
+    for (key, record, result), (used, card) in told.items():
+        exact = my_match(db, slug, key)  # read in full (it makes these the newest facts)
+        assert used == first < exact.version  # the facts from before the reports...
+        assert card.round is not None and exact.round is not None
+        assert card.round.result == exact.round.result == result  # ...and the table afresh
+        assert card.record == exact.record == record
+        assert card.points == exact.points
+        assert card.round.opponent is not None and exact.round.opponent is not None
+        assert card.round.opponent.record == exact.round.opponent.record
+
+
+def test_any_other_change_is_read_in_full(db: Database) -> None:
+    slug, number = _event(db)
+    first, _ = _card(db, slug, "ada")
+    results.report(db, slug, number, Result.win(Side.A), table=1, actor=ACTOR)
+    assert _card(db, slug, "ada")[0] == first  # a result at a table: the table afresh
+    players.drop_player(db, slug, "dee", actor=ACTOR, reason="left")
+    used, card = _card(db, slug, "dee")
+    assert used == my_match(db, slug, "dee").version > first and card.withdrew

@@ -9,10 +9,13 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from fairpair.engine.results import Result, Side
-from fairpair.service import drafts, results, rounds
+from fairpair.service import drafts, results, rounds, self_reports
 from fairpair.service.connection import Database
 from fairpair.service.live import parse_payload
-from fairpair.service.my_match import my_match
+from fairpair.service.my_match import my_match, my_match_in
+from fairpair.service.my_match_facts import recent_facts
+from fairpair.service.rounds import round_view
+from fairpair.service.unit import reading
 from fairpair.web.hub import LiveHub
 from fairpair.web.portal_warm import PortalWarm
 
@@ -28,15 +31,18 @@ def _until(check: object, seconds: float = 10.0) -> None:
         time.sleep(0.02)
 
 
-def _with_hub(db: Database, body: object) -> object:
-    """``body(hub, warm)`` with a running live hub whose wide news go to a started
-    ``PortalWarm`` (as the app wires them), on an event loop of its own."""
+def _with_hub(db: Database, body: object, *, every_change: bool = False) -> object:
+    """``body(hub, warm)`` with a running live hub whose wide news (``every_change``: and
+    the others, as the app wires them) go to a started ``PortalWarm``, on an event loop of
+    its own."""
 
     async def run() -> object:
         hub = LiveHub(db, poll_seconds=0.1)
-        warm = PortalWarm(db)
+        warm = PortalWarm(db, quiet=0.2, stale=5.0)
         warm.start()
-        hub.wide_observers.append(warm.changed)
+        hub.wide_observers.append(warm.wide)
+        if every_change:
+            hub.observers.append(warm.changed)
         hub.start(asyncio.get_running_loop())
         try:
             return await asyncio.get_running_loop().run_in_executor(None, body, hub, warm)  # type: ignore[arg-type]
@@ -73,6 +79,34 @@ def test_a_release_is_wide_news_and_builds_the_players_pages(db: Database) -> No
         assert warm.built == 1
 
     _with_hub(db, body)
+
+
+def test_while_reports_flow_a_viewed_portal_is_built_again_a_few_seconds_apart(
+    db: Database,
+) -> None:
+    slug = swiss_event(db, "Flow", NAMES)
+    other = swiss_event(db, "Unseen", NAMES)
+    for event in (slug, other):
+        drafts.generate(db, event, actor=ACTOR)
+        rounds.open_round(db, event, rounds.release(db, event, actor=ACTOR), actor=ACTOR)
+
+    def body(hub: LiveHub, warm: PortalWarm) -> None:
+        with reading(db, slug) as (conn, event):
+            my_match_in(conn, event, "ann", recent=True)  # a phone reads its card
+        before = warm.built
+        table = round_view(db, slug, 1).tables[0]
+        self_reports.report_own(db, slug, table.a.id, 2, 0, 0, actor=table.a.id)
+        _until(lambda: warm.built == before + 1)
+        # the unseen event's results build nothing; nor does a change with nobody looking
+        results.report(db, other, 1, Result.win(Side.A), table=1, actor=ACTOR)
+        self_reports.confirm_report(db, slug, table.b.id, actor=table.b.id)
+        _until(lambda: warm.built == before + 2)  # the viewed one again, after the pause
+        time.sleep(0.5)
+        assert warm.built == before + 2
+        with reading(db, slug) as (conn, event):  # the newest facts are the exact ones
+            assert recent_facts(conn, event).event.version == event.version
+
+    _with_hub(db, body, every_change=True)
 
 
 def test_the_payload_says_wide_only_in_its_own_word() -> None:

@@ -10,6 +10,8 @@ transaction.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Literal
 
 from sqlalchemy import Connection, bindparam, func, select
@@ -27,11 +29,19 @@ from fairpair.responses.my_match import (
     PodSeat,
     WaitlistPlace,
 )
-from fairpair.service.my_match_facts import EventFacts, RoundSeats, Seat, StageFacts, event_facts
+from fairpair.service.my_match_facts import (
+    EventFacts,
+    RoundSeats,
+    Seat,
+    StageFacts,
+    event_facts,
+    recent_facts,
+)
+from fairpair.service.persist import result_of_columns
 from fairpair.service.portal import portal_of
 from fairpair.service.unit import EventRef, reading
 from fairpair.store.database import Database
-from fairpair.store.models import PlayerRow, SelfReportRow, TableRow, WaitlistRow
+from fairpair.store.models import PlayerRow, ResultRow, SelfReportRow, TableRow, WaitlistRow
 
 SHOWN = {"scheduled": "Upcoming", "open": "In Progress", "completed": "Completed"}
 ByeKindText = Literal["pairing", "full", "half", "zero"]
@@ -53,18 +63,30 @@ def my_match(db: Database, slug: str, player_key: str) -> MyMatch:
         return my_match_in(conn, event, player_key)
 
 
-def my_match_in(conn: Connection, event: EventRef, player_key: str) -> MyMatch:
-    """``my_match`` inside a read transaction of the event (``unit.reading``)."""
-    facts = event_facts(conn, event)
+def my_match_in(
+    conn: Connection, event: EventRef, player_key: str, *, recent: bool = False
+) -> MyMatch:
+    """``my_match`` inside a read transaction of the event (``unit.reading``). ``recent``:
+    the event-wide part may be the newest facts built before the players' latest reports
+    (``my_match_facts.recent_facts``); the player's own table is then read afresh — its
+    result, and the player's and their opponent's records and points with it — and only the
+    rank may be behind (the portal's card: one read of the whole event per version was
+    what results flowing cost)."""
+    facts = recent_facts(conn, event) if recent else event_facts(conn, event)
+    stage = facts.stages[facts.current] if facts.current is not None else None
+    late = _late_result(conn, facts, event, stage, player_key)
+    if late is not None and late.result.kind is not ResultKind.PLAYED:
+        facts, late = event_facts(conn, event), None  # not a played result: read it all
+        stage = facts.stages[facts.current] if facts.current is not None else None
     player = conn.execute(_PLAYER, {"event_id": event.id, "key": player_key}).first()
     if player is None:
         raise UnknownPlayer("player", f"no player {player_key!r} in event {event.slug}")
     portal = portal_of(conn, event)
-    stage = facts.stages[facts.current] if facts.current is not None else None
-    current = _current_round(conn, facts, stage, player_key) if stage else None
+    current = _current_round(conn, facts, stage, player_key, late) if stage else None
     standings = stage.standings(facts.tournament) if stage else None
     row = standings.by_player.get(player_key) if standings else None
     dropped_after = stage.drops.get(player_key) if stage else None
+    line = _line(standings, player_key, late, stage) if stage and standings else None
     return MyMatch(
         event=event.slug,
         event_name=event.name,
@@ -74,10 +96,10 @@ def my_match_in(conn: Connection, event: EventRef, player_key: str) -> MyMatch:
         player=player_key,
         name=player.name,
         round=current,
-        record=_record(standings, player_key, stage.has_draws(facts.tournament))
-        if stage and standings
+        record=line.text(stage.has_draws(facts.tournament) or _drew(late))
+        if stage and line
         else None,
-        points=points_text(row.points) if row else None,
+        points=points_text(line.points) if line and line.points is not None else None,
         rank=row.rank if row and dropped_after is None else None,
         withdrew=dropped_after is not None,
         dropped_after=dropped_after,
@@ -85,6 +107,79 @@ def my_match_in(conn: Connection, event: EventRef, player_key: str) -> MyMatch:
         checkin_open=portal.checkin_open and not facts.released,
         history=_history(facts, player_key),
     )
+
+
+#: A result recorded at a table since the facts were read (a statement built once).
+_RESULT_AT = (
+    select(
+        ResultRow.kind, ResultRow.winner, ResultRow.games_a, ResultRow.games_b,
+        ResultRow.games_draws,
+    )
+    .join(TableRow, TableRow.id == ResultRow.table_id)
+    .where(TableRow.stage_id == bindparam("stage_id"), TableRow.key == bindparam("table_key"))
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Late:
+    """The result recorded at the player's own table after the facts were read."""
+
+    match: Match
+    result: Result
+
+    def outcome(self, player: str) -> str:
+        winner = self.result.winner
+        if winner is None:
+            return "draw"
+        return "win" if winner is self.match.side_of(player) else "loss"
+
+
+def _late_result(
+    conn: Connection, facts: EventFacts, event: EventRef, stage: StageFacts | None, me: str
+) -> Late | None:
+    """The result of ``me``'s current table when the facts are older than ``event`` and
+    do not have it yet."""
+    if facts.event.version >= event.version or stage is None or not stage.rounds:
+        return None
+    seat = stage.rounds[-1].seats.get(me)
+    if not isinstance(seat, Match) or seat.result is not None:
+        return None
+    row = conn.execute(_RESULT_AT, {"stage_id": stage.stage_id, "table_key": seat.id}).first()
+    return Late(seat, result_of_columns(*row)) if row is not None else None
+
+
+def _drew(late: Late | None) -> bool:
+    return late is not None and late.result.winner is None
+
+
+@dataclass(frozen=True, slots=True)
+class _Line:
+    """A player's record and points, the late result counted."""
+
+    wins: int
+    draws: int
+    losses: int
+    points: Fraction | None
+
+    def text(self, draws_shown: bool) -> str:
+        if draws_shown:
+            return f"{self.wins}-{self.draws}-{self.losses}"
+        return f"{self.wins}-{self.losses}"
+
+
+def _line(standings: Standings, player: str, late: Late | None, stage: StageFacts) -> _Line:
+    row = standings.by_player.get(player)
+    wins, draws, losses = (row.wins, row.draws, row.losses) if row else (0, 0, 0)
+    points = row.points if row else None
+    if late is not None and player in (late.match.a, late.match.b):
+        scoring = stage.stage.ruleset.scoring
+        outcome = late.outcome(player)
+        wins += outcome == "win"
+        draws += outcome == "draw"
+        losses += outcome == "loss"
+        gained = {"win": scoring.win, "draw": scoring.draw, "loss": scoring.loss}[outcome]
+        points = (points or Fraction(0)) + gained
+    return _Line(wins, draws, losses, points)
 
 
 def warm_my_match(db: Database, slug: str) -> None:
@@ -118,19 +213,13 @@ def waitlist_place(db: Database, slug: str, waitlist_id: int) -> WaitlistPlace:
     return WaitlistPlace(event=event.slug, event_name=event.name, name=entry.name, number=number)
 
 
-def _record(standings: Standings, player: str, draws_shown: bool) -> str:
-    row = standings.by_player.get(player)
-    wins, draws, losses = (row.wins, row.draws, row.losses) if row else (0, 0, 0)
-    return f"{wins}-{draws}-{losses}" if draws_shown else f"{wins}-{losses}"
-
-
 def round_name(facts: EventFacts, stage: StageFacts, number: int) -> str:
     several = len(facts.stages) > 1
     return f"{stage.stage.name} · Round {number}" if several else f"Round {number}"
 
 
 def _current_round(
-    conn: Connection, facts: EventFacts, stage: StageFacts, me: str
+    conn: Connection, facts: EventFacts, stage: StageFacts, me: str, late: Late | None = None
 ) -> CurrentRound | None:
     if not stage.rounds:
         return None
@@ -148,7 +237,9 @@ def _current_round(
         opponent = Opponent(
             id=other,
             name=_name(facts, other),
-            record=_record(standings, other, stage.has_draws(facts.tournament))
+            record=_line(standings, other, late, stage).text(
+                stage.has_draws(facts.tournament) or _drew(late)
+            )
             if standings
             else None,
         )
@@ -184,7 +275,7 @@ def _current_round(
         plays_first=plays_first,
         bye=_bye(seat),
         seats=pod,
-        result=_result_text(seat, me),
+        result=_result_text(replace(late.match, result=late.result) if late else seat, me),
         report=report,
     )
 

@@ -12,13 +12,14 @@ lookups. The newest facts of a few events are kept.
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Hashable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from sqlalchemy import Connection, bindparam, select
+from sqlalchemy import Connection, bindparam, func, select
 
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import Bye, Match, PodTable, Round
@@ -28,10 +29,28 @@ from fairpair.engine.tournament import Tournament
 from fairpair.service.loading import Loaded
 from fairpair.service.snapshots import loaded
 from fairpair.service.unit import EventRef
-from fairpair.store.models import EventRow, RoundRow
+from fairpair.store.models import AuditRow, EventRow, RoundRow
 
 #: When the event was made (part of the cache key), a statement built once.
 _CREATED = select(EventRow.created_at).where(EventRow.id == bindparam("event_id"))
+#: The event's newest audit entry: every change writes one, and the changes of one event
+#: commit one after another under its lock, so the entries' ids follow the commits.
+_LAST_AUDIT = select(func.max(AuditRow.id)).where(AuditRow.event_id == bindparam("event_id"))
+#: What the players' own reports write: a self-report, its confirmation (which records the
+#: match's result) or dispute. Facts older than such changes only may serve a card, with the
+#: player's own table read afresh (``recent_facts``).
+REPORTS_ONLY = frozenset(
+    ("self_report.report", "self_report.confirm", "self_report.dispute", "result.report")
+)
+_OTHER_CHANGE = (
+    select(AuditRow.id)
+    .where(
+        AuditRow.event_id == bindparam("event_id"),
+        AuditRow.id > bindparam("after"),
+        AuditRow.action.not_in(sorted(REPORTS_ONLY)),
+    )
+    .limit(1)
+)
 #: Events whose newest facts are kept.
 SIZE = 4
 Seat = Match | PodTable | Bye
@@ -97,6 +116,8 @@ class EventFacts:
     released: bool
     """Some round of some stage is released (check-in is over)."""
     names: dict[PlayerId, str]
+    audit_id: int = 0
+    """The event's newest audit entry when these facts were read (``recent_facts``)."""
 
     @property
     def tournament(self) -> Tournament:
@@ -155,6 +176,46 @@ def event_facts(conn: Connection, event: EventRef) -> EventFacts:
     return made
 
 
+def recent_facts(conn: Connection, event: EventRef) -> EventFacts:
+    """The portal's newest facts of ``event`` when every change since they were read is a
+    player's own report (``REPORTS_ONLY``: a self-report, a confirmation, a dispute, a result
+    at a table), else ``event_facts``. The caller reads the player's own table afresh (its
+    result, its report): only what other tables' results move — a rank, an opponent's
+    record — may be behind, until the next build (``web.portal_warm`` builds again while
+    the event changes, a few seconds apart).
+
+    Why: while results flow every self-report is a new version, and a card or a live mark
+    built on the facts of *its* version read the whole event again and computed its
+    standings again for every version — with 300 portals open, 60 reports a second made
+    the reports' p99 11 s (benchmarks/players.py --watchers 300)."""
+    created = conn.execute(_CREATED, {"event_id": event.id}).scalar()
+    key = (conn.engine.url.render_as_string(), event.id, created)
+    with _LOCK:
+        newest = _NEWEST.get(key)
+        _VIEWED[event.slug] = time.monotonic()
+    if newest is not None:
+        if newest.event.version >= event.version:
+            return newest
+        later = conn.execute(
+            _OTHER_CHANGE, {"event_id": event.id, "after": newest.audit_id}
+        ).first()
+        if later is None:
+            return newest
+    return event_facts(conn, event)
+
+
+#: When each event's portal was last read in this process (``viewed_within``).
+_VIEWED: dict[str, float] = {}
+
+
+def viewed_within(slug: str, seconds: float) -> bool:
+    """Some player's portal of event ``slug`` was read in this process in the last
+    ``seconds`` (its facts are worth building again while the event changes)."""
+    with _LOCK:
+        seen = _VIEWED.get(slug)
+    return seen is not None and time.monotonic() - seen <= seconds
+
+
 def _build(conn: Connection, event: EventRef) -> EventFacts:
     facts = loaded(conn, event)
     t = facts.tournament
@@ -179,4 +240,6 @@ def _build(conn: Connection, event: EventRef) -> EventFacts:
     }
     current = t.stage().id if t.stages else None
     names = {p.id: p.name for p in t.players}
-    return EventFacts(event, facts, current, stages, any(s.rounds for s in t.stages), names)
+    audit_id = conn.execute(_LAST_AUDIT, {"event_id": event.id}).scalar() or 0
+    released = any(s.rounds for s in t.stages)
+    return EventFacts(event, facts, current, stages, released, names, int(audit_id))

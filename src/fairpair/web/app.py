@@ -102,7 +102,8 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
         warm = PortalWarm(db)
         warm.start()
         app.state.portal_warm = warm
-        app.state.hub.wide_observers.append(warm.changed)
+        app.state.hub.observers.append(warm.changed)
+        app.state.hub.wide_observers.append(warm.wide)
         app.state.hub.start(asyncio.get_running_loop())
         jobs = JobWorker(db, config.job_seconds)
         jobs.start()

@@ -1,47 +1,70 @@
-"""The players' pages built before the phones ask: told of each *wide* change the live hub
-hears of (a round released: ``Change.wide``; this process's, and on PostgreSQL every
-process's), a thread of its own builds the event-wide
-part of the portal for the new version (``service.my_match.warm_my_match``: the event's
-facts and the standings its cards show).
+"""The players' pages built before the phones ask. Told by the live hub of each change (this
+process's, and on PostgreSQL every process's), a thread of its own builds the event-wide
+part of the portal for the newest version (``service.my_match.warm_my_match``: the event's
+facts and the standings its cards show):
 
-Why: the portal's facts are built once per event version and process, by the first request
-that needs them; the requests behind it wait. After a release of a 4,000-player round that
-first build took 0.3–0.9 s in each worker, and every phone that arrived meanwhile waited for
-it (the players' benchmark: a p99 of 0.4–0.9 s for the portals opened in the release's first
-second, 10 ms after). Built at the news, it is ready, or under way, when the first phone asks
-(the build is shared: a request waits for the one under way, never builds a second).
+- at once after a **wide** change (a round released: ``Change.wide``), for every event;
+- after other changes, for the events whose portal was read here in the last ``VIEWED``
+  seconds: once the event has been quiet ``QUIET`` seconds, or ``STALE`` seconds after
+  the first change not built yet while changes keep coming.
 
-Only a release is warmed: it is when a hall of phones asks for their tables at once. A
-result changes one table and the version with it, and building every version's facts
-while results flow would take a worker's time for pages nobody may open; opening a round
-(players then play) was warmed at first and cost the first self-reports after it 0.3 s
-each. (Phones whose portal is open are told of every change of their card, and those
-changes are prepared by their live stream: ``web.portal_live``.) Several news of one event
-are one build, of the newest version."""
+Why the first: the portal's facts were built by the first request that needed them, and
+the requests behind it waited. After a release of a 4,000-player round that first build took
+0.3–0.9 s in each worker, and every phone that arrived meanwhile waited for it (the players'
+benchmark: a p99 of 0.4–0.9 s for the portals opened in the release's first second, 10 ms
+after). Built at the news, it is ready, or under way, when the first phone asks (the build
+is shared: a request waits for the one under way, never builds a second). Opening a round
+was warmed at once at first too and cost the first self-reports after it 0.3 s each.
+
+Why the second: while the players report their results, a card reads the newest facts
+built before those reports, with the player's own table read afresh
+(``my_match_facts.recent_facts``); what other tables' results move (a rank, an opponent's
+record) is as new as the last build. A build costs 0.5 s of a worker for 4,000 players
+(the standings most of it): built every 5 s while 60 reports a second came, with 300
+portals open, the builds were a third of the server's time; so while the results flow the
+event is built at most every ``STALE`` seconds, and once they stop, soon after. Several
+news of one event are one build, of the newest version."""
 
 from __future__ import annotations
 
 import logging
 import queue
 import threading
+import time
 
 from fairpair.service.connection import Database
 from fairpair.service.my_match import warm_my_match
+from fairpair.service.my_match_facts import viewed_within
 
 LOG = logging.getLogger("fairpair.web.portal")
+#: An event whose results stop coming for this long is built again...
+QUIET = 2.0
+#: ...and one whose results keep coming, this long after the first not built.
+STALE = 30.0
+#: An event's portal read in this process this recently is kept built while it changes.
+VIEWED = 600.0
 
 
 class PortalWarm:
-    def __init__(self, db: Database) -> None:
+    def __init__(
+        self, db: Database, *, quiet: float = QUIET, stale: float = STALE, viewed: float = VIEWED
+    ) -> None:
         self.db = db
-        self._news: queue.SimpleQueue[str | None] = queue.SimpleQueue()
+        self.quiet = quiet
+        self.stale = stale
+        self.viewed = viewed
+        self._news: queue.SimpleQueue[tuple[str, bool] | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         #: How many builds this process made (for tests and the curious).
         self.built = 0
 
     def changed(self, slug: str, version: int) -> None:
+        """Event ``slug`` changed, to ``version`` (any thread; never blocks)."""
+        self._news.put((slug, False))
+
+    def wide(self, slug: str, version: int) -> None:
         """A wide change brought event ``slug`` to ``version`` (any thread; never blocks)."""
-        self._news.put(slug)
+        self._news.put((slug, True))
 
     def start(self) -> None:
         if self._thread is None:
@@ -57,21 +80,30 @@ class PortalWarm:
             self._thread = None
 
     def _run(self) -> None:
+        # the events to build: whether at once (wide), the first and last news not built
+        waiting: dict[str, tuple[bool, float, float]] = {}
         while True:
-            first = self._news.get()
-            if first is None:
+            due = min((self._due(*news) for news in waiting.values()), default=None)
+            try:
+                timeout = None if due is None else max(0.0, due - time.monotonic())
+                item = self._news.get(timeout=timeout)
+            except queue.Empty:
+                item = ("", False)
+            if item is None:
                 return
-            slugs = [first]
-            while True:  # the news that came meanwhile: each event once
-                try:
-                    more = self._news.get_nowait()
-                except queue.Empty:
-                    break
-                if more is None:
-                    return
-                slugs.append(more)
-            for slug in dict.fromkeys(slugs):
+            slug, wide = item
+            clock = time.monotonic()
+            if slug and (wide or viewed_within(slug, self.viewed)):
+                was, first, _ = waiting.get(slug, (False, clock, clock))
+                waiting[slug] = (was or wide, first, clock)
+            for slug in [s for s, news in waiting.items() if self._due(*news) <= clock]:
+                del waiting[slug]
                 self._warm(slug)
+
+    def _due(self, wide: bool, first: float, last: float) -> float:
+        """When news not built yet are due: a wide change at once; others once the event
+        has been quiet ``quiet`` seconds, and at the latest ``stale`` after the first."""
+        return 0.0 if wide else min(last + self.quiet, first + self.stale)
 
     def _warm(self, slug: str) -> None:
         try:

@@ -6,7 +6,8 @@ facts and the standings its cards show):
 - at once after a **wide** change (a round released: ``Change.wide``), for every event;
 - after other changes, for the events whose portal was read here in the last ``VIEWED``
   seconds: once the event has been quiet ``QUIET`` seconds, or ``STALE`` seconds after
-  the first change not built yet while changes keep coming.
+  the first change not built yet while changes keep coming — if a portal of the event was
+  read in the last ``STALE`` seconds.
 
 Why the first: the portal's facts were built by the first request that needed them, and
 the requests behind it waited. After a release of a 4,000-player round that first build took
@@ -20,10 +21,13 @@ Why the second: while the players report their results, a card reads the newest 
 built before those reports, with the player's own table read afresh
 (``my_match_facts.recent_facts``); what other tables' results move (a rank, an opponent's
 record) is as new as the last build. A build costs 0.5 s of a worker for 4,000 players
-(the standings most of it): built every 5 s while 60 reports a second came, with 300
-portals open, the builds were a third of the server's time; so while the results flow the
-event is built at most every ``STALE`` seconds, and once they stop, soon after. Several
-news of one event are one build, of the newest version."""
+(the standings most of it), and while it runs the self-report holding the event's lock in
+the same process waits for the interpreter: built every 5 s while 60 reports a second came,
+with 300 portals open, the builds were a third of the server's time, and each build every
+30 s put 0.5 s on the reports beside it even with no portal open. So while the results
+flow the event is built at most every ``STALE`` seconds, and only while its portals are
+being read; once the results pause, soon after. Several news of one event are one build,
+of the newest version."""
 
 from __future__ import annotations
 
@@ -39,8 +43,9 @@ from fairpair.service.my_match_facts import viewed_within
 LOG = logging.getLogger("fairpair.web.portal")
 #: An event whose results stop coming for this long is built again...
 QUIET = 2.0
-#: ...and one whose results keep coming, this long after the first not built.
-STALE = 30.0
+#: ...and one whose results keep coming, this long after the first not built, if some
+#: portal of it was read in that time.
+STALE = 60.0
 #: An event's portal read in this process this recently is kept built while it changes.
 VIEWED = 600.0
 
@@ -97,8 +102,12 @@ class PortalWarm:
                 was, first, _ = waiting.get(slug, (False, clock, clock))
                 waiting[slug] = (was or wide, first, clock)
             for slug in [s for s, news in waiting.items() if self._due(*news) <= clock]:
-                del waiting[slug]
-                self._warm(slug)
+                wide = waiting.pop(slug)[0]
+                # a build takes a worker's time from the reports beside it: only for the
+                # phones that are reading this event's portal now (their live streams read
+                # it at every change of theirs), not for those that were a while ago
+                if wide or viewed_within(slug, self.stale):
+                    self._warm(slug)
 
     def _due(self, wide: bool, first: float, last: float) -> float:
         """When news not built yet are due: a wide change at once; others once the event

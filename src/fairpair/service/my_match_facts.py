@@ -180,9 +180,10 @@ def recent_facts(conn: Connection, event: EventRef) -> EventFacts:
     """The portal's newest facts of ``event`` when every change since they were read is a
     player's own report (``REPORTS_ONLY``: a self-report, a confirmation, a dispute, a result
     at a table), else ``event_facts``. The caller reads the player's own table afresh (its
-    result, its report): only what other tables' results move — a rank, an opponent's
-    record — may be behind, until the next build (``web.portal_warm`` builds again while
-    the event changes, a few seconds apart).
+    result, its report, the two players' records and points): only what other tables'
+    results move — a rank — may be behind, until the next build (``web.portal_warm``
+    builds again once the results pause, and at least every minute while they keep
+    coming).
 
     Why: while results flow every self-report is a new version, and a card or a live mark
     built on the facts of *its* version read the whole event again and computed its

@@ -1,8 +1,6 @@
-"""The players' own API calls check the pass in the call itself (``AllowPlayerCall`` on the
-event loop: a pass is carried at all; ``checked_player`` in the call's worker thread: it is a
-valid pass of this event): no pass, a forged one, a revoked one, another event's, and a
-staff account's token are all refused as ``not_joined`` and change nothing; the holder of a
-valid pass reports and the opponent confirms, audited under their names."""
+"""The players' own API calls need a valid pass of the event: no pass, a forged one, a
+revoked one and another event's are all refused as ``not_joined`` and change nothing; the
+holder of a valid pass reports and the opponent confirms, audited under their names."""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Literal, cast
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
@@ -24,7 +24,7 @@ from fairpair.responses.events import Side
 from fairpair.service import self_reports
 from fairpair.service.own_match import Score
 from fairpair.service.self_reports import ReportState
-from fairpair.web.access import Access, DbDep, PlayerCall, checked_player
+from fairpair.web.access import DbDep, Player
 
 ROUTER = APIRouter(tags=["me"])
 
@@ -129,84 +129,70 @@ def answer(slug: str, state: ReportState) -> MyReport:
     )
 
 
-def _key(access: Access) -> str | None:
+def _key(access: Player) -> str | None:
     assert access.player is not None
     return access.player.player_key
 
 
-# The endpoints are async and make their one call in a worker thread: the pass checked
-# (``checked_player``), then the service. A sync endpoint costs a second hop to a worker
-# thread to validate its answer (FastAPI validates a sync endpoint's answer in the thread
-# pool), and a sync permission check a third: under load, queues of their own.
+# The endpoints are async and make their one call to the service in a worker thread: a
+# sync endpoint costs a second hop to a worker thread to validate its answer (FastAPI
+# validates a sync endpoint's answer in the thread pool), under load a queue of its own.
 
 
 @ROUTER.get("/events/{slug}/me/report", response_model=MyReport)
-async def my_report(slug: Slug, access: PlayerCall, db: DbDep, request: Request) -> MyReport:
+async def my_report(slug: Slug, access: Player, db: DbDep) -> MyReport:
     """Where my current match stands: nobody reported, my report waiting for the opponent,
     the opponent's to confirm or dispute, disputed, or its result."""
-
-    def work() -> ReportState:
-        me = checked_player(request, access)
-        return self_reports.report_state(db, slug, _key(me))
-
-    return answer(slug, await run_in_threadpool(work))
+    state = await run_in_threadpool(self_reports.report_state, db, slug, _key(access))
+    return answer(slug, state)
 
 
 @ROUTER.post("/events/{slug}/me/report", response_model=MyReport, status_code=201)
-async def report_mine(
-    slug: Slug, body: MyReportBody, access: PlayerCall, db: DbDep, request: Request
-) -> MyReport:
+async def report_mine(slug: Slug, body: MyReportBody, access: Player, db: DbDep) -> MyReport:
     """Report my current match (games from my side). The opponent reporting the same
     confirms it; another score disputes it; reporting again replaces a pending report."""
-
-    def work() -> ReportState:
-        me = checked_player(request, access)
-        return self_reports.report_own(
-            db,
-            slug,
-            _key(me),
-            body.won,
-            body.lost,
-            body.drawn,
-            actor=me.actor,
-            round=body.round,
-            table=body.table,
-        )
-
-    return answer(slug, await run_in_threadpool(work))
+    state = await run_in_threadpool(
+        self_reports.report_own,
+        db,
+        slug,
+        _key(access),
+        body.won,
+        body.lost,
+        body.drawn,
+        actor=access.actor,
+        round=body.round,
+        table=body.table,
+    )
+    return answer(slug, state)
 
 
 @ROUTER.post("/events/{slug}/me/confirm", response_model=MyReport)
-async def confirm_theirs(
-    slug: Slug, body: MyConfirmBody, access: PlayerCall, db: DbDep, request: Request
-) -> MyReport:
+async def confirm_theirs(slug: Slug, body: MyConfirmBody, access: Player, db: DbDep) -> MyReport:
     """Confirm the opponent's report: it becomes the match's result."""
-
-    def work() -> ReportState:
-        me = checked_player(request, access)
-        return self_reports.confirm_report(db, slug, _key(me), actor=me.actor, version=body.version)
-
-    return answer(slug, await run_in_threadpool(work))
+    state = await run_in_threadpool(
+        self_reports.confirm_report,
+        db,
+        slug,
+        _key(access),
+        actor=access.actor,
+        version=body.version,
+    )
+    return answer(slug, state)
 
 
 @ROUTER.post("/events/{slug}/me/dispute", response_model=MyReport)
-async def dispute_theirs(
-    slug: Slug, body: MyDisputeBody, access: PlayerCall, db: DbDep, request: Request
-) -> MyReport:
+async def dispute_theirs(slug: Slug, body: MyDisputeBody, access: Player, db: DbDep) -> MyReport:
     """Dispute the opponent's report, saying what it was (from my side): a judge settles
     it (the Resolution Queue)."""
-
-    def work() -> ReportState:
-        me = checked_player(request, access)
-        return self_reports.dispute_report(
-            db,
-            slug,
-            _key(me),
-            body.won,
-            body.lost,
-            body.drawn,
-            actor=me.actor,
-            version=body.version,
-        )
-
-    return answer(slug, await run_in_threadpool(work))
+    state = await run_in_threadpool(
+        self_reports.dispute_report,
+        db,
+        slug,
+        _key(access),
+        body.won,
+        body.lost,
+        body.drawn,
+        actor=access.actor,
+        version=body.version,
+    )
+    return answer(slug, state)

@@ -16,10 +16,7 @@ routes (a ``{slug}`` in the path), the caller's role in that event:
 | ``Player``    | a player of the event holding its pass (see below)      |
 
 A player's pass is the ``fairpair_player`` cookie of the event (set by joining or by a
-personal link) or an ``fpp_`` bearer token; see ``fairpair.web.player_cookie``. The players'
-own API calls (``PlayerCall``) check it in two steps: that a pass is carried, on the event
-loop (``AllowPlayerCall``), and that it is valid, in the call's own worker thread before its
-work (``checked_player``). A staff
+personal link) or an ``fpp_`` bearer token; see ``fairpair.web.player_cookie``. A staff
 account is not a player (staff act on the console). Without a valid pass: ``NotJoined``
 (401; pages go to the event's join page).
 
@@ -47,10 +44,6 @@ from fairpair.service.staff import Role, role_of
 from fairpair.service.tokens import token_account
 
 SESSION_COOKIE = "fairpair_session"
-NOT_JOINED = (
-    "join the event first (with its code, or your personal link); "
-    "a pass that was revoked no longer works"
-)
 
 
 class Need(IntEnum):
@@ -168,46 +161,14 @@ class Allow:
 
         found = player_of_request(request, access.slug) if access.slug else None
         if found is None:
-            raise NotJoined("player", NOT_JOINED)
+            raise NotJoined(
+                "player",
+                "join the event first (with its code, or your personal link); "
+                "a pass that was revoked no longer works",
+            )
         access = Access(access.account, access.role, access.slug, access.token, found)
         request.state.access = access
         return access
-
-
-class AllowPlayerCall(Allow):
-    """``Need.PLAYER`` for the players' own API calls (``fairpair.api.me``): on the event
-    loop, only that the request carries a pass at all (a bearer ``fpp_`` token or the
-    event's pass cookie; else ``NotJoined`` at once). The endpoint checks the pass in the
-    worker-thread call that does its work (``checked_player``): one hop to a worker thread
-    where the full check took a hop of its own (a sync dependency runs in one) — under load
-    a queue of its own. A self-report is the busiest call of an event."""
-
-    async def __call__(self, request: Request) -> Access:  # type: ignore[override]
-        from fairpair.web.player_cookie import PLAYER_COOKIE
-
-        header = request.headers.get("authorization")
-        carried = (
-            header.partition(" ")[2].strip().startswith(PLAYER_PREFIX)
-            if header is not None
-            else bool(request.cookies.get(PLAYER_COOKIE))
-        )
-        if not carried:
-            raise NotJoined("player", NOT_JOINED)
-        access = Access(None, None, request.path_params.get("slug"), header is not None)
-        request.state.access = access
-        return access
-
-
-def checked_player(request: Request, access: Access) -> Access:
-    """``access`` (from ``AllowPlayerCall``) with the request's pass checked in the database:
-    in the endpoint's worker thread, before its work; ``NotJoined`` without a valid pass of
-    this event."""
-    from fairpair.web.player_cookie import player_of_request
-
-    found = player_of_request(request, access.slug) if access.slug else None
-    if found is None:
-        raise NotJoined("player", NOT_JOINED)
-    return Access(None, None, access.slug, access.token, found)
 
 
 Public = Annotated[Access, Depends(Allow(Need.PUBLIC))]
@@ -217,7 +178,4 @@ Viewer = Annotated[Access, Depends(Allow(Need.VIEWER))]
 Judge = Annotated[Access, Depends(Allow(Need.JUDGE))]
 Owner = Annotated[Access, Depends(Allow(Need.OWNER))]
 Player = Annotated[Access, Depends(Allow(Need.PLAYER))]
-#: ``Player`` for the players' own API calls: the pass checked in the endpoint's own worker-
-#: thread call (``checked_player``).
-PlayerCall = Annotated[Access, Depends(AllowPlayerCall(Need.PLAYER))]
 DbDep = Annotated[Database, Depends(database)]

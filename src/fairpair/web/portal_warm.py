@@ -33,12 +33,12 @@ from __future__ import annotations
 
 import logging
 import queue
-import threading
 import time
 
 from fairpair.service.connection import Database
 from fairpair.service.my_match import warm_my_match
 from fairpair.service.my_match_facts import viewed_within
+from fairpair.web.news_thread import NewsThread
 
 LOG = logging.getLogger("fairpair.web.portal")
 #: An event whose results stop coming for this long is built again...
@@ -50,39 +50,27 @@ STALE = 60.0
 VIEWED = 600.0
 
 
-class PortalWarm:
+class PortalWarm(NewsThread[tuple[str, bool]]):
+    name = "fairpair-portal-warm"
+
     def __init__(
         self, db: Database, *, quiet: float = QUIET, stale: float = STALE, viewed: float = VIEWED
     ) -> None:
+        super().__init__()
         self.db = db
         self.quiet = quiet
         self.stale = stale
         self.viewed = viewed
-        self._news: queue.SimpleQueue[tuple[str, bool] | None] = queue.SimpleQueue()
-        self._thread: threading.Thread | None = None
         #: How many builds this process made (for tests and the curious).
         self.built = 0
 
     def changed(self, slug: str, version: int) -> None:
         """Event ``slug`` changed, to ``version`` (any thread; never blocks)."""
-        self._news.put((slug, False))
+        self.tell((slug, False))
 
     def wide(self, slug: str, version: int) -> None:
         """A wide change brought event ``slug`` to ``version`` (any thread; never blocks)."""
-        self._news.put((slug, True))
-
-    def start(self) -> None:
-        if self._thread is None:
-            self._thread = threading.Thread(
-                target=self._run, name="fairpair-portal-warm", daemon=True
-            )
-            self._thread.start()
-
-    def stop(self, timeout: float = 5.0) -> None:
-        if self._thread is not None:
-            self._news.put(None)
-            self._thread.join(timeout)
-            self._thread = None
+        self.tell((slug, True))
 
     def _run(self) -> None:
         # the events to build: whether at once (wide), the first and last news not built

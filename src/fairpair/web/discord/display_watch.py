@@ -11,39 +11,27 @@ from __future__ import annotations
 
 import logging
 import queue
-import threading
 import time
 
 from fairpair.service.connection import Database
 from fairpair.service.discord_display import nudge
+from fairpair.web.news_thread import NewsThread
 
 LOG = logging.getLogger("fairpair.web.discord")
 #: Seconds between two nudges of one event.
 GAP = 1.0
 
 
-class DisplayWatch:
+class DisplayWatch(NewsThread[tuple[str, int]]):
+    name = "fairpair-discord-display"
+
     def __init__(self, db: Database) -> None:
+        super().__init__()
         self.db = db
-        self._news: queue.SimpleQueue[tuple[str, int] | None] = queue.SimpleQueue()
-        self._thread: threading.Thread | None = None
 
     def changed(self, slug: str, version: int) -> None:
         """Event ``slug`` is at ``version`` (any thread; never blocks)."""
-        self._news.put((slug, version))
-
-    def start(self) -> None:
-        if self._thread is None:
-            self._thread = threading.Thread(
-                target=self._run, name="fairpair-discord-display", daemon=True
-            )
-            self._thread.start()
-
-    def stop(self, timeout: float = 5.0) -> None:
-        if self._thread is not None:
-            self._news.put(None)
-            self._thread.join(timeout)
-            self._thread = None
+        self.tell((slug, version))
 
     def _run(self) -> None:
         waiting: dict[str, int] = {}  # the newest version of each event not nudged yet

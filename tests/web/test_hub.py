@@ -66,7 +66,7 @@ def test_a_refused_change_announces_nothing(db: Database) -> None:
 
     slug = create_event(db, "Live", actor="t")
     heard: list[tuple[str, int]] = []
-    db.listeners.append(lambda s, v, _wide: heard.append((s, v)))
+    db.listeners.append(lambda s, v, _wide, _players: heard.append((s, v)))
     with pytest.raises(FairpairError):
         add_players(db, slug, [NewPlayer("")], actor="t")
     add_players(db, slug, [NewPlayer("Cy")], actor="t")

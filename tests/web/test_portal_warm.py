@@ -110,8 +110,8 @@ def test_while_reports_flow_a_viewed_portal_is_built_again_a_few_seconds_apart(
 
 
 def test_the_payload_says_wide_only_in_its_own_word() -> None:
-    assert parse_payload("spring-open 12") == ("spring-open", 12, False)
-    assert parse_payload("spring-open 12 wide") == ("spring-open", 12, True)
+    assert parse_payload("spring-open 12") == ("spring-open", 12, False, None)
+    assert parse_payload("spring-open 12 wide") == ("spring-open", 12, True, None)
     assert parse_payload("spring-open 12 narrow") is None
     assert parse_payload("spring-open") is None
     assert parse_payload("spring-open x wide") is None

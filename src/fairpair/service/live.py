@@ -4,15 +4,17 @@
 ``NOTIFY fairpair_events, 'SLUG VERSION'`` inside the change's transaction (delivered to every
 listening process when, and only when, it commits); on both databases it then calls the
 database's in-process listeners after the commit. Listeners (the web server's hub) receive
-the slug, the event's new version and whether the change was *wide* (``Change.wide``: every
-player's card moved; the payload ends ``wide``); the version lets them drop duplicates and
-stale news.
+the slug, the event's new version, whether the change was *wide* (``Change.wide``: every
+player's card moved; the payload ends ``wide``) and, when the change moved only a few
+players' own pages, which (``players_moved``: row ids; the payload ends ``players=3,17``,
+else ``None``: anyone's). The version lets them drop duplicates and stale news.
 """
 
 from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from typing import NamedTuple
 
 from sqlalchemy import text
 
@@ -20,34 +22,77 @@ from fairpair.service.unit import Change
 from fairpair.store.database import Database
 
 CHANNEL = "fairpair_events"
-Listener = Callable[[str, int, bool], None]
+Listener = Callable[[str, int, bool, "frozenset[int] | None"], None]
 #: The payload's last word when the change was wide.
 WIDE = "wide"
+#: The payload's last word names the players moved after this.
+PLAYERS = "players="
+#: What the players' own reports write: a self-report, its confirmation (which records the
+#: match's result) or dispute, a result. Such a change moves only its table's two players'
+#: pages (their card, record, notifications), and the seats of no one.
+REPORTS_ONLY = frozenset(
+    ("self_report.report", "self_report.confirm", "self_report.dispute", "result.report")
+)
+#: More players than this are announced as anyone's (a NOTIFY payload stays short).
+MOST_NAMED = 16
 
 _NOTIFY = text("SELECT pg_notify(:channel, :payload)")
+
+
+class News(NamedTuple):
+    """A committed change as listeners hear it."""
+
+    slug: str
+    version: int
+    wide: bool = False
+    players: frozenset[int] | None = None
+    """The only players whose own pages moved (row ids); ``None``: anyone's."""
+
+
+def players_moved(change: Change) -> frozenset[int] | None:
+    """The players whose own pages ``change`` moved, when it did nothing but the players'
+    reports or results at their tables (``REPORTS_ONLY``) and named them
+    (``Change.touches``); else ``None`` (anyone's: a release, a pairing, an edit...)."""
+    if not change.players or not change.actions <= REPORTS_ONLY or change.wide:
+        return None
+    return frozenset(change.players) if len(change.players) <= MOST_NAMED else None
+
+
+def payload_of(news: News) -> str:
+    """The NOTIFY payload of ``news``."""
+    payload = f"{news.slug} {news.version}"
+    if news.wide:
+        return f"{payload} {WIDE}"
+    if news.players is not None:
+        return f"{payload} {PLAYERS}{','.join(str(p) for p in sorted(news.players))}"
+    return payload
 
 
 def announce_in_transaction(change: Change) -> None:
     """On PostgreSQL: queue the NOTIFY for the change's commit."""
     if change.conn.dialect.name == "postgresql":
-        payload = f"{change.event.slug} {change.event.version}"
-        change.conn.execute(
-            _NOTIFY,
-            {"channel": CHANNEL, "payload": f"{payload} {WIDE}" if change.wide else payload},
-        )
+        news = News(change.event.slug, change.event.version, change.wide, players_moved(change))
+        change.conn.execute(_NOTIFY, {"channel": CHANNEL, "payload": payload_of(news)})
 
 
-def announce_committed(db: Database, slug: str, version: int, *, wide: bool = False) -> None:
+def announce_committed(
+    db: Database,
+    slug: str,
+    version: int,
+    *,
+    wide: bool = False,
+    players: frozenset[int] | None = None,
+) -> None:
     """After the commit: tell this process's listeners (a failing listener never undoes or
     breaks the change: it is the listener's problem)."""
     for listener in tuple(db.listeners):
         # A page that cannot update must not turn a change into an error.
         with contextlib.suppress(Exception):
-            listener(slug, version, wide)
+            listener(slug, version, wide, players)
 
 
 def listen(db: Database, listener: Listener) -> Callable[[], None]:
-    """Call ``listener(slug, version, wide)`` after each change committed through ``db`` in
+    """Call ``listener(slug, version, wide, players)`` after each change committed through ``db`` in
     this process; returns the function that stops it."""
     db.listeners.append(listener)
 
@@ -58,14 +103,23 @@ def listen(db: Database, listener: Listener) -> Callable[[], None]:
     return stop
 
 
-def parse_payload(payload: str) -> tuple[str, int, bool] | None:
-    """``(slug, version, wide)`` of a NOTIFY payload, ``None`` when it is not one."""
+def parse_payload(payload: str) -> News | None:
+    """The news of a NOTIFY payload, ``None`` when it is not one."""
     words = payload.split(" ")
-    wide = len(words) == 3 and words[2] == WIDE
-    if len(words) != 2 and not wide:
+    if len(words) not in (2, 3):
         return None
     slug, version = words[0], words[1]
-    return (slug, int(version), wide) if slug and version.isdigit() else None
+    if not slug or not version.isdigit():
+        return None
+    if len(words) == 2:
+        return News(slug, int(version))
+    last = words[2]
+    if last == WIDE:
+        return News(slug, int(version), True)
+    named = last.removeprefix(PLAYERS).split(",")
+    if last.startswith(PLAYERS) and all(p.isdigit() for p in named):
+        return News(slug, int(version), False, frozenset(int(p) for p in named))
+    return None
 
 
 def event_versions(db: Database, slugs: set[str]) -> dict[str, int]:

@@ -26,6 +26,7 @@ from fairpair.engine.rounds import Bye, Match, PodTable, Round
 from fairpair.engine.stage import Stage
 from fairpair.engine.standings import Standings, compute_standings
 from fairpair.engine.tournament import Tournament
+from fairpair.service.live import REPORTS_ONLY
 from fairpair.service.loading import Loaded
 from fairpair.service.snapshots import loaded
 from fairpair.service.unit import EventRef
@@ -36,12 +37,6 @@ _CREATED = select(EventRow.created_at).where(EventRow.id == bindparam("event_id"
 #: The event's newest audit entry: every change writes one, and the changes of one event
 #: commit one after another under its lock, so the entries' ids follow the commits.
 _LAST_AUDIT = select(func.max(AuditRow.id)).where(AuditRow.event_id == bindparam("event_id"))
-#: What the players' own reports write: a self-report, its confirmation (which records the
-#: match's result) or dispute. Facts older than such changes only may serve a card, with the
-#: player's own table read afresh (``recent_facts``).
-REPORTS_ONLY = frozenset(
-    ("self_report.report", "self_report.confirm", "self_report.dispute", "result.report")
-)
 _OTHER_CHANGE = (
     select(AuditRow.id)
     .where(

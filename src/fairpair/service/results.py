@@ -379,6 +379,7 @@ def record_result(
     self-report) — refused, telling what is recorded, when the match has one; audited; the
     cuts due drawn."""
     conn = change.conn
+    change.touches(a.id, b.id)
     values = {
         "table_id": found.id,
         **result_values(result),

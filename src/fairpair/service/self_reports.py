@@ -326,6 +326,7 @@ def report_own(
     with changing(db, slug, actor) as change:
         conn = change.conn
         mine = own_match(conn, change.event, player_key, round_number=round, table_number=table)
+        change.touches(mine.player.id, mine.opponent.id)
         result = _checked(mine, conn, score)
         _no_result_yet(mine)
         confirm_by = change.at + timedelta(minutes=mine.confirm_minutes)
@@ -428,6 +429,7 @@ def _answerable(mine: OwnMatch, version: int | None) -> ReportRow:
 def _confirm(change: Change, mine: OwnMatch, row: ReportRow) -> ReportState:
     # a self-report is played games, told from side a (as the result row is)
     result = Result.from_games(row.games_a or 0, row.games_b or 0, row.games_draws or 0)
+    change.touches(mine.player.id, mine.opponent.id)
     version = _move(
         change, mine, row, state=CONFIRMED, answered_by=change.actor, answered_at=change.at
     )
@@ -447,6 +449,7 @@ def _dispute(
     change: Change, mine: OwnMatch, row: ReportRow, result: Result, score: Score
 ) -> ReportState:
     said = {**result_values(result), "by": mine.player.key}
+    change.touches(mine.player.id, mine.opponent.id)
     version = _move(
         change,
         mine,

@@ -50,7 +50,17 @@ class Change:
     #: Audit entries are kept back and written together when the change ends (``flush``):
     #: set by ``changing``, whose every change ends there.
     batched: bool = False
+    #: The players (row ids) whose own pages the change moved, when it is a players' report
+    #: or a result at their table (``touches``): announced with the change, so that the other
+    #: phones of the hall are not woken (``fairpair.service.live.players_moved``).
+    players: set[int] = field(default_factory=set)
+    #: The audit actions written (what the change did).
+    actions: set[str] = field(default_factory=set)
     _audits: list[dict[str, Any]] = field(default_factory=list)
+
+    def touches(self, *player_ids: int) -> None:
+        """The change moved these players' own pages (their table's report or result)."""
+        self.players.update(player_ids)
 
     def audit(self, action: str, subject: str, before: Any = None, after: Any = None) -> None:
         """Append what changed to the audit log (in this transaction)."""
@@ -64,6 +74,7 @@ class Change:
             "after": after,
         }
         self.entries += 1
+        self.actions.add(action)
         if self.batched:
             self._audits.append(row)
         else:
@@ -116,7 +127,11 @@ def find_event(conn: Connection, slug: str, *, lock: bool = False) -> EventRef:
 def changing(db: Database, slug: str, actor: str) -> Iterator[Change]:
     """The write transaction of one use case on event ``slug``. The event's version goes up
     by one when the use case wrote an audit entry (every change does), else stays."""
-    from fairpair.service.live import announce_committed, announce_in_transaction
+    from fairpair.service.live import (
+        announce_committed,
+        announce_in_transaction,
+        players_moved,
+    )
 
     with db.queued(slug), db.writing() as conn:
         change = Change(conn, find_event(conn, slug, lock=True), actor, batched=True)
@@ -127,7 +142,13 @@ def changing(db: Database, slug: str, actor: str) -> Iterator[Change]:
             change.flush()
             announce_in_transaction(change)
     if change.entries:
-        announce_committed(db, change.event.slug, change.event.version, wide=change.wide)
+        announce_committed(
+            db,
+            change.event.slug,
+            change.event.version,
+            wide=change.wide,
+            players=players_moved(change),
+        )
 
 
 @contextmanager

@@ -145,9 +145,11 @@ class Database:
 
     url: str
     engine: Engine
-    #: Called with (slug, version, wide) after each committed change in this process (the
+    #: Called with (slug, version, wide, players) after each committed change in this process (the
     #: live seam, ``fairpair.service.live``).
-    listeners: list[Callable[[str, int, bool], None]] = field(default_factory=list)
+    listeners: list[Callable[[str, int, bool, frozenset[int] | None], None]] = field(
+        default_factory=list
+    )
     #: SQLite has one writer at a time: this process's writers queue here, in order, rather
     #: than in SQLite's busy handler, which sleeps and retries (a web server's 8 concurrent
     #: result reports had a p99 of 350 ms there, most of it sleeping).

@@ -10,6 +10,10 @@ The hub learns of each committed change from ``fairpair.service.live``:
 Subscribers are asyncio queues on the server's event loop: ``subscription(slug)`` gives a queue
 of new versions. News is deduplicated by version; a slow subscriber skips to the
 newest version (its queue holds at most one item), so a burst of results never piles up.
+A player's own page subscribes with a *feed* (``player_feed``): it hears only the versions that
+named that player (a report at their table: ``service.live.players_moved``) or may have
+moved anyone's, so while results flow a hall of open phones is not woken 60 times a second;
+the hub also remembers which players each recent version moved (``moved``).
 """
 
 from __future__ import annotations
@@ -25,6 +29,32 @@ from fairpair.service.connection import Database
 from fairpair.service.live import CHANNEL, event_versions, listen, notify_url, parse_payload
 
 LOG = logging.getLogger("fairpair.web.hub")
+#: How many versions of each event the hub remembers the moved players of.
+REMEMBERED = 512
+
+
+class PlayerFeed:
+    """The news of one player's page: the newest version that named them, or that may have
+    moved anyone's page (then ``get`` says *broad*)."""
+
+    def __init__(self, player: int | None) -> None:
+        self.player = player
+        self._queue: asyncio.Queue[int] = asyncio.Queue(maxsize=1)
+        self._broad = False
+
+    def put(self, version: int, broad: bool) -> None:
+        if self._queue.full():  # a slow page skips to the newest version
+            with contextlib.suppress(asyncio.QueueEmpty):
+                self._queue.get_nowait()
+        self._broad = self._broad or broad
+        self._queue.put_nowait(version)
+
+    async def get(self) -> tuple[int, bool]:
+        """The newest version, and whether any version since the last ``get`` was broad
+        (else every one named this player)."""
+        version = await self._queue.get()
+        broad, self._broad = self._broad, False
+        return version, broad
 
 
 class LiveHub:
@@ -33,6 +63,11 @@ class LiveHub:
         self.poll_seconds = poll_seconds
         self.versions: dict[str, int] = {}
         self._subscribers: dict[str, set[asyncio.Queue[int]]] = {}
+        #: Per event: the players' own pages' feeds, by player row id (``None``: a waitlist
+        #: pass, which hears everything).
+        self._feeds: dict[str, dict[int | None, set[PlayerFeed]]] = {}
+        #: Per event: each recent version → the players it moved (``None``: anyone's).
+        self._moved: dict[str, dict[int, frozenset[int] | None]] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
@@ -65,17 +100,32 @@ class LiveHub:
         self._threads.append(thread)
 
     # -- news in (any thread) ----------------------------------------------------------
-    def changed(self, slug: str, version: int, wide: bool = False) -> None:
+    def changed(
+        self,
+        slug: str,
+        version: int,
+        wide: bool = False,
+        players: frozenset[int] | None = None,
+    ) -> None:
         """Event ``slug`` is now at ``version`` (called from any thread); ``wide``: the
-        change moved every player's card."""
+        change moved every player's card; ``players``: it moved only these players' own
+        pages (row ids; ``None``: anyone's)."""
         for observer in (*self.observers, *(self.wide_observers if wide else ())):
             with contextlib.suppress(Exception):
                 observer(slug, version)
         loop = self._loop
         if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(self._deliver, slug, version)
+            loop.call_soon_threadsafe(self._deliver, slug, version, players)
 
-    def _deliver(self, slug: str, version: int) -> None:
+    def _deliver(self, slug: str, version: int, players: frozenset[int] | None = None) -> None:
+        moved = self._moved.setdefault(slug, {})
+        if players is not None or version not in moved:
+            # the change's own news (in-process, NOTIFY) names its players; a version found
+            # by the poll first does not, and is made good by the news that follows it
+            moved[version] = players
+            if len(moved) > 2 * REMEMBERED:
+                for old in sorted(moved)[:-REMEMBERED]:
+                    del moved[old]
         known = self.versions.get(slug)
         if known is None:  # nobody watches it yet: remember, tell nobody
             self.versions[slug] = version
@@ -88,12 +138,24 @@ class LiveHub:
                 with contextlib.suppress(asyncio.QueueEmpty):
                     queue.get_nowait()
             queue.put_nowait(version)
+        feeds = self._feeds.get(slug)
+        if feeds:
+            if players is None:
+                for group in feeds.values():
+                    for feed in group:
+                        feed.put(version, True)
+            else:
+                for player in players:
+                    for feed in feeds.get(player, ()):
+                        feed.put(version, False)
+                for feed in feeds.get(None, ()):
+                    feed.put(version, True)
 
     def _poll(self) -> None:
         seen: dict[str, int] = {}
         while not self._stop.wait(self.poll_seconds):
             try:
-                watched = set(self._subscribers)  # may race a subscriber: then next time
+                watched = {*self._subscribers, *self._feeds}  # may race one: then next time
                 if not watched:
                     continue
                 rows = event_versions(self.db, watched).items()
@@ -141,5 +203,45 @@ class LiveHub:
                 if not subscribers:
                     del self._subscribers[slug]
 
+    @contextlib.contextmanager
+    def player_feed(self, slug: str, since: int, player: int | None) -> Iterator[PlayerFeed]:
+        """The feed of ``player``'s own page of event ``slug``, rendered at version ``since``,
+        while the block runs (on the event loop's thread)."""
+        feed = PlayerFeed(player)
+        known = self.versions.setdefault(slug, since)
+        if known > since:
+            feed.put(known, True)
+        self._feeds.setdefault(slug, {}).setdefault(player, set()).add(feed)
+        try:
+            yield feed
+        finally:
+            feeds = self._feeds.get(slug, {})
+            group = feeds.get(player)
+            if group is not None:
+                group.discard(feed)
+                if not group:
+                    del feeds[player]
+            if not feeds:
+                self._feeds.pop(slug, None)
+
+    def moved(self, slug: str, after: int, upto: int) -> frozenset[int] | None:
+        """The players whose own pages the versions after ``after`` up to ``upto`` of event
+        ``slug`` moved (on the event loop's thread); ``None`` when any of those versions
+        may have moved anyone's (a release, an edit...) or is not known here."""
+        if upto <= after:
+            return frozenset()
+        if upto - after > REMEMBERED:
+            return None
+        moved = self._moved.get(slug, {})
+        players: set[int] = set()
+        for version in range(after + 1, upto + 1):
+            named = moved.get(version)
+            if named is None:
+                return None
+            players.update(named)
+        return frozenset(players)
+
     def watching(self, slug: str) -> int:
-        return len(self._subscribers.get(slug, ()))
+        """How many pages of event ``slug`` are open live (players' and public)."""
+        feeds = self._feeds.get(slug, {})
+        return len(self._subscribers.get(slug, ())) + sum(len(g) for g in feeds.values())

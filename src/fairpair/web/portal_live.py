@@ -11,6 +11,13 @@ fetches its own card (``GET /e/{slug}/me/card``). A release or an opening tells 
 result at one table tells its two players. Without JavaScript the page is a plain page
 (reload it).
 
+**Reports name their players**: a players' report, confirmation, dispute or a result at a
+table is announced with the two players it moved (``service.live.players_moved``; the hub
+remembers them per version, ``LiveHub.moved``). While results flow — 60 a second in a hall
+of 2,000 open phones — no one computes every player's mark and no other stream wakes: the
+two named phones are told at once (``LiveHub.player_feed``). Any other change (a release, an
+edit, a version this process did not hear named) goes through the marks.
+
 **No stampede**: when a change wakes many phones at once (a release in a hall of 2,000),
 each stream waits a random moment before it tells its page, spread over about
 ``SPREAD_PER_PHONE`` per phone told (at most ``MAX_SPREAD``): 2,000 card fetches arrive
@@ -72,6 +79,10 @@ class MarkCache:
         self._locks: dict[str, asyncio.Lock] = {}
         self._started: dict[str, float] = {}
 
+    def latest(self, slug: str) -> MarkNews | None:
+        """The newest marks computed for event ``slug``, if any."""
+        return self._latest.get(slug)
+
     async def get(self, db: Database, slug: str, version: int) -> MarkNews:
         hit = self._latest.get(slug)
         if hit is not None and hit.version >= version:
@@ -116,29 +127,47 @@ def portal_stream(
     hub: LiveHub = request.app.state.hub
     marks = mark_cache(request)
     key = player.player_key
+    me = player.player_id
 
     def mine(found: Marks) -> Hashable:
         # A waitlist pass has no mark: any change may be its promotion.
         return found.get(key, object()) if key is not None else object()
 
+    async def marks_at(version: int) -> MarkNews:
+        """Marks whose entry for this player is as of ``version`` or newer: the newest
+        computed ones when the versions since them moved only other players."""
+        hit = marks.latest(slug)
+        if hit is not None and hit.version < version and me is not None:
+            moved = hub.moved(slug, hit.version, version)
+            if moved is not None and me not in moved:
+                return hit
+        return await marks.get(db, slug, version)
+
     async def events() -> AsyncIterator[str]:
         yield "retry: 2000\n: connected\n\n"
-        with hub.subscription(slug, since) as queue:
+        with hub.player_feed(slug, since, me) as feed:
             seen: Hashable = None
             if hub.versions.get(slug, since) <= since:  # the page is current: remember its mark
-                news = await marks.get(db, slug, since)
+                news = await marks_at(since)
                 seen = mine(news.marks)
-                if news.version > since:  # changed meanwhile: the page is behind
-                    seen = None
+                if news.version > since:  # changed meanwhile: is the page behind?
+                    moved = hub.moved(slug, since, news.version)
+                    if moved is None or me in moved:
+                        seen = None
             while True:
                 try:
-                    version = await asyncio.wait_for(queue.get(), KEEPALIVE_SECONDS)
+                    version, broad = await asyncio.wait_for(feed.get(), KEEPALIVE_SECONDS)
                 except TimeoutError:
                     if await request.is_disconnected():
                         return
                     yield ": keep-alive\n\n"
                     continue
-                news = await marks.get(db, slug, version)
+                if not broad:  # only reports at this player's table since: tell at once
+                    seen = None  # the marks were not computed: the next ones tell again
+                    await asyncio.sleep(random.uniform(0, 2 * SPREAD_PER_PHONE))
+                    yield f"id: {version}\n" + message("card", str(version))
+                    continue
+                news = await marks_at(version)
                 now = mine(news.marks)
                 if seen is None or now != seen:
                     seen = now

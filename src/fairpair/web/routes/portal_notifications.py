@@ -123,18 +123,19 @@ def unread_stream(request: Request, slug: str, access: Player, db: DbDep) -> Str
         yield "retry: 5000\n: connected\n\n"
         last = await run_in_threadpool(unread_count, db, me)
         yield message("unread", _badge(request, slug, last))
-        with hub.subscription(slug, since) as queue:
+        with hub.player_feed(slug, since, me) as feed:
             while True:
                 try:
-                    version = await asyncio.wait_for(queue.get(), KEEPALIVE_SECONDS)
+                    version, broad = await asyncio.wait_for(feed.get(), KEEPALIVE_SECONDS)
                 except TimeoutError:
                     if await request.is_disconnected():
                         return
                     yield ": keep-alive\n\n"
                     continue
-                while not queue.empty():  # a burst of changes: count once
-                    version = queue.get_nowait()
-                count = (await counts.get(db, slug, version)).get(me, 0)
+                if broad:  # may be anyone's: every open page's counts, in one query
+                    count = (await counts.get(db, slug, version)).get(me, 0)
+                else:  # a report at this player's table: their own count
+                    count = await run_in_threadpool(unread_count, db, me)
                 if count != last:
                     last = count
                     yield message("unread", _badge(request, slug, count))

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import queue
 import threading
+from abc import ABC, abstractmethod
 from typing import Generic, TypeVar
 
 News = TypeVar("News")
 
 
-class NewsThread(Generic[News]):
+class NewsThread(ABC, Generic[News]):
     #: The thread's name (``ps``, py-spy).
     name = "fairpair-news"
 
@@ -35,5 +36,6 @@ class NewsThread(Generic[News]):
             self._thread.join(timeout)
             self._thread = None
 
+    @abstractmethod
     def _run(self) -> None:
-        raise NotImplementedError
+        """The thread's loop: read ``self._news`` until it gives ``None``."""

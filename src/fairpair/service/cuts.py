@@ -108,7 +108,22 @@ def draw_due_cuts(change: Change, source_key: str, round_id: int) -> tuple[Drawn
         and cut.get("from_stage") == source_key
         and cut.get("automatic", True)
     ]
-    if not due or _outstanding(conn, round_id):
+    if not due:
+        return ()
+    if change.shared:
+        # a players' report locks the event last: whether the stage is finished is asked
+        # then, when the other tables' results committed meanwhile are seen
+        change.when_locked(lambda: _draw_finished(change, source_key, round_id, due))
+        return ()
+    return _draw_finished(change, source_key, round_id, due)
+
+
+def _draw_finished(
+    change: Change, source_key: str, round_id: int, due: list[str]
+) -> tuple[DrawnCut, ...]:
+    """Draw the automatic cuts ``due`` from stage ``source_key`` if it is finished."""
+    conn = change.conn
+    if _outstanding(conn, round_id):
         return ()
     from fairpair.engine.formats import stage_finished
 

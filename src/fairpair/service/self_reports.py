@@ -24,6 +24,7 @@ resolve``); the opponent is notified in-app (``notifications.notify``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -40,7 +41,7 @@ from fairpair.service.notifications import notify
 from fairpair.service.own_match import REPORT_COLUMNS, OwnMatch, ReportRow, Score, own_match
 from fairpair.service.persist import result_of_columns, result_values
 from fairpair.service.stage_settings import stage_of_settings
-from fairpair.service.unit import Change, EventRef, changing, reading
+from fairpair.service.unit import Change, EventRef, reading, reporting
 from fairpair.store.database import Database
 from fairpair.store.models import SelfReportRow
 
@@ -263,11 +264,27 @@ def _insert_report(
     return int(made) if made is not None else None
 
 
+class _Raced(StaleVersion):
+    """Another report of the match changed it between this one's read and its write (on
+    PostgreSQL reports of one match run side by side: ``unit.reporting``)."""
+
+
 def _stale(mine: OwnMatch) -> StaleVersion:
-    return StaleVersion(
+    return _Raced(
         Location(("version",), stage=mine.stage.key, round=mine.round.number),
         f"the report of table {mine.table.number} changed meanwhile: reload and look again",
     )
+
+
+def _once_more_if_raced(use_case: Callable[[], ReportState]) -> ReportState:
+    """Run ``use_case``; once more when another report of the match changed it between the
+    read and the write: the second run reads what the first left (as if the two had come
+    one after the other) and answers it — confirms, disputes, or says the match has its
+    result."""
+    try:
+        return use_case()
+    except _Raced:
+        return use_case()
 
 
 _MOVES: dict[tuple[str, ...], Any] = {}
@@ -323,7 +340,22 @@ def report_own(
     a confirmation, another result a dispute; the reporter again replaces theirs.
     ``round`` / ``table``: the match the player's page showed (refused if not theirs)."""
     score = Score(won, lost, drawn)
-    with changing(db, slug, actor) as change:
+    return _once_more_if_raced(
+        lambda: _report_own(db, slug, player_key, score, actor=actor, round=round, table=table)
+    )
+
+
+def _report_own(
+    db: Database,
+    slug: str,
+    player_key: str | None,
+    score: Score,
+    *,
+    actor: str,
+    round: int | None,
+    table: int | None,
+) -> ReportState:
+    with reporting(db, slug, actor) as change:
         conn = change.conn
         mine = own_match(conn, change.event, player_key, round_number=round, table_number=table)
         change.touches(mine.player.id, mine.opponent.id)
@@ -489,10 +521,14 @@ def confirm_report(
 ) -> ReportState:
     """The player confirms their opponent's report: it becomes the match's result.
     ``version``: the report's version the player saw (a report changed since is refused)."""
-    with changing(db, slug, actor) as change:
-        mine = own_match(change.conn, change.event, player_key)
-        row = _answerable(mine, version)
-        return _confirm(change, mine, row)
+
+    def confirm() -> ReportState:
+        with reporting(db, slug, actor) as change:
+            mine = own_match(change.conn, change.event, player_key)
+            row = _answerable(mine, version)
+            return _confirm(change, mine, row)
+
+    return _once_more_if_raced(confirm)
 
 
 def dispute_report(
@@ -509,17 +545,21 @@ def dispute_report(
     """The player disputes their opponent's report, saying what it was (``won`` / ``lost``
     / ``drawn`` from their side): the match goes to the Resolution Queue."""
     score = Score(won, lost, drawn)
-    with changing(db, slug, actor) as change:
-        conn = change.conn
-        mine = own_match(conn, change.event, player_key)
-        result = _checked(mine, conn, score)
-        row = _answerable(mine, version)
-        if mine.score(row.games_a, row.games_b, row.games_draws) == score:
-            raise Refused(
-                Location(("won",)),
-                f"that is what {mine.opponent.name} reported: confirm it instead",
-            )
-        return _dispute(change, mine, row, result, score)
+
+    def dispute() -> ReportState:
+        with reporting(db, slug, actor) as change:
+            conn = change.conn
+            mine = own_match(conn, change.event, player_key)
+            result = _checked(mine, conn, score)
+            row = _answerable(mine, version)
+            if mine.score(row.games_a, row.games_b, row.games_draws) == score:
+                raise Refused(
+                    Location(("won",)),
+                    f"that is what {mine.opponent.name} reported: confirm it instead",
+                )
+            return _dispute(change, mine, row, result, score)
+
+    return _once_more_if_raced(dispute)
 
 
 _SETTLE = (

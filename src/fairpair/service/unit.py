@@ -1,20 +1,27 @@
 """One use case, one transaction: ``changing`` locks the event and records the audit entry.
 
 Every write goes through ``changing(db, slug, actor)``. It opens a write transaction (SQLite:
-``BEGIN IMMEDIATE``; PostgreSQL: the event's row is locked ``FOR UPDATE``), so changes to one
-event run one after another and each sees the one before it. Leaving the block commits the
-change together with its audit entries; any exception rolls all of it back.
+``BEGIN IMMEDIATE``; PostgreSQL: the event's advisory lock, exclusive, then its row, locked by
+the version's bump), so changes to one event run one after another and each sees the one
+before it. Leaving the block commits the change together with its audit entries; any
+exception rolls all of it back.
+
+A players' report of their own match (``reporting``) is the one exception on PostgreSQL: it
+holds the event's advisory lock *shared* — so no other change runs beside it, but the reports
+of other tables do — and locks the event's row *last*, for its audit entries and its
+announcement only. Two reports of one match meet at the rows themselves (the self-report's
+unique table and its version, the result's unique table), which decide them exactly once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, insert, select, update
+from sqlalchemy import Connection, bindparam, func, insert, select, update
 
 from fairpair.service.errors import UnknownEvent
 from fairpair.store.database import Database
@@ -56,7 +63,25 @@ class Change:
     players: set[int] = field(default_factory=set)
     #: The audit actions written (what the change did).
     actions: set[str] = field(default_factory=set)
+    #: A players' report (``reporting``): the event is locked only when the change ends.
+    shared: bool = False
     _audits: list[dict[str, Any]] = field(default_factory=list)
+    _when_locked: list[Callable[[], object]] = field(default_factory=list)
+
+    def when_locked(self, step: Callable[[], object]) -> None:
+        """Run ``step`` once the event is locked: at once in a change that locked it first,
+        as the change ends in a players' report (``reporting``). For what must see every
+        change committed before this one — the other tables' results, when it asks whether
+        a stage is finished."""
+        if self.shared:
+            self._when_locked.append(step)
+        else:
+            step()
+
+    def locked_steps(self) -> None:
+        """Run the steps kept back until the event was locked (``when_locked``)."""
+        while self._when_locked:
+            self._when_locked.pop(0)()
 
     def touches(self, *player_ids: int) -> None:
         """The change moved these players' own pages (their table's report or result)."""
@@ -101,6 +126,20 @@ _LOCK_AND_BUMP = (
     .values(version=EventRow.version + 1)
     .returning(EventRow.id, EventRow.slug, EventRow.name, EventRow.version)
 )
+#: PostgreSQL: the event's advisory lock (a key of two integers: this class, the event's id —
+#: a key space apart from the one-integer keys of migrations and event creation). Every change
+#: takes it exclusive before it locks the event's row; a players' report takes it shared.
+EVENT_LOCK_CLASS = 0x6670
+_EXCLUSIVE = select(func.pg_advisory_xact_lock(EVENT_LOCK_CLASS, EventRow.id)).where(
+    EventRow.slug == bindparam("event_slug")
+)
+_SHARED = select(
+    EventRow.id,
+    EventRow.slug,
+    EventRow.name,
+    EventRow.version,
+    func.pg_advisory_xact_lock_shared(EVENT_LOCK_CLASS, EventRow.id),
+).where(EventRow.slug == bindparam("event_slug"))
 _UNBUMP = (
     update(EventRow)
     .where(EventRow.id == bindparam("event_key"))
@@ -108,10 +147,18 @@ _UNBUMP = (
 )
 
 
-def find_event(conn: Connection, slug: str, *, lock: bool = False) -> EventRef:
+def find_event(
+    conn: Connection, slug: str, *, lock: bool = False, shared: bool = False
+) -> EventRef:
     """The event ``slug``, or ``UnknownEvent``. ``lock``: locked for this transaction, its
-    version bumped (``changing`` takes it back when the use case changed nothing)."""
-    row = conn.execute(_LOCK_AND_BUMP if lock else _FIND, {"event_slug": slug}).first()
+    version bumped (``changing`` takes it back when the use case changed nothing).
+    ``shared``: its advisory lock held shared (a players' report, ``reporting``)."""
+    parameters = {"event_slug": slug}
+    postgresql = conn.dialect.name == "postgresql"
+    if lock and postgresql:
+        conn.execute(_EXCLUSIVE, parameters)
+    statement = _LOCK_AND_BUMP if lock else _SHARED if shared and postgresql else _FIND
+    row = conn.execute(statement, parameters).first()
     if row is None:
         known = conn.execute(select(EventRow.slug).order_by(EventRow.id).limit(6)).scalars().all()
         hint = (
@@ -149,6 +196,56 @@ def changing(db: Database, slug: str, actor: str) -> Iterator[Change]:
             wide=change.wide,
             players=players_moved(change),
         )
+
+
+@contextmanager
+def reporting(db: Database, slug: str, actor: str) -> Iterator[Change]:
+    """``changing`` for a player's report of their own match (report, confirm, dispute).
+
+    On PostgreSQL the event is locked *last*: the report reads its match and writes its rows
+    holding the event's advisory lock shared (no other change of the event runs meanwhile:
+    each takes it exclusive), then locks the event's row to bump its version, runs the
+    steps kept until then (``Change.when_locked``), writes its audit entries and its NOTIFY
+    and commits. Reports of different tables so wait for each other only for those few
+    statements, not for the whole report (the event's row was the ceiling: 60 reports a
+    second). Reports of one match meet at its rows, which decide them exactly once: the
+    self-report's unique table (``ON CONFLICT``) and its version (``UPDATE ... WHERE
+    version``), the result's unique table. SQLite runs one writer at a time anyway:
+    ``changing``."""
+    if db.dialect != "postgresql":
+        with changing(db, slug, actor) as change:
+            yield change
+        return
+    from fairpair.service.live import (
+        announce_committed,
+        announce_in_transaction,
+        players_moved,
+    )
+
+    with db.queued(slug), db.writing() as conn:
+        event = find_event(conn, slug, shared=True)
+        change = Change(conn, event, actor, batched=True, shared=True)
+        yield change
+        if change.entries:
+            change.event = _bump(conn, slug)
+            change.locked_steps()
+            change.flush()
+            announce_in_transaction(change)
+    if change.entries:
+        announce_committed(
+            db,
+            change.event.slug,
+            change.event.version,
+            wide=change.wide,
+            players=players_moved(change),
+        )
+
+
+def _bump(conn: Connection, slug: str) -> EventRef:
+    """Lock the event's row and bump its version (a players' report, holding the advisory
+    lock shared: not the exclusive one, which waits for every report under way)."""
+    row = conn.execute(_LOCK_AND_BUMP, {"event_slug": slug}).one()
+    return EventRef(row.id, row.slug, row.name, row.version)
 
 
 @contextmanager

@@ -32,6 +32,7 @@ def _watch(db: Database, slug: str, change: object, count: int = 1) -> list[int]
     async def run() -> list[int]:
         hub = LiveHub(db, poll_seconds=0.1)
         hub.start(asyncio.get_running_loop())
+        assert await asyncio.to_thread(hub.listening.wait, 30)  # the LISTEN is in place
         try:
             return await _next_versions(hub, slug, change, count)
         finally:

@@ -111,6 +111,7 @@ def _feeds(db: Database, slug: str, who: dict[str, int], body: Any) -> dict[str,
     async def run() -> dict[str, list[bool]]:
         hub = LiveHub(db, poll_seconds=0.1)
         hub.start(asyncio.get_running_loop())
+        assert await asyncio.to_thread(hub.listening.wait, 30)  # the LISTEN is in place
         got: dict[str, list[bool]] = {name: [] for name in who}
         try:
             since = event_version(db, slug)

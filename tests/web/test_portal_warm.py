@@ -44,6 +44,7 @@ def _with_hub(db: Database, body: object, *, every_change: bool = False) -> obje
         if every_change:
             hub.observers.append(warm.changed)
         hub.start(asyncio.get_running_loop())
+        assert await asyncio.to_thread(hub.listening.wait, 30)  # the LISTEN is in place
         try:
             return await asyncio.get_running_loop().run_in_executor(None, body, hub, warm)  # type: ignore[arg-type]
         finally:

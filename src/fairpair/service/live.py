@@ -16,9 +16,9 @@ import contextlib
 from collections.abc import Callable
 from typing import NamedTuple
 
-from sqlalchemy import text
+from sqlalchemy import Text, bindparam, cast, func, literal, select, text
 
-from fairpair.service.unit import Change
+from fairpair.service.unit import LOCK_AND_BUMP, Change, EventRef
 from fairpair.store.database import Database
 
 CHANNEL = "fairpair_events"
@@ -60,12 +60,16 @@ def players_moved(change: Change) -> frozenset[int] | None:
 
 def payload_of(news: News) -> str:
     """The NOTIFY payload of ``news``."""
-    payload = f"{news.slug} {news.version}"
-    if news.wide:
-        return f"{payload} {WIDE}"
-    if news.players is not None:
-        return f"{payload} {PLAYERS}{','.join(str(p) for p in sorted(news.players))}"
-    return payload
+    return f"{news.slug} {news.version}{_tail(news.wide, news.players)}"
+
+
+def _tail(wide: bool, players: frozenset[int] | None) -> str:
+    """What the payload says after the slug and version."""
+    if wide:
+        return f" {WIDE}"
+    if players is not None:
+        return f" {PLAYERS}{','.join(str(p) for p in sorted(players))}"
+    return ""
 
 
 def announce_in_transaction(change: Change) -> None:
@@ -73,6 +77,39 @@ def announce_in_transaction(change: Change) -> None:
     if change.conn.dialect.name == "postgresql":
         news = News(change.event.slug, change.event.version, change.wide, players_moved(change))
         change.conn.execute(_NOTIFY, {"channel": CHANNEL, "payload": payload_of(news)})
+
+
+_BUMPED = LOCK_AND_BUMP.cte("bumped")
+#: PostgreSQL: lock the event's row, bump its version and queue the NOTIFY of the new version
+#: in one statement (the payload is ``payload_of``'s, its version the bumped one).
+_BUMP_AND_NOTIFY = select(
+    _BUMPED.c.id,
+    _BUMPED.c.slug,
+    _BUMPED.c.name,
+    _BUMPED.c.version,
+    func.pg_notify(
+        bindparam("channel", type_=Text),
+        _BUMPED.c.slug
+        + literal(" ", Text)
+        + cast(_BUMPED.c.version, Text)
+        + bindparam("tail", type_=Text),
+    ),
+)
+
+
+def bump_and_announce(change: Change) -> EventRef:
+    """PostgreSQL: lock the event's row, bump its version and queue the change's NOTIFY for
+    its commit, in one round trip (``unit.reporting``, at the end of a players' report); the
+    event as bumped."""
+    row = change.conn.execute(
+        _BUMP_AND_NOTIFY,
+        {
+            "event_slug": change.event.slug,
+            "channel": CHANNEL,
+            "tail": _tail(change.wide, players_moved(change)),
+        },
+    ).one()
+    return EventRef(row.id, row.slug, row.name, row.version)
 
 
 def announce_committed(

@@ -87,6 +87,8 @@ class OwnMatch:
     """The match's self-report, as read with the match (in the same statement)."""
     result_columns: tuple[Any, ...] | None = None
     """The match's recorded result (``persist.result_of_columns``'s arguments), if any."""
+    cut_from_here: bool = True
+    """Some stage is cut from this one: a result may draw it (``cuts.draw_due_cuts``)."""
 
     @property
     def a(self) -> PlayerRef:
@@ -138,6 +140,17 @@ _DROPPED = (
     )
     .correlate(PlayerRow, StageRow)
 )
+#: Some stage of the event is cut from the player's stage (its ``cut.from_stage``): only then
+#: may a result draw a cut (``cuts.draw_due_cuts``), which otherwise reads every stage.
+_CUT_STAGE = aliased(StageRow)
+_CUT_FROM_HERE = (
+    exists()
+    .where(
+        _CUT_STAGE.event_id == StageRow.event_id,
+        _CUT_STAGE.settings["cut"]["from_stage"].as_string() == StageRow.key,
+    )
+    .correlate(StageRow)
+)
 _LOOKUP = (
     select(
         PlayerRow.id,
@@ -154,6 +167,7 @@ _LOOKUP = (
         StageRow.version.label("stage_version"),
         StageRow.settings,
         _DROPPED.label("dropped"),
+        _CUT_FROM_HERE.label("cut_from_here"),
         TableRow.id.label("table_id"),
         TableRow.number.label("table_number"),
         TableRow.key.label("table_key"),
@@ -291,6 +305,7 @@ def own_match(
         row.confirm_minutes,
         _report_row(row),
         _result_columns(row),
+        bool(row.cut_from_here),
     )
 
 

@@ -103,7 +103,7 @@ def pass_of(db: Database, slug: str, secret: str) -> PlayerPass | None:
     event's)."""
     if not secret.startswith(PREFIX) or len(secret) > 200:
         return None
-    with db.reading() as conn:
+    with db.glance() as conn:  # one statement: no transaction needed
         row = conn.execute(_PASS, {"token_hash": token_hash(secret), "event_slug": slug}).first()
     if row is None:
         return None

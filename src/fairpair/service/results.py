@@ -373,11 +373,14 @@ def record_result(
     result: Result,
     a: PlayerRef,
     b: PlayerRef,
+    *,
+    cut_from_here: bool = True,
 ) -> Recorded:
     """Insert ``result`` (checked by the caller: ``check_fits``) as match ``found``'s, in
     ``change``'s transaction: the one insert path of a result (staff's report, a confirmed
     self-report) — refused, telling what is recorded, when the match has one; audited; the
-    cuts due drawn."""
+    cuts due drawn (``cut_from_here`` false: the caller knows no stage is cut from this
+    one)."""
     conn = change.conn
     change.touches(a.id, b.id)
     values = {
@@ -401,7 +404,8 @@ def record_result(
         f"stage {where.key} round {rnd.number} table {found.number}",
         after={"result": result_values(result), "text": text},
     )
-    draw_due_cuts(change, where.key, rnd.id)
+    if cut_from_here:
+        draw_due_cuts(change, where.key, rnd.id)
     return Recorded(rnd.number, found.number, found.key, a.key, b.key, text, 1)
 
 

@@ -466,7 +466,14 @@ def _confirm(change: Change, mine: OwnMatch, row: ReportRow) -> ReportState:
         change, mine, row, state=CONFIRMED, answered_by=change.actor, answered_at=change.at
     )
     recorded = results.record_result(
-        change, mine.stage, mine.round, mine.table, result, mine.a, mine.b
+        change,
+        mine.stage,
+        mine.round,
+        mine.table,
+        result,
+        mine.a,
+        mine.b,
+        cut_from_here=mine.cut_from_here,
     )
     change.audit(
         "self_report.confirm",

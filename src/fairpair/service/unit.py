@@ -78,6 +78,11 @@ class Change:
         else:
             step()
 
+    @property
+    def holds_steps(self) -> bool:
+        """Steps wait for the event's lock (``when_locked``)."""
+        return bool(self._when_locked)
+
     def locked_steps(self) -> None:
         """Run the steps kept back until the event was locked (``when_locked``)."""
         while self._when_locked:
@@ -120,7 +125,7 @@ _FIND = select(EventRow.id, EventRow.slug, EventRow.name, EventRow.version).wher
 )
 #: Lock the event and bump its version in one round trip: an UPDATE locks the row until the
 #: transaction ends on both databases (as ``FOR UPDATE`` would).
-_LOCK_AND_BUMP = (
+LOCK_AND_BUMP = (
     update(EventRow)
     .where(EventRow.slug == bindparam("event_slug"))
     .values(version=EventRow.version + 1)
@@ -157,7 +162,7 @@ def find_event(
     postgresql = conn.dialect.name == "postgresql"
     if lock and postgresql:
         conn.execute(_EXCLUSIVE, parameters)
-    statement = _LOCK_AND_BUMP if lock else _SHARED if shared and postgresql else _FIND
+    statement = LOCK_AND_BUMP if lock else _SHARED if shared and postgresql else _FIND
     row = conn.execute(statement, parameters).first()
     if row is None:
         known = conn.execute(select(EventRow.slug).order_by(EventRow.id).limit(6)).scalars().all()
@@ -219,6 +224,7 @@ def reporting(db: Database, slug: str, actor: str) -> Iterator[Change]:
     from fairpair.service.live import (
         announce_committed,
         announce_in_transaction,
+        bump_and_announce,
         players_moved,
     )
 
@@ -227,10 +233,17 @@ def reporting(db: Database, slug: str, actor: str) -> Iterator[Change]:
         change = Change(conn, event, actor, batched=True, shared=True)
         yield change
         if change.entries:
-            change.event = _bump(conn, slug)
-            change.locked_steps()
+            # The audit entries before the lock: for reports the entries' order need not
+            # be the commits' (my_match_facts asks only whether another kind of change came
+            # since: those are exclusive, after every report under way).
             change.flush()
-            announce_in_transaction(change)
+            if change.holds_steps:
+                change.event = _bump(conn, slug)
+                change.locked_steps()
+                change.flush()
+                announce_in_transaction(change)
+            else:  # the lock, the version and the NOTIFY in one statement
+                change.event = bump_and_announce(change)
     if change.entries:
         announce_committed(
             db,
@@ -244,7 +257,7 @@ def reporting(db: Database, slug: str, actor: str) -> Iterator[Change]:
 def _bump(conn: Connection, slug: str) -> EventRef:
     """Lock the event's row and bump its version (a players' report, holding the advisory
     lock shared: not the exclusive one, which waits for every report under way)."""
-    row = conn.execute(_LOCK_AND_BUMP, {"event_slug": slug}).one()
+    row = conn.execute(LOCK_AND_BUMP, {"event_slug": slug}).one()
     return EventRef(row.id, row.slug, row.name, row.version)
 
 

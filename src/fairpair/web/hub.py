@@ -72,6 +72,8 @@ class LiveHub:
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
         self._unlisten: Any = None
+        #: Set once news of other processes can be heard (PostgreSQL: the LISTEN is in place).
+        self.listening = threading.Event()
         #: Also told of each change (from any thread; must not block): the Discord display.
         self.observers: list[Callable[[str, int], None]] = []
         #: Told of each wide change (``Change.wide``; any thread; must not block): the
@@ -86,6 +88,7 @@ class LiveHub:
         else:
             self._unlisten = listen(self.db, self.changed)
             self._spawn(self._poll)
+            self.listening.set()
 
     def stop(self) -> None:
         self._stop.set()
@@ -175,6 +178,7 @@ class LiveHub:
             try:
                 with psycopg.connect(url, autocommit=True) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
+                    self.listening.set()
                     while not self._stop.is_set():
                         for note in conn.notifies(timeout=0.5):
                             parsed = parse_payload(note.payload)

@@ -1,8 +1,10 @@
 """Pause Python's cyclic garbage collector around one large, allocation-heavy computation.
 
-A process-wide switch: only the command line and the benchmarks use it (a short-lived process
-that does one computation). The library never does — in a threaded web server, turning the
-collector off for one request would turn it off for all of them.
+A process-wide switch: the command line and the benchmarks use it (a short-lived process
+that does one computation), and the web server's thread that builds the players' pages in
+the background (``web.portal_warm``: a second at most, and a full pass of the collector in
+the middle of it stopped every request of the worker). A request never does — turning the
+collector off for one request would turn it off for all of them, for as long as it runs.
 
 Standings and pairings of a big event build hundreds of thousands of small lists, dicts and
 records that never form reference cycles. While they are built, the collector keeps walking

@@ -26,6 +26,7 @@ from fairpair.web.discord.interactions import PATH as DISCORD_PATH
 from fairpair.web.headers import SecurityHeaders
 from fairpair.web.hub import LiveHub
 from fairpair.web.job_worker import JobWorker
+from fairpair.web.long_lived import keep_long_lived
 from fairpair.web.portal_warm import PortalWarm
 from fairpair.web.settings import WebSettings, from_environment
 from fairpair.web.sse import FragmentCache
@@ -99,7 +100,7 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
         display = DisplayWatch(db)
         display.start()
         app.state.hub.observers.append(display.changed)
-        warm = PortalWarm(db)
+        warm = PortalWarm(db, long_lived=config.long_lived)
         warm.start()
         app.state.portal_warm = warm
         app.state.hub.observers.append(warm.changed)
@@ -107,6 +108,8 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
         app.state.hub.start(asyncio.get_running_loop())
         jobs = JobWorker(db, config.job_seconds)
         jobs.start()
+        if config.long_lived:
+            keep_long_lived()  # the modules and the app: the server's for its whole life
         try:
             yield
         finally:

@@ -35,9 +35,11 @@ import logging
 import queue
 import time
 
+from fairpair.gc_pause import paused_gc
 from fairpair.service.connection import Database
 from fairpair.service.my_match import warm_my_match
 from fairpair.service.my_match_facts import viewed_within
+from fairpair.web.long_lived import keep_long_lived
 from fairpair.web.news_thread import NewsThread
 
 LOG = logging.getLogger("fairpair.web.portal")
@@ -54,10 +56,18 @@ class PortalWarm(NewsThread[tuple[str, bool]]):
     name = "fairpair-portal-warm"
 
     def __init__(
-        self, db: Database, *, quiet: float = QUIET, stale: float = STALE, viewed: float = VIEWED
+        self,
+        db: Database,
+        *,
+        quiet: float = QUIET,
+        stale: float = STALE,
+        viewed: float = VIEWED,
+        long_lived: bool = False,
     ) -> None:
         super().__init__()
         self.db = db
+        #: Each build is left out of the collector's full passes (``web.long_lived``).
+        self.long_lived = long_lived
         self.quiet = quiet
         self.stale = stale
         self.viewed = viewed
@@ -104,7 +114,13 @@ class PortalWarm(NewsThread[tuple[str, bool]]):
 
     def _warm(self, slug: str) -> None:
         try:
-            warm_my_match(self.db, slug)  # reads the newest version: stale news costs nothing
+            # The build makes 300,000 objects that live until the next one: with the
+            # collector paused it does not stop the requests for a full pass half-way
+            # (0.3-0.6 s a worker), and once built they are left out of the passes.
+            with paused_gc():
+                warm_my_match(self.db, slug)  # reads the newest version: stale news costs nothing
+            if self.long_lived:
+                keep_long_lived()
             self.built += 1
         except Exception:  # a deleted event, a busy database: the first phone builds it
             LOG.warning("players' pages: could not prepare %s", slug, exc_info=True)

@@ -37,6 +37,11 @@ class WebSettings:
     #: The Discord application's public key (hex; ``""``: no Discord bot — its interactions
     #: endpoint refuses every request). Checked when the app is built.
     discord_public_key: str = ""
+    #: Leave the server's long-lived objects out of the garbage collector's full passes
+    #: (``web.long_lived``): a server process's own setting (``fairpair serve``); off for an
+    #: app built inside another program (a test, an embedding), whose objects it is not to
+    #: freeze.
+    long_lived: bool = False
 
     def with_secret(self) -> WebSettings:
         if self.secret:
@@ -52,6 +57,7 @@ def from_environment() -> WebSettings:
         secure_cookies=os.environ.get(ENV_INSECURE, "") not in ("1", "true", "yes"),
         job_seconds=_seconds(os.environ.get(ENV_JOB_SECONDS)),
         discord_public_key=os.environ.get(ENV_DISCORD_PUBLIC_KEY, "").strip(),
+        long_lived=True,
     ).with_secret()
 
 

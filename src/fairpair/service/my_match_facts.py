@@ -34,8 +34,11 @@ from fairpair.store.models import AuditRow, EventRow, RoundRow
 
 #: When the event was made (part of the cache key), a statement built once.
 _CREATED = select(EventRow.created_at).where(EventRow.id == bindparam("event_id"))
-#: The event's newest audit entry: every change writes one, and the changes of one event
-#: commit one after another under its lock, so the entries' ids follow the commits.
+#: The event's newest audit entry: every change writes one. The changes of one event
+#: commit one after another under its lock, so the entries' ids follow the commits — but
+#: for the players' reports, which run side by side (``unit.reporting``); what is asked of
+#: the ids is whether a change of *another* kind came since (``_OTHER_CHANGE``), and those
+#: run alone, after every report under way.
 _LAST_AUDIT = select(func.max(AuditRow.id)).where(AuditRow.event_id == bindparam("event_id"))
 _OTHER_CHANGE = (
     select(AuditRow.id)

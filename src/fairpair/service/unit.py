@@ -179,11 +179,7 @@ def find_event(
 def changing(db: Database, slug: str, actor: str) -> Iterator[Change]:
     """The write transaction of one use case on event ``slug``. The event's version goes up
     by one when the use case wrote an audit entry (every change does), else stays."""
-    from fairpair.service.live import (
-        announce_committed,
-        announce_in_transaction,
-        players_moved,
-    )
+    from fairpair.service.live import announce_in_transaction
 
     with db.queued(slug), db.writing() as conn:
         change = Change(conn, find_event(conn, slug, lock=True), actor, batched=True)
@@ -194,13 +190,7 @@ def changing(db: Database, slug: str, actor: str) -> Iterator[Change]:
             change.flush()
             announce_in_transaction(change)
     if change.entries:
-        announce_committed(
-            db,
-            change.event.slug,
-            change.event.version,
-            wide=change.wide,
-            players=players_moved(change),
-        )
+        _tell_listeners(db, change)
 
 
 @contextmanager
@@ -209,9 +199,9 @@ def reporting(db: Database, slug: str, actor: str) -> Iterator[Change]:
 
     On PostgreSQL the event is locked *last*: the report reads its match and writes its rows
     holding the event's advisory lock shared (no other change of the event runs meanwhile:
-    each takes it exclusive), then locks the event's row to bump its version, runs the
-    steps kept until then (``Change.when_locked``), writes its audit entries and its NOTIFY
-    and commits. Reports of different tables so wait for each other only for those few
+    each takes it exclusive) and writes its audit entries, then locks the event's row to
+    bump its version, runs the steps kept until then (``Change.when_locked``), sends its
+    NOTIFY and commits. Reports of different tables so wait for each other only for those few
     statements, not for the whole report (the event's row was the ceiling: 60 reports a
     second). Reports of one match meet at its rows, which decide them exactly once: the
     self-report's unique table (``ON CONFLICT``) and its version (``UPDATE ... WHERE
@@ -221,12 +211,7 @@ def reporting(db: Database, slug: str, actor: str) -> Iterator[Change]:
         with changing(db, slug, actor) as change:
             yield change
         return
-    from fairpair.service.live import (
-        announce_committed,
-        announce_in_transaction,
-        bump_and_announce,
-        players_moved,
-    )
+    from fairpair.service.live import announce_in_transaction, bump_and_announce
 
     with db.queued(slug), db.writing() as conn:
         event = find_event(conn, slug, shared=True)
@@ -245,13 +230,20 @@ def reporting(db: Database, slug: str, actor: str) -> Iterator[Change]:
             else:  # the lock, the version and the NOTIFY in one statement
                 change.event = bump_and_announce(change)
     if change.entries:
-        announce_committed(
-            db,
-            change.event.slug,
-            change.event.version,
-            wide=change.wide,
-            players=players_moved(change),
-        )
+        _tell_listeners(db, change)
+
+
+def _tell_listeners(db: Database, change: Change) -> None:
+    """After the commit: this process's listeners hear of the change."""
+    from fairpair.service.live import announce_committed, players_moved
+
+    announce_committed(
+        db,
+        change.event.slug,
+        change.event.version,
+        wide=change.wide,
+        players=players_moved(change),
+    )
 
 
 def _bump(conn: Connection, slug: str) -> EventRef:

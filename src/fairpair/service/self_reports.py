@@ -17,9 +17,11 @@ One report per match: the first inserts the ``self_reports`` row (``table_id`` i
 | staff enter or correct the result          | *resolved* (``settle_by_staff``)             |
 
 Every step changes the row only where its version is the one read (``UPDATE ... WHERE
-version = v``) inside the event's write transaction, so two players answering at once end
-the match exactly once. Every step is audited (``self_report.report|confirm|dispute|
-resolve``); the opponent is notified in-app (``notifications.notify``).
+version = v``), so two players answering at once end the match exactly once: on PostgreSQL
+the reports of one event run side by side (``unit.reporting``: the event is locked last),
+and the step that lost such a race runs once more, answering what the other left. Every
+step is audited (``self_report.report|confirm|dispute|resolve``); the opponent is notified
+in-app (``notifications.notify``).
 """
 
 from __future__ import annotations

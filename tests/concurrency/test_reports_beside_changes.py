@@ -25,6 +25,7 @@ from typing import Any
 from sqlalchemy import func, select
 
 from fairpair.engine.errors import FairpairError
+from fairpair.engine.results import Result, Side
 from fairpair.engine.rulesets import PRESETS
 from fairpair.engine.stage import Stage
 from fairpair.engine.stage_config import SwissConfig
@@ -142,61 +143,57 @@ def test_the_last_two_confirmations_at_once_draw_the_cut_once(database: Database
     assert_integrity(database)
 
 
-def _win() -> Any:
-    from fairpair.engine.results import Result, Side
-
+def _win() -> Result:
     return Result.win(Side.A)
+
+
+def _staff_beside_confirmations(
+    database: Database, name: str, staff: Callable[[str], Any]
+) -> tuple[str, int, Any, list[Any]]:
+    """A round of 16 players, every match reported by side a; then ``staff(slug)`` and the
+    8 confirmations at once. The event, its tables, what the staff's change answered and
+    what each confirmation did."""
+    slug = _event(database, name, 16)
+    tables = _tables(database, slug)
+    for _, a, _ in tables:
+        _report(database, slug, a)
+    done = _at_once([lambda: staff(slug), *(_confirm(database, slug, b) for _, _, b in tables)])
+    return slug, len(tables), done[0], done[1:]
 
 
 def test_completing_the_round_while_its_last_players_confirm(database: Database) -> None:
     for attempt in range(3):
-        slug = _event(database, f"Complete race {attempt}", 16)
-        tables = _tables(database, slug)
-        for _, a, _ in tables:
-            _report(database, slug, a)
-        done = _at_once(
-            [
-                *(_confirm(database, slug, b) for _, _, b in tables),
-                lambda slug=slug: rounds.complete_round(
-                    database, slug, 1, actor=ACTOR, stage="swiss"
-                ),
-            ]
+        slug, tables, completed, confirmed = _staff_beside_confirmations(
+            database,
+            f"Complete race {attempt}",
+            lambda slug: rounds.complete_round(database, slug, 1, actor=ACTOR, stage="swiss"),
         )
-        confirmed, completed = done[:-1], done[-1]
         stored = _results(database, slug)
         assert stored == sum(not isinstance(c, FairpairError) for c in confirmed)
         if isinstance(completed, FairpairError):
             assert completed.code == "lifecycle_refused", completed
             assert _round_state(database, slug) == "open"
-            assert stored == len(tables)  # the completion ran first and saw a match missing
+            assert stored == tables  # the completion ran first and saw a match missing
         else:
             assert _round_state(database, slug) == "completed"
-            assert stored == len(tables)  # completed only once every result was in
+            assert stored == tables  # completed only once every result was in
     assert_nothing_half_written(database)
     assert_integrity(database)
 
 
 def test_reverting_the_round_while_its_players_confirm(database: Database) -> None:
     for attempt in range(3):
-        slug = _event(database, f"Revert race {attempt}", 16)
-        tables = _tables(database, slug)
-        for _, a, _ in tables:
-            _report(database, slug, a)
-        done = _at_once(
-            [
-                lambda slug=slug: rounds.revert_round(
-                    database, slug, 1, actor=ACTOR, stage="swiss"
-                ),
-                *(_confirm(database, slug, b) for _, _, b in tables),
-            ]
+        slug, tables, reverted, confirmed = _staff_beside_confirmations(
+            database,
+            f"Revert race {attempt}",
+            lambda slug: rounds.revert_round(database, slug, 1, actor=ACTOR, stage="swiss"),
         )
-        reverted, confirmed = done[0], done[1:]
         stored = _results(database, slug)
         refused = [c for c in confirmed if isinstance(c, FairpairError)]
         if isinstance(reverted, FairpairError):
             assert reverted.code == "lifecycle_refused", reverted
             assert _round_state(database, slug) == "open" and not refused, (reverted, refused)
-            assert stored == len(tables)
+            assert stored == tables
         else:
             # a reverted round keeps no result: every confirmation after it was refused
             assert _round_state(database, slug) == "scheduled"

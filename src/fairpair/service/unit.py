@@ -8,8 +8,8 @@ exception rolls all of it back.
 
 A players' report of their own match (``reporting``) is the one exception on PostgreSQL: it
 holds the event's advisory lock *shared* — so no other change runs beside it, but the reports
-of other tables do — and locks the event's row *last*, for its audit entries and its
-announcement only. Two reports of one match meet at the rows themselves (the self-report's
+of other tables do — and locks the event's row *last*, only to bump the version, announce the
+change and commit. Two reports of one match meet at the rows themselves (the self-report's
 unique table and its version, the result's unique table), which decide them exactly once.
 """
 

@@ -19,6 +19,7 @@ from typing import NamedTuple
 from sqlalchemy import Text, bindparam, cast, func, literal, select, text
 
 from fairpair.service.unit import LOCK_AND_BUMP, Change, EventRef
+from fairpair.store.commit_with import commit_with
 from fairpair.store.database import Database
 
 CHANNEL = "fairpair_events"
@@ -97,19 +98,21 @@ _BUMP_AND_NOTIFY = select(
 )
 
 
-def bump_and_announce(change: Change) -> EventRef:
-    """PostgreSQL: lock the event's row, bump its version and queue the change's NOTIFY for
-    its commit, in one round trip (``unit.reporting``, at the end of a players' report); the
-    event as bumped."""
-    row = change.conn.execute(
+def bump_announce_and_commit(change: Change) -> EventRef:
+    """PostgreSQL: lock the event's row, bump its version, queue the change's NOTIFY and
+    commit, in one round trip (``unit.reporting``, at the end of a players' report: the row is
+    locked only while the database runs the statement and the commit, ``store.commit_with``);
+    the event as bumped."""
+    row = commit_with(
+        change.conn,
         _BUMP_AND_NOTIFY,
         {
             "event_slug": change.event.slug,
             "channel": CHANNEL,
             "tail": _tail(change.wide, players_moved(change)),
         },
-    ).one()
-    return EventRef(row.id, row.slug, row.name, row.version)
+    )
+    return EventRef(row[0], row[1], row[2], row[3])
 
 
 def announce_committed(

@@ -211,7 +211,7 @@ def reporting(db: Database, slug: str, actor: str) -> Iterator[Change]:
         with changing(db, slug, actor) as change:
             yield change
         return
-    from fairpair.service.live import announce_in_transaction, bump_and_announce
+    from fairpair.service.live import announce_in_transaction, bump_announce_and_commit
 
     with db.queued(slug), db.writing() as conn:
         event = find_event(conn, slug, shared=True)
@@ -227,8 +227,8 @@ def reporting(db: Database, slug: str, actor: str) -> Iterator[Change]:
                 change.locked_steps()
                 change.flush()
                 announce_in_transaction(change)
-            else:  # the lock, the version and the NOTIFY in one statement
-                change.event = bump_and_announce(change)
+            else:  # the lock, the version, the NOTIFY and the commit in one round trip
+                change.event = bump_announce_and_commit(change)
     if change.entries:
         _tell_listeners(db, change)
 

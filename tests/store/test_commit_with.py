@@ -8,7 +8,7 @@ import time
 from datetime import UTC, datetime
 
 import pytest
-from sqlalchemy import bindparam, insert, literal, select, update
+from sqlalchemy import Connection, bindparam, insert, literal, select, update
 from sqlalchemy.exc import DataError, OperationalError
 
 from fairpair.store.commit_with import commit_with
@@ -37,7 +37,12 @@ def _event(db: Database, slug: str) -> None:
         )
 
 
-def _names_and_version(db: Database, slug: str) -> tuple[str, int]:
+def _rename(conn: Connection, slug: str) -> None:
+    """A write before the last statement, in the same transaction."""
+    conn.execute(update(EventRow).where(EventRow.slug == slug).values(name="Renamed"))
+
+
+def _name_and_version(db: Database, slug: str) -> tuple[str, int]:
     with db.reading() as conn:
         row = conn.execute(
             select(EventRow.name, EventRow.version).where(EventRow.slug == slug)
@@ -48,12 +53,12 @@ def _names_and_version(db: Database, slug: str) -> tuple[str, int]:
 def test_the_statement_and_the_writes_before_it_are_committed(postgres_db: Database) -> None:
     _event(postgres_db, "open")
     with postgres_db.writing() as conn:
-        conn.execute(update(EventRow).where(EventRow.slug == "open").values(name="Renamed"))
+        _rename(conn, "open")
         row = commit_with(conn, BUMP, {"event_slug": "open"})
         assert row == ("open", 2)
         # committed already: another connection sees it before the block ends
-        assert _names_and_version(postgres_db, "open") == ("Renamed", 2)
-    assert _names_and_version(postgres_db, "open") == ("Renamed", 2)
+        assert _name_and_version(postgres_db, "open") == ("Renamed", 2)
+    assert _name_and_version(postgres_db, "open") == ("Renamed", 2)
     # the connection goes back to the pool clean and serves the next transaction
     with postgres_db.writing() as conn:
         assert commit_with(conn, BUMP, {"event_slug": "open"}) == ("open", 3)
@@ -62,9 +67,9 @@ def test_the_statement_and_the_writes_before_it_are_committed(postgres_db: Datab
 def test_a_failing_statement_commits_nothing(postgres_db: Database) -> None:
     _event(postgres_db, "open")
     with pytest.raises(DataError, match="division by zero"), postgres_db.writing() as conn:
-        conn.execute(update(EventRow).where(EventRow.slug == "open").values(name="Renamed"))
+        _rename(conn, "open")
         commit_with(conn, BUMP_THEN_FAIL, {"event_slug": "open"})
-    assert _names_and_version(postgres_db, "open") == ("Open", 1)
+    assert _name_and_version(postgres_db, "open") == ("Open", 1)
     with postgres_db.writing() as conn:  # the pool's connection is usable again
         assert commit_with(conn, BUMP, {"event_slug": "open"}) == ("open", 2)
 
@@ -72,9 +77,9 @@ def test_a_failing_statement_commits_nothing(postgres_db: Database) -> None:
 def test_no_row_is_said_after_the_commit(postgres_db: Database) -> None:
     _event(postgres_db, "open")
     with pytest.raises(LookupError, match="committed"), postgres_db.writing() as conn:
-        conn.execute(update(EventRow).where(EventRow.slug == "open").values(name="Renamed"))
+        _rename(conn, "open")
         commit_with(conn, BUMP, {"event_slug": "no-such-event"})
-    assert _names_and_version(postgres_db, "open") == ("Renamed", 1)
+    assert _name_and_version(postgres_db, "open") == ("Renamed", 1)
 
 
 def test_a_lost_connection_is_sqlalchemys_operational_error(postgres_db: Database) -> None:
@@ -86,7 +91,7 @@ def test_a_lost_connection_is_sqlalchemys_operational_error(postgres_db: Databas
             other.exec_driver_sql(f"SELECT pg_terminate_backend({int(pid or 0)})")
             other.commit()
         commit_with(conn, BUMP, {"event_slug": "open"})
-    assert _names_and_version(postgres_db, "open") == ("Open", 1)
+    assert _name_and_version(postgres_db, "open") == ("Open", 1)
 
 
 def test_the_row_is_free_once_it_returns(postgres_db: Database) -> None:
@@ -112,4 +117,4 @@ def test_the_row_is_free_once_it_returns(postgres_db: Database) -> None:
         assert done.wait(10), "the second writer waited for the first one's block to end"
     thread.join(10)
     assert waited and waited[0] < 5
-    assert _names_and_version(postgres_db, "open") == ("Second", 2)
+    assert _name_and_version(postgres_db, "open") == ("Second", 2)

@@ -112,7 +112,7 @@ def bump_announce_and_commit(change: Change) -> EventRef:
             "tail": _tail(change.wide, players_moved(change)),
         },
     )
-    return EventRef(row[0], row[1], row[2], row[3])
+    return EventRef(*row[:4])  # id, slug, name, version (then the NOTIFY's empty answer)
 
 
 def announce_committed(

@@ -1,4 +1,4 @@
-"""Benchmark: images for chat (``fairpair.interop.images``, ``service.event_images``).
+"""Benchmark: images for chat (``fairpair.interop.images``, ``service.event.images``).
 
     uv run python benchmarks/images.py                  # drawing, then a saved 4,000-player event
     uv run python benchmarks/images.py --no-service     # drawing only (seconds)
@@ -202,8 +202,8 @@ def service(players: int, runs: int) -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from web import build_event  # noqa: I001 (benchmarks/web.py, found through sys.path)
 
-    from fairpair.service.connection import open_database
-    from fairpair.service.event_images import render
+    from fairpair.service.kernel.connection import open_database
+    from fairpair.service.event.images import render
 
     folder = tempfile.mkdtemp(prefix="fairpair-images-")
     url = f"sqlite:///{os.path.join(folder, 'bench.sqlite3')}"

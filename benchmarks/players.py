@@ -58,8 +58,8 @@ ACTOR = "bench"
 def build_event(url: str, players: int, played: int) -> dict[str, Any]:
     """The event of benchmarks/web.py with the next round drafted (not released), every
     player's pass (a personal link), an organizer's token."""
-    from fairpair.service.connection import open_database
-    from fairpair.service.player_tokens import personal_link
+    from fairpair.service.kernel.connection import open_database
+    from fairpair.service.players.passes import personal_link
 
     built = build_web_event(url, players, played, next_round="draft")
     db = open_database(url)
@@ -372,8 +372,8 @@ def report_all(
 
 def check_recorded(url: str, slug: str, rnd: int, told: dict[int, Any]) -> list[str]:
     """Every confirmed report is the match's one result, with the reported games."""
-    from fairpair.service.connection import open_database
-    from fairpair.service.rounds import round_view
+    from fairpair.service.kernel.connection import open_database
+    from fairpair.service.rounds.lifecycle import round_view
 
     db = open_database(url)
     try:

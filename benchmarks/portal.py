@@ -41,9 +41,9 @@ def passes(url: str, slug: str, count: int) -> list[str]:
     """A player pass (``fpp_`` secret) for each of the first ``count`` players."""
     from sqlalchemy import select
 
-    from fairpair.service.connection import open_database
-    from fairpair.service.player_tokens import new_player_token
-    from fairpair.service.unit import changing
+    from fairpair.service.kernel.connection import open_database
+    from fairpair.service.kernel.unit import changing
+    from fairpair.service.players.passes import new_player_token
     from fairpair.store.models import PlayerRow
 
     db = open_database(url)

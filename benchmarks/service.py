@@ -9,7 +9,8 @@ event (the ``mtg`` preset, toss on), register the players in one call, then play
 rounds exactly as an organizer does — ``generate`` (a private draft), ``release``, ``open``, one
 ``report`` per table, each its own transaction, and ``complete``. After the reports, the
 standings are read ``--standings-runs`` times, each right after one more result is reported
-(``service.standings``: load the event and compute the standings; the median is shown). Later
+(``service.results.standings``: load the event and compute the standings; the median is shown).
+Later
 rounds are heavier to generate (rematch avoidance, more history to load).
 
 SQLite: a file in a temp folder (WAL, ``synchronous=NORMAL``, as ``store/database.py`` sets
@@ -80,11 +81,13 @@ def run_case(url: str, players: int, rounds: int, standings_runs: int) -> dict[s
     from fairpair.engine.rulesets import PRESETS
     from fairpair.engine.stage import Stage, TossSettings
     from fairpair.engine.stage_config import SwissConfig
-    from fairpair.service import drafts, events, results
-    from fairpair.service import players as player_cases
-    from fairpair.service import rounds as round_cases
-    from fairpair.service.players import NewPlayer
-    from fairpair.service.standings import standings
+    from fairpair.service.event import events
+    from fairpair.service.players import roster as player_cases
+    from fairpair.service.players.registration import NewPlayer
+    from fairpair.service.results import recording as results
+    from fairpair.service.results.standings import standings
+    from fairpair.service.rounds import drafts
+    from fairpair.service.rounds import lifecycle as round_cases
     from fairpair.store.database import Database
 
     rng = random.Random(players)

@@ -58,13 +58,15 @@ def build_event(url: str, players: int, played: int, *, next_round: str = "open"
     from fairpair.engine.rulesets import PRESETS
     from fairpair.engine.stage import Stage, TossSettings
     from fairpair.engine.stage_config import SwissConfig
-    from fairpair.service import drafts, events, results
-    from fairpair.service import players as player_cases
-    from fairpair.service import rounds as round_cases
-    from fairpair.service.accounts import add_account
-    from fairpair.service.connection import open_database
-    from fairpair.service.players import NewPlayer
-    from fairpair.service.tokens import create_token
+    from fairpair.service.accounts.api_tokens import create_token
+    from fairpair.service.accounts.logins import add_account
+    from fairpair.service.event import events
+    from fairpair.service.kernel.connection import open_database
+    from fairpair.service.players import roster as player_cases
+    from fairpair.service.players.registration import NewPlayer
+    from fairpair.service.results import recording as results
+    from fairpair.service.rounds import drafts
+    from fairpair.service.rounds import lifecycle as round_cases
 
     rng = random.Random(players)
     db = open_database(url)

@@ -4,7 +4,7 @@
 
 It builds the events of ``scripts/screenshots.py`` (the demo, round 4 in progress; and a
 finished Swiss with its top 8 under way) in a throwaway SQLite database, and draws through
-``fairpair.service.event_images.render``: the demo's pairings (page 1), its standings (the
+``fairpair.service.event.images.render``: the demo's pairings (page 1), its standings (the
 top 8) and the top 8's bracket. No browser needed.
 """
 
@@ -22,8 +22,8 @@ def main() -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from screenshots import build
 
-    from fairpair.service.connection import opened
-    from fairpair.service.event_images import render
+    from fairpair.service.event.images import render
+    from fairpair.service.kernel.connection import opened
 
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{Path(folder) / 'chat.sqlite3'}"

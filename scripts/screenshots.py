@@ -31,12 +31,16 @@ def build(url: str) -> tuple[str, str, str]:
     from fairpair.engine.rulesets import PRESETS
     from fairpair.engine.stage import Stage
     from fairpair.engine.stage_config import SwissConfig, TossSettings
-    from fairpair.service import drafts, events, players, results, rounds
-    from fairpair.service.accounts import add_account
-    from fairpair.service.connection import open_database
-    from fairpair.service.demo import create_demo
-    from fairpair.service.players import NewPlayer
-    from fairpair.service.stages import add_stage
+    from fairpair.service.accounts.logins import add_account
+    from fairpair.service.event import events
+    from fairpair.service.event.demo import create_demo
+    from fairpair.service.kernel.connection import open_database
+    from fairpair.service.players import roster as players
+    from fairpair.service.players.registration import NewPlayer
+    from fairpair.service.results import recording as results
+    from fairpair.service.rounds import drafts
+    from fairpair.service.rounds import lifecycle as rounds
+    from fairpair.service.rounds.stages import add_stage
 
     db = open_database(url)
     owner = add_account(db, USER, PASSWORD, name="Olga Organizer")
@@ -131,13 +135,14 @@ def players_side(url: str, demo: str) -> dict[str, str]:
     out); the personal links of the players photographed."""
     from datetime import timedelta
 
-    from fairpair.service import rounds, self_reports
-    from fairpair.service.connection import open_database
-    from fairpair.service.job_kinds import handlers
-    from fairpair.service.job_runner import run_due
-    from fairpair.service.player_tokens import personal_link
-    from fairpair.service.portal import set_portal
-    from fairpair.service.unit import now
+    from fairpair.service.jobs.runner import run_due
+    from fairpair.service.kernel.change import now
+    from fairpair.service.kernel.connection import open_database
+    from fairpair.service.players.passes import personal_link
+    from fairpair.service.players.portal_settings import set_portal
+    from fairpair.service.results import self_reports
+    from fairpair.service.rounds import lifecycle as rounds
+    from fairpair.service.wiring import handlers
 
     db = open_database(url)
     set_portal(db, demo, actor="organizer", registration_cap=48)

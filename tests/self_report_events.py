@@ -9,9 +9,12 @@ from typing import Any
 from fairpair.engine.rulesets import PRESETS
 from fairpair.engine.stage import Stage
 from fairpair.engine.stage_config import SwissConfig
-from fairpair.service import drafts, events, players, rounds
-from fairpair.service.connection import Database
-from fairpair.service.players import NewPlayer
+from fairpair.service.event import events
+from fairpair.service.kernel.connection import Database
+from fairpair.service.players import roster as players
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.rounds import drafts
+from fairpair.service.rounds import lifecycle as rounds
 
 ACTOR = "td"
 

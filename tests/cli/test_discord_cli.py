@@ -10,11 +10,11 @@ import pytest
 from typer.testing import CliRunner
 
 from fairpair.cli.app import app
-from fairpair.service.connection import opened
-from fairpair.service.discord_codes import code_for
-from fairpair.service.discord_commands import COMMANDS
-from fairpair.service.discord_display import ENV_BOT_TOKEN
-from fairpair.service.discord_dm import ENV_API
+from fairpair.service.discord.codes import code_for
+from fairpair.service.discord.commands import COMMANDS
+from fairpair.service.discord.display import ENV_BOT_TOKEN
+from fairpair.service.kernel.connection import opened
+from fairpair.service.outbound.discord_dm import ENV_API
 from fairpair.web.discord.commands import COMMANDS as ANSWERED
 from service.fake_services import fake_services
 

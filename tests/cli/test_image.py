@@ -9,8 +9,8 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from fairpair.cli.app import app
-from fairpair.service.connection import opened
-from fairpair.service.demo import create_demo
+from fairpair.service.event.demo import create_demo
+from fairpair.service.kernel.connection import opened
 
 runner = CliRunner()
 

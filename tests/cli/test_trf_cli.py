@@ -158,9 +158,10 @@ def test_a_released_round_of_a_chess_scored_stage_gives_white_and_black(tmp_path
     from fairpair.engine.rulesets import DEFAULT, FIDE
     from fairpair.engine.stage import Stage
     from fairpair.engine.stage_config import SwissConfig, TossSettings
-    from fairpair.service import events, players
-    from fairpair.service.connection import opened
-    from fairpair.service.players import NewPlayer
+    from fairpair.service.event import events
+    from fairpair.service.kernel.connection import opened
+    from fairpair.service.players import roster as players
+    from fairpair.service.players.registration import NewPlayer
 
     db = f"sqlite:///{tmp_path / 'chess.sqlite3'}"
     # Named "default", scored 1/½/0: chess by its scoring.

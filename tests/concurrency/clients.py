@@ -110,9 +110,9 @@ def _zygote(pipes: list[Connection], barrier: Any) -> None:
     from alembic.runtime import migration  # noqa: F401
     from alembic.script import ScriptDirectory  # noqa: F401
 
-    import fairpair.service.drafts
-    import fairpair.service.results
-    import fairpair.service.rounds  # noqa: F401
+    import fairpair.service.results.recording
+    import fairpair.service.rounds.drafts
+    import fairpair.service.rounds.lifecycle  # noqa: F401
 
     workers = []
     for i in range(1, len(pipes)):
@@ -190,7 +190,7 @@ def report_tables(url: str, slug: str, tables: list[int], log: str, hold: int | 
     a kill lands inside that transaction."""
     from sqlalchemy import event
 
-    from fairpair.service import results
+    from fairpair.service.results import recording as results
     from fairpair.store.database import Database
 
     from .scenario import ACTOR, result_for
@@ -222,7 +222,7 @@ def release_draft(url: str, slug: str, log: str, hold: str | None) -> None:
     those words) it waits there, so that a kill lands inside the transaction."""
     from sqlalchemy import event
 
-    from fairpair.service import rounds
+    from fairpair.service.rounds import lifecycle as rounds
     from fairpair.store.database import Database
 
     from .scenario import ACTOR

@@ -18,8 +18,12 @@ from sqlalchemy import func, select, text
 
 from fairpair.engine.errors import FairpairError
 from fairpair.engine.results import GameScore, Result, Side
-from fairpair.service import drafts, events, players, results, rounds
-from fairpair.service.players import NewPlayer
+from fairpair.service.event import events
+from fairpair.service.players import roster as players
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.results import recording as results
+from fairpair.service.rounds import drafts
+from fairpair.service.rounds import lifecycle as rounds
 from fairpair.store.database import Database
 from fairpair.store.models import (
     AuditRow,

@@ -1,6 +1,6 @@
 """Players' reports beside each other and beside the staff's changes (issue 11, point 4).
 
-On PostgreSQL a players' report locks the event last (``fairpair.service.unit.reporting``):
+On PostgreSQL a players' report locks the event last (``fairpair.service.kernel.unit.reporting``):
 reports of different tables run side by side, and lock the event's row only for their audit
 entries. What must still hold, with real threads at once (on SQLite too, where writers take
 turns):
@@ -29,9 +29,14 @@ from fairpair.engine.results import Result, Side
 from fairpair.engine.rulesets import PRESETS
 from fairpair.engine.stage import Stage
 from fairpair.engine.stage_config import SwissConfig
-from fairpair.service import audit, drafts, events, players, results, rounds, stages
-from fairpair.service.players import NewPlayer
-from fairpair.service.self_reports import confirm_report, report_own
+from fairpair.service.event import events
+from fairpair.service.kernel import audit
+from fairpair.service.players import roster as players
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.results import recording as results
+from fairpair.service.results.self_reports import confirm_report, report_own
+from fairpair.service.rounds import drafts, stages
+from fairpair.service.rounds import lifecycle as rounds
 from fairpair.store.database import Database
 from fairpair.store.models import ResultRow, RoundRow, SelfReportRow, StageRow, TableRow
 

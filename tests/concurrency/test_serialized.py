@@ -11,7 +11,9 @@ from collections import Counter
 import pytest
 from sqlalchemy import func, select
 
-from fairpair.service import drafts, results, rounds
+from fairpair.service.results import recording as results
+from fairpair.service.rounds import drafts
+from fairpair.service.rounds import lifecycle as rounds
 from fairpair.store.database import Database
 from fairpair.store.models import EventRow, RoundRow, StageRow, TableRow
 

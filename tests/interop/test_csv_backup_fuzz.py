@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fairpair.interop.backup import InvalidBackup, parse_backup
-from fairpair.service.players_csv import InvalidCsv, read_players_text
+from fairpair.service.players.csv_rows import InvalidCsv, read_players_text
 
 CELLS = st.one_of(
     st.sampled_from(["name", "Player", "DCI", "Seed #", "byes", "", '"', ";", ",", "\r\n"]),

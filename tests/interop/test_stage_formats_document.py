@@ -26,7 +26,7 @@ from fairpair.engine.stage import Stage, StageCut, StageFormat, stage_from_setti
 from fairpair.engine.stage_config import RemainderMode, SwissConfig
 from fairpair.engine.tournament import Tournament
 from fairpair.interop.document import dump_document, parse_document, to_document
-from fairpair.service import events
+from fairpair.service.event import events
 from fairpair.store.database import Database
 
 PLAYERS = tuple(Player(f"p{k}", f"Player {k}", seed=k) for k in range(1, 9))

@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import select
 
 from fairpair.engine.errors import FairpairError
-from fairpair.service import audit
+from fairpair.service.kernel import audit
 from fairpair.store.database import Database
 from fairpair.store.models import metadata
 

@@ -1,11 +1,13 @@
-"""The audit log a page at a time (service.audit_pages): newest first, every entry on
+"""The audit log a page at a time (service.event.audit_pages): newest first, every entry on
 exactly one page, a page past the end is the last."""
 
 from __future__ import annotations
 
-from fairpair.service import audit, events, players
-from fairpair.service.audit_pages import audit_page
-from fairpair.service.players import NewPlayer
+from fairpair.service.event import events
+from fairpair.service.event.audit_pages import audit_page
+from fairpair.service.kernel import audit
+from fairpair.service.players import roster as players
+from fairpair.service.players.registration import NewPlayer
 from fairpair.store.database import Database
 
 

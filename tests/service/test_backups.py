@@ -14,8 +14,12 @@ import pytest
 
 from fairpair.interop.backup import InvalidBackup, dump_backup, parse_backup
 from fairpair.interop.document import dump_document
-from fairpair.service import audit, backups, events, players, portal, rounds
-from fairpair.service.demo import create_demo
+from fairpair.service.event import backups, events
+from fairpair.service.event.demo import create_demo
+from fairpair.service.kernel import audit
+from fairpair.service.players import portal_settings as portal
+from fairpair.service.players import roster as players
+from fairpair.service.rounds import lifecycle as rounds
 from fairpair.store.database import Database
 
 from .helpers import refused, snapshot
@@ -181,7 +185,7 @@ def test_an_event_imported_from_trf_exports_the_same_file_after_a_restore(db: Da
     from pathlib import Path
 
     from fairpair.interop.trf import load_trf
-    from fairpair.service.trf import export_trf, import_trf
+    from fairpair.service.event.trf import export_trf, import_trf
 
     path = Path(__file__).parents[1] / "data" / "trf" / "tec-example.trf"
     slug = import_trf(db, load_trf(path), actor=ACTOR, slug="trf-event")

@@ -1,4 +1,4 @@
-"""``service.cut_view``: the cut of a cut stage as the console shows it — not drawn, drawn,
+"""``service.rounds.cut_view``: the cut of a cut stage as the console shows it — not drawn, drawn,
 changed since it was drawn; refused for a stage that is no cut and an event without one."""
 
 from __future__ import annotations
@@ -12,9 +12,14 @@ from fairpair.engine.results import Result, Side
 from fairpair.engine.rulesets import PRESETS
 from fairpair.engine.stage import Stage
 from fairpair.engine.stage_config import SwissConfig
-from fairpair.service import cuts, drafts, events, players, results, rounds, stages
-from fairpair.service.cut_view import cut_view
-from fairpair.service.players import NewPlayer
+from fairpair.service.event import events
+from fairpair.service.players import roster as players
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.results import recording as results
+from fairpair.service.rounds import cut as cuts
+from fairpair.service.rounds import drafts, stages
+from fairpair.service.rounds import lifecycle as rounds
+from fairpair.service.rounds.cut_view import cut_view
 from fairpair.store.database import Database
 
 ACTOR = "td"

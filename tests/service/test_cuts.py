@@ -17,8 +17,14 @@ from fairpair.engine.stage import Stage
 from fairpair.engine.stage_config import SwissConfig
 from fairpair.engine.standings import compute_standings
 from fairpair.engine.topcut import CutRule, top_cut
-from fairpair.service import audit, cuts, drafts, events, players, results, rounds, stages
-from fairpair.service.players import NewPlayer
+from fairpair.service.event import events
+from fairpair.service.kernel import audit
+from fairpair.service.players import roster as players
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.results import recording as results
+from fairpair.service.rounds import cut as cuts
+from fairpair.service.rounds import drafts, stages
+from fairpair.service.rounds import lifecycle as rounds
 from fairpair.store.database import Database
 
 ACTOR = "td"

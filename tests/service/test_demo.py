@@ -1,4 +1,4 @@
-"""The demo event (``service.demo.create_demo``) on both backends: three completed rounds,
+"""The demo event (``service.event.demo.create_demo``) on both backends: three completed rounds,
 round 4 open with some results in, the late entry paired, a drop, and its standings the
 engine's."""
 
@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from fairpair.engine.rounds import RoundState
 from fairpair.engine.standings import compute_standings
-from fairpair.service import audit, demo, events
-from fairpair.service import standings as service_standings
+from fairpair.service.event import demo, events
+from fairpair.service.kernel import audit
+from fairpair.service.results import standings as service_standings
 from fairpair.store.database import Database
 
 

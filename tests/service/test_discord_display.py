@@ -13,16 +13,16 @@ import pytest
 from sqlalchemy import select
 
 from fairpair.engine.results import Result
-from fairpair.service import results
-from fairpair.service.discord_codes import new_code
-from fairpair.service.discord_display import ENV_BOT_TOKEN, KIND, nudge
-from fairpair.service.discord_dm import ENV_API
-from fairpair.service.discord_links import link_channel, unlink_channel
-from fairpair.service.events import event_version
-from fairpair.service.job_kinds import handlers
-from fairpair.service.job_runner import run_due
-from fairpair.service.jobs import pending
-from fairpair.service.unit import now
+from fairpair.service.discord.codes import new_code
+from fairpair.service.discord.display import ENV_BOT_TOKEN, KIND, nudge
+from fairpair.service.discord.links import link_channel, unlink_channel
+from fairpair.service.event.events import event_version
+from fairpair.service.jobs.runner import run_due
+from fairpair.service.jobs.schedule import pending
+from fairpair.service.kernel.change import now
+from fairpair.service.outbound.discord_dm import ENV_API
+from fairpair.service.results import recording as results
+from fairpair.service.wiring import handlers
 from fairpair.store.database import Database
 from fairpair.store.models import AuditRow, DiscordChannelRow, JobRow
 from self_report_events import ACTOR, pairs, reporting_event

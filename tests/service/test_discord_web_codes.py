@@ -6,17 +6,18 @@ from __future__ import annotations
 
 import pytest
 
-from fairpair.service import portal
-from fairpair.service.audit import audit_log
-from fairpair.service.discord_channels import channels_of, unlink_event_channel
-from fairpair.service.discord_codes import code_for, new_code
-from fairpair.service.discord_links import event_of_channel, join_player, link_channel, player_of
-from fairpair.service.discord_self import discord_box, my_join_code, unlink_my_discord
-from fairpair.service.errors import Refused
-from fairpair.service.events import create_event
-from fairpair.service.joining import join_event
-from fairpair.service.player_tokens import PlayerPass, pass_of, personal_link
-from fairpair.service.players import NewPlayer, add_players
+from fairpair.service.discord.channels import channels_of, unlink_event_channel
+from fairpair.service.discord.codes import code_for, new_code
+from fairpair.service.discord.links import event_of_channel, join_player, link_channel, player_of
+from fairpair.service.discord.player_account import discord_box, my_join_code, unlink_my_discord
+from fairpair.service.event.events import create_event
+from fairpair.service.kernel.audit import audit_log
+from fairpair.service.kernel.errors import Refused
+from fairpair.service.players import portal_settings as portal
+from fairpair.service.players.joining import join_event
+from fairpair.service.players.passes import PlayerPass, pass_of, personal_link
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.players.roster import add_players
 from fairpair.store.database import Database
 
 ACTOR = "td"

@@ -12,9 +12,13 @@ import pytest
 from fairpair.engine.results import Result, Side
 from fairpair.engine.standings import compute_standings
 from fairpair.interop.document import dump_document, load_document
-from fairpair.service import drafts, events, players, results, rounds
-from fairpair.service import standings as service_standings
-from fairpair.service.players import NewPlayer
+from fairpair.service.event import events
+from fairpair.service.players import roster as players
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.results import recording as results
+from fairpair.service.results import standings as service_standings
+from fairpair.service.rounds import drafts
+from fairpair.service.rounds import lifecycle as rounds
 from fairpair.store.database import Database
 
 from .helpers import snapshot
@@ -112,7 +116,7 @@ def test_a_result_of_an_imported_completed_round_is_corrected_not_cleared(db: Da
     """A document's rounds carry no state: a round with every result in is Completed, and its
     results change only through a correction — clearing one is refused (it reopened round 2
     behind rounds 3 and 4, and no next round could be generated)."""
-    from fairpair.service import drafts
+    from fairpair.service.rounds import drafts
 
     from .helpers import refused
 

@@ -5,9 +5,13 @@ from __future__ import annotations
 from fairpair.engine.results import Result, Side
 from fairpair.engine.stage import Stage
 from fairpair.engine.stage_config import SwissConfig, TossSettings
-from fairpair.service import drafts, events, players, results, rounds
-from fairpair.service.draft_toss import draft_tosses
-from fairpair.service.players import NewPlayer
+from fairpair.service.event import events
+from fairpair.service.players import roster as players
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.results import recording as results
+from fairpair.service.rounds import drafts
+from fairpair.service.rounds import lifecycle as rounds
+from fairpair.service.rounds.draft_toss import draft_tosses
 from fairpair.store.database import Database
 
 from .helpers import snapshot

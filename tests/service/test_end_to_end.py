@@ -32,9 +32,15 @@ from fairpair.engine.stage_config import SwissConfig
 from fairpair.engine.standings import compute_standings
 from fairpair.engine.tournament import Tournament
 from fairpair.interop.document import dump_document
-from fairpair.service import audit, drafts, events, players, results, rounds, stages, tosses
-from fairpair.service import standings as service_standings
-from fairpair.service.players import LateEntry, NewPlayer
+from fairpair.service.event import events
+from fairpair.service.kernel import audit
+from fairpair.service.players import roster as players
+from fairpair.service.players.registration import LateEntry, NewPlayer
+from fairpair.service.results import recording as results
+from fairpair.service.results import standings as service_standings
+from fairpair.service.rounds import drafts, stages
+from fairpair.service.rounds import lifecycle as rounds
+from fairpair.service.rounds import toss as tosses
 from fairpair.store.database import Database
 from fairpair.store.models import RoundRow, TableRow
 

@@ -1,4 +1,4 @@
-"""``service.event_images.render``: a saved event's pairings, standings and bracket as PNG or
+"""``service.event.images.render``: a saved event's pairings, standings and bracket as PNG or
 SVG — public data only (never a contact, never a draft) — and the refusals when there is
 nothing to draw."""
 
@@ -12,11 +12,15 @@ from PIL import Image
 
 from fairpair.engine.results import Result, Side
 from fairpair.interop.images import NoSuchPage
-from fairpair.service import drafts, events, players, results, rounds, stages
-from fairpair.service.connection import Database
-from fairpair.service.errors import Refused, UnknownEvent
-from fairpair.service.event_images import picture_of, render
-from fairpair.service.players import NewPlayer
+from fairpair.service.event import events
+from fairpair.service.event.images import picture_of, render
+from fairpair.service.kernel.connection import Database
+from fairpair.service.kernel.errors import Refused, UnknownEvent
+from fairpair.service.players import roster as players
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.results import recording as results
+from fairpair.service.rounds import drafts, stages
+from fairpair.service.rounds import lifecycle as rounds
 
 ACTOR = "td"
 NAMES = ["Zoë Adams", "Bruno Costa", "Chloé Martin", "Dario Rossi", "Elif Yılmaz", "Femi Ade"]

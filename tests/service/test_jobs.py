@@ -10,11 +10,11 @@ import threading
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from fairpair.service.connection import Database
-from fairpair.service.events import create_event
-from fairpair.service.job_runner import run_due
-from fairpair.service.jobs import Job, claim_due, finish, pending, schedule, unschedule
-from fairpair.service.unit import changing
+from fairpair.service.event.events import create_event
+from fairpair.service.jobs.runner import run_due
+from fairpair.service.jobs.schedule import Job, claim_due, finish, pending, schedule, unschedule
+from fairpair.service.kernel.connection import Database
+from fairpair.service.kernel.unit import changing
 
 T0 = datetime(2026, 12, 5, 10, 0, tzinfo=UTC)
 
@@ -109,8 +109,8 @@ def test_eight_threads_do_each_of_200_jobs_exactly_once(db: Database) -> None:
 WORKER = """
 import sys
 from datetime import datetime, timedelta, UTC
-from fairpair.service.connection import open_database
-from fairpair.service.job_runner import run_due
+from fairpair.service.kernel.connection import open_database
+from fairpair.service.jobs.runner import run_due
 
 db = open_database(sys.argv[1])
 out = open(sys.argv[2], "w")

@@ -1,4 +1,5 @@
-"""Joining by code (service.joining) and the waitlist (service.waitlist): refusals change
+"""Joining by code (service.players.joining) and the waitlist (service.players.waitlist): refusals
+change
 nothing; the cap sends the rest to the waitlist in order; a place freed before round 1
 (a drop, the no-shows, a raised cap) promotes the first in the same transaction; thirty
 people joining a ten-place event at once make exactly ten players (real threads)."""
@@ -10,13 +11,17 @@ import threading
 import pytest
 
 from fairpair.engine.errors import FairpairError
-from fairpair.service import audit, drafts, events, players, rounds
-from fairpair.service.accounts import add_account
-from fairpair.service.joining import Joined, join_event
-from fairpair.service.player_tokens import pass_of
-from fairpair.service.players import NewPlayer
-from fairpair.service.portal import set_portal
-from fairpair.service.waitlist import waitlist_of
+from fairpair.service.accounts.logins import add_account
+from fairpair.service.event import events
+from fairpair.service.kernel import audit
+from fairpair.service.players import roster as players
+from fairpair.service.players.joining import Joined, join_event
+from fairpair.service.players.passes import pass_of
+from fairpair.service.players.portal_settings import set_portal
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.players.waitlist import waitlist_of
+from fairpair.service.rounds import drafts
+from fairpair.service.rounds import lifecycle as rounds
 from fairpair.store.database import Database
 
 from .helpers import refused

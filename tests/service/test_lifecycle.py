@@ -19,9 +19,15 @@ from fairpair.engine.stage_config import (
     SwissConfig,
     SwissEliminationConfig,
 )
-from fairpair.service import audit, drafts, events, players, results, rounds, stages, tosses
-from fairpair.service import standings as service_standings
-from fairpair.service.players import LateEntry, NewPlayer
+from fairpair.service.event import events
+from fairpair.service.kernel import audit
+from fairpair.service.players import roster as players
+from fairpair.service.players.registration import LateEntry, NewPlayer
+from fairpair.service.results import recording as results
+from fairpair.service.results import standings as service_standings
+from fairpair.service.rounds import drafts, stages
+from fairpair.service.rounds import lifecycle as rounds
+from fairpair.service.rounds import toss as tosses
 from fairpair.store.database import Database
 
 from .helpers import Audited, refused, snapshot
@@ -509,8 +515,11 @@ def test_a_player_who_joins_after_the_draft_is_not_left_out_quietly(db: Database
 
 
 def test_a_stage_keeps_its_format_once_it_has_a_round(db: Database) -> None:
-    from fairpair.service import drafts, events, players, rounds, stages
-    from fairpair.service.players import NewPlayer
+    from fairpair.service.event import events
+    from fairpair.service.players import roster as players
+    from fairpair.service.players.registration import NewPlayer
+    from fairpair.service.rounds import drafts, stages
+    from fairpair.service.rounds import lifecycle as rounds
 
     from .helpers import refused
 
@@ -540,10 +549,12 @@ def test_a_stage_keeps_its_format_once_it_has_a_round(db: Database) -> None:
 def test_names_and_notes_with_control_codes_are_refused_on_both_databases(db: Database) -> None:
     import pytest
 
-    from fairpair.service import events, players, tokens
-    from fairpair.service.accounts import add_account
-    from fairpair.service.errors import Refused
-    from fairpair.service.players import NewPlayer
+    from fairpair.service.accounts import api_tokens as tokens
+    from fairpair.service.accounts.logins import add_account
+    from fairpair.service.event import events
+    from fairpair.service.kernel.errors import Refused
+    from fairpair.service.players import roster as players
+    from fairpair.service.players.registration import NewPlayer
 
     with pytest.raises(Refused, match="no control codes"):
         events.create_event(db, "Friday\x00Night", actor="t")

@@ -1,4 +1,5 @@
-"""The player's own view (``service.my_match``) and self check-in (``service.self_checkin``):
+"""The player's own view (``service.portal.player_view``) and self check-in
+(``service.players.self_checkin``):
 the toss tag on and off, the bye, pods, a dropped player, the waitlist, the history; check-in
 refused unless open and before round 1, audited under the player's name."""
 
@@ -10,14 +11,19 @@ from fairpair.engine.results import Result, Side
 from fairpair.engine.rulesets import PRESETS
 from fairpair.engine.stage import Stage, StageFormat, TossSettings, stage_from_settings
 from fairpair.engine.stage_config import SwissConfig
-from fairpair.service import audit, drafts, events, players, results, rounds
-from fairpair.service.my_match import match_text, my_match, waitlist_place
-from fairpair.service.places import record_places
-from fairpair.service.players import NewPlayer
-from fairpair.service.portal import set_portal
-from fairpair.service.rounds import round_view
-from fairpair.service.self_checkin import check_in_myself
-from fairpair.service.unit import now
+from fairpair.service.event import events
+from fairpair.service.kernel import audit
+from fairpair.service.kernel.change import now
+from fairpair.service.players import roster as players
+from fairpair.service.players.portal_settings import set_portal
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.players.self_checkin import check_in_myself
+from fairpair.service.portal.player_view import match_text, my_match, waitlist_place
+from fairpair.service.results import recording as results
+from fairpair.service.results.places import record_places
+from fairpair.service.rounds import drafts
+from fairpair.service.rounds import lifecycle as rounds
+from fairpair.service.rounds.lifecycle import round_view
 from fairpair.store.database import Database
 from fairpair.store.models import EventRow, WaitlistRow
 

@@ -1,4 +1,4 @@
-"""The portal's shared facts (``service.my_match_facts``): a read gets facts at least as new
+"""The portal's shared facts (``service.portal.facts``): a read gets facts at least as new
 as its own version, every change shows, and reads that arrive together share one build —
 one build of an event at a time. The portal's card may use facts from before the players'
 latest reports: it then reads the player's own table afresh, and shows what the exact
@@ -12,13 +12,18 @@ import pytest
 
 from fairpair.engine.results import Result, Side
 from fairpair.responses.my_match import MyMatch
-from fairpair.service import drafts, events, players, results, rounds, self_reports
-from fairpair.service import my_match_facts as facts_module
-from fairpair.service.my_match import my_match, my_match_in
-from fairpair.service.my_match_facts import event_facts, recent_facts
-from fairpair.service.players import NewPlayer
-from fairpair.service.rounds import round_view
-from fairpair.service.unit import reading
+from fairpair.service.event import events
+from fairpair.service.kernel.unit import reading
+from fairpair.service.players import roster as players
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.portal import facts as facts_module
+from fairpair.service.portal.facts import event_facts, recent_facts
+from fairpair.service.portal.player_view import my_match, my_match_in
+from fairpair.service.results import recording as results
+from fairpair.service.results import self_reports
+from fairpair.service.rounds import drafts
+from fairpair.service.rounds import lifecycle as rounds
+from fairpair.service.rounds.lifecycle import round_view
 from fairpair.store.database import Database
 
 ACTOR = "td"

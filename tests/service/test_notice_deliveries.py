@@ -18,18 +18,22 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from sqlalchemy import select
 
-from fairpair.service import drafts, events, players, portal, rounds
-from fairpair.service.deliveries import NO_DISCORD_ID
-from fairpair.service.discord_codes import new_code
-from fairpair.service.discord_dm import ENV_API
-from fairpair.service.discord_links import join_player
-from fairpair.service.job_kinds import handlers
-from fairpair.service.job_runner import run_due
-from fairpair.service.jobs import pending
-from fairpair.service.notice_preferences import set_preferences
-from fairpair.service.players import NewPlayer
-from fairpair.service.push_subscriptions import add_subscription, checked
-from fairpair.service.web_push import vapid_public_key
+from fairpair.service.discord.codes import new_code
+from fairpair.service.discord.links import join_player
+from fairpair.service.event import events
+from fairpair.service.jobs.runner import run_due
+from fairpair.service.jobs.schedule import pending
+from fairpair.service.notices.deliveries import NO_DISCORD_ID
+from fairpair.service.notices.preferences import set_preferences
+from fairpair.service.outbound.discord_dm import ENV_API
+from fairpair.service.outbound.push_subscriptions import add_subscription, checked
+from fairpair.service.outbound.web_push import vapid_public_key
+from fairpair.service.players import portal_settings as portal
+from fairpair.service.players import roster as players
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.rounds import drafts
+from fairpair.service.rounds import lifecycle as rounds
+from fairpair.service.wiring import handlers
 from fairpair.store.database import Database
 from fairpair.store.models import DeliveryRow, PlayerRow, PushSubscriptionRow
 

@@ -1,10 +1,15 @@
-"""Editing a player's seed (service.player_edits): one transaction, audited; refused, with
+"""Editing a player's seed (service.players.edits): one transaction, audited; refused, with
 nothing changed, when the seed is invalid or taken or round 1 is already paired."""
 
 from __future__ import annotations
 
-from fairpair.service import audit, drafts, events, player_edits, players, rounds
-from fairpair.service.players import NewPlayer
+from fairpair.service.event import events
+from fairpair.service.kernel import audit
+from fairpair.service.players import edits as player_edits
+from fairpair.service.players import roster as players
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.rounds import drafts
+from fairpair.service.rounds import lifecycle as rounds
 from fairpair.store.database import Database
 
 from .helpers import refused

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from fairpair.service import events
-from fairpair.service.players_csv import InvalidCsv, read_players_text
-from fairpair.service.players_import import import_players_csv
+from fairpair.service.event import events
+from fairpair.service.players.csv_import import import_players_csv
+from fairpair.service.players.csv_rows import InvalidCsv, read_players_text
 from fairpair.store.database import Database
 
 from .helpers import refused

@@ -13,9 +13,14 @@ from fairpair.engine.errors import FairpairError
 from fairpair.engine.formats.bracket_stage import BracketDecided
 from fairpair.engine.results import GameScore, Result, ResultKind, Side
 from fairpair.engine.rounds import TossReason
-from fairpair.service import drafts, events, players, results, rounds, stages, tosses
-from fairpair.service import standings as service_standings
-from fairpair.service.players import NewPlayer
+from fairpair.service.event import events
+from fairpair.service.players import roster as players
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.results import recording as results
+from fairpair.service.results import standings as service_standings
+from fairpair.service.rounds import drafts, stages
+from fairpair.service.rounds import lifecycle as rounds
+from fairpair.service.rounds import toss as tosses
 from fairpair.store.database import Database
 
 from .helpers import refused

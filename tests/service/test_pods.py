@@ -6,9 +6,13 @@ from __future__ import annotations
 
 from fairpair.engine.rulesets import PRESETS
 from fairpair.engine.stage import StageFormat, stage_from_settings
-from fairpair.service import drafts, events, players, rounds, standings
-from fairpair.service.places import record_places
-from fairpair.service.players import NewPlayer
+from fairpair.service.event import events
+from fairpair.service.players import roster as players
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.results import standings
+from fairpair.service.results.places import record_places
+from fairpair.service.rounds import drafts
+from fairpair.service.rounds import lifecycle as rounds
 from fairpair.store.database import Database
 
 from .helpers import Audited, refused

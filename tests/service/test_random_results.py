@@ -19,9 +19,13 @@ from fairpair.engine.standings import compute_standings
 from fairpair.engine.tournament import Tournament
 from fairpair.engine.validation import games_problems
 from fairpair.interop.document import dump_document
-from fairpair.service import drafts, events, players, results, rounds
-from fairpair.service import standings as service_standings
-from fairpair.service.players import NewPlayer
+from fairpair.service.event import events
+from fairpair.service.players import roster as players
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.results import recording as results
+from fairpair.service.results import standings as service_standings
+from fairpair.service.rounds import drafts
+from fairpair.service.rounds import lifecycle as rounds
 from fairpair.store.database import Database
 
 from .helpers import refused, snapshot

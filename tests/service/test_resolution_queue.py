@@ -7,10 +7,11 @@ from __future__ import annotations
 from datetime import timedelta
 
 from fairpair.engine.results import Result
-from fairpair.service import results, rounds
-from fairpair.service.resolution_queue import resolution_queue
-from fairpair.service.self_reports import dispute_report, report_own, report_state
-from fairpair.service.unit import now
+from fairpair.service.kernel.change import now
+from fairpair.service.results import recording as results
+from fairpair.service.results.resolution_queue import resolution_queue
+from fairpair.service.results.self_reports import dispute_report, report_own, report_state
+from fairpair.service.rounds import lifecycle as rounds
 from fairpair.store.database import Database
 from self_report_events import ACTOR, actor, pairs, reporting_event
 

@@ -6,9 +6,13 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from fairpair.engine.results import Result, Side
-from fairpair.service import drafts, events, players, results, rounds
-from fairpair.service.players import NewPlayer
-from fairpair.service.round_clock import opened_at
+from fairpair.service.event import events
+from fairpair.service.players import roster as players
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.results import recording as results
+from fairpair.service.rounds import drafts
+from fairpair.service.rounds import lifecycle as rounds
+from fairpair.service.rounds.clock import opened_at
 from fairpair.store.database import Database
 
 ACTOR = "td"

@@ -14,14 +14,18 @@ import time_machine
 from sqlalchemy import insert, select
 
 from fairpair.engine.results import Result, Side
-from fairpair.service import drafts, events, players, results, rounds
-from fairpair.service.job_kinds import handlers
-from fairpair.service.job_runner import run_due
-from fairpair.service.jobs import pending
-from fairpair.service.notice_jobs import deadline_text
-from fairpair.service.notice_preferences import set_preferences
-from fairpair.service.players import NewPlayer
-from fairpair.service.push_subscriptions import add_subscription
+from fairpair.service.event import events
+from fairpair.service.jobs.runner import run_due
+from fairpair.service.jobs.schedule import pending
+from fairpair.service.notices.handlers import deadline_text
+from fairpair.service.notices.preferences import set_preferences
+from fairpair.service.outbound.push_subscriptions import add_subscription
+from fairpair.service.players import roster as players
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.results import recording as results
+from fairpair.service.rounds import drafts
+from fairpair.service.rounds import lifecycle as rounds
+from fairpair.service.wiring import handlers
 from fairpair.store.database import Database
 from fairpair.store.models import (
     AuditRow,

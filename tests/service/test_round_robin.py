@@ -8,10 +8,15 @@ from fairpair.engine.results import Result, Side
 from fairpair.engine.rulesets import get_ruleset
 from fairpair.engine.stage import StageFormat, stage_from_settings
 from fairpair.engine.stage_config import RoundRobinConfig
-from fairpair.service import audit, drafts, events, players, results, rounds
-from fairpair.service import standings as service_standings
-from fairpair.service.players import NewPlayer
-from fairpair.service.round_robin import release_all, schedule_view
+from fairpair.service.event import events
+from fairpair.service.kernel import audit
+from fairpair.service.players import roster as players
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.results import recording as results
+from fairpair.service.results import standings as service_standings
+from fairpair.service.rounds import drafts
+from fairpair.service.rounds import lifecycle as rounds
+from fairpair.service.rounds.round_robin import release_all, schedule_view
 from fairpair.store.database import Database
 
 from .helpers import Audited, refused

@@ -13,8 +13,8 @@ from sqlalchemy import func, select
 
 from fairpair.engine.errors import FairpairError
 from fairpair.engine.results import Result
-from fairpair.service import results
-from fairpair.service.self_reports import confirm_report, dispute_report, report_own
+from fairpair.service.results import recording as results
+from fairpair.service.results.self_reports import confirm_report, dispute_report, report_own
 from fairpair.store.database import Database
 from fairpair.store.models import EventRow, ResultRow, SelfReportRow, StageRow, TableRow
 from self_report_events import ACTOR, actor, pairs, reporting_event

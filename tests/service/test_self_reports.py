@@ -10,15 +10,19 @@ from sqlalchemy import func, select
 
 from fairpair.engine.results import Result
 from fairpair.engine.stage_config import PodsConfig, SingleEliminationConfig
-from fairpair.service import audit, players, portal, results, rounds
-from fairpair.service.notifications import notifications_of
-from fairpair.service.own_match import Score
-from fairpair.service.self_reports import (
+from fairpair.service.kernel import audit
+from fairpair.service.notices.notifications import notifications_of
+from fairpair.service.players import portal_settings as portal
+from fairpair.service.players import roster as players
+from fairpair.service.results import recording as results
+from fairpair.service.results.current_match import Score
+from fairpair.service.results.self_reports import (
     confirm_report,
     dispute_report,
     report_own,
     report_state,
 )
+from fairpair.service.rounds import lifecycle as rounds
 from fairpair.store.database import Database
 from fairpair.store.models import PlayerRow, ResultRow, SelfReportRow
 from self_report_events import ACTOR, actor, pairs, reporting_event
@@ -266,8 +270,8 @@ def test_rounds_not_open_or_completed_are_refused(db: Database) -> None:
 
 
 def test_no_round_yet(db: Database) -> None:
-    from fairpair.service import events
-    from fairpair.service.players import NewPlayer
+    from fairpair.service.event import events
+    from fairpair.service.players.registration import NewPlayer
 
     slug = events.create_event(db, "No Round", actor=ACTOR)
     players.add_players(db, slug, [NewPlayer("P1", id="p1")], actor=ACTOR)
@@ -315,8 +319,8 @@ def test_a_report_is_void_once_its_reporter_left_the_table(db: Database) -> None
     """A round reverted to Scheduled and swapped seats someone else at the table: the
     report made there before is nobody's to answer (nor in the queue); a new one replaces
     it."""
-    from fairpair.service.resolution_queue import resolution_queue
-    from fairpair.service.unit import now
+    from fairpair.service.kernel.change import now
+    from fairpair.service.results.resolution_queue import resolution_queue
 
     slug = reporting_event(db, "Void Report", 8)
     one, two, *_ = pairs(db, slug)

@@ -3,8 +3,11 @@ read: no players, so no contact details), the same as the full view otherwise.""
 
 from __future__ import annotations
 
-from fairpair.service import drafts, events, players, rounds
-from fairpair.service.players import NewPlayer
+from fairpair.service.event import events
+from fairpair.service.players import roster as players
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.rounds import drafts
+from fairpair.service.rounds import lifecycle as rounds
 from fairpair.store.database import Database
 
 ACTOR = "td"

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta, timezone
 
-from fairpair.service import audit, drafts, events, players, rounds
-from fairpair.service.players import NewPlayer
+from fairpair.service.event import events
+from fairpair.service.kernel import audit
+from fairpair.service.players import roster as players
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.rounds import drafts
+from fairpair.service.rounds import lifecycle as rounds
 from fairpair.store.database import Database
 
 ACTOR = "td"

@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from fairpair.service.accounts import add_account
-from fairpair.service.errors import Refused
-from fairpair.service.tokens import create_token, revoke_token, token_account, tokens_of
+from fairpair.service.accounts.api_tokens import (
+    create_token,
+    revoke_token,
+    token_account,
+    tokens_of,
+)
+from fairpair.service.accounts.logins import add_account
+from fairpair.service.kernel.errors import Refused
 from fairpair.store.database import Database
 
 

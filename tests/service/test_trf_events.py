@@ -13,8 +13,9 @@ from fairpair.engine.results import Result, Side
 from fairpair.engine.rounds import TossReason
 from fairpair.interop.document import dump_document, parse_document
 from fairpair.interop.trf import load_trf
-from fairpair.service import events, results
-from fairpair.service.trf import export_trf, import_trf
+from fairpair.service.event import events
+from fairpair.service.event.trf import export_trf, import_trf
+from fairpair.service.results import recording as results
 from fairpair.store.database import Database
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "trf"

@@ -9,11 +9,12 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from fairpair.service.connection import Database
-from fairpair.service.events import create_event
-from fairpair.service.players import NewPlayer, add_players
-from fairpair.service.staff import grant
-from fairpair.service.tokens import create_token
+from fairpair.service.accounts.api_tokens import create_token
+from fairpair.service.accounts.staff import grant
+from fairpair.service.event.events import create_event
+from fairpair.service.kernel.connection import Database
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.players.roster import add_players
 from fairpair.web.app import create_app
 
 from .conftest import settings_for
@@ -31,7 +32,7 @@ def bearer(db: Database, username: str, *, organizer: bool = True) -> dict[str, 
 
 def event_of(db: Database, owner: str, name: str, *, players: int = 8) -> str:
     """A new event owned by ``owner`` (an existing account) with ``players`` players."""
-    from fairpair.service.accounts import find_account
+    from fairpair.service.accounts.logins import find_account
 
     found = find_account(db, owner)
     slug = create_event(db, name, actor=owner, owner=found.id)

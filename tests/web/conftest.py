@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from fairpair.service.connection import Database
+from fairpair.service.kernel.connection import Database
 from fairpair.web.app import create_app
 from fairpair.web.settings import WebSettings
 

@@ -8,8 +8,8 @@ from typing import Any
 import httpx
 from fastapi.testclient import TestClient
 
-from fairpair.service.accounts import Account, add_account
-from fairpair.service.connection import Database
+from fairpair.service.accounts.logins import Account, add_account
+from fairpair.service.kernel.connection import Database
 from fairpair.web.app import CSRF_COOKIE
 
 PASSWORD = "correct horse battery"

@@ -8,12 +8,15 @@ import secrets
 from fastapi.testclient import TestClient
 from itsdangerous import Signer
 
-from fairpair.service import drafts, events, players, rounds
-from fairpair.service.connection import Database
-from fairpair.service.player_tokens import new_player_token
-from fairpair.service.players import NewPlayer
-from fairpair.service.server_keys import server_key
-from fairpair.service.unit import changing
+from fairpair.service.event import events
+from fairpair.service.kernel.connection import Database
+from fairpair.service.kernel.server_keys import server_key
+from fairpair.service.kernel.unit import changing
+from fairpair.service.players import roster as players
+from fairpair.service.players.passes import new_player_token
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.rounds import drafts
+from fairpair.service.rounds import lifecycle as rounds
 
 ACTOR = "td"
 
@@ -28,7 +31,7 @@ def released_event(db: Database, name: str, count: int = 4) -> str:
 
 def player_pass(db: Database, slug: str, key: str) -> tuple[int, str]:
     """(player id, a new pass's secret) for player ``key``."""
-    from fairpair.service.lookup import find_player
+    from fairpair.service.kernel.lookup import find_player
 
     with changing(db, slug, ACTOR) as change:
         who = find_player(change.conn, change.event, key)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from fairpair.service.connection import Database
-from fairpair.service.player_tokens import personal_link
+from fairpair.service.kernel.connection import Database
+from fairpair.service.players.passes import personal_link
 from fairpair.web.player_cookie import PLAYER_COOKIE
 
 ACTOR = "td"

@@ -6,10 +6,14 @@ from __future__ import annotations
 from fairpair.engine.results import Result, Side
 from fairpair.engine.stage import Stage, TossSettings
 from fairpair.engine.stage_config import SwissConfig
-from fairpair.service import drafts, events, players, results, rounds
-from fairpair.service.connection import Database
-from fairpair.service.players import NewPlayer
-from fairpair.service.rounds import round_view
+from fairpair.service.event import events
+from fairpair.service.kernel.connection import Database
+from fairpair.service.players import roster as players
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.results import recording as results
+from fairpair.service.rounds import drafts
+from fairpair.service.rounds import lifecycle as rounds
+from fairpair.service.rounds.lifecycle import round_view
 
 ACTOR = "td"
 NAMES = ("Zoë Adams", "Bruno Costa", "Chloé Martin", "Dario Rossi", "Elif Yılmaz")

@@ -13,10 +13,14 @@ from fairpair.engine.rounds import Match
 from fairpair.engine.rulesets import PRESETS
 from fairpair.engine.stage import Stage
 from fairpair.engine.stage_config import SwissConfig, TossSettings
-from fairpair.service import drafts, events, players, results, rounds, stages
-from fairpair.service.accounts import Account
-from fairpair.service.connection import Database
-from fairpair.service.players import NewPlayer
+from fairpair.service.accounts.logins import Account
+from fairpair.service.event import events
+from fairpair.service.kernel.connection import Database
+from fairpair.service.players import roster as players
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.results import recording as results
+from fairpair.service.rounds import drafts, stages
+from fairpair.service.rounds import lifecycle as rounds
 
 ACTOR = "td"
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from fairpair.service.accounts import find_account
-from fairpair.service.connection import Database
-from fairpair.service.demo import create_demo
-from fairpair.service.staff import grant
+from fairpair.service.accounts.logins import find_account
+from fairpair.service.accounts.staff import grant
+from fairpair.service.event.demo import create_demo
+from fairpair.service.kernel.connection import Database
 
 from .api_helpers import bearer, call, error_of
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from fairpair.service.connection import Database
+from fairpair.service.kernel.connection import Database
 
 STATIC = Path(__file__).parents[2] / "src" / "fairpair" / "web" / "static"
 

@@ -9,11 +9,15 @@ from fastapi.testclient import TestClient
 from fairpair.engine.results import Result
 from fairpair.engine.stage import Stage
 from fairpair.engine.stage_config import PodsConfig, RoundRobinConfig, SingleEliminationConfig
-from fairpair.service import drafts, events, players, results, rounds
-from fairpair.service.accounts import find_account
-from fairpair.service.connection import Database
-from fairpair.service.players import NewPlayer
-from fairpair.service.staff import grant
+from fairpair.service.accounts.logins import find_account
+from fairpair.service.accounts.staff import grant
+from fairpair.service.event import events
+from fairpair.service.kernel.connection import Database
+from fairpair.service.players import roster as players
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.results import recording as results
+from fairpair.service.rounds import drafts
+from fairpair.service.rounds import lifecycle as rounds
 
 from .api_helpers import bearer, call, error_of
 

@@ -24,9 +24,9 @@ from schemathesis.generation import GenerationMode
 from schemathesis.specs.openapi.checks import response_schema_conformance
 
 from databases import BACKENDS
-from fairpair.service.connection import Database
-from fairpair.service.demo import create_demo
-from fairpair.service.tokens import create_token
+from fairpair.service.accounts.api_tokens import create_token
+from fairpair.service.event.demo import create_demo
+from fairpair.service.kernel.connection import Database
 from fairpair.web.app import create_app
 
 from .conftest import settings_for

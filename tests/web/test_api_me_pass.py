@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from fairpair.service.audit import audit_log
-from fairpair.service.connection import Database
-from fairpair.service.player_tokens import revoke_player_tokens
+from fairpair.service.kernel.audit import audit_log
+from fairpair.service.kernel.connection import Database
+from fairpair.service.players.passes import revoke_player_tokens
 from self_report_events import pairs, reporting_event
 
 from .player_passes import bearer, pass_of

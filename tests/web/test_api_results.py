@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from fairpair.service import drafts, rounds
-from fairpair.service.audit import audit_log
-from fairpair.service.connection import Database
-from fairpair.service.rounds import round_view
+from fairpair.service.kernel.audit import audit_log
+from fairpair.service.kernel.connection import Database
+from fairpair.service.rounds import drafts
+from fairpair.service.rounds import lifecycle as rounds
+from fairpair.service.rounds.lifecycle import round_view
 
 from .api_helpers import bearer, call, client, error_of, event_of, staff
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from fairpair.service.connection import Database
+from fairpair.service.kernel.connection import Database
 
 from .api_helpers import bearer, call, client, error_of, event_of
 

@@ -10,8 +10,9 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from fairpair.cli.app import app as cli
-from fairpair.service import drafts, rounds
-from fairpair.service.connection import Database
+from fairpair.service.kernel.connection import Database
+from fairpair.service.rounds import drafts
+from fairpair.service.rounds import lifecycle as rounds
 
 from .api_helpers import bearer, call, error_of, event_of
 

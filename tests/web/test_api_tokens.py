@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from fairpair.service.connection import Database
+from fairpair.service.kernel.connection import Database
 
 from .api_helpers import bearer, call, error_of
 

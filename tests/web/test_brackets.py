@@ -1,4 +1,5 @@
-"""The bracket view: ``service.brackets.bracket_view`` (sections, rounds, matches M1…, seeds,
+"""The bracket view: ``service.rounds.bracket_view.bracket_view`` (sections, rounds, matches M1…,
+seeds,
 results and winners, the champion; double elimination's winners / losers / final) and the
 public bracket page with its live view."""
 
@@ -9,10 +10,14 @@ from fastapi.testclient import TestClient
 
 from fairpair.engine.errors import FairpairError
 from fairpair.engine.results import Result, Side
-from fairpair.service import events, players, results, rounds, stages
-from fairpair.service.brackets import bracket_view
-from fairpair.service.connection import Database
-from fairpair.service.players import NewPlayer
+from fairpair.service.event import events
+from fairpair.service.kernel.connection import Database
+from fairpair.service.players import roster as players
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.results import recording as results
+from fairpair.service.rounds import lifecycle as rounds
+from fairpair.service.rounds import stages
+from fairpair.service.rounds.bracket_view import bracket_view
 from fairpair.web.live_views import VIEWS
 
 from .helpers import account, log_in

@@ -8,8 +8,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from fairpair.service.audit import audit_log
-from fairpair.service.demo import create_demo
+from fairpair.service.event.demo import create_demo
+from fairpair.service.kernel.audit import audit_log
 
 from .conftest import LiveServer
 from .helpers import PASSWORD, account

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from fairpair.service.events import export_event, show_event
+from fairpair.service.event.events import export_event, show_event
 
 from .conftest import LiveServer
 from .helpers import PASSWORD, account

@@ -9,10 +9,11 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from fairpair.service.discord_codes import code_for
-from fairpair.service.discord_links import link_channel
-from fairpair.service.events import create_event
-from fairpair.service.players import NewPlayer, add_players
+from fairpair.service.discord.codes import code_for
+from fairpair.service.discord.links import link_channel
+from fairpair.service.event.events import create_event
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.players.roster import add_players
 from fairpair.web.player_cookie import PLAYER_COOKIE
 
 from .conftest import LiveServer

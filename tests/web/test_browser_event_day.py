@@ -13,9 +13,10 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from fairpair.service import drafts, rounds
-from fairpair.service.events import export_event
-from fairpair.service.standings import standings
+from fairpair.service.event.events import export_event
+from fairpair.service.results.standings import standings
+from fairpair.service.rounds import drafts
+from fairpair.service.rounds import lifecycle as rounds
 
 from .conftest import LiveServer
 from .helpers import PASSWORD, account

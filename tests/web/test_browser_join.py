@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from fairpair.service.events import create_event, show_event
-from fairpair.service.portal import read_portal
+from fairpair.service.event.events import create_event, show_event
+from fairpair.service.players.portal_settings import read_portal
 
 from .conftest import LiveServer
 

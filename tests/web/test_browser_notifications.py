@@ -9,8 +9,8 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from fairpair.service.notifications import notify
-from fairpair.service.unit import changing
+from fairpair.service.kernel.unit import changing
+from fairpair.service.notices.notifications import notify
 
 from .conftest import LiveServer
 from .notice_helpers import player_pass, released_event, signed_cookie
@@ -81,11 +81,12 @@ def test_the_organizer_sees_who_was_notified_and_who_has_not_reported(
     from datetime import timedelta
 
     from fairpair.engine.results import Result, Side
-    from fairpair.service import results, rounds
-    from fairpair.service.job_kinds import handlers
-    from fairpair.service.job_runner import run_due
-    from fairpair.service.staff import grant
-    from fairpair.service.unit import now
+    from fairpair.service.accounts.staff import grant
+    from fairpair.service.jobs.runner import run_due
+    from fairpair.service.kernel.change import now
+    from fairpair.service.results import recording as results
+    from fairpair.service.rounds import lifecycle as rounds
+    from fairpair.service.wiring import handlers
 
     from .helpers import PASSWORD, account
 

@@ -15,9 +15,12 @@ from playwright.sync_api import expect
 from fairpair.engine.rulesets import PRESETS
 from fairpair.engine.stage import Stage, TossSettings
 from fairpair.engine.stage_config import SwissConfig
-from fairpair.service import drafts, events, rounds, staff
-from fairpair.service.portal import read_portal, set_portal
-from fairpair.service.resolution_queue import resolution_queue
+from fairpair.service.accounts import staff
+from fairpair.service.event import events
+from fairpair.service.players.portal_settings import read_portal, set_portal
+from fairpair.service.results.resolution_queue import resolution_queue
+from fairpair.service.rounds import drafts
+from fairpair.service.rounds import lifecycle as rounds
 
 from .conftest import LiveServer
 from .helpers import PASSWORD, account

@@ -8,10 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from fairpair.service import drafts, rounds
-from fairpair.service.player_tokens import personal_link
-from fairpair.service.portal import set_portal
-from fairpair.service.rounds import round_view
+from fairpair.service.players.passes import personal_link
+from fairpair.service.players.portal_settings import set_portal
+from fairpair.service.rounds import drafts
+from fairpair.service.rounds import lifecycle as rounds
+from fairpair.service.rounds.lifecycle import round_view
 from fairpair.web.player_cookie import PLAYER_COOKIE, _signer
 
 from .conftest import LiveServer

@@ -11,8 +11,9 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from fairpair.engine.results import Result
-from fairpair.service import results, rounds
-from fairpair.service.rounds import round_view
+from fairpair.service.results import recording as results
+from fairpair.service.rounds import lifecycle as rounds
+from fairpair.service.rounds.lifecycle import round_view
 
 from .conftest import LiveServer
 from .public_events import ACTOR, release, toss_event

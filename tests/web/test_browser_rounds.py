@@ -11,8 +11,12 @@ from typing import Any
 from fairpair.engine.results import Result, Side
 from fairpair.engine.stage import Stage
 from fairpair.engine.stage_config import SwissConfig, TossSettings
-from fairpair.service import drafts, events, players, results, rounds
-from fairpair.service.players import NewPlayer
+from fairpair.service.event import events
+from fairpair.service.players import roster as players
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.results import recording as results
+from fairpair.service.rounds import drafts
+from fairpair.service.rounds import lifecycle as rounds
 
 from .conftest import LiveServer
 from .helpers import PASSWORD, account

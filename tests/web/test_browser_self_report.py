@@ -10,8 +10,9 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from fairpair.service import rounds, staff
-from fairpair.service.resolution_queue import resolution_queue
+from fairpair.service.accounts import staff
+from fairpair.service.results.resolution_queue import resolution_queue
+from fairpair.service.rounds import lifecycle as rounds
 from self_report_events import pairs, reporting_event
 
 from .conftest import LiveServer

@@ -7,8 +7,11 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from fairpair.service import drafts, events, players, rounds
-from fairpair.service.players import NewPlayer
+from fairpair.service.event import events
+from fairpair.service.players import roster as players
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.rounds import drafts
+from fairpair.service.rounds import lifecycle as rounds
 
 from .conftest import LiveServer
 from .helpers import PASSWORD, account

@@ -9,8 +9,9 @@ from typing import Any
 from playwright.sync_api import expect
 
 from fairpair.engine.results import Result, Side
-from fairpair.service import events, results
-from fairpair.service.standings import standings
+from fairpair.service.event import events
+from fairpair.service.results import recording as results
+from fairpair.service.results.standings import standings
 
 from .conftest import LiveServer
 from .helpers import PASSWORD, account

@@ -9,8 +9,8 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from fairpair.interop.trf import load_trf
-from fairpair.service.connection import Database
-from fairpair.service.trf import import_trf
+from fairpair.service.event.trf import import_trf
+from fairpair.service.kernel.connection import Database
 
 TRF = Path(__file__).resolve().parents[1] / "data" / "trf" / "tec-example.trf"
 

@@ -9,10 +9,12 @@ import json
 
 from fastapi.testclient import TestClient
 
-from fairpair.service import audit, events, staff
-from fairpair.service.connection import Database
-from fairpair.service.demo import create_demo
-from fairpair.service.staff import Role, role_of
+from fairpair.service.accounts import staff
+from fairpair.service.accounts.staff import Role, role_of
+from fairpair.service.event import events
+from fairpair.service.event.demo import create_demo
+from fairpair.service.kernel import audit
+from fairpair.service.kernel.connection import Database
 
 from .helpers import account, csrf, log_in, post
 

@@ -14,10 +14,12 @@ from fairpair.engine.rulesets import DEFAULT, FIDE
 from fairpair.engine.stage import Stage
 from fairpair.engine.stage_config import SwissConfig, TossSettings
 from fairpair.interop.trf import read_trf
-from fairpair.service import drafts, events, players
-from fairpair.service.connection import Database
-from fairpair.service.players import NewPlayer
-from fairpair.service.trf import import_trf
+from fairpair.service.event import events
+from fairpair.service.event.trf import import_trf
+from fairpair.service.kernel.connection import Database
+from fairpair.service.players import roster as players
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.rounds import drafts
 
 from .helpers import account, log_in
 from .swiss_events import ACTOR, start_round

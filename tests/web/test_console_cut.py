@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from fairpair.service import staff
-from fairpair.service.connection import Database
+from fairpair.service.accounts import staff
+from fairpair.service.kernel.connection import Database
 
 from .helpers import account, log_in, post
 from .swiss_events import ACTOR, add_cut, play_round, swiss_event

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from fairpair.service import events, player_edits
-from fairpair.service.connection import Database
-from fairpair.service.players import NewPlayer, add_players
+from fairpair.service.event import events
+from fairpair.service.kernel.connection import Database
+from fairpair.service.players import edits as player_edits
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.players.roster import add_players
 
 from .helpers import account, log_in
 

@@ -6,9 +6,13 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from fairpair.service import drafts, events, rounds, staff
-from fairpair.service.connection import Database
-from fairpair.service.players import NewPlayer, add_players
+from fairpair.service.accounts import staff
+from fairpair.service.event import events
+from fairpair.service.kernel.connection import Database
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.players.roster import add_players
+from fairpair.service.rounds import drafts
+from fairpair.service.rounds import lifecycle as rounds
 
 from .helpers import account, csrf, log_in, post
 

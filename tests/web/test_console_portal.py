@@ -8,14 +8,15 @@ import re
 
 from fastapi.testclient import TestClient
 
-from fairpair.service.connection import Database
-from fairpair.service.events import create_event, show_event
-from fairpair.service.joining import join_event
-from fairpair.service.player_tokens import pass_of
-from fairpair.service.players import NewPlayer, add_players
-from fairpair.service.portal import read_portal
-from fairpair.service.staff import grant
-from fairpair.service.tokens import create_token
+from fairpair.service.accounts.api_tokens import create_token
+from fairpair.service.accounts.staff import grant
+from fairpair.service.event.events import create_event, show_event
+from fairpair.service.kernel.connection import Database
+from fairpair.service.players.joining import join_event
+from fairpair.service.players.passes import pass_of
+from fairpair.service.players.portal_settings import read_portal
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.players.roster import add_players
 
 from .helpers import account, log_in, post
 

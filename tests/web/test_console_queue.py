@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from fairpair.service import rounds, staff
-from fairpair.service.connection import Database
-from fairpair.service.events import event_version
-from fairpair.service.self_reports import dispute_report, report_own, report_state
+from fairpair.service.accounts import staff
+from fairpair.service.event.events import event_version
+from fairpair.service.kernel.connection import Database
+from fairpair.service.results.self_reports import dispute_report, report_own, report_state
+from fairpair.service.rounds import lifecycle as rounds
 from self_report_events import actor, pairs, reporting_event
 
 from .helpers import account, log_in, post

@@ -10,12 +10,16 @@ import time_machine
 from fastapi.testclient import TestClient
 
 from fairpair.engine.results import Result, Side
-from fairpair.service import drafts, events, players, results, rounds
-from fairpair.service.connection import Database
-from fairpair.service.job_kinds import handlers
-from fairpair.service.job_runner import run_due
-from fairpair.service.notice_preferences import set_preferences
-from fairpair.service.players import NewPlayer
+from fairpair.service.event import events
+from fairpair.service.jobs.runner import run_due
+from fairpair.service.kernel.connection import Database
+from fairpair.service.notices.preferences import set_preferences
+from fairpair.service.players import roster as players
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.results import recording as results
+from fairpair.service.rounds import drafts
+from fairpair.service.rounds import lifecycle as rounds
+from fairpair.service.wiring import handlers
 
 from .api_helpers import bearer, call
 from .helpers import account, log_in
@@ -61,7 +65,7 @@ def test_the_reporting_tab_shows_who_was_notified_and_who_has_not_reported(
 def test_the_json_twin_says_the_same(sqlite_db: Database, web_client: TestClient) -> None:
     owner = account(sqlite_db, "olga")
     slug = _round(sqlite_db, owner.id, "Report Api")
-    from fairpair.service.staff import grant
+    from fairpair.service.accounts.staff import grant
 
     headers = bearer(sqlite_db, "vera")
     grant(sqlite_db, slug, "vera", "viewer", actor="tests")
@@ -87,8 +91,8 @@ def test_the_json_twin_says_the_same(sqlite_db: Database, web_client: TestClient
 def test_a_pending_report_shows_who_waits_and_who_has_to_confirm(
     sqlite_db: Database, web_client: TestClient
 ) -> None:
-    from fairpair.service.portal import set_portal
-    from fairpair.service.self_reports import report_own
+    from fairpair.service.players.portal_settings import set_portal
+    from fairpair.service.results.self_reports import report_own
 
     owner = account(sqlite_db, "otto")
     slug = _round(sqlite_db, owner.id, "Confirm Night")

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from fairpair.service import drafts, rounds, staff
-from fairpair.service.connection import Database
+from fairpair.service.accounts import staff
+from fairpair.service.kernel.connection import Database
+from fairpair.service.rounds import drafts
+from fairpair.service.rounds import lifecycle as rounds
 
 from .helpers import account, log_in, post
 from .test_console_rounds import ACTOR, event_with_players, text_of

@@ -8,9 +8,12 @@ from fastapi.testclient import TestClient
 
 from fairpair.engine.stage import Stage
 from fairpair.engine.stage_config import PodsConfig, RoundRobinConfig, SingleEliminationConfig
-from fairpair.service import drafts, events, players, rounds
-from fairpair.service.connection import Database
-from fairpair.service.players import NewPlayer
+from fairpair.service.event import events
+from fairpair.service.kernel.connection import Database
+from fairpair.service.players import roster as players
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.rounds import drafts
+from fairpair.service.rounds import lifecycle as rounds
 
 from .helpers import account, log_in, post
 from .test_console_rounds import ACTOR, text_of

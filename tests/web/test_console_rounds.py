@@ -12,9 +12,14 @@ from fastapi.testclient import TestClient
 from fairpair.engine.results import Result, Side
 from fairpair.engine.stage import Stage
 from fairpair.engine.stage_config import SwissConfig, TossSettings
-from fairpair.service import drafts, events, players, results, rounds, staff
-from fairpair.service.connection import Database
-from fairpair.service.players import NewPlayer
+from fairpair.service.accounts import staff
+from fairpair.service.event import events
+from fairpair.service.kernel.connection import Database
+from fairpair.service.players import roster as players
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.results import recording as results
+from fairpair.service.rounds import drafts
+from fairpair.service.rounds import lifecycle as rounds
 
 from .helpers import account, log_in, post
 
@@ -315,7 +320,7 @@ def test_a_forced_rematch_is_a_highlighted_warning(
 
 
 def test_release_is_refused_past_max_rounds(web_client: TestClient, sqlite_db: Database) -> None:
-    from fairpair.service import stages
+    from fairpair.service.rounds import stages
 
     slug = event_with_players(sqlite_db, "Rounds Cap Release", 4)
     drafts.generate(sqlite_db, slug, actor=ACTOR)

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from fairpair.service import events, staff
-from fairpair.service.connection import Database
+from fairpair.service.accounts import staff
+from fairpair.service.event import events
+from fairpair.service.kernel.connection import Database
 
 from .helpers import account, log_in, post
 

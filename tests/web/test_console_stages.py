@@ -10,9 +10,12 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from fairpair.service import events, staff, stages
-from fairpair.service.connection import Database
-from fairpair.service.players import NewPlayer, add_players
+from fairpair.service.accounts import staff
+from fairpair.service.event import events
+from fairpair.service.kernel.connection import Database
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.players.roster import add_players
+from fairpair.service.rounds import stages
 
 from .helpers import account, log_in, post
 

@@ -11,8 +11,11 @@ from fastapi.testclient import TestClient
 
 from fairpair.engine.results import Result, Side
 from fairpair.engine.tiebreaks.registry import REGISTRY
-from fairpair.service import events, players, results, stages
-from fairpair.service.connection import Database
+from fairpair.service.event import events
+from fairpair.service.kernel.connection import Database
+from fairpair.service.players import roster as players
+from fairpair.service.results import recording as results
+from fairpair.service.rounds import stages
 
 from .helpers import account, log_in
 from .swiss_events import ACTOR, play_round, start_round, swiss_event

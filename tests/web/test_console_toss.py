@@ -8,8 +8,9 @@ import re
 
 from fastapi.testclient import TestClient
 
-from fairpair.service import staff, tosses
-from fairpair.service.connection import Database
+from fairpair.service.accounts import staff
+from fairpair.service.kernel.connection import Database
+from fairpair.service.rounds import toss as tosses
 
 from .helpers import account, log_in, post
 from .swiss_events import ACTOR, play_round, start_round, swiss_event

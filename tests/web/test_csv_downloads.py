@@ -9,10 +9,10 @@ import io
 
 from fastapi.testclient import TestClient
 
-from fairpair.service import players
-from fairpair.service.accounts import Account
-from fairpair.service.connection import Database
-from fairpair.service.players import NewPlayer
+from fairpair.service.accounts.logins import Account
+from fairpair.service.kernel.connection import Database
+from fairpair.service.players import roster as players
+from fairpair.service.players.registration import NewPlayer
 from fairpair.web.standings_table import standings_table
 
 from .helpers import account, log_in

@@ -14,14 +14,17 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from fairpair.engine.results import Result
-from fairpair.service import event_images, portal, results
-from fairpair.service.audit import audit_log
-from fairpair.service.connection import Database
-from fairpair.service.discord_codes import new_code
-from fairpair.service.discord_dm import ENV_API
-from fairpair.service.discord_links import event_of_channel, player_of
-from fairpair.service.events import create_event
-from fairpair.service.players import NewPlayer, add_players
+from fairpair.service.discord.codes import new_code
+from fairpair.service.discord.links import event_of_channel, player_of
+from fairpair.service.event import images as event_images
+from fairpair.service.event.events import create_event
+from fairpair.service.kernel.audit import audit_log
+from fairpair.service.kernel.connection import Database
+from fairpair.service.outbound.discord_dm import ENV_API
+from fairpair.service.players import portal_settings as portal
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.players.roster import add_players
+from fairpair.service.results import recording as results
 from fairpair.store.models import DropRow, PlayerRow
 from self_report_events import ACTOR, pairs, reporting_event
 from service.fake_services import FakeServices, fake_services

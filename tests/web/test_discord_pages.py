@@ -10,13 +10,14 @@ import re
 
 from fastapi.testclient import TestClient
 
-from fairpair.service.audit import audit_log
-from fairpair.service.connection import Database
-from fairpair.service.discord_codes import code_for, new_code
-from fairpair.service.discord_links import event_of_channel, join_player, link_channel
-from fairpair.service.events import create_event
-from fairpair.service.players import NewPlayer, add_players
-from fairpair.service.staff import grant
+from fairpair.service.accounts.staff import grant
+from fairpair.service.discord.codes import code_for, new_code
+from fairpair.service.discord.links import event_of_channel, join_player, link_channel
+from fairpair.service.event.events import create_event
+from fairpair.service.kernel.audit import audit_log
+from fairpair.service.kernel.connection import Database
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.players.roster import add_players
 
 from .helpers import account, log_in, post
 from .player_passes import be_player, pass_of

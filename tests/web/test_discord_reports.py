@@ -10,11 +10,11 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 
-from fairpair.service import rounds
-from fairpair.service.audit import audit_log
-from fairpair.service.connection import Database
-from fairpair.service.discord_codes import new_code
-from fairpair.service.resolution_queue import resolution_queue
+from fairpair.service.discord.codes import new_code
+from fairpair.service.kernel.audit import audit_log
+from fairpair.service.kernel.connection import Database
+from fairpair.service.results.resolution_queue import resolution_queue
+from fairpair.service.rounds import lifecycle as rounds
 from self_report_events import ACTOR, Pair, pairs, reporting_event
 
 from .discord_helpers import MANAGER, Discord, answer, button, command, custom_ids, discord_client

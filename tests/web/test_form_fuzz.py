@@ -17,10 +17,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from databases import BACKENDS
-from fairpair.service.connection import Database
-from fairpair.service.demo import create_demo
-from fairpair.service.events import event_version
-from fairpair.service.sessions import open_session
+from fairpair.service.accounts.sessions import open_session
+from fairpair.service.event.demo import create_demo
+from fairpair.service.event.events import event_version
+from fairpair.service.kernel.connection import Database
 from fairpair.web.access import SESSION_COOKIE
 from fairpair.web.app import CSRF_COOKIE, create_app
 

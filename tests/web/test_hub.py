@@ -12,9 +12,10 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from fairpair.engine.errors import FairpairError
-from fairpair.service.connection import Database
-from fairpair.service.events import create_event
-from fairpair.service.players import NewPlayer, add_players
+from fairpair.service.event.events import create_event
+from fairpair.service.kernel.connection import Database
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.players.roster import add_players
 from fairpair.web.hub import LiveHub
 
 
@@ -63,7 +64,7 @@ def test_a_change_from_another_process_reaches_the_subscriber(db: Database) -> N
 
 
 def test_a_refused_change_announces_nothing(db: Database) -> None:
-    from fairpair.service.staff import Role
+    from fairpair.service.accounts.staff import Role
 
     slug = create_event(db, "Live", actor="t")
     heard: list[tuple[str, int]] = []

@@ -8,12 +8,14 @@ from __future__ import annotations
 import httpx
 from fastapi.testclient import TestClient
 
-from fairpair.service import drafts, rounds
-from fairpair.service.connection import Database
-from fairpair.service.events import create_event, show_event
-from fairpair.service.player_tokens import personal_link, revoke_player_tokens
-from fairpair.service.players import NewPlayer, add_players
-from fairpair.service.portal import read_portal, set_portal
+from fairpair.service.event.events import create_event, show_event
+from fairpair.service.kernel.connection import Database
+from fairpair.service.players.passes import personal_link, revoke_player_tokens
+from fairpair.service.players.portal_settings import read_portal, set_portal
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.players.roster import add_players
+from fairpair.service.rounds import drafts
+from fairpair.service.rounds import lifecycle as rounds
 from fairpair.web.player_cookie import PLAYER_COOKIE
 
 from .helpers import account, log_in, post

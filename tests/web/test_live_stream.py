@@ -8,8 +8,9 @@ import time
 
 import httpx
 
-from fairpair.service.events import create_event
-from fairpair.service.players import NewPlayer, add_players
+from fairpair.service.event.events import create_event
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.players.roster import add_players
 
 from .conftest import LiveServer
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from fairpair.service.connection import Database
+from fairpair.service.kernel.connection import Database
 from fairpair.web.access import SESSION_COOKIE
 
 from .helpers import PASSWORD, account, csrf, log_in, post

@@ -11,8 +11,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from fairpair.service import drafts, rounds
-from fairpair.service.connection import Database
+from fairpair.service.kernel.connection import Database
+from fairpair.service.rounds import drafts
+from fairpair.service.rounds import lifecycle as rounds
 from fairpair.web.portal_warm import PortalWarm
 from fairpair.web.settings import from_environment
 

@@ -26,10 +26,13 @@ from typing import Any
 import time_machine
 from sqlalchemy import select
 
-from fairpair.service import drafts, events, players, rounds
-from fairpair.service.connection import Database, open_database
-from fairpair.service.jobs import pending
-from fairpair.service.players import NewPlayer
+from fairpair.service.event import events
+from fairpair.service.jobs.schedule import pending
+from fairpair.service.kernel.connection import Database, open_database
+from fairpair.service.players import roster as players
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.rounds import drafts
+from fairpair.service.rounds import lifecycle as rounds
 from fairpair.store.models import AuditRow, NotificationRow
 
 AT = datetime(2026, 12, 5, 10, 0, tzinfo=UTC)
@@ -43,10 +46,11 @@ import time_machine
 
 url, name, at, mode, marker = sys.argv[1:6]
 with time_machine.travel(float(at), tick=True):
-    from fairpair.service import job_runner, notice_jobs
-    from fairpair.service.connection import open_database
+    from fairpair.service.jobs import runner as job_runner
+    from fairpair.service.notices import handlers as notice_jobs
+    from fairpair.service.kernel.connection import open_database
     from fairpair.service.job_loop import run_jobs
-    from fairpair.service.jobs import claim_due
+    from fairpair.service.jobs.schedule import claim_due
 
     if mode == "stall-before-finish":
         def stalled(*args, **kwargs):

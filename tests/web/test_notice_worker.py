@@ -11,10 +11,10 @@ from datetime import timedelta
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
-from fairpair.service import rounds
-from fairpair.service.connection import Database
-from fairpair.service.jobs import pending
-from fairpair.service.unit import now
+from fairpair.service.jobs.schedule import pending
+from fairpair.service.kernel.change import now
+from fairpair.service.kernel.connection import Database
+from fairpair.service.rounds import lifecycle as rounds
 from fairpair.store.models import NotificationRow
 from fairpair.web.app import create_app
 

@@ -38,18 +38,18 @@ from fastapi.routing import APIRoute, RouteContext, iter_route_contexts
 from fastapi.testclient import TestClient
 from pydantic import BaseModel
 
-from fairpair.service import players
-from fairpair.service.accounts import Account
-from fairpair.service.audit import audit_log
-from fairpair.service.connection import Database
-from fairpair.service.demo import create_demo
-from fairpair.service.events import create_event, event_version, list_events, show_event
-from fairpair.service.player_tokens import personal_link
-from fairpair.service.players import NewPlayer
-from fairpair.service.rounds import round_view
-from fairpair.service.sessions import open_session
-from fairpair.service.staff import grant, staff_of
-from fairpair.service.tokens import create_token, tokens_of
+from fairpair.service.accounts.api_tokens import create_token, tokens_of
+from fairpair.service.accounts.logins import Account
+from fairpair.service.accounts.sessions import open_session
+from fairpair.service.accounts.staff import grant, staff_of
+from fairpair.service.event.demo import create_demo
+from fairpair.service.event.events import create_event, event_version, list_events, show_event
+from fairpair.service.kernel.audit import audit_log
+from fairpair.service.kernel.connection import Database
+from fairpair.service.players import roster as players
+from fairpair.service.players.passes import personal_link
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.rounds.lifecycle import round_view
 from fairpair.web.access import SESSION_COOKIE, Allow, Need
 from fairpair.web.app import CSRF_COOKIE, create_app
 from fairpair.web.player_cookie import PLAYER_COOKIE

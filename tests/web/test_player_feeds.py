@@ -1,7 +1,7 @@
 """A players' report names the players it moved, and only their pages hear of it.
 
 A self-report, its confirmation or dispute and a result at a table are announced with the
-table's two players (``service.live.players_moved``: in-process and, on PostgreSQL, in the
+table's two players (``service.kernel.live.players_moved``: in-process and, on PostgreSQL, in the
 NOTIFY payload); a release, a pairing, an edit are anyone's. A player's page listens with a
 feed (``LiveHub.player_feed``): it hears the reports at its own table and every change that
 may be anyone's, never the other tables' reports — so 60 reports a second do not wake a hall
@@ -17,12 +17,13 @@ from typing import Any
 from sqlalchemy import select
 
 from fairpair.engine.results import Result
-from fairpair.service import results, self_reports
-from fairpair.service.connection import Database
-from fairpair.service.events import event_version
-from fairpair.service.live import News, parse_payload, payload_of
-from fairpair.service.players import check_in
-from fairpair.service.unit import reading
+from fairpair.service.event.events import event_version
+from fairpair.service.kernel.connection import Database
+from fairpair.service.kernel.live import News, parse_payload, payload_of
+from fairpair.service.kernel.unit import reading
+from fairpair.service.players.roster import check_in
+from fairpair.service.results import recording as results
+from fairpair.service.results import self_reports
 from fairpair.store.models import PlayerRow
 from fairpair.web.hub import LiveHub
 from self_report_events import ACTOR, actor, pairs, reporting_event

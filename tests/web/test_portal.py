@@ -12,13 +12,16 @@ from fastapi.testclient import TestClient
 from sqlalchemy import insert, select
 
 from fairpair.engine.results import Result
-from fairpair.service import players, results, rounds
-from fairpair.service.connection import Database
-from fairpair.service.events import event_version
-from fairpair.service.player_tokens import new_player_token, personal_link
-from fairpair.service.portal import set_portal
-from fairpair.service.rounds import round_view
-from fairpair.service.unit import changing, now
+from fairpair.service.event.events import event_version
+from fairpair.service.kernel.change import now
+from fairpair.service.kernel.connection import Database
+from fairpair.service.kernel.unit import changing
+from fairpair.service.players import roster as players
+from fairpair.service.players.passes import new_player_token, personal_link
+from fairpair.service.players.portal_settings import set_portal
+from fairpair.service.results import recording as results
+from fairpair.service.rounds import lifecycle as rounds
+from fairpair.service.rounds.lifecycle import round_view
 from fairpair.store.models import WaitlistRow
 from fairpair.web.player_cookie import PLAYER_COOKIE, _signer
 
@@ -140,7 +143,7 @@ def test_check_in_on_the_page_and_by_api(web_client: TestClient) -> None:
 
 
 def players_of(db: Database, slug: str):  # type: ignore[no-untyped-def]
-    from fairpair.service.events import show_event
+    from fairpair.service.event.events import show_event
 
     return show_event(db, slug).players
 

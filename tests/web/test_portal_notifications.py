@@ -14,10 +14,10 @@ from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from fairpair.service.connection import Database
-from fairpair.service.notice_preferences import preferences_of
-from fairpair.service.notifications import notify
-from fairpair.service.unit import changing
+from fairpair.service.kernel.connection import Database
+from fairpair.service.kernel.unit import changing
+from fairpair.service.notices.notifications import notify
+from fairpair.service.notices.preferences import preferences_of
 from fairpair.store.models import PushSubscriptionRow
 
 from .helpers import csrf, post

@@ -9,9 +9,10 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 
 from fairpair.engine.results import Result
-from fairpair.service import results, rounds
-from fairpair.service.connection import Database
-from fairpair.service.events import event_version
+from fairpair.service.event.events import event_version
+from fairpair.service.kernel.connection import Database
+from fairpair.service.results import recording as results
+from fairpair.service.rounds import lifecycle as rounds
 from self_report_events import ACTOR, pairs, reporting_event
 
 from .helpers import post

@@ -9,9 +9,9 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fairpair.service.connection import Database
-from fairpair.service.events import list_events
-from fairpair.service.rounds import round_view
+from fairpair.service.event.events import list_events
+from fairpair.service.kernel.connection import Database
+from fairpair.service.rounds.lifecycle import round_view
 from self_report_events import pairs, reporting_event
 
 from .helpers import post

@@ -9,13 +9,16 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from fairpair.engine.results import Result, Side
-from fairpair.service import drafts, results, rounds, self_reports
-from fairpair.service.connection import Database
-from fairpair.service.live import parse_payload
-from fairpair.service.my_match import my_match, my_match_in
-from fairpair.service.my_match_facts import recent_facts
-from fairpair.service.rounds import round_view
-from fairpair.service.unit import reading
+from fairpair.service.kernel.connection import Database
+from fairpair.service.kernel.live import parse_payload
+from fairpair.service.kernel.unit import reading
+from fairpair.service.portal.facts import recent_facts
+from fairpair.service.portal.player_view import my_match, my_match_in
+from fairpair.service.results import recording as results
+from fairpair.service.results import self_reports
+from fairpair.service.rounds import drafts
+from fairpair.service.rounds import lifecycle as rounds
+from fairpair.service.rounds.lifecycle import round_view
 from fairpair.web.hub import LiveHub
 from fairpair.web.portal_warm import PortalWarm
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from fairpair.service.connection import Database
-from fairpair.service.rounds import round_view
+from fairpair.service.kernel.connection import Database
+from fairpair.service.rounds.lifecycle import round_view
 
 from .public_events import finish, release, toss_event
 

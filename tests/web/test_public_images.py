@@ -12,8 +12,8 @@ from typing import Any
 from fastapi.testclient import TestClient
 from PIL import Image
 
-from fairpair.service import stages
-from fairpair.service.connection import Database
+from fairpair.service.kernel.connection import Database
+from fairpair.service.rounds import stages
 
 from .conftest import LiveServer
 from .public_events import ACTOR, finish, release, toss_event

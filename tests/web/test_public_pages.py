@@ -13,10 +13,12 @@ from typing import cast
 from fastapi import Request
 from fastapi.testclient import TestClient
 
-from fairpair.service import drafts, players, rounds
-from fairpair.service.connection import Database
-from fairpair.service.players import NewPlayer
-from fairpair.service.rounds import round_view
+from fairpair.service.kernel.connection import Database
+from fairpair.service.players import roster as players
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.rounds import drafts
+from fairpair.service.rounds import lifecycle as rounds
+from fairpair.service.rounds.lifecycle import round_view
 from fairpair.web.live_views import VIEWS
 
 from .public_events import ACTOR, NAMES, finish, release, toss_event
@@ -59,7 +61,7 @@ def test_the_current_round_by_table_and_a_reported_result(
     web_client: TestClient, sqlite_db: Database
 ) -> None:
     from fairpair.engine.results import Result
-    from fairpair.service import results
+    from fairpair.service.results import recording as results
 
     slug = toss_event(sqlite_db, "Public Two")
     number = release(sqlite_db, slug)
@@ -226,7 +228,8 @@ def test_a_swiss_then_a_top_cut_names_each_round_with_its_stage(
 ) -> None:
     from fairpair.engine.stage import Stage
     from fairpair.engine.stage_config import SwissConfig
-    from fairpair.service import events, stages
+    from fairpair.service.event import events
+    from fairpair.service.rounds import stages
 
     stage = Stage(config=SwissConfig(max_rounds=2))
     slug = events.create_event(sqlite_db, "Public Cut", actor=ACTOR, stage=stage)

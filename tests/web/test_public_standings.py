@@ -12,9 +12,10 @@ import httpx
 from fastapi.testclient import TestClient
 
 from fairpair.engine.results import Result, Side
-from fairpair.service import players, results
-from fairpair.service.connection import Database
-from fairpair.service.players import NewPlayer
+from fairpair.service.kernel.connection import Database
+from fairpair.service.players import roster as players
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.results import recording as results
 from fairpair.web.live_views import VIEWS
 
 from .conftest import LiveServer

@@ -15,8 +15,8 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from fairpair.service.audit import audit_log
-from fairpair.service.connection import Database
+from fairpair.service.kernel.audit import audit_log
+from fairpair.service.kernel.connection import Database
 from fairpair.store.models import ResultRow, SelfReportRow, TableRow
 from self_report_events import pairs, reporting_event
 

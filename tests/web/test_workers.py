@@ -13,9 +13,10 @@ from contextlib import contextmanager
 
 import httpx
 
-from fairpair.service.connection import Database
-from fairpair.service.events import create_event
-from fairpair.service.players import NewPlayer, add_players
+from fairpair.service.event.events import create_event
+from fairpair.service.kernel.connection import Database
+from fairpair.service.players.registration import NewPlayer
+from fairpair.service.players.roster import add_players
 
 from .conftest import free_port
 

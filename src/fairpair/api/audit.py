@@ -8,7 +8,7 @@ from fastapi import APIRouter, Query
 
 from fairpair.api.params import Slug
 from fairpair.responses.audit import AuditLog
-from fairpair.service.audit import audit_log
+from fairpair.service.kernel.audit import audit_log
 from fairpair.web.access import DbDep, Viewer
 
 ROUTER = APIRouter(tags=["audit log"])

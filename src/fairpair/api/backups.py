@@ -12,8 +12,8 @@ from fastapi import APIRouter, Body, Query
 from fairpair.api.params import Slug
 from fairpair.interop.backup import Backup, parse_backup
 from fairpair.responses.events import EventDetail
-from fairpair.service.backups import backup_event, restore_event
-from fairpair.service.events import show_event
+from fairpair.service.event.backups import backup_event, restore_event
+from fairpair.service.event.events import show_event
 from fairpair.web.access import DbDep, Organizer, Owner
 
 ROUTER = APIRouter(tags=["backups"])

@@ -8,7 +8,7 @@ from fastapi import APIRouter
 
 from fairpair.api.params import Slug, StageQuery
 from fairpair.responses.brackets import BracketView
-from fairpair.service.brackets import bracket_view
+from fairpair.service.rounds.bracket_view import bracket_view
 from fairpair.web.access import DbDep, Public
 
 ROUTER = APIRouter(tags=["brackets"])

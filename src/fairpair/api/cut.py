@@ -12,9 +12,9 @@ from fairpair.engine.stage import Stage
 from fairpair.engine.standings import compute_standings
 from fairpair.engine.tournament import Tournament
 from fairpair.responses.topcut import TopCutResponse, top_cut_response
-from fairpair.service.cuts import draw
-from fairpair.service.errors import Refused
-from fairpair.service.events import export_event
+from fairpair.service.event.events import export_event
+from fairpair.service.kernel.errors import Refused
+from fairpair.service.rounds.cut import draw
 from fairpair.web.access import DbDep, Judge, Public
 
 ROUTER = APIRouter(tags=["top cut"])

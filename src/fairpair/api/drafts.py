@@ -9,7 +9,7 @@ from fastapi import APIRouter, Response
 from fairpair.api.bodies import Exchange
 from fairpair.api.params import Slug, StageQuery
 from fairpair.responses.drafts import SavedDraft
-from fairpair.service import drafts
+from fairpair.service.rounds import drafts
 from fairpair.web.access import DbDep, Judge, Viewer
 
 ROUTER = APIRouter(tags=["rounds"])

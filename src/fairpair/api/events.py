@@ -8,8 +8,8 @@ from fairpair.api.bodies import NewEvent
 from fairpair.api.params import Slug
 from fairpair.engine.rulesets import get_ruleset
 from fairpair.responses.events import EventDetail, EventList
-from fairpair.service.events import create_event, list_events, show_event
-from fairpair.service.staff import roles_of
+from fairpair.service.accounts.staff import roles_of
+from fairpair.service.event.events import create_event, list_events, show_event
 from fairpair.web.access import DbDep, Organizer, Signed, Viewer
 
 ROUTER = APIRouter(tags=["events"])

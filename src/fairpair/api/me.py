@@ -1,5 +1,5 @@
 """The player's own API (``/api/v1/events/{slug}/me``): bearer ``fpp_`` player tokens —
-my report, confirm or dispute the opponent's (``fairpair.service.self_reports``).
+my report, confirm or dispute the opponent's (``fairpair.service.results.self_reports``).
 
 - ``GET …/me/report``: where my current match stands (``MyReport``);
 - ``POST …/me/report`` ``{"won": 2, "lost": 1, "drawn": 0}`` (games, from my side) → 201;
@@ -21,9 +21,9 @@ from starlette.concurrency import run_in_threadpool
 
 from fairpair.api.params import Slug
 from fairpair.responses.events import Side
-from fairpair.service import self_reports
-from fairpair.service.own_match import Score
-from fairpair.service.self_reports import ReportState
+from fairpair.service.results import self_reports
+from fairpair.service.results.current_match import Score
+from fairpair.service.results.self_reports import ReportState
 from fairpair.web.access import DbDep, Player
 
 ROUTER = APIRouter(tags=["me"])

@@ -1,6 +1,6 @@
 """``GET /api/v1/events/{slug}/me``: the player's own match card as JSON (bearer ``fpp_``),
 and ``POST /api/v1/events/{slug}/me/checkin``: check myself in. The same service as the
-portal page (``service.my_match``, ``service.self_checkin``)."""
+portal page (``service.portal.player_view``, ``service.players.self_checkin``)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from pydantic import BaseModel, ConfigDict
 from fairpair.api.params import Slug
 from fairpair.engine.errors import Location
 from fairpair.responses.my_match import MyMatch
-from fairpair.service.errors import Refused
-from fairpair.service.my_match import my_match, waitlist_place
-from fairpair.service.self_checkin import check_in_myself
+from fairpair.service.kernel.errors import Refused
+from fairpair.service.players.self_checkin import check_in_myself
+from fairpair.service.portal.player_view import my_match, waitlist_place
 from fairpair.web.access import DbDep, Player
 
 ROUTER = APIRouter(tags=["players"])

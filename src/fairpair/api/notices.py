@@ -7,7 +7,7 @@ from fastapi import APIRouter
 
 from fairpair.api.params import RoundNumber, Slug, StageQuery
 from fairpair.responses.notices import RoundNotices
-from fairpair.service.notice_report import round_notices
+from fairpair.service.notices.report import round_notices
 from fairpair.web.access import DbDep, Viewer
 
 ROUTER = APIRouter(tags=["rounds"])

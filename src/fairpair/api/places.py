@@ -8,7 +8,7 @@ from fastapi import APIRouter
 from fairpair.api.answers import RecordedPlaces
 from fairpair.api.bodies import PodPlaces
 from fairpair.api.params import Slug
-from fairpair.service.places import record_places
+from fairpair.service.results.places import record_places
 from fairpair.web.access import DbDep, Judge
 
 ROUTER = APIRouter(tags=["results"])

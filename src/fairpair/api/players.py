@@ -11,16 +11,10 @@ from fairpair.api.bodies import CheckIn, Drop, LateEntryBody, NewPlayerBody, New
 from fairpair.api.params import PlayerKey, Slug
 from fairpair.engine.rounds import ByeKind
 from fairpair.responses.events import PlayerItem
-from fairpair.service.connection import Database
-from fairpair.service.events import show_event
-from fairpair.service.players import (
-    LateEntry,
-    NewPlayer,
-    add_players,
-    check_in,
-    drop_player,
-    reinstate_player,
-)
+from fairpair.service.event.events import show_event
+from fairpair.service.kernel.connection import Database
+from fairpair.service.players.registration import LateEntry, NewPlayer
+from fairpair.service.players.roster import add_players, check_in, drop_player, reinstate_player
 from fairpair.web.access import DbDep, Judge, Viewer
 
 ROUTER = APIRouter(tags=["players"])

@@ -14,10 +14,10 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from fairpair.api.params import PlayerKey, Slug
-from fairpair.service.connection import Database
-from fairpair.service.player_tokens import personal_link
-from fairpair.service.portal import read_portal, set_portal
-from fairpair.service.waitlist import waitlist_of
+from fairpair.service.kernel.connection import Database
+from fairpair.service.players.passes import personal_link
+from fairpair.service.players.portal_settings import read_portal, set_portal
+from fairpair.service.players.waitlist import waitlist_of
 from fairpair.web.access import DbDep, Judge, Owner
 from fairpair.web.join_qr import join_url
 

@@ -14,9 +14,9 @@ from fairpair.api.answers import Outstanding, OutstandingMatch, RecordedMatch
 from fairpair.api.bodies import ResultCorrection, ResultReport
 from fairpair.api.params import Slug, StageQuery
 from fairpair.interop.typed_text import parse_result
-from fairpair.service import results
-from fairpair.service.events import show_event
-from fairpair.service.rounds import round_view
+from fairpair.service.event.events import show_event
+from fairpair.service.results import recording as results
+from fairpair.service.rounds.lifecycle import round_view
 from fairpair.web.access import DbDep, Judge, Public
 
 ROUTER = APIRouter(tags=["results"])

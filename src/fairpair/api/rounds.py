@@ -10,9 +10,9 @@ from fairpair.api.answers import RoundSwapped
 from fairpair.api.bodies import Dates, Exchange
 from fairpair.api.params import RoundNumber, Slug, StageQuery
 from fairpair.responses.events import RoundItem, RoundView
-from fairpair.service import rounds
-from fairpair.service.events import show_event
-from fairpair.service.lookup import stage_key
+from fairpair.service.event.events import show_event
+from fairpair.service.kernel.lookup import stage_key
+from fairpair.service.rounds import lifecycle as rounds
 from fairpair.web.access import DbDep, Judge, Public
 
 ROUTER = APIRouter(tags=["rounds"])

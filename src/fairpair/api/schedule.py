@@ -8,8 +8,8 @@ from fastapi import APIRouter
 from fairpair.api.answers import ReleasedRounds
 from fairpair.api.params import Slug, StageQuery
 from fairpair.responses.round_robin import RoundRobinSchedule
-from fairpair.service.lookup import stage_key
-from fairpair.service.round_robin import release_all, schedule_view
+from fairpair.service.kernel.lookup import stage_key
+from fairpair.service.rounds.round_robin import release_all, schedule_view
 from fairpair.web.access import DbDep, Judge, Public
 
 ROUTER = APIRouter(tags=["rounds"])

@@ -10,8 +10,8 @@ from fastapi import APIRouter, Path
 from fairpair.api.answers import Staff, StaffMember
 from fairpair.api.bodies import StaffRole
 from fairpair.api.params import Slug
-from fairpair.service.connection import Database
-from fairpair.service.staff import grant, revoke, staff_of
+from fairpair.service.accounts.staff import grant, revoke, staff_of
+from fairpair.service.kernel.connection import Database
 from fairpair.web.access import DbDep, Owner, Viewer
 
 ROUTER = APIRouter(tags=["staff"])

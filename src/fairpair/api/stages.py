@@ -8,9 +8,9 @@ from fastapi import APIRouter
 from fairpair.api.bodies import StageChanges, StageSettings
 from fairpair.api.params import Slug, StageKey
 from fairpair.responses.events import StageItem
-from fairpair.service.connection import Database
-from fairpair.service.events import show_event
-from fairpair.service.stages import add_stage, edit_stage
+from fairpair.service.event.events import show_event
+from fairpair.service.kernel.connection import Database
+from fairpair.service.rounds.stages import add_stage, edit_stage
 from fairpair.web.access import DbDep, Owner, Public
 
 ROUTER = APIRouter(tags=["stages"])

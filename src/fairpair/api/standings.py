@@ -9,7 +9,7 @@ from fastapi import APIRouter, Query
 
 from fairpair.api.params import Slug, StageQuery
 from fairpair.responses.standings import StandingsResponse, standings_response
-from fairpair.service.standings import standings as saved_standings
+from fairpair.service.results.standings import standings as saved_standings
 from fairpair.web.access import DbDep, Public
 
 ROUTER = APIRouter(tags=["standings"])

@@ -9,7 +9,7 @@ from fastapi import APIRouter, Path, Response
 
 from fairpair.api.answers import CreatedToken, TokenItem
 from fairpair.api.bodies import NewToken
-from fairpair.service.tokens import TokenInfo, create_token, revoke_token, tokens_of
+from fairpair.service.accounts.api_tokens import TokenInfo, create_token, revoke_token, tokens_of
 from fairpair.web.access import DbDep, Signed
 
 ROUTER = APIRouter(tags=["tokens"])

@@ -10,7 +10,7 @@ from fairpair.api.answers import TossFlipped, TossRecalculated
 from fairpair.api.bodies import TossFlip
 from fairpair.api.params import RoundNumber, Slug, StageQuery, TableNumber
 from fairpair.responses.toss import TossTableResponse, toss_response
-from fairpair.service import tosses
+from fairpair.service.rounds import toss as tosses
 from fairpair.web.access import DbDep, Judge, Public
 
 ROUTER = APIRouter(tags=["toss"])

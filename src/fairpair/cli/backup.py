@@ -30,7 +30,7 @@ def backup(
     """Write a backup of a saved event (restore it with fairpair restore FILE)."""
     from fairpair.cli.saved import database
     from fairpair.interop.backup import dump_backup
-    from fairpair.service.backups import backup_event
+    from fairpair.service.event.backups import backup_event
 
     with database(db) as base:
         text = dump_backup(backup_event(base, event))

@@ -86,7 +86,7 @@ def cut(
         tournament = load_tournament(file)
     else:
         from fairpair.cli.saved import database
-        from fairpair.service.events import export_event
+        from fairpair.service.event.events import export_event
 
         with database(db) as base:
             tournament = export_event(base, str(file))
@@ -181,8 +181,8 @@ def _draw(
     as_json: bool,
 ) -> None:
     from fairpair.cli.saved import actor_of, database
-    from fairpair.service.cuts import draw
-    from fairpair.service.events import export_event
+    from fairpair.service.event.events import export_event
+    from fairpair.service.rounds.cut import draw
 
     with database(db) as base:
         if stage is None:

@@ -43,7 +43,7 @@ def demo(
         write(text if out.unicode else json.dumps(json.loads(text), indent=2) + "\n")
         return
     from fairpair.cli.saved import actor_of, database
-    from fairpair.service.demo import create_demo
+    from fairpair.service.event.demo import create_demo
 
     with database(db) as base:
         slug = create_demo(base, actor=actor_of(actor))
@@ -56,7 +56,7 @@ def demo(
         from fairpair.cli.progress import after_text
         from fairpair.cli.standings import table
         from fairpair.cli.table import draw
-        from fairpair.service.standings import standings
+        from fairpair.service.results.standings import standings
 
         tournament, result = standings(base, slug)
     stage = tournament.stage()

@@ -40,10 +40,10 @@ def register_commands(
 ) -> None:
     """PUT the bot's slash commands to Discord (the bot token: $FAIRPAIR_DISCORD_BOT_TOKEN)."""
     from fairpair.cli.saved import done
-    from fairpair.service.discord_commands import COMMANDS
-    from fairpair.service.discord_display import ENV_BOT_TOKEN
-    from fairpair.service.discord_dm import DiscordBusy
-    from fairpair.service.discord_rest import DiscordRefused, put_commands
+    from fairpair.service.discord.commands import COMMANDS
+    from fairpair.service.discord.display import ENV_BOT_TOKEN
+    from fairpair.service.outbound.discord_dm import DiscordBusy
+    from fairpair.service.outbound.discord_rest import DiscordRefused, put_commands
 
     app_id = (application or os.environ.get(ENV_APPLICATION, "")).strip()
     token = os.environ.get(ENV_BOT_TOKEN, "").strip()
@@ -73,7 +73,7 @@ def link_code(
 ) -> None:
     """A one-time code (30 minutes) to type in a Discord channel: /link code:CODE."""
     from fairpair.cli.saved import actor_of, database, done
-    from fairpair.service.discord_codes import new_code
+    from fairpair.service.discord.codes import new_code
 
     with database(db) as base:
         code = new_code(base, event, "channel", actor=actor_of(actor))
@@ -95,7 +95,7 @@ def player_code(
 ) -> None:
     """A one-time code (30 minutes) for a player to type in Discord: /join code:CODE."""
     from fairpair.cli.saved import actor_of, database, done
-    from fairpair.service.discord_codes import new_code
+    from fairpair.service.discord.codes import new_code
 
     with database(db) as base:
         code = new_code(base, event, "player", actor=actor_of(actor), player=player)

@@ -46,7 +46,7 @@ def new(
 ) -> None:
     """Create an event with one Swiss stage ('swiss'); prints its slug."""
     from fairpair.cli.saved import actor_of, database, done
-    from fairpair.service.events import create_event
+    from fairpair.service.event.events import create_event
 
     preset = None
     if ruleset is not None:
@@ -68,7 +68,7 @@ def new(
 def list_(db: options.Db = None, as_json: options.Json = False) -> None:
     """List the saved events, newest first."""
     from fairpair.cli.saved import database
-    from fairpair.service.events import list_events
+    from fairpair.service.event.events import list_events
 
     with database(db) as base:
         found = list_events(base)
@@ -112,7 +112,7 @@ def _when(moment: object) -> str:
 def show(event: options.Event, db: options.Db = None, as_json: options.Json = False) -> None:
     """Show an event: its players (check-in, drops) and its stages' rounds."""
     from fairpair.cli.saved import database
-    from fairpair.service.events import show_event
+    from fairpair.service.event.events import show_event
 
     with database(db) as base:
         detail = show_event(base, event)

@@ -58,7 +58,7 @@ def export(
         return
     from fairpair.cli.saved import database
     from fairpair.interop.document import dump_document
-    from fairpair.service.events import export_event
+    from fairpair.service.event.events import export_event
 
     if format is ExportFormat.TRF:
         _export_trf(event, output, db)
@@ -89,7 +89,7 @@ def export(
 def _export_trf(event: str, output: Path | None, db: str | None) -> None:
     from fairpair.cli.saved import database
     from fairpair.cli.screen import say
-    from fairpair.service.trf import export_trf
+    from fairpair.service.event.trf import export_trf
 
     with database(db) as base:
         data = export_trf(base, event)

@@ -52,7 +52,7 @@ def export_csv(
     """Write ``table`` of ``event`` as CSV to ``output`` (atomically) or standard output."""
     from fairpair.cli.saved import database
     from fairpair.interop.csv import CsvTable
-    from fairpair.service.csv_exports import event_csv
+    from fairpair.service.event.csv_exports import event_csv
 
     with database(db) as base:
         text = event_csv(base, event, CsvTable(table.value), stage=stage, round_number=round_number)

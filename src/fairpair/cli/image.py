@@ -97,7 +97,7 @@ def image(
     from fairpair.cli.saved import database
     from fairpair.cli.screen import say
     from fairpair.interop.save import write_safely
-    from fairpair.service.event_images import render
+    from fairpair.service.event.images import render
 
     chosen = image_format(output, fmt)
     with database(db) as base:

@@ -31,7 +31,7 @@ def import_document(
 
     if is_trf(file):
         from fairpair.interop.trf import load_trf
-        from fairpair.service.trf import import_trf
+        from fairpair.service.event.trf import import_trf
 
         event = load_trf(file)
         tournament = event.tournament
@@ -39,7 +39,7 @@ def import_document(
             made = import_trf(base, event, actor=actor_of(actor), slug=slug)
     else:
         from fairpair.interop.document import load_document
-        from fairpair.service.events import import_event
+        from fairpair.service.event.events import import_event
 
         tournament = load_document(file)
         with database(db) as base:

@@ -34,8 +34,8 @@ def run(
     import threading
 
     from fairpair.cli.screen import say
-    from fairpair.service.connection import opened
     from fairpair.service.job_loop import run_jobs
+    from fairpair.service.kernel.connection import opened
 
     stop = threading.Event()
     if not once:

@@ -28,7 +28,7 @@ def log(
 ) -> None:
     """Print the audit log of a saved event, oldest first: who changed what, when."""
     from fairpair.cli.saved import database
-    from fairpair.service.audit import audit_log
+    from fairpair.service.kernel.audit import audit_log
 
     with database(db) as base:
         found = audit_log(base, event, limit=limit)

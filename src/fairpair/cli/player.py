@@ -14,7 +14,7 @@ from fairpair.cli.app import command, group
 from fairpair.cli.errors import handles_errors
 
 if TYPE_CHECKING:
-    from fairpair.service.players import LateEntry
+    from fairpair.service.players.registration import LateEntry
 
 GROUP = group("player", "Register, import, check in, drop and reinstate players.")
 
@@ -50,7 +50,7 @@ Kind = Annotated[
 
 def _late(byes: int, kind: LateKind) -> LateEntry | None:
     from fairpair.engine.rounds import ByeKind
-    from fairpair.service.players import LateEntry
+    from fairpair.service.players.registration import LateEntry
 
     return LateEntry(byes=byes, kind=ByeKind(kind.value)) if byes else None
 
@@ -83,7 +83,8 @@ def add(
 ) -> None:
     """Register a player (after round 1: a late entry who joins the next round)."""
     from fairpair.cli.saved import actor_of, database, done
-    from fairpair.service.players import NewPlayer, add_players
+    from fairpair.service.players.registration import NewPlayer
+    from fairpair.service.players.roster import add_players
 
     player = NewPlayer(name, player_id, seed, rating, team, contact)
     with database(db) as base:
@@ -136,7 +137,7 @@ def import_(
     from fairpair.cli.saved import actor_of, database, done
     from fairpair.cli.screen import say
     from fairpair.cli.text import plural
-    from fairpair.service.players_import import import_players_csv
+    from fairpair.service.players.csv_import import import_players_csv
 
     mapping = column_mapping(column)
     text = csv_text(file)
@@ -183,7 +184,7 @@ def checkin(
 ) -> None:
     """Check players in (before round 1, `player drop EVENT --no-shows` drops the others)."""
     from fairpair.cli.saved import actor_of, database, done
-    from fairpair.service.players import check_in
+    from fairpair.service.players.roster import check_in
 
     with database(db) as base:
         ids = check_in(base, event, players, actor=actor_of(actor), undo=undo)
@@ -240,7 +241,7 @@ def drop(
         raise BadValue("PLAYER", "name one player to drop, or give --no-shows (not both)")
     with database(db) as base:
         if no_shows:
-            from fairpair.service.players import drop_no_shows
+            from fairpair.service.players.roster import drop_no_shows
 
             if after_round is not None or stage_only or stage is not None:
                 raise BadValue(
@@ -253,7 +254,7 @@ def drop(
                 as_json,
             )
             return
-        from fairpair.service.players import drop_player
+        from fairpair.service.players.roster import drop_player
 
         assert player is not None
         after = drop_player(
@@ -285,7 +286,7 @@ def reinstate(
 ) -> None:
     """Undo a player's drop (made by mistake): they are paired again from the next round."""
     from fairpair.cli.saved import actor_of, database, done
-    from fairpair.service.players import reinstate_player
+    from fairpair.service.players.roster import reinstate_player
 
     with database(db) as base:
         count = reinstate_player(base, event, player, actor=actor_of(actor))

@@ -1,5 +1,5 @@
 """Players from a CSV file: the file read as UTF-8 text (with or without a byte order mark),
-then the service's reader and import (``fairpair.service.players_csv``, ``players_import``:
+then the service's reader and import (``fairpair.service.players.csv_rows``, ``players_import``:
 the columns, every problem named by line and column, nothing half-added)."""
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def column_mapping(given: list[str] | None) -> dict[str, str]:
             raise BadValue("--column", f"{item!r} is not HEADER=FIELD (e.g. 'Nom=name')")
         out[header] = field
     try:
-        from fairpair.service.csv_columns import checked_mapping
+        from fairpair.service.players.csv_columns import checked_mapping
 
         checked_mapping(out)
     except ValueError as error:

@@ -38,7 +38,7 @@ def restore(
     from fairpair.cli.text import plural
     from fairpair.interop.backup import parse_backup
     from fairpair.interop.document.read import read_bytes
-    from fairpair.service.backups import restore_event
+    from fairpair.service.event.backups import restore_event
 
     read = parse_backup(read_bytes(Path(file)), file)
     with database(db) as base:

@@ -88,7 +88,7 @@ def report(
     table = None if player is not None else _table(words[0])
     text = words[-1]
     if in_progress:
-        from fairpair.service.results import record_games
+        from fairpair.service.results.recording import record_games
 
         if not isinstance(table, int):
             raise BadValue(
@@ -110,7 +110,7 @@ def report(
             as_json,
         )
         return
-    from fairpair.service.results import report as record
+    from fairpair.service.results.recording import report as record
 
     result = parse_result(text)
     with database(db) as base:
@@ -168,7 +168,7 @@ def correct(
     """Change (or clear) a recorded result: an explicit correction, written to the log."""
     from fairpair.cli.parsing import parse_result
     from fairpair.cli.saved import actor_of, database, done
-    from fairpair.service.results import correct as fix
+    from fairpair.service.results.recording import correct as fix
 
     clear = result.strip().lower() == "clear"
     new = None if clear else parse_result(result)
@@ -271,7 +271,7 @@ def places(
 ) -> None:
     """Record a pod table's finishing places (the first record wins; --correct changes them)."""
     from fairpair.cli.saved import actor_of, database, done
-    from fairpair.service.places import record_places
+    from fairpair.service.results.places import record_places
 
     wanted = _places(finish)
     with database(db) as base:

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from fairpair.responses.drafts import SavedDraft
     from fairpair.responses.events import EventDetail, RoundItem, RoundView, StageItem
     from fairpair.responses.round_robin import RoundRobinSchedule
-    from fairpair.service.connection import Database
+    from fairpair.service.kernel.connection import Database
 
 GROUP = group(
     "round",
@@ -173,7 +173,7 @@ def generate(
 ) -> None:
     """Pair the next round as a private draft: review it, then release it."""
     from fairpair.cli.saved import actor_of, database
-    from fairpair.service.drafts import generate as make
+    from fairpair.service.rounds.drafts import generate as make
 
     with database(db) as base:
         draft = make(base, event, actor=actor_of(actor), stage=stage)
@@ -191,7 +191,7 @@ def draft(
 ) -> None:
     """Show the private draft of the next round (warnings, tables, "Why these pairings")."""
     from fairpair.cli.saved import database
-    from fairpair.service.drafts import show_draft
+    from fairpair.service.rounds.drafts import show_draft
 
     with database(db) as base:
         found = show_draft(base, event, stage=stage)
@@ -211,7 +211,7 @@ def show(
     """Show a released round: its tables (who plays first, results), byes, dates and the
     notes it was released with ("Why these pairings")."""
     from fairpair.cli.saved import database
-    from fairpair.service.rounds import round_view
+    from fairpair.service.rounds.lifecycle import round_view
 
     with database(db) as base:
         view = round_view(base, event, number, stage=stage)
@@ -332,7 +332,7 @@ def rearrange(
 ) -> None:
     """Swap two players' places in the draft (or a player with the one who has the bye)."""
     from fairpair.cli.saved import actor_of, database
-    from fairpair.service.drafts import rearrange as move
+    from fairpair.service.rounds.drafts import rearrange as move
 
     with database(db) as base:
         found = move(base, event, player, other, actor=actor_of(actor), stage=stage)
@@ -351,7 +351,7 @@ def regenerate(
 ) -> None:
     """Pair the next round again (the field as it is now), replacing the draft."""
     from fairpair.cli.saved import actor_of, database
-    from fairpair.service.drafts import regenerate as again
+    from fairpair.service.rounds.drafts import regenerate as again
 
     with database(db) as base:
         found = again(base, event, actor=actor_of(actor), stage=stage)
@@ -370,7 +370,7 @@ def discard(
 ) -> None:
     """Throw the draft away (nobody saw it)."""
     from fairpair.cli.saved import actor_of, database, done
-    from fairpair.service.drafts import discard as drop
+    from fairpair.service.rounds.drafts import discard as drop
 
     with database(db) as base:
         key = _stage_key(base, event, stage, to_pair=True)
@@ -386,7 +386,7 @@ def discard(
 
 
 def _detail(base: Database, event: str) -> EventDetail:
-    from fairpair.service.events import show_event
+    from fairpair.service.event.events import show_event
 
     return show_event(base, event)
 
@@ -399,7 +399,7 @@ def _stage_of(base: Database, event: str, stage: str | None) -> StageItem:
 
 def _stage_key(base: Database, event: str, stage: str | None, *, to_pair: bool = False) -> str:
     """The stage named, else the service's default (``to_pair``: the stage to pair next)."""
-    from fairpair.service.lookup import stage_key
+    from fairpair.service.kernel.lookup import stage_key
 
     return stage_key(base, event, stage, to_pair=to_pair)
 
@@ -433,7 +433,7 @@ def release(
     With --all (a round robin), every remaining round of the schedule is released at once."""
     from fairpair.cli.saved import actor_of, database, done, names
     from fairpair.cli.text import plural
-    from fairpair.service.rounds import release as make
+    from fairpair.service.rounds.lifecycle import release as make
 
     if every:
         _release_all(event, stage, db, actor, as_json)
@@ -453,7 +453,7 @@ def _release_all(
     event: str, stage: str | None, db: str | None, actor: str | None, as_json: bool
 ) -> None:
     from fairpair.cli.saved import actor_of, database, done
-    from fairpair.service.round_robin import release_all
+    from fairpair.service.rounds.round_robin import release_all
 
     with database(db) as base:
         numbers = release_all(base, event, actor=actor_of(actor), stage=stage)
@@ -483,7 +483,7 @@ def schedule(
     """Show a round robin's whole schedule: the Berger numbers, every round's games (the
     first-named plays first), who sits out, and each released round's state and results."""
     from fairpair.cli.saved import database
-    from fairpair.service.round_robin import schedule_view
+    from fairpair.service.rounds.round_robin import schedule_view
 
     with database(db) as base:
         view = schedule_view(base, event, stage=stage)
@@ -540,7 +540,7 @@ def _move(
     said: str,
 ) -> None:
     from fairpair.cli.saved import actor_of, database, done
-    from fairpair.service import rounds
+    from fairpair.service.rounds import lifecycle as rounds
 
     run = {
         "open": rounds.open_round,
@@ -640,7 +640,7 @@ def delete(
 ) -> None:
     """Delete a Scheduled round with its matches (generate it again)."""
     from fairpair.cli.saved import actor_of, database, done
-    from fairpair.service.rounds import delete_round
+    from fairpair.service.rounds.lifecycle import delete_round
 
     with database(db) as base:
         key = _stage_key(base, event, stage)
@@ -666,7 +666,7 @@ def swap(
 ) -> None:
     """Exchange two players between the pairings of a Scheduled round (tosses re-synced)."""
     from fairpair.cli.saved import actor_of, database, done, tables_text
-    from fairpair.service.rounds import swap as exchange
+    from fairpair.service.rounds.lifecycle import swap as exchange
 
     with database(db) as base:
         changed = exchange(base, event, number, player, other, actor=actor_of(actor), stage=stage)
@@ -704,7 +704,7 @@ def dates(
     """Set a round's start and end (what is not given stays as it is)."""
     from fairpair.cli.parsing import BadValue, parse_moment
     from fairpair.cli.saved import actor_of, database, done
-    from fairpair.service.rounds import set_dates
+    from fairpair.service.rounds.lifecycle import set_dates
 
     if start is None and end is None:
         raise BadValue("dates", "give --start ISO, --end ISO, or both")

@@ -2,7 +2,7 @@
 says what happened (one line for people, the service's model or a small object for ``--json``).
 
 The commands call the service (``fairpair.service``) and nothing below it: even the database
-is opened through the service (``fairpair.service.connection``).
+is opened through the service (``fairpair.service.kernel.connection``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from fairpair.service.connection import Database
+    from fairpair.service.kernel.connection import Database
 
 #: The audit log's actor when ``--as`` is not given.
 ENV_ACTOR = "FAIRPAIR_ACTOR"
@@ -36,7 +36,7 @@ def actor_of(given: str | None) -> str:
 def database(url: str | None) -> Iterator[Database]:
     """The database of ``--db URL`` (else ``$FAIRPAIR_DATABASE_URL``, else the default SQLite
     file), migrated; closed afterwards."""
-    from fairpair.service.connection import opened
+    from fairpair.service.kernel.connection import opened
 
     with opened(url) as db:
         yield db

@@ -58,7 +58,7 @@ def serve(
     import uvicorn
 
     from fairpair.cli.screen import say
-    from fairpair.service.connection import opened
+    from fairpair.service.kernel.connection import opened
     from fairpair.web.settings import ENV_DATABASE, ENV_INSECURE, ENV_SECRET
 
     with opened(db) as base:
@@ -108,7 +108,7 @@ def _listening_socket(host: str, port: int) -> socket.socket:
     try:
         sock.bind((host, port))
     except OSError as error:
-        from fairpair.service.errors import Refused
+        from fairpair.service.kernel.errors import Refused
 
         sock.close()
         raise Refused("--port", f"cannot listen on {host}:{port}: {error.strerror}") from None
@@ -127,11 +127,11 @@ def _demo_login(db: object) -> str:
     import secrets
 
     from fairpair.engine.errors import FairpairError
-    from fairpair.service.accounts import add_account, find_account, set_password
-    from fairpair.service.connection import Database
-    from fairpair.service.demo import create_demo
-    from fairpair.service.events import list_events
-    from fairpair.service.staff import grant
+    from fairpair.service.accounts.logins import add_account, find_account, set_password
+    from fairpair.service.accounts.staff import grant
+    from fairpair.service.event.demo import create_demo
+    from fairpair.service.event.events import list_events
+    from fairpair.service.kernel.connection import Database
 
     assert isinstance(db, Database)
     password = secrets.token_urlsafe(9)
@@ -149,10 +149,10 @@ def _demo_login(db: object) -> str:
 
 def _demo_player_link(db: object) -> str | None:
     """A personal link (the player portal) for a demo player whose match is still to play."""
-    from fairpair.service.connection import Database
-    from fairpair.service.events import export_event
-    from fairpair.service.player_tokens import personal_link
-    from fairpair.service.rounds import round_view
+    from fairpair.service.event.events import export_event
+    from fairpair.service.kernel.connection import Database
+    from fairpair.service.players.passes import personal_link
+    from fairpair.service.rounds.lifecycle import round_view
 
     assert isinstance(db, Database)
     rounds = export_event(db, DEMO_SLUG).stages[-1].rounds

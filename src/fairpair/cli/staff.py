@@ -34,7 +34,7 @@ def add(
 ) -> None:
     """Give an account a role in the event (or change its role)."""
     from fairpair.cli.saved import actor_of, database, done
-    from fairpair.service.staff import grant
+    from fairpair.service.accounts.staff import grant
 
     with database(db) as base:
         made = grant(base, event, username, role, actor=actor_of(actor))
@@ -56,7 +56,7 @@ def remove(
 ) -> None:
     """Take away an account's role in the event."""
     from fairpair.cli.saved import actor_of, database, done
-    from fairpair.service.staff import revoke
+    from fairpair.service.accounts.staff import revoke
 
     with database(db) as base:
         revoke(base, event, username, actor=actor_of(actor))
@@ -72,7 +72,7 @@ def remove(
 def list_(event: options.Event, db: options.Db = None, as_json: options.Json = False) -> None:
     """The event's staff, owners first."""
     from fairpair.cli.saved import database, done, lines
-    from fairpair.service.staff import staff_of
+    from fairpair.service.accounts.staff import staff_of
 
     with database(db) as base:
         staff = staff_of(base, event)

@@ -289,7 +289,7 @@ def add(
     """Add a stage after the others (its players are the event's, or the top cut of an
     earlier stage with --cut-from)."""
     from fairpair.cli.saved import actor_of, database, done
-    from fairpair.service.stages import add_stage
+    from fairpair.service.rounds.stages import add_stage
 
     settings = _common(ruleset, method, max_rounds, seed, sets)
     if stage_id is not None:
@@ -347,7 +347,7 @@ def edit(
     """Change a stage's settings, mid-event too (raise max rounds to play one more)."""
     from fairpair.cli.parsing import BadValue
     from fairpair.cli.saved import actor_of, database, done
-    from fairpair.service.stages import edit_stage
+    from fairpair.service.rounds.stages import edit_stage
 
     changes = _common(ruleset, method, max_rounds, seed, sets)
     with database(db) as base:
@@ -368,7 +368,7 @@ def edit(
 
 def _current_toss(base: Any, event: str, stage: str | None) -> dict[str, Any]:
     """The stage's toss setting as it is (so ``--toss-policy`` alone keeps it on)."""
-    from fairpair.service.events import export_event
+    from fairpair.service.event.events import export_event
 
     current = export_event(base, event).stage(stage).toss
     return {"enabled": current.enabled, "policy": current.policy.value}

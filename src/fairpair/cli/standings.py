@@ -119,7 +119,7 @@ def standings(
         tournament = load_tournament(file)
     else:
         from fairpair.cli.saved import database
-        from fairpair.service.standings import standings as saved_standings
+        from fairpair.service.results.standings import standings as saved_standings
 
         with database(db) as base:
             # The stage's own standings, derived by the service; a past round or another

@@ -28,8 +28,8 @@ def new(
 ) -> None:
     """Create a token and print its secret (shown once: fairpair keeps only a hash)."""
     from fairpair.cli.saved import database, done
-    from fairpair.service.accounts import find_account
-    from fairpair.service.tokens import create_token
+    from fairpair.service.accounts.api_tokens import create_token
+    from fairpair.service.accounts.logins import find_account
 
     with database(db) as base:
         made, secret = create_token(base, find_account(base, username), name)
@@ -45,8 +45,8 @@ def new(
 def list_(username: Username, db: options.Db = None, as_json: options.Json = False) -> None:
     """The account's tokens (name, first characters, created, revoked)."""
     from fairpair.cli.saved import database, done, lines
-    from fairpair.service.accounts import find_account
-    from fairpair.service.tokens import tokens_of
+    from fairpair.service.accounts.api_tokens import tokens_of
+    from fairpair.service.accounts.logins import find_account
 
     with database(db) as base:
         tokens = tokens_of(base, find_account(base, username))
@@ -86,8 +86,8 @@ def revoke(
 ) -> None:
     """Revoke a token: requests carrying it are refused from now on."""
     from fairpair.cli.saved import database, done
-    from fairpair.service.accounts import find_account
-    from fairpair.service.tokens import revoke_token
+    from fairpair.service.accounts.api_tokens import revoke_token
+    from fairpair.service.accounts.logins import find_account
 
     with database(db) as base:
         revoke_token(base, find_account(base, username), token_id)

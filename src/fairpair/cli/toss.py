@@ -111,7 +111,7 @@ def toss(
         result = toss_table(tournament, chosen)
     else:
         from fairpair.cli.saved import database
-        from fairpair.service.tosses import toss_table as saved_table
+        from fairpair.service.rounds.toss import toss_table as saved_table
 
         with database(db) as base:
             tournament, result = saved_table(base, str(file), stage=stage)
@@ -164,7 +164,7 @@ def flip(
 ) -> None:
     """Set who plays first at a table by hand (never overwritten by a recalculation)."""
     from fairpair.cli.saved import actor_of, database, done
-    from fairpair.service.tosses import flip as set_first
+    from fairpair.service.rounds.toss import flip as set_first
 
     with database(db) as base:
         who = set_first(
@@ -189,7 +189,7 @@ def recalc(
 ) -> None:
     """Compute a round's automatic tosses again (tosses set by hand are kept)."""
     from fairpair.cli.saved import actor_of, database, done, tables_text
-    from fairpair.service.tosses import recalculate
+    from fairpair.service.rounds.toss import recalculate
 
     with database(db) as base:
         changed = recalculate(base, event, number, actor=actor_of(actor), stage=stage)

@@ -56,7 +56,7 @@ def add(
 ) -> None:
     """Create an account (an organizer unless --player); it logs in at /login."""
     from fairpair.cli.saved import database, done
-    from fairpair.service.accounts import add_account
+    from fairpair.service.accounts.logins import add_account
 
     secret = _password(password)
     with database(db) as base:
@@ -79,7 +79,7 @@ def password_(
 ) -> None:
     """Set an account's password."""
     from fairpair.cli.saved import database, done
-    from fairpair.service.accounts import set_password
+    from fairpair.service.accounts.logins import set_password
 
     secret = _password(password)
     with database(db) as base:

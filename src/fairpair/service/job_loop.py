@@ -12,9 +12,9 @@ import threading
 
 from sqlalchemy import or_, select
 
-from fairpair.service.job_kinds import handlers
-from fairpair.service.job_runner import run_due
-from fairpair.service.unit import now
+from fairpair.service.jobs.runner import run_due
+from fairpair.service.kernel.change import now
+from fairpair.service.wiring import handlers
 from fairpair.store.database import Database
 from fairpair.store.models import JobRow
 

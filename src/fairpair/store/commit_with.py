@@ -3,7 +3,7 @@ mode), so that a row lock the statement takes is held by the database for the st
 the commit only — never while its answer travels back, the thread waits for the interpreter
 and sends the COMMIT.
 
-Why: a players' report locks the event's row last, to bump its version (``service.unit.
+Why: a players' report locks the event's row last, to bump its version (``service.kernel.unit.
 reporting``). Sent one after the other, the bump and the COMMIT held that lock across a round
 trip and a thread switch: with 40 threads a worker busy, the thread that held it waited for
 the interpreter (the switch interval is 5 ms) while the reports of both workers queued behind

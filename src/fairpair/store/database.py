@@ -162,7 +162,7 @@ class Database:
     url: str
     engine: Engine
     #: Called with (slug, version, wide, players) after each committed change in this process (the
-    #: live seam, ``fairpair.service.live``).
+    #: live seam, ``fairpair.service.kernel.live``).
     listeners: list[Callable[[str, int, bool, frozenset[int] | None], None]] = field(
         default_factory=list
     )

@@ -34,14 +34,15 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
-from fairpair.service.accounts import Account
-from fairpair.service.connection import Database
-from fairpair.service.errors import NotAllowed, NotJoined, NotLoggedIn
-from fairpair.service.player_tokens import PREFIX as PLAYER_PREFIX
-from fairpair.service.player_tokens import PlayerPass
-from fairpair.service.sessions import session_account
-from fairpair.service.staff import Role, role_of
-from fairpair.service.tokens import token_account
+from fairpair.service.accounts.api_tokens import token_account
+from fairpair.service.accounts.logins import Account
+from fairpair.service.accounts.sessions import session_account
+from fairpair.service.accounts.staff import Role, role_of
+from fairpair.service.kernel.connection import Database
+from fairpair.service.kernel.errors import NotAllowed, NotJoined, NotLoggedIn
+from fairpair.service.players.passes import PREFIX as PLAYER_PREFIX
+from fairpair.service.players.passes import PlayerPass
+from fairpair.web.player_cookie import player_of_request
 
 SESSION_COOKIE = "fairpair_session"
 
@@ -157,8 +158,6 @@ class Allow:
         return access
 
     def _player(self, request: Request, access: Access) -> Access:
-        from fairpair.web.player_cookie import player_of_request
-
         found = player_of_request(request, access.slug) if access.slug else None
         if found is None:
             raise NotJoined(

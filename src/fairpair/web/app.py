@@ -20,9 +20,11 @@ from fastapi import FastAPI
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.staticfiles import StaticFiles
 
+from fairpair.service.kernel.connection import open_database
 from fairpair.web import csrf_multipart, errors
 from fairpair.web.discord.display_watch import DisplayWatch
 from fairpair.web.discord.interactions import PATH as DISCORD_PATH
+from fairpair.web.discord.signature import public_key
 from fairpair.web.headers import SecurityHeaders
 from fairpair.web.hub import LiveHub
 from fairpair.web.job_worker import JobWorker
@@ -30,7 +32,7 @@ from fairpair.web.long_lived import keep_long_lived
 from fairpair.web.portal_warm import PortalWarm
 from fairpair.web.settings import WebSettings, from_environment
 from fairpair.web.sse import FragmentCache
-from fairpair.web.templating import make_templates
+from fairpair.web.templating import _package_version, make_templates
 from fairpair.web.timing import ServerTiming
 
 STATIC = Path(__file__).parent / "static"
@@ -84,12 +86,8 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     ``fairpair serve`` reads them)."""
     import importlib
 
-    from fairpair.service.connection import open_database
-
     config = (settings or from_environment()).with_secret()
     if config.discord_public_key:  # fail fast: a bad key refuses every interaction
-        from fairpair.web.discord.signature import public_key
-
         public_key(config.discord_public_key)
 
     @asynccontextmanager
@@ -164,6 +162,4 @@ def _login_limiter(rate: str) -> Any:
 
 
 def _version() -> str:
-    from fairpair.web.templating import _package_version
-
     return _package_version()

@@ -13,8 +13,8 @@ from typing import Any
 from fastapi import Request
 from fastapi.responses import HTMLResponse
 
-from fairpair.service.connection import Database
-from fairpair.service.events import show_event
+from fairpair.service.event.events import show_event
+from fairpair.service.kernel.connection import Database
 from fairpair.web.access import Access
 from fairpair.web.templating import render
 

@@ -23,7 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from fairpair.engine.errors import FairpairError
 from fairpair.error_table import kind_of
-from fairpair.service.errors import NotJoined, NotLoggedIn
+from fairpair.service.kernel.errors import NotJoined, NotLoggedIn
 from fairpair.web.templating import is_htmx, render
 
 LOG = logging.getLogger("fairpair.web")

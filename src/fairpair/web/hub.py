@@ -1,6 +1,6 @@
 """The web server's end of the live seam: who is watching which event, and telling them.
 
-The hub learns of each committed change from ``fairpair.service.live``:
+The hub learns of each committed change from ``fairpair.service.kernel.live``:
 - **PostgreSQL**: a thread LISTENs on the ``fairpair_events`` channel, so a change made by any
   process (another worker of ``fairpair serve --workers N``, the CLI) reaches this one;
 - **SQLite**: the database's in-process listeners (changes made by this process, at once),
@@ -11,7 +11,7 @@ Subscribers are asyncio queues on the server's event loop: ``subscription(slug)`
 of new versions. News is deduplicated by version; a slow subscriber skips to the
 newest version (its queue holds at most one item), so a burst of results never piles up.
 A player's own page subscribes with a *feed* (``player_feed``): it hears only the versions that
-named that player (a report at their table: ``service.live.players_moved``) or may have
+named that player (a report at their table: ``service.kernel.live.players_moved``) or may have
 moved anyone's, so while results flow a hall of open phones is not woken 60 times a second;
 the hub also remembers which players each recent version moved (``moved``).
 """
@@ -25,8 +25,8 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from fairpair.service.connection import Database
-from fairpair.service.live import CHANNEL, event_versions, listen, notify_url, parse_payload
+from fairpair.service.kernel.connection import Database
+from fairpair.service.kernel.live import CHANNEL, event_versions, listen, notify_url, parse_payload
 
 LOG = logging.getLogger("fairpair.web.hub")
 #: How many versions of each event the hub remembers the moved players of.

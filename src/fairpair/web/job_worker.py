@@ -1,14 +1,14 @@
 """The server's job worker: a daemon thread per server process that does the due scheduled
 jobs (round notices, their deliveries) every ``WebSettings.job_seconds`` (0: off — a
 deployment that runs ``fairpair jobs run`` apart). Started and stopped by the app's
-lifespan; several processes do each job once (``service.jobs`` leases)."""
+lifespan; several processes do each job once (``service.jobs.schedule`` leases)."""
 
 from __future__ import annotations
 
 import threading
 
-from fairpair.service.connection import Database
 from fairpair.service.job_loop import run_jobs
+from fairpair.service.kernel.connection import Database
 
 
 class JobWorker:

@@ -10,8 +10,8 @@ import segno
 from fastapi import Request
 from markupsafe import Markup
 
-from fairpair.service.connection import Database
-from fairpair.service.joining import join_state
+from fairpair.service.kernel.connection import Database
+from fairpair.service.players.joining import join_state
 from fairpair.web.version_cache import fragment, version_cache
 
 

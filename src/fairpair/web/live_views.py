@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from fastapi import Request
 
-from fairpair.service.connection import Database
+from fairpair.service.kernel.connection import Database
 
 #: name → render(request, db, slug, stage) → HTML.
 ViewRender = Callable[[Request, Database, str, str | None], str]

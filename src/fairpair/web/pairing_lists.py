@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from fairpair.responses.events import EventDetail, RoundView, StageItem
-from fairpair.service.connection import Database
-from fairpair.service.events import show_event
-from fairpair.service.lookup import stage_key
-from fairpair.service.rounds import round_view
+from fairpair.service.event.events import show_event
+from fairpair.service.kernel.connection import Database
+from fairpair.service.kernel.lookup import stage_key
+from fairpair.service.rounds.lifecycle import round_view
 
 Order = Literal["table", "name"]
 #: How the public reads a round's state (seed 004 "Round states").

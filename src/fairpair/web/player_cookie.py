@@ -10,9 +10,9 @@ import secrets
 from fastapi import Request, Response
 from itsdangerous import BadSignature, Signer
 
-from fairpair.service.connection import Database
-from fairpair.service.player_tokens import PREFIX, PlayerPass, pass_of
-from fairpair.service.server_keys import server_key
+from fairpair.service.kernel.connection import Database
+from fairpair.service.kernel.server_keys import server_key
+from fairpair.service.players.passes import PREFIX, PlayerPass, pass_of
 
 PLAYER_COOKIE = "fairpair_player"
 #: A pass lasts as long as a league season (the organizer can revoke it any time).

@@ -2,7 +2,7 @@
 player's page, sent only when something on *their* card changed.
 
 Every change of the event wakes each connected portal (the hub, as for the public pages);
-the stream then compares the player's mark (``service.my_match_marks``: their round, its
+the stream then compares the player's mark (``service.portal.marks``: their round, its
 state and dates, their table, its result and self-report, check-in) with the one it last
 saw. The marks of a version are computed **once** for every connected player (one shared
 future per event and version), so a result costs one computation plus a dictionary lookup
@@ -12,7 +12,7 @@ result at one table tells its two players. Without JavaScript the page is a plai
 (reload it).
 
 **Reports name their players**: a players' report, confirmation, dispute or a result at a
-table is announced with the two players it moved (``service.live.players_moved``; the hub
+table is announced with the two players it moved (``service.kernel.live.players_moved``; the hub
 remembers them per version, ``LiveHub.moved``). While results flow — 60 a second in a hall
 of 2,000 open phones — no one computes every player's mark and no other stream wakes: the
 two named phones are told at once (``LiveHub.player_feed``). Any other change (a release, an
@@ -24,7 +24,7 @@ each stream waits a random moment before it tells its page, spread over about
 over 30 s (the issue asks for 2,000 phones within 60 s) instead of in the same second, so
 each is answered at once. Two phones told of their result wait about 30 ms. Such a change
 also builds the standings the cards show before any phone is told
-(``service.my_match.warm_my_match``).
+(``service.portal.player_view.warm_my_match``).
 """
 
 from __future__ import annotations
@@ -38,10 +38,10 @@ from fastapi import Request
 from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
-from fairpair.service.connection import Database
-from fairpair.service.my_match import warm_my_match
-from fairpair.service.my_match_marks import Marks, portal_marks
-from fairpair.service.player_tokens import PlayerPass
+from fairpair.service.kernel.connection import Database
+from fairpair.service.players.passes import PlayerPass
+from fairpair.service.portal.marks import Marks, portal_marks
+from fairpair.service.portal.player_view import warm_my_match
 from fairpair.web.hub import LiveHub
 from fairpair.web.sse import KEEPALIVE_SECONDS, message
 

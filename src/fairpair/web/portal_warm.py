@@ -1,6 +1,6 @@
 """The players' pages built before the phones ask. Told by the live hub of each change (this
 process's, and on PostgreSQL every process's), a thread of its own builds the event-wide
-part of the portal for the newest version (``service.my_match.warm_my_match``: the event's
+part of the portal for the newest version (``service.portal.player_view.warm_my_match``: the event's
 facts and the standings its cards show):
 
 - at once after a **wide** change (a round released: ``Change.wide``), for every event;
@@ -36,9 +36,9 @@ import queue
 import time
 
 from fairpair.gc_pause import paused_gc
-from fairpair.service.connection import Database
-from fairpair.service.my_match import warm_my_match
-from fairpair.service.my_match_facts import viewed_within
+from fairpair.service.kernel.connection import Database
+from fairpair.service.portal.facts import viewed_within
+from fairpair.service.portal.player_view import warm_my_match
 from fairpair.web.long_lived import keep_long_lived
 from fairpair.web.news_thread import NewsThread
 

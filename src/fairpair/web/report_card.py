@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from fairpair.service.connection import Database
-from fairpair.service.player_tokens import PlayerPass
-from fairpair.service.self_reports import ReportState, report_state
+from fairpair.service.kernel.connection import Database
+from fairpair.service.players.passes import PlayerPass
+from fairpair.service.results.self_reports import ReportState, report_state
 
 
 def report_card(

@@ -8,7 +8,9 @@ from dataclasses import dataclass
 
 from fairpair.responses.drafts import SavedDraft
 from fairpair.responses.events import EventDetail, RoundItem, StageItem
-from fairpair.service.connection import Database
+from fairpair.responses.standings import standings_response
+from fairpair.service.kernel.connection import Database
+from fairpair.service.results.standings import standings
 
 #: A round's state as players see it (seed 004 "Round states").
 SHOWN = {"scheduled": "Upcoming", "open": "In Progress", "completed": "Completed"}
@@ -64,9 +66,6 @@ def names_of(event: EventDetail) -> dict[str, str]:
 
 def records_of(db: Database, slug: str, stage: str) -> dict[str, str]:
     """Each player's record in ``stage`` so far ("2-1", or "2-1-1" with draws: W-D-L)."""
-    from fairpair.responses.standings import standings_response
-    from fairpair.service.standings import standings
-
     tournament, table = standings(db, slug, stage=stage)
     out = {}
     for row in standings_response(table, tournament.name).rows:

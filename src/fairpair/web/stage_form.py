@@ -4,7 +4,7 @@ The form is flat text (what a browser posts): ``format``, ``ruleset`` and the or
 ``tiebreaks``; the Swiss fields (pairing method, max rounds, groups, forbidden pairs, toss
 and tie policy); the Swiss elimination thresholds; the playoff fields (third place, cycles,
 pod size and remainder); and the top cut. ``settings_of_form`` turns it into the document
-settings the service checks (``service.stages``), keeping only the chosen format's fields;
+settings the service checks (``service.rounds.stages``), keeping only the chosen format's fields;
 ``field_of`` names the form field a refusal is about, so the message shows next to it.
 
 Without JavaScript the up/down/remove/add buttons of the tiebreak list and the "show this

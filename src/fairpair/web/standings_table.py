@@ -13,9 +13,10 @@ from fastapi.templating import Jinja2Templates
 from fairpair.engine.points_text import points_text
 from fairpair.engine.standings import Standings
 from fairpair.responses.standings import StandingsResponse, StandingsRow, standings_response
-from fairpair.service.connection import Database
-from fairpair.service.events import event_version
-from fairpair.service.standings import standings
+from fairpair.service.event.events import event_version
+from fairpair.service.kernel.connection import Database
+from fairpair.service.results.standings import standings
+from fairpair.web.version_cache import version_cache
 
 #: A player's status as the badge next to their name reads.
 BADGES = {
@@ -62,8 +63,6 @@ def standings_table(
     version = event_version(db, slug)
     if request is None:
         return _computed(db, slug, stage, version, full)
-    from fairpair.web.version_cache import version_cache
-
     return version_cache(request).get(
         ("standings", db.url, slug, version, stage, full),
         lambda: _computed(db, slug, stage, version, full),

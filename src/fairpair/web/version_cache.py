@@ -2,7 +2,7 @@
 
 A round of a 4,000-player event takes a few hundred milliseconds to read and render, and a
 venue full of phones asks for the same page between two changes. Everything here is keyed
-by the event's version (one cheap query, ``service.events.event_version``), so an entry can
+by the event's version (one cheap query, ``service.event.events.event_version``), so an entry can
 never be stale: a change makes a new version and a new key. Newer data under an older key is
 harmless (a read made after the version query sees at least that version). One small LRU per
 application (``app.state``), shared by the threads that serve its requests; with several
@@ -22,8 +22,8 @@ from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 
 from fairpair.responses.events import EventDetail
-from fairpair.service.connection import Database
-from fairpair.service.events import event_version
+from fairpair.service.event.events import event_version
+from fairpair.service.kernel.connection import Database
 from fairpair.web.pairing_lists import PostedRound, posted_round
 
 T = TypeVar("T")

@@ -9,7 +9,7 @@ answer with (``RoundView``, ``StandingsResponse``, ``BracketView``) and returns 
     from fairpair.interop.images import standings_picture, to_png
     png = to_png(standings_picture(view, top=8))
 
-A saved event's images come from ``fairpair.service.event_images.render``; docs/images.md
+A saved event's images come from ``fairpair.service.event.images.render``; docs/images.md
 says more.
 """
 

@@ -3,7 +3,7 @@ the short text of the result column, told from the table's first player ("2-1", 
 "draw 1-1", "forfeit").
 
 A released round's result reads as people say it ("Ann Lee wins 2-1", the winner's games
-first; "Bo forfeits"; "draw 1-1"; ``service.results.result_text``); the winner is found by
+first; "Bo forfeits"; "draw 1-1"; ``fairpair.engine.result_text``); the winner is found by
 the exact name at its start (the longer of the two names first, so "Ann" never takes
 "Ann Lee"'s win)."""
 

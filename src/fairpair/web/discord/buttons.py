@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from fairpair.service.connection import Database
-from fairpair.service.discord_links import DiscordPlayer, discord_user_of
-from fairpair.service.players import drop_player
-from fairpair.service.self_reports import (
+from fairpair.service.discord.links import DiscordPlayer, discord_user_of
+from fairpair.service.kernel.connection import Database
+from fairpair.service.players.roster import drop_player
+from fairpair.service.results.self_reports import (
     ReportState,
     confirm_report,
     dispute_report,

@@ -16,12 +16,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from fairpair.service import event_images
-from fairpair.service.connection import Database
-from fairpair.service.discord_links import discord_actor, join_player, link_channel, unlink_channel
-from fairpair.service.discord_text import pairings_text, standings_text
-from fairpair.service.self_checkin import check_in_myself
-from fairpair.service.self_reports import report_state
+from fairpair.service.discord.links import discord_actor, join_player, link_channel, unlink_channel
+from fairpair.service.discord.text import pairings_text, standings_text
+from fairpair.service.event import images as event_images
+from fairpair.service.kernel.connection import Database
+from fairpair.service.players.self_checkin import check_in_myself
+from fairpair.service.results.self_reports import report_state
 from fairpair.web.discord.caller import Caller, options_of
 from fairpair.web.discord.replies import (
     DANGER,

@@ -1,6 +1,6 @@
 """The web server's end of the Discord display: told of every change the live hub hears of
 (this process's, and on PostgreSQL every process's), it nudges the event's displays
-(``service.discord_display.nudge``) from a thread of its own — the request that recorded a
+(``service.discord.display.nudge``) from a thread of its own — the request that recorded a
 result never waits for it. An event is nudged at most once every ``GAP`` seconds: the first
 change at once, the changes after it together, with the newest version, when the gap is
 over. (Each nudge reads the database; 60 self-reports a second were 60 reads a second for an
@@ -13,8 +13,8 @@ import logging
 import queue
 import time
 
-from fairpair.service.connection import Database
-from fairpair.service.discord_display import nudge
+from fairpair.service.discord.display import nudge
+from fairpair.service.kernel.connection import Database
 from fairpair.web.news_thread import NewsThread
 
 LOG = logging.getLogger("fairpair.web.discord")

@@ -20,8 +20,8 @@ import logging
 import time
 from collections.abc import Callable
 
-from fairpair.service.discord_dm import DiscordBusy
-from fairpair.service.discord_rest import DiscordRefused, edit_original
+from fairpair.service.outbound.discord_dm import DiscordBusy
+from fairpair.service.outbound.discord_rest import DiscordRefused, edit_original
 from fairpair.web.discord.guard import guarded
 from fairpair.web.discord.replies import Reply
 

@@ -24,8 +24,8 @@ from fastapi.responses import JSONResponse, Response
 from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 
-from fairpair.service.connection import Database
-from fairpair.service.discord_replay import first_time
+from fairpair.service.discord.replay import first_time
+from fairpair.service.kernel.connection import Database
 from fairpair.web.discord.buttons import answer_button
 from fairpair.web.discord.caller import caller_of
 from fairpair.web.discord.commands import answer_command

@@ -20,7 +20,7 @@ from typing import Any
 
 from starlette.responses import JSONResponse, Response
 
-from fairpair.service.discord_rest import Image
+from fairpair.service.outbound.discord_rest import Image
 
 PONG, MESSAGE, DEFERRED, UPDATE = 1, 4, 5, 7
 EPHEMERAL = 64

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fairpair.service.own_match import Score
-from fairpair.service.self_reports import ReportState
+from fairpair.service.results.current_match import Score
+from fairpair.service.results.self_reports import ReportState
 from fairpair.web.discord.replies import DANGER, PRIMARY, SECONDARY, SUCCESS, Button
 
 

@@ -3,8 +3,8 @@ the caller is there — or the refusal (``Stop``) saying what to do first."""
 
 from __future__ import annotations
 
-from fairpair.service.connection import Database
-from fairpair.service.discord_links import DiscordPlayer, event_of_channel, player_of
+from fairpair.service.discord.links import DiscordPlayer, event_of_channel, player_of
+from fairpair.service.kernel.connection import Database
 from fairpair.web.discord.caller import Caller
 from fairpair.web.discord.replies import Reply, refused
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
-from fairpair.service.discord_replay import WINDOW
+from fairpair.service.discord.replay import WINDOW
 
 MAX_AGE = WINDOW.total_seconds()
 MAX_AHEAD = 30.0

@@ -9,7 +9,7 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import RedirectResponse, Response
 
 from fairpair.engine.errors import FairpairError
-from fairpair.service.tokens import create_token, revoke_token, tokens_of
+from fairpair.service.accounts.api_tokens import create_token, revoke_token, tokens_of
 from fairpair.web.access import DbDep, Signed
 from fairpair.web.forms import refusal
 from fairpair.web.templating import render

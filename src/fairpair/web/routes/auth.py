@@ -9,9 +9,9 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import RedirectResponse, Response
 
-from fairpair.service.accounts import authenticate
-from fairpair.service.errors import BadCredentials, TooManyAttempts
-from fairpair.service.sessions import LIFETIME, close_session, open_session
+from fairpair.service.accounts.logins import authenticate
+from fairpair.service.accounts.sessions import LIFETIME, close_session, open_session
+from fairpair.service.kernel.errors import BadCredentials, TooManyAttempts
 from fairpair.web.access import SESSION_COOKIE, DbDep, Public
 from fairpair.web.templating import render
 

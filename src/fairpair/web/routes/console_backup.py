@@ -13,7 +13,7 @@ from fastapi.responses import RedirectResponse, Response
 
 from fairpair.engine.errors import FairpairError
 from fairpair.interop.backup import dump_backup, parse_backup
-from fairpair.service.backups import backup_event, restore_event
+from fairpair.service.event.backups import backup_event, restore_event
 from fairpair.web.access import DbDep, Organizer, Owner
 from fairpair.web.routes.home import events_console
 

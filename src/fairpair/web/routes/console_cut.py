@@ -1,6 +1,6 @@
 """``GET /console/{slug}/cut?stage=`` (Viewer): the top cut of a playoff stage — who makes
 it and why the line is there (as ``fairpair cut --explain``) — and its bracket;
-``POST /console/{slug}/cut/draw`` (Judge) draws it (``service.cuts.draw``), refused with the
+``POST /console/{slug}/cut/draw`` (Judge) draws it (``service.rounds.cut.draw``), refused with the
 reason while the stage it is cut from is unfinished unless "early" is ticked."""
 
 from __future__ import annotations
@@ -13,13 +13,13 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from fairpair.engine.errors import FairpairError
 from fairpair.engine.tiebreaks.registry import REGISTRY
-from fairpair.service import cuts
-from fairpair.service.brackets import BRACKET_FORMATS, bracket_view
-from fairpair.service.connection import Database
-from fairpair.service.cut_view import cut_view
-from fairpair.service.errors import Refused
-from fairpair.service.events import show_event
-from fairpair.service.staff import Role
+from fairpair.service.accounts.staff import Role
+from fairpair.service.event.events import show_event
+from fairpair.service.kernel.connection import Database
+from fairpair.service.kernel.errors import Refused
+from fairpair.service.rounds import cut as cuts
+from fairpair.service.rounds.bracket_view import BRACKET_FORMATS, bracket_view
+from fairpair.service.rounds.cut_view import cut_view
 from fairpair.web.access import Access, DbDep, Judge, Viewer
 from fairpair.web.console import console_page
 from fairpair.web.forms import refusal

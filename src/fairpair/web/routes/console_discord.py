@@ -19,8 +19,8 @@ from fastapi.responses import RedirectResponse, Response
 
 from fairpair.engine.errors import FairpairError
 from fairpair.error_table import kind_of
-from fairpair.service.discord_channels import unlink_event_channel
-from fairpair.service.discord_codes import new_code
+from fairpair.service.discord.channels import unlink_event_channel
+from fairpair.service.discord.codes import new_code
 from fairpair.web.access import DbDep, Owner
 from fairpair.web.routes.console_portal import tab_page
 

@@ -10,7 +10,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from fairpair.responses.events import EventDetail, RoundItem, StageItem
-from fairpair.service.events import show_event
+from fairpair.service.event.events import show_event
 from fairpair.web.access import DbDep, Viewer
 from fairpair.web.console import console_page
 

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
-from fairpair.service.audit_pages import audit_page
+from fairpair.service.event.audit_pages import audit_page
 from fairpair.web.access import DbDep, Viewer
 from fairpair.web.console import console_page
 

@@ -16,21 +16,20 @@ from fastapi.responses import RedirectResponse, Response
 
 from fairpair.engine.errors import FairpairError
 from fairpair.engine.rounds import ByeKind
-from fairpair.service.connection import Database
-from fairpair.service.events import show_event
-from fairpair.service.player_edits import set_seed
-from fairpair.service.players import (
-    LateEntry,
-    NewPlayer,
+from fairpair.service.accounts.staff import Role
+from fairpair.service.event.events import show_event
+from fairpair.service.kernel.connection import Database
+from fairpair.service.players.csv_import import import_players_csv
+from fairpair.service.players.csv_rows import InvalidCsv
+from fairpair.service.players.edits import set_seed
+from fairpair.service.players.registration import LateEntry, NewPlayer
+from fairpair.service.players.roster import (
     add_players,
     check_in,
     drop_no_shows,
     drop_player,
     reinstate_player,
 )
-from fairpair.service.players_csv import InvalidCsv
-from fairpair.service.players_import import import_players_csv
-from fairpair.service.staff import Role
 from fairpair.web.access import Access, DbDep, Judge, Viewer
 from fairpair.web.console import console_page
 from fairpair.web.numbers import is_whole

@@ -5,7 +5,8 @@ Owners change the settings (one form, version checked: two owners editing at onc
 overwrite each other) and make a new join code; judges open and close check-in and make or
 revoke a player's personal links (a new link is shown once, to copy: only its hash is kept).
 The Discord bot token is write-only: the page says whether one is set, never what it is.
-Every change goes through ``service.portal.set_portal`` (audited). The "Discord channel"
+Every change goes through ``service.players.portal_settings.set_portal`` (audited). The "Discord
+channel"
 box (linked channels, a one-time ``/link`` code) posts to ``console_discord``, which shows
 this page again with ``tab_page``.
 """
@@ -18,13 +19,18 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import RedirectResponse, Response
 
 from fairpair.engine.errors import FairpairError
-from fairpair.service.connection import Database
-from fairpair.service.discord_channels import channels_of
-from fairpair.service.player_passes import live_passes
-from fairpair.service.player_tokens import personal_link, revoke_player_tokens
-from fairpair.service.portal import SETTABLE, new_join_code, read_portal, set_portal
-from fairpair.service.staff import Role
-from fairpair.service.waitlist import waitlist_of
+from fairpair.service.accounts.staff import Role
+from fairpair.service.discord.channels import channels_of
+from fairpair.service.kernel.connection import Database
+from fairpair.service.players.pass_counts import live_passes
+from fairpair.service.players.passes import personal_link, revoke_player_tokens
+from fairpair.service.players.portal_settings import (
+    SETTABLE,
+    new_join_code,
+    read_portal,
+    set_portal,
+)
+from fairpair.service.players.waitlist import waitlist_of
 from fairpair.web.access import Access, DbDep, Judge, Owner, Viewer
 from fairpair.web.console import console_page
 from fairpair.web.forms import refusal

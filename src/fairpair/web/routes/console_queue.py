@@ -1,5 +1,5 @@
 """The console's Resolution Queue: disputed reports, unconfirmed ones past their time, overdue
-matches (``fairpair.service.resolution_queue``). Viewers see it; judges settle an item by
+matches (``fairpair.service.results.resolution_queue``). Viewers see it; judges settle an item by
 entering its result — one click accepts either player's version, or type another — through
 the results service, as the Results tab does (which settles the players' report too).
 
@@ -16,10 +16,10 @@ from fastapi.responses import RedirectResponse, Response
 from fairpair.engine.errors import FairpairError, Location
 from fairpair.error_table import kind_of
 from fairpair.interop.typed_text import RESULTS_HELP, parse_result
-from fairpair.service import results
-from fairpair.service.connection import Database
-from fairpair.service.errors import Refused
-from fairpair.service.resolution_queue import resolution_queue
+from fairpair.service.kernel.connection import Database
+from fairpair.service.kernel.errors import Refused
+from fairpair.service.results import recording as results
+from fairpair.service.results.resolution_queue import resolution_queue
 from fairpair.web.access import Access, DbDep, Judge, Viewer
 from fairpair.web.console import console_page
 from fairpair.web.form_posts import posted

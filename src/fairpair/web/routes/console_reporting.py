@@ -15,9 +15,9 @@ from fastapi import Query, Request
 from fastapi.responses import Response
 from fastapi.routing import APIRouter
 
-from fairpair.service.events import show_event
-from fairpair.service.lookup import stage_key
-from fairpair.service.notice_report import round_notices
+from fairpair.service.event.events import show_event
+from fairpair.service.kernel.lookup import stage_key
+from fairpair.service.notices.report import round_notices
 from fairpair.web.access import DbDep, Viewer
 from fairpair.web.console import console_page
 

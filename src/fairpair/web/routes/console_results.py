@@ -18,12 +18,12 @@ from fastapi.responses import RedirectResponse, Response
 from fairpair.engine.errors import FairpairError, InvalidResult, Location
 from fairpair.error_table import kind_of
 from fairpair.interop.typed_text import RESULTS_HELP, BadValue, parse_result
-from fairpair.service import results
-from fairpair.service.connection import Database
-from fairpair.service.errors import AlreadyRecorded, Refused
-from fairpair.service.events import show_event
-from fairpair.service.lookup import stage_key
-from fairpair.service.rounds import round_view
+from fairpair.service.event.events import show_event
+from fairpair.service.kernel.connection import Database
+from fairpair.service.kernel.errors import AlreadyRecorded, Refused
+from fairpair.service.kernel.lookup import stage_key
+from fairpair.service.results import recording as results
+from fairpair.service.rounds.lifecycle import round_view
 from fairpair.web.access import Access, DbDep, Judge, Viewer
 from fairpair.web.console import console_page
 from fairpair.web.form_posts import posted

@@ -19,12 +19,14 @@ from starlette.exceptions import HTTPException
 from fairpair.engine.errors import FairpairError, Location
 from fairpair.error_table import kind_of
 from fairpair.interop.typed_text import parse_moment
-from fairpair.service import drafts, places, round_robin, rounds
-from fairpair.service.connection import Database
-from fairpair.service.draft_toss import draft_tosses
-from fairpair.service.errors import Refused
-from fairpair.service.events import show_event
-from fairpair.service.lookup import stage_key
+from fairpair.service.event.events import show_event
+from fairpair.service.kernel.connection import Database
+from fairpair.service.kernel.errors import Refused
+from fairpair.service.kernel.lookup import stage_key
+from fairpair.service.results import places
+from fairpair.service.rounds import drafts, round_robin
+from fairpair.service.rounds import lifecycle as rounds
+from fairpair.service.rounds.draft_toss import draft_tosses
 from fairpair.web.access import Access, DbDep, Judge, Viewer
 from fairpair.web.console import console_page
 from fairpair.web.form_posts import posted

@@ -10,8 +10,8 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import RedirectResponse, Response
 
 from fairpair.engine.errors import FairpairError
-from fairpair.service.connection import Database
-from fairpair.service.staff import Role, grant, revoke, staff_of
+from fairpair.service.accounts.staff import Role, grant, revoke, staff_of
+from fairpair.service.kernel.connection import Database
 from fairpair.web.access import Access, DbDep, Owner, Viewer
 from fairpair.web.console import console_page
 

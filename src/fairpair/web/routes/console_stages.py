@@ -13,11 +13,11 @@ from fairpair.engine.errors import FairpairError
 from fairpair.engine.pairing.recommended import log2_rounds, magic_rounds
 from fairpair.engine.tiebreaks.registry import REGISTRY
 from fairpair.responses.events import EventDetail
-from fairpair.service.connection import Database
-from fairpair.service.events import export_event, show_event
-from fairpair.service.staff import Role
-from fairpair.service.stage_settings import settings_of
-from fairpair.service.stages import add_stage, edit_stage
+from fairpair.service.accounts.staff import Role
+from fairpair.service.event.events import export_event, show_event
+from fairpair.service.kernel.connection import Database
+from fairpair.service.kernel.stage_settings import settings_of
+from fairpair.service.rounds.stages import add_stage, edit_stage
 from fairpair.web import stage_form
 from fairpair.web.access import Access, DbDep, Owner, Viewer
 from fairpair.web.console import console_page

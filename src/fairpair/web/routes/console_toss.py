@@ -23,11 +23,12 @@ from fairpair.engine.toss import TossUnavailable, toss_applies
 from fairpair.engine.tournament import Tournament
 from fairpair.responses.events import RoundView
 from fairpair.responses.toss import TossTableResponse, toss_response
-from fairpair.service import rounds, tosses
-from fairpair.service.connection import Database
-from fairpair.service.events import show_event
-from fairpair.service.lookup import stage_key
-from fairpair.service.staff import Role
+from fairpair.service.accounts.staff import Role
+from fairpair.service.event.events import show_event
+from fairpair.service.kernel.connection import Database
+from fairpair.service.kernel.lookup import stage_key
+from fairpair.service.rounds import lifecycle as rounds
+from fairpair.service.rounds import toss as tosses
 from fairpair.web.access import Access, DbDep, Judge, Viewer
 from fairpair.web.console import console_page
 from fairpair.web.forms import refusal

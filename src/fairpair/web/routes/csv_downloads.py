@@ -1,6 +1,6 @@
 """CSV downloads (docs/csv.md): the console's pairings, standings and results of an event
 (staff: Viewer), and the public pages' standings and pairings (anyone: what those pages
-show). Each is one read of the service (``service/csv_exports.py``), as UTF-8 text."""
+show). Each is one read of the service (``service/event/csv_exports.py``), as UTF-8 text."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from fastapi import APIRouter, Query
 from fastapi.responses import Response
 
 from fairpair.interop.csv import CsvTable
-from fairpair.service.connection import Database
-from fairpair.service.csv_exports import csv_file_name, event_csv
+from fairpair.service.event.csv_exports import csv_file_name, event_csv
+from fairpair.service.kernel.connection import Database
 from fairpair.web.access import DbDep, Public, Viewer
 
 ROUTER = APIRouter(include_in_schema=False)

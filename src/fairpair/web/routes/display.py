@@ -14,8 +14,8 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 from markupsafe import Markup
 
-from fairpair.service.connection import Database
-from fairpair.service.round_clock import opened_at
+from fairpair.service.kernel.connection import Database
+from fairpair.service.rounds.clock import opened_at
 from fairpair.web.access import DbDep, Public
 from fairpair.web.join_qr import join_box
 from fairpair.web.live_views import live_view

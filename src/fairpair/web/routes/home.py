@@ -9,9 +9,10 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import RedirectResponse, Response
 
 from fairpair.engine.errors import FairpairError
-from fairpair.service.connection import Database
-from fairpair.service.events import create_event, list_events
-from fairpair.service.staff import roles_of
+from fairpair.engine.rulesets import get_ruleset
+from fairpair.service.accounts.staff import roles_of
+from fairpair.service.event.events import create_event, list_events
+from fairpair.service.kernel.connection import Database
 from fairpair.web.access import Access, DbDep, Organizer, Public, Signed
 from fairpair.web.forms import refusal
 from fairpair.web.templating import render
@@ -64,8 +65,6 @@ def new_event(
     slug: Annotated[str, Form(max_length=80)] = "",
     ruleset: Annotated[str, Form(max_length=40)] = "default",
 ) -> Response:
-    from fairpair.engine.rulesets import get_ruleset
-
     assert access.account is not None
     values = {"name": name, "slug": slug, "ruleset": ruleset}
     try:

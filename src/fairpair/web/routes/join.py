@@ -24,12 +24,12 @@ from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import RedirectResponse, Response
 
 from fairpair.engine.errors import FairpairError
-from fairpair.service.account_events import events_of_account
-from fairpair.service.connection import Database
-from fairpair.service.errors import UnknownEvent
-from fairpair.service.joining import join_event, join_state
-from fairpair.service.player_tokens import forget_token, pass_of
-from fairpair.service.portal import event_of_code, read_portal
+from fairpair.service.accounts.played_events import events_of_account
+from fairpair.service.kernel.connection import Database
+from fairpair.service.kernel.errors import UnknownEvent
+from fairpair.service.players.joining import join_event, join_state
+from fairpair.service.players.passes import forget_token, pass_of
+from fairpair.service.players.portal_settings import event_of_code, read_portal
 from fairpair.web.access import Access, DbDep, Player, Public, Signed
 from fairpair.web.forms import refusal
 from fairpair.web.join_qr import join_url, qr_svg

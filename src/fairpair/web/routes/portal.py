@@ -23,13 +23,13 @@ from markupsafe import Markup
 
 from fairpair.engine.errors import FairpairError
 from fairpair.error_table import kind_of
-from fairpair.service.connection import Database
-from fairpair.service.discord_self import discord_box
-from fairpair.service.my_match import my_match, waitlist_place
-from fairpair.service.player_tokens import PlayerPass
-from fairpair.service.players import drop_player
-from fairpair.service.portal_card import portal_card as read_card
-from fairpair.service.self_checkin import check_in_myself
+from fairpair.service.discord.player_account import discord_box
+from fairpair.service.kernel.connection import Database
+from fairpair.service.players.passes import PlayerPass
+from fairpair.service.players.roster import drop_player
+from fairpair.service.players.self_checkin import check_in_myself
+from fairpair.service.portal.card import portal_card as read_card
+from fairpair.service.portal.player_view import my_match, waitlist_place
 from fairpair.web.access import Access, DbDep, Player
 from fairpair.web.portal_live import portal_stream
 from fairpair.web.report_card import report_context

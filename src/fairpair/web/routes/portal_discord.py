@@ -16,7 +16,7 @@ from fastapi.responses import RedirectResponse, Response
 
 from fairpair.engine.errors import FairpairError
 from fairpair.error_table import kind_of
-from fairpair.service.discord_self import my_join_code, unlink_my_discord
+from fairpair.service.discord.player_account import my_join_code, unlink_my_discord
 from fairpair.web.access import DbDep, Player
 from fairpair.web.routes.portal import me_page
 

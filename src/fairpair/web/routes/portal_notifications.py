@@ -28,17 +28,18 @@ from starlette.concurrency import run_in_threadpool
 
 from fairpair.engine.errors import FairpairError
 from fairpair.error_table import kind_of
-from fairpair.service.connection import Database
-from fairpair.service.events import event_version
-from fairpair.service.notice_preferences import preferences_of, set_preferences
-from fairpair.service.notifications import (
+from fairpair.service.event.events import event_version
+from fairpair.service.kernel.connection import Database
+from fairpair.service.kernel.errors import Refused
+from fairpair.service.notices.notifications import (
     mark_read,
     notifications_of,
     unread_count,
     unread_counts,
 )
-from fairpair.service.push_subscriptions import add_subscription, remove_subscription
-from fairpair.service.web_push import vapid_public_key
+from fairpair.service.notices.preferences import preferences_of, set_preferences
+from fairpair.service.outbound.push_subscriptions import add_subscription, remove_subscription
+from fairpair.service.outbound.web_push import vapid_public_key
 from fairpair.web.access import Access, DbDep, Player, Public
 from fairpair.web.errors import error_body, field_of
 from fairpair.web.forms import form_values, refusal
@@ -56,8 +57,6 @@ PREFERENCE_FIELDS = ("push", "discord", "discord_user_id")
 def _player_id(access: Access) -> int:
     assert access.player is not None
     if access.player.player_id is None:
-        from fairpair.service.errors import Refused
-
         raise Refused("player", "you are on the waitlist: notifications start once you play")
     return access.player.player_id
 

@@ -16,9 +16,9 @@ from fastapi.responses import RedirectResponse, Response
 
 from fairpair.engine.errors import FairpairError, Location
 from fairpair.error_table import kind_of
-from fairpair.service import self_reports
-from fairpair.service.connection import Database
-from fairpair.service.errors import Refused
+from fairpair.service.kernel.connection import Database
+from fairpair.service.kernel.errors import Refused
+from fairpair.service.results import self_reports
 from fairpair.web.access import Access, DbDep, Player
 from fairpair.web.form_posts import posted
 from fairpair.web.forms import refusal

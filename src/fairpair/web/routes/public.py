@@ -22,7 +22,7 @@ from fastapi.responses import HTMLResponse, Response
 from markupsafe import Markup
 
 from fairpair.responses.events import EventDetail
-from fairpair.service.connection import Database
+from fairpair.service.kernel.connection import Database
 from fairpair.web.access import DbDep, Public
 from fairpair.web.join_qr import join_box
 from fairpair.web.live_views import live_view

@@ -10,10 +10,10 @@ from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 
 from fairpair.responses.brackets import BracketView
-from fairpair.service.brackets import bracket_view
-from fairpair.service.connection import Database
-from fairpair.service.errors import Refused
-from fairpair.service.events import event_version, export_event
+from fairpair.service.event.events import event_version, export_event
+from fairpair.service.kernel.connection import Database
+from fairpair.service.kernel.errors import Refused
+from fairpair.service.rounds.bracket_view import bracket_view
 from fairpair.web.access import DbDep, Public
 from fairpair.web.live_views import live_view
 from fairpair.web.templating import render

@@ -1,6 +1,6 @@
 """``GET /e/{slug}/image/{kind}.{fmt}`` (Public): the event's images for chat — ``pairings``
 (the current round, or ``?round=N``), ``standings`` (``?top=N``, ``?page=K``,
-``?per_page=N``) or ``bracket``, as ``png`` or ``svg`` (``fairpair.service.event_images``).
+``?per_page=N``) or ``bracket``, as ``png`` or ``svg`` (``fairpair.service.event.images``).
 The public pairings, standings and bracket pages link them with a download button.
 
 An image is drawn once per event version and request (``fairpair.web.version_cache``: a
@@ -16,8 +16,8 @@ from typing import Annotated
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
-from fairpair.service.event_images import MAX_PER_PAGE, MEDIA_TYPES, Format, Kind, render
-from fairpair.service.events import event_version
+from fairpair.service.event.events import event_version
+from fairpair.service.event.images import MAX_PER_PAGE, MEDIA_TYPES, Format, Kind, render
 from fairpair.web.access import DbDep, Public
 from fairpair.web.version_cache import VersionCache
 

@@ -17,9 +17,9 @@ from typing import Annotated
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import StreamingResponse
 
-from fairpair.service.connection import Database
-from fairpair.service.errors import Refused
-from fairpair.service.events import event_version
+from fairpair.service.event.events import event_version
+from fairpair.service.kernel.connection import Database
+from fairpair.service.kernel.errors import Refused
 from fairpair.web.access import DbDep, Public
 from fairpair.web.live_views import VIEWS, ViewRender
 from fairpair.web.numbers import is_whole

@@ -12,7 +12,7 @@ from typing import Annotated
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse
 
-from fairpair.service.connection import Database
+from fairpair.service.kernel.connection import Database
 from fairpair.web.access import DbDep, Public
 from fairpair.web.live_views import live_view
 from fairpair.web.numbers import is_whole

@@ -1,0 +1,136 @@
+"""Accounts: who may log in. Passwords are hashed with argon2 (argon2-cffi); the hash is all
+that is stored. Each function is one transaction."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
+from sqlalchemy import Connection, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from fairpair.service.kernel.change import now
+from fairpair.service.kernel.errors import BadCredentials, Refused
+from fairpair.service.kernel.text_rules import checked_line
+from fairpair.store.database import Database
+from fairpair.store.models import AccountRow
+
+_HASHER = PasswordHasher()
+#: A hash of a password nobody has, verified when the username is unknown, so that a wrong
+#: username takes as long as a wrong password (no account enumeration by timing).
+_DUMMY = _HASHER.hash("fairpair: no such account")
+USERNAME = re.compile(r"^[a-z0-9][a-z0-9._-]{1,39}$")
+MIN_PASSWORD = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    id: int
+    username: str
+    name: str
+    organizer: bool
+
+
+def account_of(row: object) -> Account:
+    return Account(row.id, row.username, row.name, row.organizer)  # type: ignore[attr-defined]
+
+
+ACCOUNT_COLUMNS = (AccountRow.id, AccountRow.username, AccountRow.name, AccountRow.organizer)
+
+
+def checked_username(username: str) -> str:
+    """``username`` lower-cased, or ``Refused`` naming the rule it breaks."""
+    value = username.strip().lower()
+    if not USERNAME.match(value):
+        raise Refused(
+            "username",
+            f"{username!r} is not a username: 2-40 letters, digits, '.', '_' or '-', "
+            "starting with a letter or digit",
+        )
+    return value
+
+
+def checked_password(password: str) -> str:
+    if len(password) < MIN_PASSWORD:
+        raise Refused("password", f"a password needs at least {MIN_PASSWORD} characters")
+    if len(password) > 1024:
+        raise Refused("password", "a password has at most 1,024 characters")
+    return password
+
+
+def add_account(
+    db: Database, username: str, password: str, *, name: str | None = None, organizer: bool = True
+) -> Account:
+    """Create an account; ``Refused`` when the username is taken or the password too short."""
+    user = checked_username(username)
+    hashed = _HASHER.hash(checked_password(password))
+    display = checked_line(name, "name", "a name") if name and name.strip() else user
+    try:
+        with db.writing() as conn:
+            key = conn.execute(
+                insert(AccountRow)
+                .values(
+                    username=user,
+                    name=display,
+                    password_hash=hashed,
+                    organizer=organizer,
+                    created_at=now(),
+                )
+                .returning(AccountRow.id)
+            ).scalar_one()
+    except IntegrityError:
+        raise Refused("username", f"the username {user!r} is taken") from None
+    return Account(key, user, display, organizer)
+
+
+def set_password(db: Database, username: str, password: str) -> None:
+    hashed = _HASHER.hash(checked_password(password))
+    with db.writing() as conn:
+        done = conn.execute(
+            update(AccountRow)
+            .where(AccountRow.username == username.strip().lower())
+            .values(password_hash=hashed)
+        ).rowcount
+    if not done:
+        raise Refused("username", f"no account {username!r}")
+
+
+def authenticate(db: Database, username: str, password: str) -> Account:
+    """The account whose username and password these are, or ``BadCredentials`` (which never
+    says which of the two was wrong). A hash made with older parameters is upgraded."""
+    user = username.strip().lower()
+    with db.reading() as conn:
+        row = conn.execute(
+            select(*ACCOUNT_COLUMNS, AccountRow.password_hash).where(AccountRow.username == user)
+        ).first()
+    try:
+        _HASHER.verify(row.password_hash if row is not None else _DUMMY, password)
+    except (VerifyMismatchError, VerificationError, InvalidHashError):
+        raise BadCredentials("password", "wrong username or password") from None
+    if row is None:
+        raise BadCredentials("password", "wrong username or password")
+    if _HASHER.check_needs_rehash(row.password_hash):
+        with db.writing() as conn:
+            conn.execute(
+                update(AccountRow)
+                .where(AccountRow.id == row.id)
+                .values(password_hash=_HASHER.hash(password))
+            )
+    return account_of(row)
+
+
+def account_by_id(conn: Connection, key: int) -> Account | None:
+    row = conn.execute(select(*ACCOUNT_COLUMNS).where(AccountRow.id == key)).first()
+    return account_of(row) if row is not None else None
+
+
+def find_account(db: Database, username: str) -> Account:
+    with db.reading() as conn:
+        row = conn.execute(
+            select(*ACCOUNT_COLUMNS).where(AccountRow.username == username.strip().lower())
+        ).first()
+    if row is None:
+        raise Refused("username", f"no account {username!r}")
+    return account_of(row)

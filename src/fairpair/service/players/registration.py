@@ -1,0 +1,205 @@
+"""Registering players, the primitives every way in shares (adding them by hand or from a
+CSV file, joining by code, a promotion from the waitlist, a late entry): a new player checked
+and given an id, added in an open change with the byes of the rounds they missed, and whether
+round 1 is released yet."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sqlalchemy import Connection, func, insert, select
+
+from fairpair.engine.errors import Location
+from fairpair.engine.rounds import ByeKind
+from fairpair.service.kernel.change import Change, EventRef
+from fairpair.service.kernel.errors import Refused
+from fairpair.service.kernel.lookup import find_stage
+from fairpair.service.kernel.text_rules import has_control
+from fairpair.store.models import ByeRow, PlayerRow, RoundRow, StageRow, TableRow
+
+KEY = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,79}$")
+
+
+@dataclass(frozen=True, slots=True)
+class NewPlayer:
+    """A player to register. ``id`` is made from the name when left out."""
+
+    name: str
+    id: str | None = None
+    seed: int | None = None
+    rating: int | None = None
+    team: str | None = None
+    contact: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LateEntry:
+    """How a player who joins after round 1 counts the rounds they missed: the first
+    ``byes`` of them as byes of ``kind`` (full or half points; ``zero`` counts them as
+    losses without an opponent), the others as sat out (zero-point byes). Either way they are
+    in the stage from the next round, ranked on the points this gives them."""
+
+    byes: int = 0
+    kind: ByeKind = ByeKind.FULL
+
+
+def _key_of(name: str, taken: set[str]) -> str:
+    base = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:40].strip("-") or "player"
+    key, n = base, 2
+    while key in taken:
+        key, n = f"{base}-{n}", n + 1
+    return key
+
+
+def _checked(player: NewPlayer, where: str) -> NewPlayer:
+    name = player.name.strip()
+    if not name or len(name) > 200 or any(ord(c) < 32 for c in name):
+        raise Refused(Location((where, "name")), "a name has 1-200 characters, no control codes")
+    if player.id is not None and not KEY.match(player.id):
+        raise Refused(
+            Location((where, "id")),
+            f"{player.id!r} is not a player id: letters, digits, '-', '_' and '.', up to 80",
+        )
+    for field, text in (("team", player.team), ("contact", player.contact)):
+        if text is not None and (len(text) > 200 or has_control(text)):
+            raise Refused(
+                Location((where, field)), f"a {field} has up to 200 characters, no control codes"
+            )
+    for field, value, low, high in (
+        ("seed", player.seed, 1, 1_000_000),
+        ("rating", player.rating, 0, 10_000),
+    ):
+        if value is not None and not low <= value <= high:
+            raise Refused(Location((where, field)), f"{field} must be {low}-{high}, got {value}")
+    return NewPlayer(name, player.id, player.seed, player.rating, player.team, player.contact)
+
+
+def add_in_change(
+    change: Change,
+    players: Sequence[NewPlayer],
+    *,
+    action: str = "player.add",
+    late: LateEntry | None = None,
+) -> list[str]:
+    """``add_players`` inside an open ``change`` (joining, a promotion from the waitlist, a
+    CSV import), audited as ``action``; their ids."""
+    return _add(change, players, late or LateEntry(), action)
+
+
+def checked_new_player(player: NewPlayer, where: str = "player") -> NewPlayer:
+    """``player`` as ``add_players`` would register it (trimmed), or ``Refused``."""
+    return _checked(player, where)
+
+
+def _add(
+    change: Change, players: Sequence[NewPlayer], late: LateEntry, action: str = "player.add"
+) -> list[str]:
+    conn, event = change.conn, change.event
+    taken = set(conn.execute(select(PlayerRow.key).where(PlayerRow.event_id == event.id)).scalars())
+    position = conn.execute(
+        select(func.coalesce(func.max(PlayerRow.position), -1)).where(
+            PlayerRow.event_id == event.id
+        )
+    ).scalar_one()
+    rows: list[dict[str, object]] = []
+    for i, given in enumerate(players):
+        where = f"players[{i}]" if len(players) > 1 else "player"
+        player = _checked(given, where)
+        key = player.id or _key_of(player.name, taken)
+        if key in taken:
+            raise Refused(
+                Location((where, "id"), player=key), f"a player {key!r} is registered already"
+            )
+        taken.add(key)
+        position += 1
+        rows.append(
+            {
+                "event_id": event.id,
+                "key": key,
+                "name": player.name,
+                "position": position,
+                "seed": player.seed,
+                "rating": player.rating,
+                "team": player.team,
+                "contact": player.contact,
+                "registered_at": change.at,
+            }
+        )
+    if not rows:
+        return []
+    conn.execute(insert(PlayerRow), rows)
+    keys = [str(r["key"]) for r in rows]
+    late_byes(change, keys, late)
+    change.audit(
+        action,
+        ", ".join(keys),
+        after=[{k: r[k] for k in ("key", "name", "seed", "rating", "team")} for r in rows]
+        + ([{"late_byes": late.byes, "kind": late.kind.value}] if late.byes else []),
+    )
+    return keys
+
+
+def late_byes(change: Change, keys: list[str], late: LateEntry) -> None:
+    """The rounds ``keys`` missed, as byes: the first ``late.byes`` of ``late.kind``, the
+    others zero-point byes (sat out)."""
+    conn = change.conn
+    stage = find_stage(conn, change.event)
+    rounds = conn.execute(
+        select(RoundRow.id, RoundRow.number)
+        .where(RoundRow.stage_id == stage.id)
+        .order_by(RoundRow.number)
+    ).all()
+    if late.byes > len(rounds):
+        raise Refused(
+            Location(("late", "byes")),
+            f"only {len(rounds)} round{'s' if len(rounds) != 1 else ''} have been played; "
+            f"cannot give {late.byes} byes for missed rounds",
+        )
+    ids = dict(
+        conn.execute(
+            select(PlayerRow.key, PlayerRow.id).where(
+                PlayerRow.event_id == change.event.id, PlayerRow.key.in_(keys)
+            )
+        ).all()
+    )
+    rows = []
+    for n, rnd in enumerate(rounds):
+        kind = late.kind if n < late.byes else ByeKind.ZERO
+        last = conn.execute(
+            select(func.coalesce(func.max(ByeRow.position), -1)).where(ByeRow.round_id == rnd.id)
+        ).scalar_one()
+        for k, key in enumerate(keys):
+            rows.append(
+                {
+                    "round_id": rnd.id,
+                    "player_id": ids[key],
+                    "kind": kind.value,
+                    "position": last + 1 + k,
+                }
+            )
+    if rows:
+        conn.execute(insert(ByeRow), rows)
+
+
+def has_started(conn: Connection, event: EventRef) -> bool:
+    """Whether round 1 is released (a table or a bye exists)."""
+    return (
+        conn.execute(
+            select(TableRow.id)
+            .join(RoundRow, RoundRow.id == TableRow.round_id)
+            .where(TableRow.stage_id.in_(_stage_ids(conn, event)))
+            .limit(1)
+        ).first()
+        is not None
+    ) or conn.execute(
+        select(ByeRow.id)
+        .join(RoundRow, RoundRow.id == ByeRow.round_id)
+        .where(RoundRow.stage_id.in_(_stage_ids(conn, event)))
+        .limit(1)
+    ).first() is not None
+
+
+def _stage_ids(conn: Connection, event: EventRef) -> list[int]:
+    return list(conn.execute(select(StageRow.id).where(StageRow.event_id == event.id)).scalars())

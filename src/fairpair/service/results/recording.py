@@ -1,0 +1,553 @@
+"""Results: report one (the first report wins: the database holds one result per match),
+record games while a match is still being played, and correct a result (audited).
+
+Two clients reporting the same match at once: both try to insert; the unique index on the
+result's table lets exactly one succeed and the other is told what is recorded. A correction
+names the version it corrects, so two corrections cannot silently overwrite each other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection, bindparam, delete, insert, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import aliased
+
+from fairpair.engine.changes.results import playoff_draw_refused
+from fairpair.engine.errors import InvalidResult, LifecycleRefused, Location
+from fairpair.engine.lifecycle import Refusal, RefusalReason, RoundAction
+from fairpair.engine.result_text import result_text as result_text
+from fairpair.engine.results import GameScore, Result
+from fairpair.engine.rounds import RoundState
+from fairpair.engine.stage_config import StageFormat
+from fairpair.engine.validation import games_problems
+from fairpair.service.kernel.change import Change, EventRef
+from fairpair.service.kernel.errors import AlreadyRecorded, Refused, StaleVersion
+from fairpair.service.kernel.lookup import (
+    PlayerRef,
+    RoundRef,
+    StageRef,
+    TableRef,
+    find_player,
+    find_round,
+    find_stage,
+    find_table,
+)
+from fairpair.service.kernel.persist import result_of_columns, result_values
+from fairpair.service.kernel.stage_settings import stage_of_settings
+from fairpair.service.kernel.unit import changing
+from fairpair.service.results.settle import settle_by_staff
+from fairpair.service.rounds.cut import draw_due_cuts
+from fairpair.store.database import Database
+from fairpair.store.models import ByeRow, PlayerRow, ResultRow, RoundRow, StageRow, TableRow
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """What a report or correction left in the database."""
+
+    round: int
+    table: int
+    match_id: str
+    a: str
+    b: str
+    result: str
+    version: int
+
+
+def _table_for(
+    conn: Connection,
+    change: Change,
+    stage: StageRef,
+    rnd: RoundRef,
+    table: int | str | None,
+    player: str | None,
+) -> TableRef:
+    if table is not None:
+        found = find_table(conn, stage, rnd, table)
+        if player is not None:
+            who = find_player(conn, change.event, player)
+            if who.id not in (found.a_id, found.b_id):
+                raise Refused(
+                    Location(stage=stage.key, round=rnd.number, table=found.number, player=who.key),
+                    f"{who.name} is not in the match at table {found.number}",
+                )
+        return found
+    if player is None:
+        raise Refused(Location(("table",)), "name the table (or the player) to report")
+    who = find_player(conn, change.event, player)
+    row = conn.execute(
+        select(TableRow.number).where(
+            TableRow.round_id == rnd.id, (TableRow.a_id == who.id) | (TableRow.b_id == who.id)
+        )
+    ).first()
+    if row is not None:
+        return find_table(conn, stage, rnd, int(row.number))
+    bye = conn.execute(
+        select(ByeRow.kind).where(ByeRow.round_id == rnd.id, ByeRow.player_id == who.id)
+    ).first()
+    if bye is not None:
+        raise Refused(
+            Location(stage=stage.key, round=rnd.number, player=who.key),
+            f"{who.name} has a {bye.kind} bye in round {rnd.number}: a bye has no result to report",
+        )
+    raise Refused(
+        Location(stage=stage.key, round=rnd.number, player=who.key),
+        f"{who.name} does not play in round {rnd.number}",
+    )
+
+
+def _names(conn: Connection, found: TableRef) -> tuple[PlayerRef, PlayerRef]:
+    rows = {
+        r.id: PlayerRef(r.id, r.key, r.name)
+        for r in conn.execute(
+            select(PlayerRow.id, PlayerRow.key, PlayerRow.name).where(
+                PlayerRow.id.in_([found.a_id, found.b_id])
+            )
+        )
+    }
+    return rows[found.a_id], rows[found.b_id]
+
+
+def check_fits(
+    conn: Connection,
+    stage: StageRef,
+    rnd: RoundRef,
+    found: TableRef,
+    result: Result,
+    settings: dict[str, Any] | None = None,
+    *,
+    final: bool = True,
+) -> None:
+    if found.kind != "match":
+        raise Refused(
+            Location(stage=stage.key, round=rnd.number, table=found.number),
+            f"table {found.number} is a pod table: record its finishing places",
+        )
+    # A final result on a playoff stage must have a winner (games so far need not).
+    no_winner = final and result.winner is None
+    if result.games is None and not no_winner:
+        return
+    if settings is None:
+        settings = conn.execute(
+            select(StageRow.settings).where(StageRow.id == stage.id)
+        ).scalar_one()
+    if no_winner and settings.get("format") in PLAYOFFS:
+        raise playoff_draw_refused(result, stage.key, rnd.number, found.number)
+    if result.games is None:
+        return
+    fmt = stage_of_settings(settings).ruleset.scoring.match_format
+    problems = games_problems(result.games, fmt)
+    if problems:
+        raise InvalidResult(
+            Location(("games",), stage=stage.key, round=rnd.number, table=found.number),
+            "; ".join(problems),
+        )
+
+
+#: The stage formats whose matches cannot end without a winner (issue 9, point 6).
+PLAYOFFS = frozenset((StageFormat.SINGLE_ELIMINATION.value, StageFormat.DOUBLE_ELIMINATION.value))
+
+
+def _reportable(stage: StageRef, rnd: RoundRef, found: TableRef) -> None:
+    if rnd.state == RoundState.SCHEDULED.value:
+        refusal = Refusal(
+            RoundAction.REPORT, RefusalReason.WRONG_STATE, rnd.number, RoundState.SCHEDULED
+        )
+        raise LifecycleRefused(
+            Location(stage=stage.key, round=rnd.number, table=found.number),
+            refusal.text + " (open it first)",
+        )
+
+
+def _recorded_now(conn: Connection, found: TableRef, rnd: RoundRef) -> Recorded:
+    row = conn.execute(
+        select(
+            ResultRow.kind,
+            ResultRow.winner,
+            ResultRow.games_a,
+            ResultRow.games_b,
+            ResultRow.games_draws,
+            ResultRow.version,
+            ResultRow.reported_by,
+        ).where(ResultRow.table_id == found.id)
+    ).one()
+    a, b = _names(conn, found)
+    result = result_of_columns(row.kind, row.winner, row.games_a, row.games_b, row.games_draws)
+    return Recorded(
+        rnd.number,
+        found.number,
+        found.key,
+        a.key,
+        b.key,
+        result_text(result, a.name, b.name) + f" (by {row.reported_by})",
+        row.version,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Found:
+    """What a report needs of its match, found by one query (see ``_found``)."""
+
+    stage: StageRef
+    round: RoundRef
+    table: TableRef
+    settings: dict[str, Any]
+    a: PlayerRef | None
+    b: PlayerRef | None
+
+
+_FOUND_QUERIES: dict[tuple[bool, bool], Any] = {}
+
+
+def _found_query(by_stage_key: bool, by_number: bool) -> Any:
+    """The one select behind ``_found`` (built once per shape: the statement cache then
+    skips compiling it, and building it costs nothing per report)."""
+    query = _FOUND_QUERIES.get((by_stage_key, by_number))
+    if query is not None:
+        return query
+    pa, pb = aliased(PlayerRow), aliased(PlayerRow)
+    last_stage = (
+        select(StageRow.id)
+        .where(StageRow.event_id == bindparam("event_id"))
+        .order_by(StageRow.position.desc())
+        .limit(1)
+        .scalar_subquery()
+    )
+    query = (
+        select(
+            StageRow.id.label("stage_id"),
+            StageRow.key.label("stage_key"),
+            StageRow.version.label("stage_version"),
+            StageRow.settings,
+            RoundRow.id.label("round_id"),
+            RoundRow.state.label("round_state"),
+            RoundRow.version.label("round_version"),
+            TableRow.id.label("table_id"),
+            TableRow.number.label("table_number"),
+            TableRow.key.label("table_key"),
+            TableRow.kind,
+            TableRow.a_id,
+            TableRow.b_id,
+            TableRow.version.label("table_version"),
+            pa.key.label("a_key"),
+            pa.name.label("a_name"),
+            pb.key.label("b_key"),
+            pb.name.label("b_name"),
+        )
+        .select_from(TableRow)
+        .join(RoundRow, RoundRow.id == TableRow.round_id)
+        .join(StageRow, StageRow.id == RoundRow.stage_id)
+        .outerjoin(pa, pa.id == TableRow.a_id)
+        .outerjoin(pb, pb.id == TableRow.b_id)
+        .where(
+            StageRow.event_id == bindparam("event_id"),
+            StageRow.key == bindparam("stage_key") if by_stage_key else StageRow.id == last_stage,
+            RoundRow.number == bindparam("round_number"),
+            TableRow.number == bindparam("table")
+            if by_number
+            else TableRow.key == bindparam("table"),
+        )
+    )
+    _FOUND_QUERIES[(by_stage_key, by_number)] = query
+    return query
+
+
+def _found(
+    conn: Connection, event: EventRef, stage: str | None, round_number: int, table: int | str
+) -> _Found | None:
+    """Stage, round, table, the stage's settings and the two players of match ``table`` in
+    one query; ``None`` when any of them is missing (the step-by-step lookups then say
+    which, as before)."""
+    params: dict[str, Any] = {
+        "event_id": event.id,
+        "round_number": round_number,
+        "table": table,
+    }
+    if stage is not None:
+        params["stage_key"] = stage
+    row = conn.execute(_found_query(stage is not None, isinstance(table, int)), params).first()
+    if row is None:
+        return None
+    return _Found(
+        StageRef(row.stage_id, row.stage_key, row.stage_version),
+        RoundRef(row.round_id, round_number, row.round_state, row.round_version),
+        TableRef(
+            row.table_id,
+            row.table_number,
+            row.table_key,
+            row.kind,
+            row.a_id,
+            row.b_id,
+            row.table_version,
+        ),
+        row.settings,
+        PlayerRef(row.a_id, row.a_key, row.a_name) if row.a_id is not None else None,
+        PlayerRef(row.b_id, row.b_key, row.b_name) if row.b_id is not None else None,
+    )
+
+
+_INSERTS: dict[str, Any] = {}
+
+
+def _insert_result(conn: Connection, values: dict[str, Any]) -> bool:
+    """Insert a result row; ``False`` when the match has one already (the unique index on
+    ``results.table_id`` decides). SQLite and PostgreSQL skip the conflicting row in the
+    statement itself (``ON CONFLICT DO NOTHING``: no savepoint round trips). The statement
+    is built once and given the values when it runs (no per-report statement building)."""
+    dialect = conn.dialect.name
+    if dialect in ("sqlite", "postgresql"):
+        statement = _INSERTS.get(dialect)
+        if statement is None:
+            from sqlalchemy.dialects import postgresql, sqlite
+
+            upsert: Any = sqlite.insert if dialect == "sqlite" else postgresql.insert
+            statement = _INSERTS[dialect] = (
+                upsert(ResultRow)
+                .on_conflict_do_nothing(index_elements=[ResultRow.table_id])
+                .returning(ResultRow.id)
+            )
+        return conn.execute(statement, values).first() is not None
+    try:
+        with conn.begin_nested():
+            conn.execute(insert(ResultRow).values(**values))
+    except IntegrityError:
+        return False
+    return True
+
+
+#: After a report: the games recorded so far are cleared and the table's version bumped.
+_REPORTED = (
+    update(TableRow)
+    .where(TableRow.id == bindparam("reported_table"))
+    .values(games=None, version=TableRow.version + 1)
+)
+
+
+def report(
+    db: Database,
+    slug: str,
+    round_number: int,
+    result: Result,
+    *,
+    actor: str,
+    table: int | str | None = None,
+    player: str | None = None,
+    stage: str | None = None,
+) -> Recorded:
+    """Record ``result`` (told from side a) for the match at ``table`` (or ``player``'s) of
+    round ``round_number``. Refused in a Scheduled round, for a bye, for games the match
+    format cannot have, and — telling what is recorded — when the match has a result."""
+    with changing(db, slug, actor) as change:
+        conn = change.conn
+        fast = (
+            _found(conn, change.event, stage, round_number, table)
+            if table is not None and player is None
+            else None
+        )
+        if fast is not None:
+            where, rnd, found = fast.stage, fast.round, fast.table
+            _reportable(where, rnd, found)
+            check_fits(conn, where, rnd, found, result, fast.settings)
+        else:
+            where = find_stage(conn, change.event, stage)
+            rnd = find_round(conn, where, round_number)
+            found = _table_for(conn, change, where, rnd, table, player)
+            _reportable(where, rnd, found)
+            check_fits(conn, where, rnd, found, result)
+        if fast is not None and fast.a is not None and fast.b is not None:
+            a, b = fast.a, fast.b
+        else:
+            a, b = _names(conn, found)
+        recorded = record_result(change, where, rnd, found, result, a, b)
+        _settle_self_report(change, found, rnd, where)
+        return recorded
+
+
+def record_result(
+    change: Change,
+    where: StageRef,
+    rnd: RoundRef,
+    found: TableRef,
+    result: Result,
+    a: PlayerRef,
+    b: PlayerRef,
+    *,
+    cut_from_here: bool = True,
+) -> Recorded:
+    """Insert ``result`` (checked by the caller: ``check_fits``) as match ``found``'s, in
+    ``change``'s transaction: the one insert path of a result (staff's report, a confirmed
+    self-report) — refused, telling what is recorded, when the match has one; audited; the
+    cuts due drawn (``cut_from_here`` false: the caller knows no stage is cut from this
+    one)."""
+    conn = change.conn
+    change.touches(a.id, b.id)
+    values = {
+        "table_id": found.id,
+        **result_values(result),
+        "reported_by": change.actor,
+        "reported_at": change.at,
+        "version": 1,
+    }
+    if not _insert_result(conn, values):
+        now = _recorded_now(conn, found, rnd)
+        raise AlreadyRecorded(
+            Location(stage=where.key, round=rnd.number, table=found.number),
+            f"table {found.number} already has a result: {now.result}; "
+            "to change it, correct it (fairpair result correct)",
+        )
+    conn.execute(_REPORTED, {"reported_table": found.id})
+    text = result_text(result, a.name, b.name)
+    change.audit(
+        "result.report",
+        f"stage {where.key} round {rnd.number} table {found.number}",
+        after={"result": result_values(result), "text": text},
+    )
+    if cut_from_here:
+        draw_due_cuts(change, where.key, rnd.id)
+    return Recorded(rnd.number, found.number, found.key, a.key, b.key, text, 1)
+
+
+def _settle_self_report(change: Change, found: TableRef, rnd: RoundRef, where: StageRef) -> None:
+    """Staff entered or corrected the result: a players' report of the match waiting for an
+    answer (or disputed) is settled (``fairpair.service.results.settle``)."""
+    settle_by_staff(change, found.id, f"stage {where.key} round {rnd.number} table {found.number}")
+
+
+def record_games(
+    db: Database,
+    slug: str,
+    round_number: int,
+    table: int,
+    games: GameScore,
+    *,
+    actor: str,
+    stage: str | None = None,
+) -> None:
+    """Games so far of a match still being played (no final result): reverting the round
+    resets them."""
+    with changing(db, slug, actor) as change:
+        conn = change.conn
+        where = find_stage(conn, change.event, stage)
+        rnd = find_round(conn, where, round_number)
+        found = find_table(conn, where, rnd, table)
+        _reportable(where, rnd, found)
+        check_fits(
+            conn, where, rnd, found, Result.from_games(games.a, games.b, games.draws), final=False
+        )
+        if conn.execute(select(ResultRow.id).where(ResultRow.table_id == found.id)).first():
+            raise AlreadyRecorded(
+                Location(round=round_number, table=table),
+                f"table {table} already has its final result",
+            )
+        value = {"a": games.a, "b": games.b, "draws": games.draws}
+        conn.execute(
+            update(TableRow)
+            .where(TableRow.id == found.id)
+            .values(games=value, version=TableRow.version + 1)
+        )
+        change.audit(
+            "result.games", f"stage {where.key} round {round_number} table {table}", after=value
+        )
+
+
+def correct(
+    db: Database,
+    slug: str,
+    round_number: int,
+    table: int | str,
+    result: Result | None,
+    *,
+    actor: str,
+    reason: str | None = None,
+    version: int | None = None,
+    stage: str | None = None,
+) -> Recorded | None:
+    """Change (or, with ``None``, clear) a recorded result: an explicit, logged correction.
+    ``version`` is the result's version the correction was made against (a stale one is
+    refused). A Completed round's result can be changed but not cleared."""
+    with changing(db, slug, actor) as change:
+        conn = change.conn
+        where = find_stage(conn, change.event, stage)
+        rnd = find_round(conn, where, round_number)
+        found = find_table(conn, where, rnd, table)
+        current = conn.execute(
+            select(
+                ResultRow.id,
+                ResultRow.kind,
+                ResultRow.winner,
+                ResultRow.games_a,
+                ResultRow.games_b,
+                ResultRow.games_draws,
+                ResultRow.version,
+            ).where(ResultRow.table_id == found.id)
+        ).first()
+        at = Location(stage=where.key, round=rnd.number, table=found.number)
+        if current is None:
+            raise Refused(at, f"table {found.number} has no result to correct: report it")
+        if version is not None and version != current.version:
+            raise StaleVersion(
+                at,
+                f"the result of table {found.number} changed since you read it "
+                f"(version {version}, now {current.version})",
+            )
+        before: dict[str, Any] = {
+            k: getattr(current, k) for k in ("kind", "winner", "games_a", "games_b", "games_draws")
+        }
+        a, b = _names(conn, found)
+        if result is None:
+            if _completed(conn, rnd):
+                raise Refused(
+                    at, f"round {rnd.number} is completed: a result can be corrected, not cleared"
+                )
+            conn.execute(delete(ResultRow).where(ResultRow.id == current.id))
+            change.audit(
+                "result.clear",
+                f"stage {where.key} round {rnd.number} table {found.number}",
+                before=before,
+                after={"reason": reason},
+            )
+            return None
+        check_fits(conn, where, rnd, found, result)
+        done = conn.execute(
+            update(ResultRow)
+            .where(ResultRow.id == current.id, ResultRow.version == current.version)
+            .values(
+                **result_values(result),
+                reported_by=actor,
+                reported_at=change.at,
+                version=current.version + 1,
+            )
+        )
+        if done.rowcount != 1:
+            raise StaleVersion(at, f"the result of table {found.number} changed meanwhile")
+        _settle_self_report(change, found, rnd, where)
+        text = result_text(result, a.name, b.name)
+        change.audit(
+            "result.correct",
+            f"stage {where.key} round {rnd.number} table {found.number}",
+            before=before,
+            after={**result_values(result), "text": text, "reason": reason},
+        )
+        draw_due_cuts(change, where.key, rnd.id)
+        return Recorded(
+            rnd.number, found.number, found.key, a.key, b.key, text, current.version + 1
+        )
+
+
+def _completed(conn: Connection, rnd: RoundRef) -> bool:
+    """Round ``rnd`` is Completed: as recorded, or — a round imported from a document that
+    does not track states — derived from its results (every table has one)."""
+    from sqlalchemy import func
+
+    if rnd.state is not None:
+        return rnd.state == RoundState.COMPLETED.value
+    missing = conn.execute(
+        select(func.count())
+        .select_from(TableRow)
+        .outerjoin(ResultRow, ResultRow.table_id == TableRow.id)
+        .where(TableRow.round_id == rnd.id, ResultRow.id.is_(None))
+    ).scalar_one()
+    return bool(missing == 0)

@@ -1,4 +1,4 @@
-"""The job loop a worker runs: do the due jobs (``job_runner.run_due``, with every kind's
+"""The job loop a worker runs: do the due jobs (``jobs.runner.run_due``, with every kind's
 handler), again at once while there were more than one batch, else wait ``every`` seconds;
 until ``stop`` is set. A database error is waited out (the next pass tries again), never the
 end of the loop."""

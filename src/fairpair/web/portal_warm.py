@@ -19,7 +19,7 @@ was warmed at once at first too and cost the first self-reports after it 0.3 s e
 
 Why the second: while the players report their results, a card reads the newest facts
 built before those reports, with the player's own table read afresh
-(``my_match_facts.recent_facts``); what other tables' results move (a rank, an opponent's
+(``portal.facts.recent_facts``); what other tables' results move (a rank, an opponent's
 record) is as new as the last build. A build costs 0.5 s of a worker for 4,000 players
 (the standings most of it), and while it runs the self-report holding the event's lock in
 the same process waits for the interpreter: built every 5 s while 60 reports a second came,

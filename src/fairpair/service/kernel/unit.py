@@ -76,7 +76,7 @@ def reporting(db: Database, slug: str, actor: str) -> Iterator[Change]:
         yield change
         if change.entries:
             # The audit entries before the lock: for reports the entries' order need not
-            # be the commits' (my_match_facts asks only whether another kind of change came
+            # be the commits' (portal.facts asks only whether another kind of change came
             # since: those are exclusive, after every report under way).
             change.flush()
             if change.holds_steps:

@@ -1,5 +1,5 @@
 """The round notices' job handlers (``round-open``, ``halfway``, ``deadline-24h``; planned by
-``round_notices``). At run time each checks again — the round still Open, its dates those
+``notices.planning``). At run time each checks again — the round still Open, its dates those
 the job was planned for (else it does nothing) — then finds the players whose match is still
 outstanding and makes each one's notification, in **one** transaction per job
 (``unit.changing(db, slug, "fairpair")``) with one audit entry (``notice.round_open``,

@@ -4,7 +4,7 @@ and dates, their table or bye, its result and self-report, check-in. The portal'
 sends a player news only when their mark changes, so a result at table 700 wakes the two
 players of table 700, not the 2,000 phones of the hall; a release or an opening wakes all.
 Built for the whole event at once: where everyone sits from the portal's facts (which may
-be older than the players' latest reports: ``my_match_facts.recent_facts``), each table's
+be older than the players' latest reports: ``portal.facts.recent_facts``), each table's
 result and self-report as of now (one read of the round's tables)."""
 
 from __future__ import annotations

@@ -69,7 +69,7 @@ def my_match_in(
 ) -> MyMatch:
     """``my_match`` inside a read transaction of the event (``unit.reading``). ``recent``:
     the event-wide part may be the newest facts built before the players' latest reports
-    (``my_match_facts.recent_facts``); the player's own table is then read afresh — its
+    (``portal.facts.recent_facts``); the player's own table is then read afresh — its
     result, and the player's and their opponent's records and points with it — and only the
     rank may be behind (the portal's card: one read of the whole event per version was
     what results flowing cost)."""

@@ -4,7 +4,7 @@
 result never waits for it. An event is nudged at most once every ``GAP`` seconds: the first
 change at once, the changes after it together, with the newest version, when the gap is
 over. (Each nudge reads the database; 60 self-reports a second were 60 reads a second for an
-event without any display. The redraw waits ``discord_display.COALESCE`` for more changes
+event without any display. The redraw waits ``service.discord.display.COALESCE`` for more changes
 anyway, so nothing is shown later.)"""
 
 from __future__ import annotations

@@ -4,10 +4,14 @@
 
 Every import is an edge of the module graph: at module level, inside a function, and under
 ``if TYPE_CHECKING:``. ``from package import name`` is an edge to ``package.name`` when that is
-a module, else to the package (its ``__init__``, which re-exports the name). A cycle is a strongly
-connected component of more than one module. A function-level import is an import of a
-``fairpair`` module inside a function or method body, outside ``src/fairpair/cli/`` (the CLI
-imports its commands' dependencies on first use, to start quickly).
+a module, else to the package (its ``__init__``, which re-exports the name). Importing
+``package.module`` also runs ``package/__init__.py`` first: that is an edge to the package too,
+unless the importer is inside that package (Python has started the package before any module
+of it). A cycle is a strongly connected component of more than one module.
+
+A function-level import is an import of a ``fairpair`` module inside a function or method body,
+outside ``src/fairpair/cli/`` (the CLI imports its commands' dependencies on first use, to start
+quickly).
 
 ``tests/test_imports.py`` uses :func:`import_graph`, :func:`cycles` and
 :func:`function_level_imports`.
@@ -17,7 +21,7 @@ from __future__ import annotations
 
 import ast
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -61,15 +65,24 @@ def _resolve(name: str, known: Mapping[str, Path]) -> str | None:
     return name or None
 
 
-def _function_nodes(tree: ast.AST) -> set[ast.AST]:
-    """Every node inside a function or method body."""
-    inside: set[ast.AST] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-            for child in ast.walk(node):
-                if child is not node:
-                    inside.add(child)
-    return inside
+def _import_statements(
+    body: list[ast.stmt], in_function: bool = False
+) -> Iterator[tuple[ast.Import | ast.ImportFrom, bool]]:
+    """Every import statement in ``body`` and the blocks under it, and whether it is inside a
+    function or method (an import is a statement: expressions are not searched)."""
+    for statement in body:
+        if isinstance(statement, (ast.Import, ast.ImportFrom)):
+            yield statement, in_function
+            continue
+        inner = in_function or isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef))
+        for name in ("body", "orelse", "finalbody"):
+            block = getattr(statement, name, None)
+            if isinstance(block, list):
+                yield from _import_statements(block, inner)
+        for handler in getattr(statement, "handlers", ()):
+            yield from _import_statements(handler.body, inner)
+        for case in getattr(statement, "cases", ()):
+            yield from _import_statements(case.body, inner)
 
 
 def _targets(node: ast.Import | ast.ImportFrom, module: str, is_package: bool) -> Iterator[str]:
@@ -93,26 +106,34 @@ def imports(src: Path = SRC) -> list[Import]:
     found: list[Import] = []
     for module, path in known.items():
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-        in_function = _function_nodes(tree)
         is_package = path.name == "__init__.py"
-        for node in ast.walk(tree):
-            if not isinstance(node, (ast.Import, ast.ImportFrom)):
-                continue
+        for node, in_function in _import_statements(tree.body):
             for target in _targets(node, module, is_package):
                 if target != PACKAGE and not target.startswith(PACKAGE + "."):
                     continue
                 imported = _resolve(target, known)
                 if imported is None or imported == module:
                     continue
-                found.append(Import(module, imported, path, node.lineno, node in in_function))
+                found.append(Import(module, imported, path, node.lineno, in_function))
     return found
 
 
-def import_graph(src: Path = SRC) -> dict[str, set[str]]:
-    """Each module → the modules it imports (every import counted)."""
+def _inside(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
+def import_graph(src: Path = SRC, edges: Sequence[Import] | None = None) -> dict[str, set[str]]:
+    """Each module → the modules it imports (every import counted), and the packages whose
+    ``__init__`` that runs first (outside the importer's own packages). ``edges``: the
+    ``imports(src)`` already read."""
     graph: dict[str, set[str]] = {module: set() for module in modules(src)}
-    for edge in imports(src):
+    for edge in imports(src) if edges is None else edges:
         graph[edge.importer].add(edge.imported)
+        parts = edge.imported.split(".")
+        for end in range(1, len(parts)):
+            package = ".".join(parts[:end])
+            if package in graph and not _inside(edge.importer, package):
+                graph[edge.importer].add(package)
     return graph
 
 
@@ -162,24 +183,23 @@ def cycles(graph: Mapping[str, set[str]]) -> list[list[str]]:
     return sorted(found)
 
 
-def function_level_imports(src: Path = SRC) -> list[Import]:
-    """Imports of ``fairpair`` modules inside a function body, outside the CLI."""
+def function_level_imports(src: Path = SRC, edges: Sequence[Import] | None = None) -> list[Import]:
+    """Imports of ``fairpair`` modules inside a function body, outside the CLI. ``edges``: the
+    ``imports(src)`` already read."""
     return [
         edge
-        for edge in imports(src)
-        if edge.in_function
-        and not any(
-            edge.importer == lazy or edge.importer.startswith(lazy + ".") for lazy in LAZY_PACKAGES
-        )
+        for edge in (imports(src) if edges is None else edges)
+        if edge.in_function and not any(_inside(edge.importer, lazy) for lazy in LAZY_PACKAGES)
     ]
 
 
 def main() -> int:
-    found = cycles(import_graph())
+    edges = imports()
+    found = cycles(import_graph(edges=edges))
     print(f"import cycles: {len(found)}")
     for component in found:
         print(f"  {len(component)} modules: {', '.join(component)}")
-    lazy = function_level_imports()
+    lazy = function_level_imports(edges=edges)
     print(f"function-level fairpair imports outside cli/: {len(lazy)}")
     for edge in sorted(lazy, key=lambda edge: (str(edge.path), edge.line)):
         print(f"  {edge.where()}  {edge.imported}")

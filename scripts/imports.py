@@ -44,7 +44,9 @@ class Import:
     in_function: bool
 
     def where(self) -> str:
-        return f"{self.path.relative_to(ROOT)}:{self.line}"
+        """``path:line``, the path from the repository root when it is in it."""
+        path = self.path.relative_to(ROOT) if self.path.is_relative_to(ROOT) else self.path
+        return f"{path}:{self.line}"
 
 
 def modules(src: Path = SRC) -> dict[str, Path]:

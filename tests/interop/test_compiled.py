@@ -6,7 +6,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from fairpair.interop.document.compiled import compile_document, is_current
+from fairpair.interop.document.compiled import is_current
+from fairpair.interop.document.core_schema import compile_document
 
 
 def test_the_compiled_validator_is_current() -> None:

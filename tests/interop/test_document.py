@@ -15,10 +15,10 @@ from fairpair.engine.rounds import ByeKind
 from fairpair.engine.validation import InvalidTournamentProblems
 from fairpair.interop.document import (
     dump_document,
-    json_schema,
     load_document,
     parse_document,
 )
+from fairpair.interop.document.json_schema import json_schema
 from fairpair.interop.errors import DocumentError, MalformedJson, UnreadableFile
 
 

@@ -17,7 +17,7 @@ import typer
 from fairpair.cli import options
 from fairpair.cli.errors import handles_errors
 from fairpair.engine.changes import release_round
-from fairpair.engine.formats import pair_next_round
+from fairpair.engine.formats import pair_next_round, stage_to_pair
 from fairpair.engine.pairing import PairingDraft, render_note
 from fairpair.engine.players import PlayerId
 from fairpair.engine.points_text import points_text
@@ -194,7 +194,7 @@ def pair(
                 "`fairpair import` it to play on as a saved event)",
             )
     tournament = load_tournament(file)
-    chosen = tournament.stage_to_pair(stage)
+    chosen = stage_to_pair(tournament, stage)
     draft = pair_next_round(
         tournament, chosen, method=PairingMethod(method.value) if method else None
     )

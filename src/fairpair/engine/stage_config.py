@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar
 
+from fairpair.engine.errors import InvalidStage, Location
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import ByeKind
 
@@ -183,8 +184,6 @@ class RoundRobinConfig:
 
     def __post_init__(self) -> None:
         if self.cycles not in (1, 2):
-            from fairpair.engine.errors import InvalidStage, Location
-
             raise InvalidStage(
                 Location(("cycles",)), f"a round robin has 1 or 2 cycles, not {self.cycles}"
             )
@@ -209,8 +208,6 @@ class PodsConfig:
 
     def __post_init__(self) -> None:
         if not 3 <= self.pod_size <= 10:
-            from fairpair.engine.errors import InvalidStage, Location
-
             raise InvalidStage(
                 Location(("pod_size",)), f"a pod seats 3 to 10 players, not {self.pod_size}"
             )

@@ -10,15 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
+from fairpair.engine.cut_rule import DEFAULT_SIZES, CutRule
 from fairpair.engine.errors import InvalidStage, Location
-
-if TYPE_CHECKING:  # the cut itself is computed only when it is drawn
-    from fairpair.engine.topcut import CutRule
-
-#: The sizes a percentage cut is rounded to, by default (seed 001: "rounded to 4, 8 or 16").
-DEFAULT_SIZES = (4, 8, 16)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -57,8 +51,6 @@ class StageCut:
     @property
     def rule(self) -> CutRule:
         """The engine's cut rule (``percent`` is in per cent here, a share there)."""
-        from fairpair.engine.topcut import CutRule
-
         return CutRule(
             fixed=self.top,
             percent=None if self.percent is None else Fraction(self.percent) / 100,

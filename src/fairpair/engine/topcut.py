@@ -7,9 +7,10 @@ seat: the next player in the standings does. Once the cut is made, a player who 
 replaced by the next player below the line — or, by the organizer's choice (Riftbound), by
 nobody: their first opponent then has a bye.
 
-``top_cut`` makes the cut from a stage's ``Standings``; ``TopCut.explain`` says who made it, the
-cut line, the records around it ("all 3-1 in; 3 of six 2-2 on OMW%"), and the tiebreak value
-that decided the seat at the line.
+``top_cut`` makes the cut from a stage's ``Standings``; ``cut_of`` makes a cut stage's cut from
+the stage it is cut from; ``TopCut.explain`` says who made it, the cut line, the records around
+it ("all 3-1 in; 3 of six 2-2 on OMW%"), and the tiebreak value that decided the seat at the
+line.
 """
 
 from __future__ import annotations
@@ -19,53 +20,26 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from fairpair.engine.cut_rule import CutRule
 from fairpair.engine.errors import InvalidStage, Location
 from fairpair.engine.players import PlayerId
 from fairpair.engine.points_text import rounded
-from fairpair.engine.stage_cut import DEFAULT_SIZES
-from fairpair.engine.standings import Standings, StandingsRow
-from fairpair.engine.tiebreaks import Value, ValueKind
+from fairpair.engine.stage import Stage
+from fairpair.engine.standings.table import Standings, StandingsRow, compute_standings
+from fairpair.engine.tiebreaks.base import ValueKind
+from fairpair.engine.tiebreaks.context import Value
+from fairpair.engine.tournament import Tournament
 
-
-@dataclass(frozen=True, slots=True)
-class CutRule:
-    """How many players make the cut: ``fixed`` seats, or ``percent`` of the players who took
-    part rounded to the nearest of ``sizes`` (a tie goes to the larger size). Exactly one of
-    ``fixed`` and ``percent`` is set. ``replace_dropped``: a player who drops after the cut is
-    replaced by the next below the line (default); off: nobody advances in their place."""
-
-    fixed: int | None = None
-    percent: Fraction | None = None
-    sizes: tuple[int, ...] = DEFAULT_SIZES
-    replace_dropped: bool = True
-
-    def __post_init__(self) -> None:
-        where = Location(("top_cut",))
-        if (self.fixed is None) == (self.percent is None):
-            raise InvalidStage(where, "a top cut is a fixed number of seats or a percentage")
-        if self.fixed is not None and self.fixed < 2:
-            raise InvalidStage(where, f"a top cut has at least 2 seats, not {self.fixed}")
-        if self.percent is not None:
-            if isinstance(self.percent, float):
-                raise InvalidStage(where, "the percentage must be exact (a Fraction), not float")
-            if not 0 < self.percent <= 1:
-                raise InvalidStage(where, "the percentage is more than 0 and at most 100%")
-            if not self.sizes or any(s < 2 for s in self.sizes):
-                raise InvalidStage(where, "the sizes a percentage rounds to are 2 or more")
-
-    def seats(self, took_part: int) -> int:
-        """The number of seats for a stage ``took_part`` players took part in (never more
-        than there are players; at least 2)."""
-        if self.fixed is not None:
-            return max(2, min(self.fixed, took_part))
-        assert self.percent is not None
-        raw = self.percent * took_part
-        sizes = sorted(set(self.sizes))
-        best = min(sizes, key=lambda s: (abs(Fraction(s) - raw), -s))
-        if best <= took_part:
-            return best
-        fitting = [s for s in sizes if s <= took_part]
-        return fitting[-1] if fitting else max(2, took_part)
+__all__ = [
+    "CutRule",
+    "LineDecision",
+    "RecordGroup",
+    "Seat",
+    "TopCut",
+    "cut_of",
+    "record_of",
+    "top_cut",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,6 +195,32 @@ def top_cut(standings: Standings, rule: CutRule, gone: Collection[PlayerId] = ()
     return TopCut(
         seats, skipped, below, _groups(active, size, draws), decision, rule.replace_dropped
     )
+
+
+def cut_of(tournament: Tournament, stage: str | Stage | None = None) -> TopCut:
+    """Who makes the cut of ``stage`` now (nothing is changed): the top of the standings of
+    the stage it is cut from, players who dropped (there, from the event, or from the cut
+    stage itself) skipped."""
+    target = tournament.stage(stage.id if isinstance(stage, Stage) else stage)
+    cut = target.cut
+    if cut is None:
+        raise InvalidStage(
+            Location(("cut",), stage=target.id),
+            f'stage {target.id!r} is not a top cut (it has no "cut" setting)',
+        )
+    source = tournament.stage(cut.from_stage)
+    if source.id == target.id or _position(tournament, source) > _position(tournament, target):
+        raise InvalidStage(
+            Location(("cut", "from_stage"), stage=target.id),
+            f"a cut is made from an earlier stage; {source.id!r} does not come before "
+            f"{target.id!r}",
+        )
+    gone = tuple(tournament.drop_rounds(target))
+    return top_cut(compute_standings(tournament, source), cut.rule, gone)
+
+
+def _position(tournament: Tournament, stage: Stage) -> int:
+    return next(i for i, s in enumerate(tournament.stages) if s.id == stage.id)
 
 
 def _above(row: StandingsRow, last: StandingsRow, rows: list[StandingsRow]) -> bool:

@@ -21,33 +21,16 @@ class Tournament:
     def stage(self, stage_id: str | None = None) -> Stage:
         """The stage with ``stage_id``; when ``None``, the stage being played: the last stage,
         passing over cut stages whose round 1 is not released yet (a top 8 waiting for the
-        Swiss to end). ``stage_to_pair`` is the default for pairing."""
+        Swiss to end). ``engine.formats.stage_to_pair`` is the default for pairing."""
         if not self.stages:
             raise InvalidTournament("stages", "the tournament has no stage")
         if stage_id is None:
-            return _last(self.stages, lambda s: s.cut is None or bool(s.rounds))
+            return last_stage(self.stages, lambda s: s.cut is None or bool(s.rounds))
         for stage in self.stages:
             if stage.id == stage_id:
                 return stage
         known = ", ".join(s.id for s in self.stages)
         raise UnknownStage("stage", f"no stage {stage_id!r} (stages: {known})")
-
-    def stage_to_pair(self, stage_id: str | None = None) -> Stage:
-        """The stage with ``stage_id``; when ``None``, the stage whose next round is paired:
-        the last stage, passing over cut stages until the stage they are cut from is finished
-        and their cut is drawn or automatic (a cut drawn early while that stage is still
-        played: name the stage to pair it anyway)."""
-        if stage_id is not None or not self.stages:
-            return self.stage(stage_id)
-        from fairpair.engine.formats import stage_finished
-
-        def ready(s: Stage) -> bool:
-            if s.cut is None or s.rounds:
-                return True
-            drawn = s.participants is not None or s.cut.automatic
-            return drawn and stage_finished(self, s.cut.from_stage)
-
-        return _last(self.stages, ready)
 
     def players_of(self, stage: Stage) -> tuple[Player, ...]:
         """The players taking part in ``stage`` (all players unless it lists participants;
@@ -86,7 +69,7 @@ class Tournament:
         return out
 
 
-def _last(stages: tuple[Stage, ...], wanted: Callable[[Stage], bool]) -> Stage:
+def last_stage(stages: tuple[Stage, ...], wanted: Callable[[Stage], bool]) -> Stage:
     """The last of ``stages`` that is ``wanted`` (else the first stage)."""
     for stage in reversed(stages):
         if wanted(stage):

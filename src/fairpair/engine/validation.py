@@ -10,8 +10,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from fairpair.engine.errors import InvalidTournament
-from fairpair.engine.results import GameScore, MatchFormat
+from fairpair.engine.errors import FairpairError, InvalidTournament
+from fairpair.engine.playoff import read_bracket
+from fairpair.engine.results import GameScore, MatchFormat, without_winner
 from fairpair.engine.rounds import Round, RoundState, Table
 from fairpair.engine.stage import Stage
 from fairpair.engine.stage_config import StageFormat
@@ -214,8 +215,6 @@ _ROUND_RANGE = f"rounds are numbered 1 to {MAX_ROUND}"
 def _playoff_draws(s: Stage, at: str) -> list[Problem]:
     """A playoff match's result has a winner (issue 9, point 6: replayed or decided, never a
     draw, a double forfeit or a skipped match)."""
-    from fairpair.engine.results import without_winner
-
     out: list[Problem] = []
     for ri, rnd in enumerate(s.rounds):
         for mi, match in enumerate(rnd.matches):
@@ -511,9 +510,6 @@ def problems(t: Tournament) -> list[Problem]:
 def _bracket_problems(t: Tournament) -> list[Problem]:
     """Each playoff stage's matches read against its bracket (issue 9): a table that pairs
     other players than the bracket match it names is refused here, as standings would."""
-    from fairpair.engine.errors import FairpairError
-    from fairpair.engine.formats.bracket_stage import read_bracket
-
     out: list[Problem] = []
     for si, stage in enumerate(t.stages):
         if not stage.is_playoff:

@@ -7,6 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from fairpair.engine.tournament import Tournament
+from fairpair.interop.document import load_document
+from fairpair.interop.trf import load_trf
 
 TRF_SUFFIXES = (".trf", ".trfx")
 
@@ -29,9 +31,5 @@ def is_trf(path: str | Path) -> bool:
 def load_tournament(path: str | Path) -> Tournament:
     """The tournament in the file at ``path``: a TRF file or a JSON document."""
     if is_trf(path):
-        from fairpair.interop.trf import load_trf
-
         return load_trf(path).tournament
-    from fairpair.interop.document import load_document
-
     return load_document(path)

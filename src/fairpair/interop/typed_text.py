@@ -6,12 +6,9 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
 
 from fairpair.engine.errors import FairpairError
-
-if TYPE_CHECKING:
-    from fairpair.engine.results import GameScore, Result
+from fairpair.engine.results import GameScore, Result, ResultKind, Side
 
 
 class BadValue(FairpairError):
@@ -29,8 +26,6 @@ _GAMES = re.compile(r"^(\d{1,3})-(\d{1,3})(?:-(\d{1,3}))?$")
 
 def parse_games(text: str, where: str = "RESULT") -> GameScore:
     """``2-1`` or ``2-1-1``: games won by side a, by side b, and drawn games."""
-    from fairpair.engine.results import GameScore
-
     found = _GAMES.match(text.strip())
     if found is None:
         raise BadValue(where, f"{text!r} is not a game score: use A-B or A-B-D, e.g. 1-0 or 1-1-1")
@@ -40,8 +35,6 @@ def parse_games(text: str, where: str = "RESULT") -> GameScore:
 
 def parse_result(text: str, where: str = "RESULT") -> Result:
     """A result told from side a, as typed (see ``RESULTS_HELP``)."""
-    from fairpair.engine.results import Result, ResultKind, Side
-
     word = text.strip().lower().replace("_", "-")
     named = {
         "draw": lambda: Result.draw(),

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-if TYPE_CHECKING:
-    from fairpair.engine.standings import Standings
-    from fairpair.engine.topcut import TopCut
+from fairpair.engine.standings import Standings
+from fairpair.engine.topcut import TopCut
 
 
 class _Model(BaseModel):

@@ -29,6 +29,7 @@ from sqlalchemy.exc import ArgumentError, DatabaseError, DisconnectionError, Ope
 from sqlalchemy.pool import StaticPool
 
 from fairpair.store.errors import DatabaseUnavailable, NulInText
+from fairpair.store.migrate import upgrade_if_needed
 
 ENV_URL = "FAIRPAIR_DATABASE_URL"
 BUSY_TIMEOUT_S = 30
@@ -207,8 +208,6 @@ class Database:
         event.listen(engine, "before_cursor_execute", _refuse_nul)
         db = cls(resolved, engine)
         if migrate:
-            from fairpair.store.migrate import upgrade_if_needed
-
             try:
                 upgrade_if_needed(db.engine)
             except DatabaseError as error:  # also "file is not a database", not just offline

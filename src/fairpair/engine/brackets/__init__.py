@@ -8,18 +8,13 @@ next and the final placement of everyone already decided. Nothing here does I/O.
 from fairpair.engine.brackets.bracket import (
     Bracket,
     BracketState,
-    LoserOf,
-    Match,
     Placement,
     PlayoffDrawRefused,
-    Seed,
-    SideOf,
-    Source,
-    WinnerOf,
     decide,
     state,
 )
 from fairpair.engine.brackets.double import double_elimination
+from fairpair.engine.brackets.matches import LoserOf, Match, Seed, SideOf, Source, WinnerOf
 from fairpair.engine.brackets.seeding import bracket_order, bracket_size, byes, first_round
 from fairpair.engine.brackets.single import single_elimination
 

@@ -28,15 +28,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 
-from fairpair.engine.brackets.bracket import (
-    Bracket,
-    LoserOf,
-    RawMatch,
-    SideOf,
-    Source,
-    WinnerOf,
-    remove_byes,
-)
+from fairpair.engine.brackets.bracket import Bracket, RawMatch, remove_byes
+from fairpair.engine.brackets.matches import LoserOf, SideOf, Source, WinnerOf
 from fairpair.engine.brackets.notes import DropOrder, Note, ResetRule, feeds
 from fairpair.engine.brackets.seeding import bracket_size
 from fairpair.engine.brackets.single import seeding_notes, winners_rounds

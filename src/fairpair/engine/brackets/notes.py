@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from fairpair.engine.brackets.bracket import LoserOf, Match, Side, SideOf, WinnerOf
+from fairpair.engine.brackets.matches import LoserOf, Match, Side, SideOf, WinnerOf
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,15 +11,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from fairpair.engine.brackets.bracket import (
-    Bracket,
-    LoserOf,
-    RawMatch,
-    Seed,
-    Source,
-    WinnerOf,
-    remove_byes,
-)
+from fairpair.engine.brackets.bracket import Bracket, RawMatch, remove_byes
+from fairpair.engine.brackets.matches import LoserOf, Seed, Source, WinnerOf
 from fairpair.engine.brackets.notes import Bye, Note, Seeded, feeds
 from fairpair.engine.brackets.seeding import bracket_order, bracket_size
 

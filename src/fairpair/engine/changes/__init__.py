@@ -6,7 +6,7 @@ result, drop a player, set or flip a toss. Each checks the rules (``engine.lifec
 refuses with a typed error naming the place; the service persists what they return.
 """
 
-from fairpair.engine.changes.cut import cut_of, draw_cut
+from fairpair.engine.changes.cut import draw_cut
 from fairpair.engine.changes.drops import drop_player
 from fairpair.engine.changes.results import record_places, record_result
 from fairpair.engine.changes.round_states import (
@@ -18,6 +18,7 @@ from fairpair.engine.changes.round_states import (
 from fairpair.engine.changes.rounds import add_round, release_round, replace_round
 from fairpair.engine.changes.swap import swap_players
 from fairpair.engine.changes.tosses import choose_first, flip_toss, recalculate_tosses
+from fairpair.engine.topcut import cut_of
 
 __all__ = [
     "add_round",

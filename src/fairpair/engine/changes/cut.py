@@ -1,39 +1,16 @@
 """Drawing a top cut: a cut stage's field from the standings of the stage it is cut from
-(seed 001, "Top cut math"; ``engine.topcut`` computes who makes it)."""
+(seed 001, "Top cut math"; ``engine.topcut.cut_of`` computes who makes it)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
 from fairpair.engine.changes.where import stage_of, with_stage
-from fairpair.engine.errors import InvalidStage, LifecycleRefused, Location
+from fairpair.engine.errors import LifecycleRefused, Location
+from fairpair.engine.formats.registry import stage_finished
 from fairpair.engine.stage import Stage
-from fairpair.engine.topcut import TopCut, top_cut
+from fairpair.engine.topcut import TopCut, cut_of
 from fairpair.engine.tournament import Tournament
-
-
-def cut_of(tournament: Tournament, stage: str | Stage | None = None) -> TopCut:
-    """Who makes the cut of ``stage`` now (nothing is changed): the top of the standings of
-    the stage it is cut from, players who dropped (there, from the event, or from the cut
-    stage itself) skipped."""
-    from fairpair.engine.standings import compute_standings
-
-    target = stage_of(tournament, stage)
-    cut = target.cut
-    if cut is None:
-        raise InvalidStage(
-            Location(("cut",), stage=target.id),
-            f'stage {target.id!r} is not a top cut (it has no "cut" setting)',
-        )
-    source = tournament.stage(cut.from_stage)
-    if source.id == target.id or _position(tournament, source) > _position(tournament, target):
-        raise InvalidStage(
-            Location(("cut", "from_stage"), stage=target.id),
-            f"a cut is made from an earlier stage; {source.id!r} does not come before "
-            f"{target.id!r}",
-        )
-    gone = tuple(tournament.drop_rounds(target))
-    return top_cut(compute_standings(tournament, source), cut.rule, gone)
 
 
 def draw_cut(
@@ -46,8 +23,6 @@ def draw_cut(
     cut from is not finished (``engine.formats.stage_finished``) unless ``early`` (the
     organizer draws the cut of a Swiss without a round cap, or on purpose).
     """
-    from fairpair.engine.formats import stage_finished
-
     target = stage_of(tournament, stage)
     made = cut_of(tournament, target)
     assert target.cut is not None
@@ -72,7 +47,3 @@ def draw_cut(
     players = made.players
     drawn = replace(target, participants=players, seeds={p: i + 1 for i, p in enumerate(players)})
     return with_stage(tournament, drawn), made
-
-
-def _position(tournament: Tournament, stage: Stage) -> int:
-    return next(i for i, s in enumerate(tournament.stages) if s.id == stage.id)

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from fairpair.engine.brackets import PlayoffDrawRefused
 from fairpair.engine.changes.where import round_in, stage_of, table_in, with_round
 from fairpair.engine.errors import InvalidResult, LifecycleRefused, Location
 from fairpair.engine.lifecycle import RoundAction, check
-from fairpair.engine.results import Result
+from fairpair.engine.results import Result, without_winner
 from fairpair.engine.rounds import Match, PodTable, Round, Table
 from fairpair.engine.stage import Stage
 from fairpair.engine.tournament import Tournament
@@ -64,9 +65,6 @@ def playoff_draw_refused(
 ) -> InvalidResult:
     """The refusal of a result without a winner on a playoff stage (issue 9, point 6): a
     playoff match continues until a player wins (MTR); it is replayed or decided."""
-    from fairpair.engine.brackets import PlayoffDrawRefused
-    from fairpair.engine.results import without_winner
-
     what = without_winner(result)
     return PlayoffDrawRefused(
         Location(stage=stage, round=round_number, table=table),

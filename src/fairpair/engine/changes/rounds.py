@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from fairpair.engine.changes.where import stage_of, with_round, with_stage
+from fairpair.engine.changes.where import round_in, stage_of, with_round, with_stage
 from fairpair.engine.errors import InvalidTournament, LifecycleRefused, Location
 from fairpair.engine.lifecycle import RoundAction, check
 from fairpair.engine.pairing.draft import PairingDraft
@@ -34,8 +34,6 @@ def replace_round(
     tournament: Tournament, rnd: Round, stage: str | Stage | None = None
 ) -> Tournament:
     """``tournament`` with round ``rnd.number`` of ``stage`` replaced by ``rnd``."""
-    from fairpair.engine.changes.where import round_in
-
     chosen = stage_of(tournament, stage)
     round_in(chosen, rnd.number)
     return with_round(tournament, chosen, rnd)

@@ -12,6 +12,7 @@ from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import Bye, Match
 from fairpair.engine.stage import Stage
 from fairpair.engine.toss import toss_applies
+from fairpair.engine.toss.resync import resync_tosses
 from fairpair.engine.tournament import Tournament
 
 
@@ -60,7 +61,5 @@ def swap_players(
         byes=tuple(Bye(moved(b.player), b.kind) for b in rnd.byes),
     )
     if toss_applies(chosen):
-        from fairpair.engine.toss.resync import resync_tosses
-
         after = resync_tosses(tournament, chosen, rnd, after)
     return with_round(tournament, chosen, after)

@@ -13,6 +13,7 @@ from fairpair.engine.formats.registry import (
     player_status,
     rules_for,
     stage_finished,
+    stage_to_pair,
 )
 
 __all__ = [
@@ -23,4 +24,5 @@ __all__ = [
     "player_status",
     "rules_for",
     "stage_finished",
+    "stage_to_pair",
 ]

@@ -4,18 +4,25 @@ matches goes (by the named drop order), the reset rule, and who is not paired an
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from fairpair.engine.brackets import Bracket
-from fairpair.engine.brackets.bracket import LoserOf, WinnerOf
-from fairpair.engine.brackets.notes import DropOrder
-from fairpair.engine.formats.bracket_stage import BracketRun, Walkover
+from fairpair.engine.brackets.bracket import Bracket, place_ranges
+from fairpair.engine.brackets.matches import LoserOf, Seed, WinnerOf
+from fairpair.engine.brackets.notes import Bye, DropOrder, Seeded
+from fairpair.engine.pairing.exclusions import Exclusion
+from fairpair.engine.pairing.notes import (
+    BracketByeNote,
+    BracketMatchNote,
+    BracketResetNote,
+    BracketSeedNote,
+    ExcludedNote,
+    PairingNote,
+    SeatReplacedNote,
+    WalkoverNote,
+)
 from fairpair.engine.players import PlayerId
-
-if TYPE_CHECKING:
-    from fairpair.engine.pairing.notes import PairingNote
-    from fairpair.engine.stage import Stage
-    from fairpair.engine.tournament import Tournament
+from fairpair.engine.playoff import BracketRun, Walkover
+from fairpair.engine.stage import Stage
+from fairpair.engine.topcut import cut_of
+from fairpair.engine.tournament import Tournament
 
 
 def bracket_notes(
@@ -24,18 +31,6 @@ def bracket_notes(
     """Every bracket decision behind round ``number``: the seeding and the byes (round 1),
     the walkovers, where each winner and loser of the paired matches goes, the reset rule,
     and who is not paired (eliminated, waiting, withdrawn)."""
-    from fairpair.engine.brackets.bracket import place_ranges
-    from fairpair.engine.brackets.notes import Seeded
-    from fairpair.engine.pairing.exclusions import Exclusion
-    from fairpair.engine.pairing.notes import (
-        BracketByeNote,
-        BracketMatchNote,
-        BracketResetNote,
-        BracketSeedNote,
-        ExcludedNote,
-        WalkoverNote,
-    )
-
     bracket = run.bracket
     notes: list[PairingNote] = []
     if number == 1:
@@ -116,9 +111,6 @@ def bracket_notes(
 def _replaced(tournament: Tournament, stage: Stage, run: BracketRun) -> list[PairingNote]:
     """A cut stage that replaces droppers: each player above the line who dropped, and who
     took the seat (the players who come in are the last seats of the cut, in order)."""
-    from fairpair.engine.changes.cut import cut_of
-    from fairpair.engine.pairing.notes import SeatReplacedNote
-
     cut = stage.cut
     if cut is None or not cut.replace_dropped or stage.participants is None:
         return []
@@ -144,14 +136,10 @@ def _pair_of(run: BracketRun, match_id: str) -> tuple[PlayerId, ...]:
 
 
 def _bye_seeds(bracket: Bracket) -> tuple[int, ...]:
-    from fairpair.engine.brackets.notes import Bye
-
     return tuple(n.seed for n in bracket.notes if isinstance(n, Bye))
 
 
 def _first_match_of(bracket: Bracket, seed: int) -> str:
-    from fairpair.engine.brackets.bracket import Seed
-
     for m in bracket.matches:
         if Seed(seed) in (m.a, m.b):
             return m.id
@@ -159,8 +147,6 @@ def _first_match_of(bracket: Bracket, seed: int) -> str:
 
 
 def _is_first_match(bracket: Bracket, run: BracketRun, match_id: str, player: PlayerId) -> bool:
-    from fairpair.engine.brackets.bracket import Seed
-
     seed = run.seed_of[player]
     m = bracket.match(match_id)
     return Seed(seed) in (m.a, m.b)

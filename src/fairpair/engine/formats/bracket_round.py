@@ -4,24 +4,18 @@ higher seed chooses), with the notes of ``bracket_notes``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from fairpair.engine.errors import Location, PairingRefused
 from fairpair.engine.formats.bracket_notes import bracket_notes
 from fairpair.engine.formats.bracket_stage import BracketDecided, require_run
+from fairpair.engine.pairing.draft import DraftPairing, PairingDraft
+from fairpair.engine.pairing.next_round import check_can_pair
 from fairpair.engine.rounds import Toss, TossReason
-
-if TYPE_CHECKING:
-    from fairpair.engine.pairing.draft import PairingDraft
-    from fairpair.engine.stage import Stage
-    from fairpair.engine.tournament import Tournament
+from fairpair.engine.stage import Stage
+from fairpair.engine.tournament import Tournament
 
 
 def pair_bracket_round(tournament: Tournament, stage: Stage) -> PairingDraft:
     """The next round of a playoff stage: every bracket match playable now."""
-    from fairpair.engine.pairing.draft import DraftPairing, PairingDraft
-    from fairpair.engine.pairing.next_round import check_can_pair
-
     number = stage.last_round + 1
     check_can_pair(stage, number)
     run = require_run(tournament, stage)

@@ -24,21 +24,36 @@ when the organizer says so, as a Swiss).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from fairpair.engine.errors import Location, PairingRefused
 from fairpair.engine.formats.protocol import PlayerStatus
 from fairpair.engine.formats.swiss import capped_and_complete
+from fairpair.engine.history import met_before
+from fairpair.engine.pairing.byes import had_bye
+from fairpair.engine.pairing.draft import DraftPod, PairingDraft
+from fairpair.engine.pairing.eligibility import eligible_field
+from fairpair.engine.pairing.next_round import check_can_pair, next_round_number
+from fairpair.engine.pairing.notes import (
+    Pair,
+    PairingNote,
+    PodByesNote,
+    PodForcedRepeatsNote,
+    PodRepeatsAvoidedNote,
+    PodSeatsNote,
+    PodTablesNote,
+    RoundOneNote,
+    SeedSource,
+)
+from fairpair.engine.pairing.optimiser import Tuning
+from fairpair.engine.pairing.ranking import seed_order, standings_order
+from fairpair.engine.players import PlayerId
+from fairpair.engine.pods import pair_pods, plan_pods, pod_tables, seat_history
+from fairpair.engine.pods.partition import MIN_SEATS
+from fairpair.engine.rounds import Bye
+from fairpair.engine.stage import PairingMethod, Stage
 from fairpair.engine.stage_config import PodsConfig, StageFormat
-
-if TYPE_CHECKING:
-    from fairpair.engine.pairing.draft import PairingDraft
-    from fairpair.engine.pairing.notes import Pair, PairingNote
-    from fairpair.engine.pairing.optimiser import Tuning
-    from fairpair.engine.players import PlayerId
-    from fairpair.engine.stage import PairingMethod, Stage
-    from fairpair.engine.standings import Standings, StandingsRow
-    from fairpair.engine.tournament import Tournament
+from fairpair.engine.standings import Standings, StandingsRow, compute_standings
+from fairpair.engine.tournament import Tournament
 
 
 class CutNotDrawn(PairingRefused):
@@ -83,26 +98,6 @@ def _pairs(
 
 def pair_pod_round(tournament: Tournament, stage: Stage) -> PairingDraft:
     """The draft of ``stage``'s next pod round by the module's rule."""
-    from fairpair.engine.history import met_before
-    from fairpair.engine.pairing.byes import had_bye
-    from fairpair.engine.pairing.draft import DraftPod, PairingDraft
-    from fairpair.engine.pairing.eligibility import eligible_field
-    from fairpair.engine.pairing.next_round import check_can_pair, next_round_number
-    from fairpair.engine.pairing.notes import (
-        PodByesNote,
-        PodForcedRepeatsNote,
-        PodRepeatsAvoidedNote,
-        PodSeatsNote,
-        PodTablesNote,
-        RoundOneNote,
-        SeedSource,
-    )
-    from fairpair.engine.pairing.ranking import seed_order, standings_order
-    from fairpair.engine.pods import pair_pods, plan_pods, pod_tables, seat_history
-    from fairpair.engine.pods.partition import MIN_SEATS
-    from fairpair.engine.rounds import Bye
-    from fairpair.engine.standings import compute_standings
-
     config = stage.config
     assert isinstance(config, PodsConfig)
     number = next_round_number(stage)

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
-if TYPE_CHECKING:  # the pairing engine is imported only when a round is paired
-    from fairpair.engine.pairing.draft import PairingDraft
-    from fairpair.engine.pairing.optimiser import Tuning
-    from fairpair.engine.stage import PairingMethod, Stage, StageFormat
-    from fairpair.engine.standings import StandingsRow
-    from fairpair.engine.tournament import Tournament
+from fairpair.engine.pairing.draft import PairingDraft
+from fairpair.engine.pairing.optimiser import Tuning
+from fairpair.engine.stage import PairingMethod, Stage, StageFormat
+from fairpair.engine.standings import StandingsRow
+from fairpair.engine.tournament import Tournament
 
 
 class PlayerStatus(StrEnum):

@@ -18,23 +18,28 @@ Annex 1), single or double (docs/round-robin.md).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from fairpair.engine.errors import Location, PairingRefused
 from fairpair.engine.formats.protocol import PlayerStatus
+from fairpair.engine.pairing.draft import DraftPairing, PairingDraft
+from fairpair.engine.pairing.exclusions import Exclusion
+from fairpair.engine.pairing.notes import (
+    ExcludedNote,
+    NumberSource,
+    PairingNote,
+    RoundRobinNumbersNote,
+    RoundRobinSitOutNote,
+    SitOutReason,
+)
+from fairpair.engine.pairing.optimiser import Tuning
 from fairpair.engine.players import PlayerId
 from fairpair.engine.round_robin.berger import BergerTable, berger_table, double_round_robin
 from fairpair.engine.round_robin.schedule import rounds_for
 from fairpair.engine.rounds import Bye, ByeKind, Toss, TossReason
+from fairpair.engine.stage import PairingMethod, Stage
 from fairpair.engine.stage_config import RoundRobinConfig, StageFormat
-
-if TYPE_CHECKING:
-    from fairpair.engine.pairing.draft import PairingDraft
-    from fairpair.engine.pairing.notes import NumberSource
-    from fairpair.engine.pairing.optimiser import Tuning
-    from fairpair.engine.stage import PairingMethod, Stage
-    from fairpair.engine.standings import StandingsRow
-    from fairpair.engine.tournament import Tournament
+from fairpair.engine.standings import StandingsRow
+from fairpair.engine.tournament import Tournament
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,8 +90,6 @@ def round_robin_field(
     tournament: Tournament, stage: Stage
 ) -> tuple[tuple[PlayerId, ...], NumberSource]:
     """The stage's players in Berger-number order, and where the order comes from."""
-    from fairpair.engine.pairing.notes import NumberSource
-
     if stage.cut is not None and stage.participants is None:
         raise PairingRefused(
             Location(stage=stage.id),
@@ -211,16 +214,6 @@ def draft_of_round(
 ) -> PairingDraft:
     """The draft of one scheduled round: withdrawn players left out, their opponents and the
     dummy's opponent sitting out, with notes."""
-    from fairpair.engine.pairing.draft import DraftPairing, PairingDraft
-    from fairpair.engine.pairing.exclusions import Exclusion
-    from fairpair.engine.pairing.notes import (
-        ExcludedNote,
-        PairingNote,
-        RoundRobinNumbersNote,
-        RoundRobinSitOutNote,
-        SitOutReason,
-    )
-
     number = scheduled.number
     gone = {p for p, after in tournament.drop_rounds(stage).items() if after < number}
     notes: list[PairingNote] = [

@@ -1,24 +1,22 @@
 """The single-elimination format: a top cut played as a bracket (MTR 10.4 seeding, byes to
 the top seeds, an optional third-place match). The shared stage logic is in
-``bracket_stage`` (reading), ``bracket_round`` (pairing) and ``bracket_notes``;
-docs/brackets.md."""
+``engine.playoff`` (reading), ``bracket_stage`` (refusals, status), ``bracket_round``
+(pairing) and ``bracket_notes``; docs/brackets.md."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from fairpair.engine.formats.bracket_round import pair_bracket_round
-from fairpair.engine.formats.bracket_stage import bracket_finished, bracket_status
+from fairpair.engine.formats.bracket_stage import bracket_status
 from fairpair.engine.formats.protocol import PlayerStatus
+from fairpair.engine.pairing.draft import PairingDraft
+from fairpair.engine.pairing.optimiser import Tuning
+from fairpair.engine.playoff import bracket_finished
+from fairpair.engine.stage import PairingMethod, Stage
 from fairpair.engine.stage_config import StageFormat
-
-if TYPE_CHECKING:
-    from fairpair.engine.pairing.draft import PairingDraft
-    from fairpair.engine.pairing.optimiser import Tuning
-    from fairpair.engine.stage import PairingMethod, Stage
-    from fairpair.engine.standings import StandingsRow
-    from fairpair.engine.tournament import Tournament
+from fairpair.engine.standings import StandingsRow
+from fairpair.engine.tournament import Tournament
 
 
 @dataclass(frozen=True, slots=True)

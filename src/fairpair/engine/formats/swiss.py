@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from fairpair.engine.formats.protocol import PlayerStatus
+from fairpair.engine.pairing.draft import PairingDraft
+from fairpair.engine.pairing.next_round import pair_next_round as pair_swiss_round
+from fairpair.engine.pairing.optimiser import DEFAULT_TUNING, Tuning
+from fairpair.engine.stage import PairingMethod, Stage
 from fairpair.engine.stage_config import StageFormat
-
-if TYPE_CHECKING:
-    from fairpair.engine.pairing.draft import PairingDraft
-    from fairpair.engine.pairing.optimiser import Tuning
-    from fairpair.engine.stage import PairingMethod, Stage
-    from fairpair.engine.standings import StandingsRow
-    from fairpair.engine.tournament import Tournament
+from fairpair.engine.standings import StandingsRow
+from fairpair.engine.tournament import Tournament
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,9 +26,6 @@ class SwissRules:
         method: PairingMethod | None = None,
         tuning: Tuning | None = None,
     ) -> PairingDraft:
-        from fairpair.engine.pairing import pair_next_round as pair_swiss_round
-        from fairpair.engine.pairing.optimiser import DEFAULT_TUNING
-
         return pair_swiss_round(
             tournament,
             stage,

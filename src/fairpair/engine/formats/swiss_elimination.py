@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from fairpair.engine.formats.protocol import PlayerStatus
 from fairpair.engine.formats.swiss import SwissRules
+from fairpair.engine.pairing.elimination import threshold_reached
+from fairpair.engine.pairing.exclusions import Exclusion
+from fairpair.engine.stage import Stage
 from fairpair.engine.stage_config import StageFormat
-
-if TYPE_CHECKING:
-    from fairpair.engine.stage import Stage
-    from fairpair.engine.standings import StandingsRow
+from fairpair.engine.standings import StandingsRow
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,10 +21,7 @@ class SwissEliminationRules(SwissRules):
         rules = stage.elimination
         if rules is None:
             return None
-        # The pairing's own threshold rule (imported here: reading standings needs no pairing).
-        from fairpair.engine.pairing.elimination import threshold_reached
-        from fairpair.engine.pairing.exclusions import Exclusion
-
+        # The pairing's own threshold rule.
         reached = threshold_reached(rules, row)
         if reached is Exclusion.ADVANCED:
             return PlayerStatus.ADVANCED

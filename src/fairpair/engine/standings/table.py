@@ -11,12 +11,13 @@ no row.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from fairpair.engine.brackets.bracket import Placement
 from fairpair.engine.ledger import Ledger, PlayerRecord, build_ledger
 from fairpair.engine.players import Player, PlayerId
+from fairpair.engine.playoff import bracket_places, seed_order
 from fairpair.engine.stage import Stage
 from fairpair.engine.tiebreaks.base import Tiebreak
 from fairpair.engine.tiebreaks.context import TiebreakContext, Value
@@ -284,10 +285,6 @@ def _playoff_standings(
     """A playoff's standings are its bracket's placements (docs/brackets.md "Final
     standings"): every player of the field, those still in first (in seed order, no rank),
     then by final place; the rank is the first place of the range ("3" for 3–4)."""
-    from dataclasses import replace
-
-    from fairpair.engine.formats.bracket_stage import bracket_places, seed_order
-
     counted = (
         stage
         if after_round is None

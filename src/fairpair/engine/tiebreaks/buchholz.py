@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
+from fairpair.engine.ledger import rebuild_ledger
 from fairpair.engine.players import PlayerId
+from fairpair.engine.results import Result
 from fairpair.engine.tiebreaks.base import Tiebreak, ValueKind
 from fairpair.engine.tiebreaks.context import TiebreakContext, Value
 
@@ -84,9 +86,6 @@ def fore_buchholz(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
     their points but B gains ½ and A loses ½ in their opponents' Buchholz.
     *Source:* C.07 art. 8.3."""
     from dataclasses import replace
-
-    from fairpair.engine.ledger import rebuild_ledger
-    from fairpair.engine.results import Result
 
     last = ctx.ledger.last_round
     final = ctx.stage.max_rounds

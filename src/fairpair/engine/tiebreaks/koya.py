@@ -7,6 +7,7 @@ from itertools import compress
 
 from fairpair.engine.ledger import RoundKind
 from fairpair.engine.players import PlayerId
+from fairpair.engine.stage_config import StageFormat
 from fairpair.engine.tiebreaks.base import Tiebreak, ValueKind
 from fairpair.engine.tiebreaks.context import TiebreakContext, Value
 
@@ -52,8 +53,6 @@ def koya(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
 def _scored_rounds(ctx: TiebreakContext) -> int:
     """The rounds the maximum possible score is counted over: the stage's rounds so far, or
     in a round robin the most games (with a result) any player has."""
-    from fairpair.engine.stage_config import StageFormat
-
     if ctx.ledger.stage.format is not StageFormat.ROUND_ROBIN:
         return ctx.ledger.last_round
     return max((len(rec.opponents) + len(rec.unplayed) for rec in ctx.records.values()), default=0)

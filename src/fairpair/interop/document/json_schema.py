@@ -1,17 +1,20 @@
 """The published JSON Schema of the document (docs/tournament.schema.json), generated from the
-one schema source (``schema.py``)."""
+one schema source (``schema.py``; imports pydantic, so the package does not import this
+module: ``from fairpair.interop.document.json_schema import json_schema``)."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
+
+from pydantic import TypeAdapter
+
+from fairpair.interop.document.binding import BINDINGS, written
+from fairpair.interop.document.schema import Document
 
 
 def json_schema() -> dict[str, Any]:
     """The document's JSON Schema (published as docs/tournament.schema.json)."""
-    from pydantic import TypeAdapter
-
-    from fairpair.interop.document.schema import Document
-
     adapter: Any = TypeAdapter(Document)
     schema: dict[str, Any] = adapter.json_schema()
     _add_defaults(schema)
@@ -22,10 +25,6 @@ def json_schema() -> dict[str, Any]:
 
 def _add_defaults(schema: dict[str, Any]) -> None:
     """Each optional key's default, read off the engine (the one source of defaults)."""
-    import dataclasses
-
-    from fairpair.interop.document.binding import BINDINGS, written
-
     definitions = schema.get("$defs", {})
     for binding in BINDINGS.values():
         found = definitions.get(binding.document)

@@ -14,6 +14,7 @@ from pydantic_core import PydanticCustomError
 
 from fairpair.engine.errors import InvalidStage, path_text
 from fairpair.engine.stage import Stage, stage_from_settings
+from fairpair.engine.stage_config import DEFAULT_NAMES
 
 #: Configuration fields the document calls by another name.
 _RENAMED = {"thresholds": "elimination"}
@@ -44,8 +45,6 @@ def tidy_stage(stage: Stage, out: dict[str, Any], kept: tuple[str, ...]) -> None
     default), and writes it when it differs — even when it is "Swiss" on another format; and
     it leaves out a setting of the stage's format that has its default value (the writer's
     defaults are a Swiss stage's, which has no such key)."""
-    from fairpair.engine.stage_config import DEFAULT_NAMES
-
     for field in dataclasses.fields(stage.config):
         key = _RENAMED.get(field.name, field.name)
         if key in out and key not in kept and getattr(stage.config, field.name) == field.default:

@@ -30,6 +30,7 @@ from fairpair.engine.stage import Stage
 from fairpair.engine.stage_config import SwissConfig
 from fairpair.engine.tournament import Tournament
 from fairpair.engine.validation import InvalidTournamentProblems, validate
+from fairpair.interop.document.read import BOM, read_raw
 from fairpair.interop.trf import codes, tags
 from fairpair.interop.trf.columns import (
     BIRTH_DATE,
@@ -544,8 +545,6 @@ def _layout(
 
 def load_trf(path: str | Path) -> TrfEvent:
     """Read the TRF file at ``path`` (UTF-8, else Latin-1 as many chess programs write)."""
-    from fairpair.interop.document.read import BOM, read_raw
-
     path = Path(path)
     raw = read_raw(path)
     bom = raw.startswith(BOM)

@@ -15,6 +15,7 @@ from fractions import Fraction
 from fairpair.engine.ruleset import Ruleset
 from fairpair.engine.rulesets import FIDE
 from fairpair.engine.scoring import Scoring
+from fairpair.engine.tiebreaks.registry import REGISTRY
 
 ROUNDS_TAGS = ("142", "XXR")
 SCORING_TAGS = ("162", "XXS")
@@ -160,8 +161,6 @@ def scoring_of(values: dict[str, Fraction], report: Report) -> Scoring:
 
 def tiebreaks_of(line: str, standings: bool, report: Report) -> tuple[str, ...]:
     """``202`` (the tie-breaks) or ``212`` (the standings: ``PTS`` first) as fairpair names."""
-    from fairpair.engine.tiebreaks.registry import REGISTRY
-
     by_short = {tb.short.upper(): name for name, tb in REGISTRY.items()}
     names: list[str] = []
     for found in re.finditer(r"[^\s,]+", line[4:]):

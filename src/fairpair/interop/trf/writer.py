@@ -16,13 +16,16 @@ from fractions import Fraction
 from fairpair.engine.players import Player, PlayerId
 from fairpair.engine.results import ResultKind
 from fairpair.engine.rounds import Bye, Match
+from fairpair.engine.rulesets import FIDE
 from fairpair.engine.stage import Stage
 from fairpair.engine.standings import compute_standings
+from fairpair.engine.tiebreaks.registry import REGISTRY
 from fairpair.engine.tournament import Tournament
 from fairpair.interop.trf import codes
 from fairpair.interop.trf.columns import BLANK_ROUND, STATIC_WIDTH, round_text, static_text
 from fairpair.interop.trf.errors import NotExportable
 from fairpair.interop.trf.layout import TrfLayout, written_key
+from fairpair.interop.trf.tags import TIEBREAK_CODES
 
 NAME_TAG = "012"
 ROUNDS_TAG = "XXR"
@@ -220,10 +223,6 @@ def write_trf(
 def _ruleset_lines(stage: Stage) -> list[str]:
     """``162`` (the scoring) and ``202`` (the tie-breaks) when the stage's ruleset is not the
     ``fide`` preset's (TRF-2026 "Tournament Section")."""
-    from fairpair.engine.rulesets import FIDE
-    from fairpair.engine.tiebreaks.registry import REGISTRY
-    from fairpair.interop.trf.tags import TIEBREAK_CODES
-
     ruleset = stage.ruleset
     out: list[str] = []
     s = ruleset.scoring

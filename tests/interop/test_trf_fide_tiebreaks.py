@@ -3,7 +3,7 @@ tie-break values computed by hand, for both editions of FIDE C.07 — the 2026 a
 ``fide`` preset, ``fide_2026``) and the edition applied from 1 August 2024 (``fide_2024``).
 
 The file is ``tests/data/trf/hand-tiebreaks.trf``: six rated players, four rounds, read
-through the public path (``fairpair.interop.files.load_tournament``, as the command line does).
+through the command line's path (``fairpair.cli.tournament_files.load_tournament``).
 
 ====  ======  ==========  ==========  ==========  ==========  ======
 no.   rating  round 1     round 2     round 3     round 4     points
@@ -60,12 +60,12 @@ import pytest
 from typer.testing import CliRunner
 
 from fairpair.cli.app import app
+from fairpair.cli.tournament_files import load_tournament
 from fairpair.engine.drops import Drop
 from fairpair.engine.rounds import ByeKind
 from fairpair.engine.rulesets import FIDE, get_ruleset
 from fairpair.engine.standings import Standings, compute_standings
 from fairpair.engine.tournament import Tournament
-from fairpair.interop.files import load_tournament
 
 FILE = Path(__file__).resolve().parents[1] / "data" / "trf" / "hand-tiebreaks.trf"
 H = Fraction(1, 2)

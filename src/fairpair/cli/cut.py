@@ -81,7 +81,7 @@ def cut(
         _draw(str(file), stage, db, actor, early, explain, as_json)
         return
     if document:
-        from fairpair.interop.files import load_tournament
+        from fairpair.cli.tournament_files import load_tournament
 
         tournament = load_tournament(file)
     else:

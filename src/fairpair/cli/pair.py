@@ -16,6 +16,7 @@ import typer
 
 from fairpair.cli import options
 from fairpair.cli.errors import handles_errors
+from fairpair.cli.tournament_files import load_tournament
 from fairpair.engine.changes import release_round
 from fairpair.engine.formats import pair_next_round, stage_to_pair
 from fairpair.engine.pairing import PairingDraft, render_note
@@ -25,7 +26,6 @@ from fairpair.engine.rounds import Toss
 from fairpair.engine.stage import PairingMethod, Stage
 from fairpair.engine.toss import assign_tosses, ranks_of, toss_applies
 from fairpair.engine.tournament import Tournament
-from fairpair.interop.files import load_tournament
 from fairpair.interop.save import save_with_new_round
 
 if TYPE_CHECKING:

@@ -10,10 +10,10 @@ import typer
 
 from fairpair.cli import options
 from fairpair.cli.errors import handles_errors
+from fairpair.cli.tournament_files import load_tournament
 from fairpair.engine.errors import UnknownRound
 from fairpair.engine.rulesets import get_ruleset
 from fairpair.engine.standings import Standings, StandingsRow, compute_standings
-from fairpair.interop.files import load_tournament
 
 if TYPE_CHECKING:
     from fairpair.cli.table import TextTable

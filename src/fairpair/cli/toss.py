@@ -103,8 +103,8 @@ def toss(
 
     document = is_document(file)
     if document:
+        from fairpair.cli.tournament_files import load_tournament
         from fairpair.engine.toss import toss_table
-        from fairpair.interop.files import load_tournament
 
         tournament = load_tournament(file)
         chosen = tournament.stage(stage)

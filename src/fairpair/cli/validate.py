@@ -13,7 +13,7 @@ def validate(file: options.File, as_json: options.Json = False) -> None:
     from fairpair.cli.progress import open_rounds, results_missing
     from fairpair.cli.screen import screen, write
     from fairpair.cli.text import plural
-    from fairpair.interop.files import load_tournament
+    from fairpair.cli.tournament_files import load_tournament
 
     tournament = load_tournament(file)
     if as_json:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from fairpair.engine.formats import player_status
+from fairpair.engine.player_status import player_status
 from fairpair.engine.points_text import points_text, rounded
 from fairpair.engine.rounds import Round
 from fairpair.engine.stage import Stage
@@ -48,7 +48,7 @@ def display(value: Value, tb: Tiebreak) -> str:
 
 def status_of(standings: Standings, row: StandingsRow) -> str | None:
     """``withdrawn``, or what the stage's format says (``advanced``, ``eliminated``), or
-    ``None`` (``engine.formats.player_status``)."""
+    ``None`` (``engine.player_status``)."""
     status = player_status(standings.stage, row)
     return status.value if status is not None else None
 

@@ -6,15 +6,15 @@ robin and pods plug in by adding their configuration, their rules module and one
 entry — the Swiss code is not touched (docs/formats.md).
 """
 
-from fairpair.engine.formats.protocol import FormatRules, PlayerStatus
+from fairpair.engine.formats.protocol import FormatRules
 from fairpair.engine.formats.registry import (
     FORMATS,
     pair_next_round,
-    player_status,
     rules_for,
     stage_finished,
     stage_to_pair,
 )
+from fairpair.engine.player_status import PlayerStatus, player_status
 
 __all__ = [
     "FORMATS",

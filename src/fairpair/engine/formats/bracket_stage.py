@@ -9,10 +9,8 @@ round is ``bracket_round``, its notes ``bracket_notes``.
 from __future__ import annotations
 
 from fairpair.engine.errors import Location, PairingRefused
-from fairpair.engine.formats.protocol import PlayerStatus
 from fairpair.engine.playoff import BracketRun, read_bracket, seed_order
 from fairpair.engine.stage import Stage
-from fairpair.engine.standings.table import StandingsRow
 from fairpair.engine.tournament import Tournament
 
 #: ``BracketRun``, ``read_bracket`` and ``seed_order`` are ``engine.playoff``'s, named here too.
@@ -20,7 +18,6 @@ __all__ = [
     "BracketDecided",
     "BracketRun",
     "CutNotDrawn",
-    "bracket_status",
     "read_bracket",
     "require_run",
     "seed_order",
@@ -53,12 +50,3 @@ def require_run(tournament: Tournament, stage: Stage) -> BracketRun:
             where, f"a bracket needs at least 2 players; stage {stage.id!r} has {count}"
         )
     return run
-
-
-def bracket_status(row: StandingsRow) -> PlayerStatus | None:
-    """``eliminated`` once a player has a final place other than first (playoff standings
-    carry the place, ``StandingsRow.place``); ``None`` while they are still in."""
-    place = row.place
-    if place is not None and place.first > 1:
-        return PlayerStatus.ELIMINATED
-    return None

@@ -26,7 +26,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fairpair.engine.errors import Location, PairingRefused
-from fairpair.engine.formats.protocol import PlayerStatus
 from fairpair.engine.formats.swiss import capped_and_complete
 from fairpair.engine.history import met_before
 from fairpair.engine.pairing.byes import had_bye
@@ -52,7 +51,7 @@ from fairpair.engine.pods.partition import MIN_SEATS
 from fairpair.engine.rounds import Bye
 from fairpair.engine.stage import PairingMethod, Stage
 from fairpair.engine.stage_config import PodsConfig, StageFormat
-from fairpair.engine.standings import Standings, StandingsRow, compute_standings
+from fairpair.engine.standings import Standings, compute_standings
 from fairpair.engine.tournament import Tournament
 
 
@@ -77,9 +76,6 @@ class PodsRules:
         tuning: Tuning | None = None,
     ) -> PairingDraft:
         return pair_pod_round(tournament, stage)
-
-    def status(self, stage: Stage, row: StandingsRow) -> PlayerStatus | None:
-        return None
 
     def finished(self, tournament: Tournament, stage: Stage) -> bool:
         """The round cap is reached and every table of every round has its places."""

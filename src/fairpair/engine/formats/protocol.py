@@ -1,23 +1,14 @@
-"""What every stage format provides: its kind, how it pairs, and who is through or out."""
+"""What every stage format provides: its kind, how it pairs its next round, and when it is
+finished. (Who is through or out — the standings' badge — is ``engine.player_status``.)"""
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Protocol
 
 from fairpair.engine.pairing.draft import PairingDraft
 from fairpair.engine.pairing.optimiser import Tuning
 from fairpair.engine.stage import PairingMethod, Stage, StageFormat
-from fairpair.engine.standings import StandingsRow
 from fairpair.engine.tournament import Tournament
-
-
-class PlayerStatus(StrEnum):
-    """A player's standing in a stage beyond their points (the standings badge)."""
-
-    WITHDRAWN = "withdrawn"
-    ADVANCED = "advanced"
-    ELIMINATED = "eliminated"
 
 
 class FormatRules(Protocol):
@@ -35,10 +26,6 @@ class FormatRules(Protocol):
         tuning: Tuning | None = None,
     ) -> PairingDraft:
         """The draft of ``stage``'s next round, or a ``PairingRefused`` saying why not."""
-        ...
-
-    def status(self, stage: Stage, row: StandingsRow) -> PlayerStatus | None:
-        """``advanced`` / ``eliminated`` when the format says so, else ``None``."""
         ...
 
     def finished(self, tournament: Tournament, stage: Stage) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fairpair.engine.formats.double_elimination import DoubleEliminationRules
 from fairpair.engine.formats.pods import PodsRules
-from fairpair.engine.formats.protocol import FormatRules, PlayerStatus
+from fairpair.engine.formats.protocol import FormatRules
 from fairpair.engine.formats.round_robin import RoundRobinRules
 from fairpair.engine.formats.single_elimination import SingleEliminationRules
 from fairpair.engine.formats.swiss import SwissRules
@@ -13,7 +13,6 @@ from fairpair.engine.pairing.draft import PairingDraft
 from fairpair.engine.pairing.optimiser import Tuning
 from fairpair.engine.stage import PairingMethod, Stage
 from fairpair.engine.stage_config import StageFormat
-from fairpair.engine.standings import StandingsRow
 from fairpair.engine.tournament import Tournament, last_stage
 
 FORMATS: dict[StageFormat, FormatRules] = {
@@ -67,11 +66,3 @@ def stage_finished(tournament: Tournament, stage: Stage | str) -> bool:
     """Every match of ``stage`` is reported and its format will pair no more rounds."""
     chosen = stage if isinstance(stage, Stage) else tournament.stage(stage)
     return rules_for(chosen).finished(tournament, chosen)
-
-
-def player_status(stage: Stage, row: StandingsRow) -> PlayerStatus | None:
-    """``withdrawn`` for a dropped player, else what the stage's format says (advanced,
-    eliminated) or ``None``."""
-    if row.dropped:
-        return PlayerStatus.WITHDRAWN
-    return rules_for(stage).status(stage, row)

@@ -20,7 +20,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fairpair.engine.errors import Location, PairingRefused
-from fairpair.engine.formats.protocol import PlayerStatus
 from fairpair.engine.pairing.draft import DraftPairing, PairingDraft
 from fairpair.engine.pairing.exclusions import Exclusion
 from fairpair.engine.pairing.notes import (
@@ -38,7 +37,6 @@ from fairpair.engine.round_robin.schedule import rounds_for
 from fairpair.engine.rounds import Bye, ByeKind, Toss, TossReason
 from fairpair.engine.stage import PairingMethod, Stage
 from fairpair.engine.stage_config import RoundRobinConfig, StageFormat
-from fairpair.engine.standings import StandingsRow
 from fairpair.engine.tournament import Tournament
 
 
@@ -167,9 +165,6 @@ class RoundRobinRules:
                 f"the round robin has {total} round{'s' if total != 1 else ''}; all are paired",
             )
         return draft_of_round(tournament, stage, schedule, scheduled)
-
-    def status(self, stage: Stage, row: StandingsRow) -> PlayerStatus | None:
-        return None
 
     def finished(self, tournament: Tournament, stage: Stage) -> bool:
         """Every round of the schedule is released and complete."""

@@ -8,14 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fairpair.engine.formats.bracket_round import pair_bracket_round
-from fairpair.engine.formats.bracket_stage import bracket_status
-from fairpair.engine.formats.protocol import PlayerStatus
 from fairpair.engine.pairing.draft import PairingDraft
 from fairpair.engine.pairing.optimiser import Tuning
 from fairpair.engine.playoff import bracket_finished
 from fairpair.engine.stage import PairingMethod, Stage
 from fairpair.engine.stage_config import StageFormat
-from fairpair.engine.standings import StandingsRow
 from fairpair.engine.tournament import Tournament
 
 
@@ -33,9 +30,6 @@ class SingleEliminationRules:
     ) -> PairingDraft:
         """Every bracket match playable now (``method`` and ``tuning`` do not apply)."""
         return pair_bracket_round(tournament, stage)
-
-    def status(self, stage: Stage, row: StandingsRow) -> PlayerStatus | None:
-        return bracket_status(row)
 
     def finished(self, tournament: Tournament, stage: Stage) -> bool:
         return bracket_finished(tournament, stage)

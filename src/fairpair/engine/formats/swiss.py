@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fairpair.engine.formats.protocol import PlayerStatus
 from fairpair.engine.pairing.draft import PairingDraft
 from fairpair.engine.pairing.next_round import pair_next_round as pair_swiss_round
 from fairpair.engine.pairing.optimiser import DEFAULT_TUNING, Tuning
 from fairpair.engine.stage import PairingMethod, Stage
 from fairpair.engine.stage_config import StageFormat
-from fairpair.engine.standings import StandingsRow
 from fairpair.engine.tournament import Tournament
 
 
@@ -32,9 +30,6 @@ class SwissRules:
             method=method,
             tuning=tuning if tuning is not None else DEFAULT_TUNING,
         )
-
-    def status(self, stage: Stage, row: StandingsRow) -> PlayerStatus | None:
-        return None
 
     def finished(self, tournament: Tournament, stage: Stage) -> bool:
         """The round cap is reached and every round is complete (a Swiss without a cap is

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fairpair.engine.pairing.exclusions import Exclusion
+from fairpair.engine.player_status import PlayerStatus, elimination_status
 from fairpair.engine.stage import Elimination
 from fairpair.engine.standings import StandingsRow
 
@@ -30,11 +31,11 @@ def pool_of(row: StandingsRow | None) -> Pool:
 
 
 def threshold_reached(rules: Elimination, row: StandingsRow | None) -> Exclusion | None:
-    """``advanced``/``eliminated`` when the player has reached a threshold, else ``None``."""
-    if row is None:
-        return None
-    if row.wins >= rules.wins_to_advance:
+    """``advanced``/``eliminated`` when the player has reached a threshold, else ``None``
+    (the thresholds: ``engine.player_status.elimination_status``)."""
+    status = elimination_status(rules, row)
+    if status is PlayerStatus.ADVANCED:
         return Exclusion.ADVANCED
-    if row.losses >= rules.losses_to_eliminate:
+    if status is PlayerStatus.ELIMINATED:
         return Exclusion.ELIMINATED
     return None

@@ -60,7 +60,7 @@ def find_stage(
     """The stage ``key``; when ``None``, the stage being played — the last stage, passing over
     cut stages whose round 1 is not released (``Tournament.stage``) — or with ``to_pair``
     the stage whose next round is paired: passing over cut stages not drawn yet
-    (``Tournament.stage_to_pair``)."""
+    (``engine.formats.stage_to_pair``)."""
     query = select(StageRow.id, StageRow.key, StageRow.version).where(StageRow.event_id == event.id)
     if key is not None:
         row = conn.execute(query.where(StageRow.key == key)).first()

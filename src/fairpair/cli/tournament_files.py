@@ -1,0 +1,22 @@
+"""Reading the tournament file a command names: a FIDE TRF file or a JSON tournament document
+(``fairpair.interop.files.is_trf`` tells them apart). Each reader is imported when a file
+needs it: a command on a JSON document never loads the TRF reader, and the other way round
+(start-up time, docs/performance.md "Start-up")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fairpair.engine.tournament import Tournament
+from fairpair.interop.files import is_trf
+
+
+def load_tournament(path: str | Path) -> Tournament:
+    """The tournament in the file at ``path``: a TRF file or a JSON document."""
+    if is_trf(path):
+        from fairpair.interop.trf import load_trf
+
+        return load_trf(path).tournament
+    from fairpair.interop.document import load_document
+
+    return load_document(path)

@@ -1,5 +1,5 @@
-"""Changes to one event are serialized (issue #8 "6. Concurrency", DESIGN.md "Serialize
-changes per tournament"): clients that release, generate, report and complete at the same
+"""Changes to one event are serialized (issue #8 "6. Concurrency", docs/architecture.md "One use
+case, one transaction"): clients that release, generate, report and complete at the same
 moment, from separate processes, leave what one client after the other would have left, and
 each client that lost is told why.
 """

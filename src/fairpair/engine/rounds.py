@@ -108,7 +108,8 @@ class Match:
         return self.result is not None
 
 
-#: The sizes a pod table may have (DESIGN.md "Pods": tables of 3–10).
+#: The sizes a pod table may have (docs/architecture.md "Playoffs and other stages": tables of
+#: 3–10).
 POD_SEATS = range(3, 11)
 
 

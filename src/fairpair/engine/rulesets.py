@@ -121,8 +121,9 @@ ROUND_ROBIN = Ruleset(
 #: Pods (Commander / cEDH events, docs/pods.md "Scoring"): a win 5, a draw 1, a loss 0, a bye
 #: 5, as the TopDeck.gg guidelines many Commander events follow (e.g.
 #: https://www.appalachiagames.com/guidelines: "5 Points for Winning, 1 Points for Draws,
-#: 5 Points for Byes, 0 Points for Losses"); DESIGN.md "default 5/1/0 win/draw/loss, as
-#: Commander events score". At a pod table a *win* is a sole first place, a *draw* a first
+#: 5 Points for Byes, 0 Points for Losses"); docs/architecture.md "Playoffs and other stages":
+#: "default 5/1/0 win/draw/loss, as Commander events score". At a pod table a *win* is a sole first
+#: place, a *draw* a first
 #: place shared by two or more seats (a game that ends with no single winner: every seat
 #: that shares it), every other place a loss (``Scoring.pod_points``). Placement points
 #: (5/3/2/1 and the like) are the ``place_points`` setting. Pod-strength Buchholz first

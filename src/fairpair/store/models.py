@@ -1,4 +1,4 @@
-"""The saved event's tables: facts only (DESIGN.md "store/").
+"""The saved event's tables: facts only (docs/architecture.md "The layers").
 
 Players, stages and their configuration, rounds, tables (two-player matches and pod tables),
 byes, results, drops, the private draft of a stage's next round, and the append-only audit

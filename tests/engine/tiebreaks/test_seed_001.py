@@ -1,4 +1,5 @@
-"""Seed 001's worked example must come out exactly (DESIGN.md, issue 2 "What it must show")."""
+"""Seed 001's worked example must come out exactly (docs/tiebreaks.md, issue 2 "What it must
+show")."""
 
 from __future__ import annotations
 

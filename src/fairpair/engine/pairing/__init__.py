@@ -1,4 +1,5 @@
-"""Swiss pairing: the draft of the next round, with notes saying why (DESIGN.md "Pairing a
+"""Swiss pairing: the draft of the next round, with notes saying why (docs/architecture.md "Pairing
+a
 Swiss round"; seed 004 "How pairings are decided"; docs/pairing.md)."""
 
 from fairpair.engine.pairing.draft import DraftPairing, PairingDraft

@@ -1,6 +1,6 @@
 """What a pairing costs, in the order the issue ranks it, packed into one integer.
 
-From most to least important (DESIGN.md "Pairing a Swiss round", step 6):
+From most to least important (docs/architecture.md "Pairing a Swiss round", step 6):
 
 1. rematches and forbidden pairs;
 2. pairs crossing each score-group boundary, compared from the top boundary down — a crossing

@@ -1,5 +1,6 @@
 """Swiss elimination (seed 004): reach W wins → Advanced, L losses → Eliminated; the others are
-paired inside win–loss pools, best pool first. A bye counts as a win (DESIGN.md, scoring)."""
+paired inside win–loss pools, best pool first. A bye counts as a win (docs/architecture.md "Scoring
+and results")."""
 
 from __future__ import annotations
 

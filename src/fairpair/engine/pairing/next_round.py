@@ -1,4 +1,5 @@
-"""``pair_next_round``: the draft of a stage's next round (DESIGN.md "Pairing a Swiss round").
+"""``pair_next_round``: the draft of a stage's next round (docs/architecture.md "Pairing a Swiss
+round").
 
 Pure and deterministic: the same tournament and stage seed always give the same draft.
 """

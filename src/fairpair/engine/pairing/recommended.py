@@ -1,4 +1,4 @@
-"""How many rounds to play: guidance, never enforced (DESIGN.md "Recommended rounds").
+"""How many rounds to play: guidance, never enforced (docs/architecture.md "Recommended rounds").
 
 - ``log2_rounds``: enough rounds for exactly one undefeated player, ⌈log₂ N⌉ (seed 001,
   "How many rounds?").

@@ -1,4 +1,5 @@
-"""The textbook pairing (DESIGN.md "Pairing a Swiss round", steps 4–5): score groups from the
+"""The textbook pairing (docs/architecture.md "Pairing a Swiss round", steps 4–5): score groups
+from the
 top; an odd bracket floats its lowest-ranked player into the next; inside each bracket the
 method's ideal partners. It ignores rematches: the optimiser repairs it when it must."""
 

@@ -1,5 +1,6 @@
 """Swiss pods by score: seat a ranked field at pod tables, avoiding repeat pod-mates
-(issue 9, point 5; DESIGN.md "Pods": "no repeat pod-mates when avoidable"; docs/pods.md).
+(issue 9, point 5; docs/architecture.md "Playoffs and other stages": "no repeat pod-mates when
+avoidable"; docs/pods.md).
 
 Input: the field ranked best first (the caller's standings decide ties, so this module stays
 independent of them), who has met whom (``engine.history.met_before``: pod-mates and match

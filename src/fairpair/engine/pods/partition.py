@@ -1,7 +1,8 @@
 """Pod partitions: how many tables of which size seat N players (docs/pods.md).
 
 The organizer picks a preferred table size ``S`` (3–10, default 4) and a *remainder mode* for
-the players that do not fill a last table of ``S`` (DESIGN.md "Playoffs and other stages":
+the players that do not fill a last table of ``S`` (docs/architecture.md "Playoffs and other
+stages":
 "the remainder as lowest tables of 3, lowest tables of 5, or byes"). With ``r = N mod S``:
 
 - ``r == 0``: ``N / S`` tables of ``S`` in every mode.

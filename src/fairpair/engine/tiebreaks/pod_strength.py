@@ -1,5 +1,5 @@
 """Pod-strength Buchholz: the Buchholz of pods (seed 001, "Pod Swiss ... a pod-strength
-version of Buchholz"; DESIGN.md "Playoffs and other stages"; docs/tiebreaks.md).
+version of Buchholz"; docs/architecture.md "Playoffs and other stages"; docs/tiebreaks.md).
 
 A two-player Buchholz adds the final points of each opponent; at a pod table every other seat
 is an opponent, so this adds the final points of every pod-mate the player sat with.

@@ -147,12 +147,12 @@ def test_every_error_kind_has_one_row() -> None:
         assert code_of(cls.__new__(cls)) in ERROR_TABLE, cls
 
 
-def _subclasses(cls: type) -> set[type]:
+def _subclasses(cls: type[FairpairError]) -> set[type[FairpairError]]:
     import fairpair.engine.pairing.refusals
     import fairpair.engine.toss.errors
     import fairpair.engine.validation  # noqa: F401
 
-    out = set()
+    out: set[type[FairpairError]] = set()
     for sub in cls.__subclasses__():
         out |= {sub, *_subclasses(sub)}
     return out

@@ -142,103 +142,107 @@ def __dir__() -> list[str]:
     return sorted(__all__)
 
 
-if TYPE_CHECKING:  # the same names, for type checkers and editors
-    from fairpair.engine.changes import (
-        add_round,
-        choose_first,
-        complete_round,
-        cut_of,
-        delete_round,
-        draw_cut,
-        drop_player,
-        flip_toss,
-        open_round,
-        recalculate_tosses,
-        record_places,
-        record_result,
-        release_round,
-        replace_round,
-        revert_round,
-    )
-    from fairpair.engine.drops import Drop
-    from fairpair.engine.errors import (
-        FairpairError,
-        InvalidResult,
-        InvalidStage,
-        InvalidTournament,
-        LifecycleRefused,
-        Location,
-        PairingRefused,
-        UnknownPlayer,
-        UnknownRound,
-        UnknownRuleset,
-        UnknownStage,
-        UnknownTable,
-        UnknownTiebreak,
-    )
-    from fairpair.engine.formats import (
-        PlayerStatus,
-        pair_next_round,
-        player_status,
-        stage_finished,
-    )
-    from fairpair.engine.lifecycle import (
-        Refusal,
-        RefusalReason,
-        RoundAction,
-        Verdict,
-        next_actions,
-    )
-    from fairpair.engine.lifecycle import check as check_round_action
-    from fairpair.engine.pairing.draft import DraftPairing, DraftPod, PairingDraft
-    from fairpair.engine.pairing.invariants import check_pairing
-    from fairpair.engine.pairing.note_text import render_notes
-    from fairpair.engine.pairing.notes import PairingNote
-    from fairpair.engine.pairing.recommended import log2_rounds as recommended_rounds
-    from fairpair.engine.pairing.refusals import (
-        NobodyToPair,
-        RoundCapReached,
-        RoundStillOpen,
-        WeightLimitReached,
-    )
-    from fairpair.engine.players import Player
-    from fairpair.engine.results import GameScore, MatchFormat, Result, ResultKind, Side
-    from fairpair.engine.rounds import (
-        Bye,
-        ByeKind,
-        Match,
-        PodTable,
-        Round,
-        RoundState,
-        Toss,
-        TossReason,
-    )
-    from fairpair.engine.ruleset import Ruleset
-    from fairpair.engine.rulesets import PRESETS, get_ruleset
-    from fairpair.engine.scoring import Scoring
-    from fairpair.engine.stage import Stage, stage_from_settings
-    from fairpair.engine.stage_config import (
-        AssignedBye,
-        DoubleEliminationConfig,
-        Elimination,
-        Group,
-        PairingMethod,
-        PodsConfig,
-        RemainderMode,
-        RoundRobinConfig,
-        SingleEliminationConfig,
-        StageFormat,
-        SwissConfig,
-        SwissEliminationConfig,
-        TossPolicy,
-        TossSettings,
-    )
-    from fairpair.engine.stage_cut import StageCut
-    from fairpair.engine.standings import Standings, StandingsRow
-    from fairpair.engine.standings import compute_standings as standings
-    from fairpair.engine.topcut import CutRule, TopCut, top_cut
-    from fairpair.engine.toss import TossTable, toss_table
-    from fairpair.engine.validation import validate
-    from fairpair.interop.document import dump_document, load_document, parse_document
-    from fairpair.interop.errors import DocumentError
-    from fairpair.interop.save import save_document
+if TYPE_CHECKING:  # the same names, for type checkers and editors (`x as x`: re-exported)
+    from fairpair.engine.changes import add_round as add_round
+    from fairpair.engine.changes import choose_first as choose_first
+    from fairpair.engine.changes import complete_round as complete_round
+    from fairpair.engine.changes import cut_of as cut_of
+    from fairpair.engine.changes import delete_round as delete_round
+    from fairpair.engine.changes import draw_cut as draw_cut
+    from fairpair.engine.changes import drop_player as drop_player
+    from fairpair.engine.changes import flip_toss as flip_toss
+    from fairpair.engine.changes import open_round as open_round
+    from fairpair.engine.changes import recalculate_tosses as recalculate_tosses
+    from fairpair.engine.changes import record_places as record_places
+    from fairpair.engine.changes import record_result as record_result
+    from fairpair.engine.changes import release_round as release_round
+    from fairpair.engine.changes import replace_round as replace_round
+    from fairpair.engine.changes import revert_round as revert_round
+    from fairpair.engine.drops import Drop as Drop
+    from fairpair.engine.errors import FairpairError as FairpairError
+    from fairpair.engine.errors import InvalidResult as InvalidResult
+    from fairpair.engine.errors import InvalidStage as InvalidStage
+    from fairpair.engine.errors import InvalidTournament as InvalidTournament
+    from fairpair.engine.errors import LifecycleRefused as LifecycleRefused
+    from fairpair.engine.errors import Location as Location
+    from fairpair.engine.errors import PairingRefused as PairingRefused
+    from fairpair.engine.errors import UnknownPlayer as UnknownPlayer
+    from fairpair.engine.errors import UnknownRound as UnknownRound
+    from fairpair.engine.errors import UnknownRuleset as UnknownRuleset
+    from fairpair.engine.errors import UnknownStage as UnknownStage
+    from fairpair.engine.errors import UnknownTable as UnknownTable
+    from fairpair.engine.errors import UnknownTiebreak as UnknownTiebreak
+    from fairpair.engine.formats import PlayerStatus as PlayerStatus
+    from fairpair.engine.formats import pair_next_round as pair_next_round
+    from fairpair.engine.formats import player_status as player_status
+    from fairpair.engine.formats import stage_finished as stage_finished
+    from fairpair.engine.lifecycle import Refusal as Refusal
+    from fairpair.engine.lifecycle import RefusalReason as RefusalReason
+    from fairpair.engine.lifecycle import RoundAction as RoundAction
+    from fairpair.engine.lifecycle import Verdict as Verdict
+    from fairpair.engine.lifecycle import check as _check_round_action
+    from fairpair.engine.lifecycle import next_actions as next_actions
+    from fairpair.engine.pairing.draft import DraftPairing as DraftPairing
+    from fairpair.engine.pairing.draft import DraftPod as DraftPod
+    from fairpair.engine.pairing.draft import PairingDraft as PairingDraft
+    from fairpair.engine.pairing.invariants import check_pairing as check_pairing
+    from fairpair.engine.pairing.note_text import render_notes as render_notes
+    from fairpair.engine.pairing.notes import PairingNote as PairingNote
+    from fairpair.engine.pairing.recommended import log2_rounds as _recommended_rounds
+    from fairpair.engine.pairing.refusals import NobodyToPair as NobodyToPair
+    from fairpair.engine.pairing.refusals import RoundCapReached as RoundCapReached
+    from fairpair.engine.pairing.refusals import RoundStillOpen as RoundStillOpen
+    from fairpair.engine.pairing.refusals import WeightLimitReached as WeightLimitReached
+    from fairpair.engine.players import Player as Player
+    from fairpair.engine.results import GameScore as GameScore
+    from fairpair.engine.results import MatchFormat as MatchFormat
+    from fairpair.engine.results import Result as Result
+    from fairpair.engine.results import ResultKind as ResultKind
+    from fairpair.engine.results import Side as Side
+    from fairpair.engine.rounds import Bye as Bye
+    from fairpair.engine.rounds import ByeKind as ByeKind
+    from fairpair.engine.rounds import Match as Match
+    from fairpair.engine.rounds import PodTable as PodTable
+    from fairpair.engine.rounds import Round as Round
+    from fairpair.engine.rounds import RoundState as RoundState
+    from fairpair.engine.rounds import Toss as Toss
+    from fairpair.engine.rounds import TossReason as TossReason
+    from fairpair.engine.ruleset import Ruleset as Ruleset
+    from fairpair.engine.rulesets import PRESETS as PRESETS
+    from fairpair.engine.rulesets import get_ruleset as get_ruleset
+    from fairpair.engine.scoring import Scoring as Scoring
+    from fairpair.engine.stage import Stage as Stage
+    from fairpair.engine.stage import stage_from_settings as stage_from_settings
+    from fairpair.engine.stage_config import AssignedBye as AssignedBye
+    from fairpair.engine.stage_config import DoubleEliminationConfig as DoubleEliminationConfig
+    from fairpair.engine.stage_config import Elimination as Elimination
+    from fairpair.engine.stage_config import Group as Group
+    from fairpair.engine.stage_config import PairingMethod as PairingMethod
+    from fairpair.engine.stage_config import PodsConfig as PodsConfig
+    from fairpair.engine.stage_config import RemainderMode as RemainderMode
+    from fairpair.engine.stage_config import RoundRobinConfig as RoundRobinConfig
+    from fairpair.engine.stage_config import SingleEliminationConfig as SingleEliminationConfig
+    from fairpair.engine.stage_config import StageFormat as StageFormat
+    from fairpair.engine.stage_config import SwissConfig as SwissConfig
+    from fairpair.engine.stage_config import SwissEliminationConfig as SwissEliminationConfig
+    from fairpair.engine.stage_config import TossPolicy as TossPolicy
+    from fairpair.engine.stage_config import TossSettings as TossSettings
+    from fairpair.engine.stage_cut import StageCut as StageCut
+    from fairpair.engine.standings import Standings as Standings
+    from fairpair.engine.standings import StandingsRow as StandingsRow
+    from fairpair.engine.standings import compute_standings as _standings
+    from fairpair.engine.topcut import CutRule as CutRule
+    from fairpair.engine.topcut import TopCut as TopCut
+    from fairpair.engine.topcut import top_cut as top_cut
+    from fairpair.engine.toss import TossTable as TossTable
+    from fairpair.engine.toss import toss_table as toss_table
+    from fairpair.engine.validation import validate as validate
+    from fairpair.interop.document import dump_document as dump_document
+    from fairpair.interop.document import load_document as load_document
+    from fairpair.interop.document import parse_document as parse_document
+    from fairpair.interop.errors import DocumentError as DocumentError
+    from fairpair.interop.save import save_document as save_document
+
+    check_round_action = _check_round_action
+    recommended_rounds = _recommended_rounds
+    standings = _standings

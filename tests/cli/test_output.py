@@ -147,12 +147,12 @@ def test_every_error_kind_has_one_row() -> None:
         assert code_of(cls.__new__(cls)) in ERROR_TABLE, cls
 
 
-def _subclasses(cls: type) -> set[type]:
+def _subclasses(cls: type[FairpairError]) -> set[type[FairpairError]]:
     import fairpair.engine.pairing.refusals
     import fairpair.engine.toss.errors
     import fairpair.engine.validation  # noqa: F401
 
-    out = set()
+    out: set[type[FairpairError]] = set()
     for sub in cls.__subclasses__():
         out |= {sub, *_subclasses(sub)}
     return out
@@ -176,6 +176,21 @@ def test_version_and_short_help() -> None:
         assert "<bool>" not in result.output and "{" not in result.output, command
         assert "<path>" not in result.output
         assert result.output.isascii(), command  # help reads the same on any terminal
+
+
+def test_an_option_group_lists_its_options_where_it_stands() -> None:
+    out = run("round", "dates", "-h").output  # EVENT N --start --end, then run: StageChange
+    order = [out.index(f"  {name} ") for name in ("--start", "--end", "--stage", "--db", "--as")]
+    assert order == sorted(order) and "--json" in out[order[-1] :]
+    release = run("round", "release", "-h").output  # a group before an option of its own
+    assert release.index("  --json ") < release.index("  --all ")
+
+
+def test_an_option_group_keeps_json_errors(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'events.sqlite3'}"
+    result = run("round", "open", "nowhere", "1", "--db", url, "--json")
+    assert result.exit_code == ExitCode.UNKNOWN_NAME, result.output
+    assert json.loads(result.stderr)["error"]["code"] == "unknown_event"
 
 
 def test_help_names_the_metavariables_and_the_presets() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -52,8 +53,8 @@ def test_pair_json_is_the_documented_structure(seed_001_path: Path) -> None:
 
 
 def test_pair_refuses_past_max_rounds_with_exit_8(
-    seed_001_data: dict[str, Any], write_json
-) -> None:  # type: ignore[no-untyped-def]
+    seed_001_data: dict[str, Any], write_json: Callable[..., Path]
+) -> None:
     seed_001_data["stages"][0]["max_rounds"] = 4
     result = run("pair", str(write_json(seed_001_data)))
     assert result.exit_code == ExitCode.REFUSED
@@ -80,7 +81,7 @@ SEED_001_WINNERS = {
 
 def test_a_nine_player_event_paired_round_by_round_reproduces_seed_001_byes(
     seed_001_data: dict[str, Any],
-    write_json,  # type: ignore[no-untyped-def]
+    write_json: Callable[..., Path],
 ) -> None:
     document = dict(seed_001_data)
     stage = dict(document["stages"][0])

@@ -36,7 +36,9 @@ def cli(tmp_path: Path) -> Run:
 def play_round(cli: Run, slug: str, number: int, stage: str) -> dict[str, Any]:
     """Generate, release and open round ``number``; report every table (the seat ``number``
     places first, the others in seat order; tables of 4 share second place), complete it."""
-    draft = json.loads(cli("round", "generate", slug, "--stage", stage, "--json").stdout)
+    draft: dict[str, Any] = json.loads(
+        cli("round", "generate", slug, "--stage", stage, "--json").stdout
+    )
     cli("round", "release", slug, "--stage", stage)
     cli("round", "open", slug, str(number), "--stage", stage)
     for pod in draft["pods"]:

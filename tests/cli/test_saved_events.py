@@ -305,7 +305,7 @@ def test_bad_input_is_one_line_its_exit_code_and_changes_nothing(cli: Run, tmp_p
 
 def test_a_bad_csv_row_names_its_line_and_column_and_adds_nobody(cli: Run, tmp_path: Path) -> None:
     slug = as_json(cli("event", "new", "Csv", "--json"))["event"]
-    cases = {
+    cases: dict[str, tuple[int, *tuple[str, ...]]] = {
         "name,seed\nAnn,1\nBo,two\n": (5, "line 3, column seed", "'two'"),
         "name,rank\nAnn,1\n": (5, "line 1", "'rank'"),
         "seed\n1\n": (5, "line 1", "name"),

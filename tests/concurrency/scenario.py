@@ -12,15 +12,16 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
-from sqlalchemy import func, select, text
+from sqlalchemy import PrimaryKeyConstraint, UniqueConstraint, func, select, text, true
+from sqlalchemy.sql.schema import ColumnCollectionConstraint
 
 from fairpair.engine.errors import FairpairError
 from fairpair.engine.results import GameScore, Result, Side
 from fairpair.service.event import events
 from fairpair.service.players import roster as players
-from fairpair.service.players.registration import NewPlayer
+from fairpair.service.players.registration import LateEntry, NewPlayer
 from fairpair.service.results import recording as results
 from fairpair.service.rounds import drafts
 from fairpair.service.rounds import lifecycle as rounds
@@ -128,7 +129,7 @@ def use_case(db: Database, slug: str, task: tuple[Any, ...], actor: str) -> Any:
         return events.create_event(db, args[0], actor=actor)
     if kind == "late entries":  # players join one by one, each with a bye for round 1
         for i in range(args[0]):
-            late = players.LateEntry(byes=1)
+            late = LateEntry(byes=1)
             players.add_players(db, slug, [NewPlayer(f"{actor} {i}")], actor=actor, late=late)
         return args[0]
     if kind == "exports":  # the event read again and again; how many players it had
@@ -204,7 +205,9 @@ def stored_results(
             .join(RoundRow, RoundRow.id == TableRow.round_id)
             .join(StageRow, StageRow.id == RoundRow.stage_id)
             .join(EventRow, EventRow.id == StageRow.event_id)
-            .where(RoundRow.number == round_number, slug is None or EventRow.slug == slug)
+            .where(
+                RoundRow.number == round_number, true() if slug is None else EventRow.slug == slug
+            )
         ).all()
     return {int(r[0]): tuple(r[1:]) for r in rows}
 
@@ -278,9 +281,7 @@ def _postgres_constraints(conn: Any) -> None:
             conn.execute(text("SELECT bt_index_check(CAST(:i AS regclass), true)"), {"i": index})
 
 
-def _is_unique(constraint: Any) -> bool:
-    from sqlalchemy import PrimaryKeyConstraint, UniqueConstraint
-
+def _is_unique(constraint: Any) -> TypeGuard[ColumnCollectionConstraint]:
     return isinstance(constraint, (UniqueConstraint, PrimaryKeyConstraint))
 
 

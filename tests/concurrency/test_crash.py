@@ -21,6 +21,7 @@ import random
 import signal
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from sqlalchemy import func, select
@@ -63,6 +64,14 @@ def _wait_for(log: Path, done: Callable[[list[str]], bool], what: str) -> list[s
     raise AssertionError(f"the child never got to {what}: {_lines(log)[-3:]}")
 
 
+def _acknowledged_at_least(n: int, lines: list[str]) -> bool:
+    return len(_acknowledged(lines)) >= n
+
+
+def _has_line(line: str, lines: list[str]) -> bool:
+    return line in lines
+
+
 def _kill(clients: Clients, pid: int) -> None:
     status = clients.kill(pid)
     assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, (
@@ -92,10 +101,10 @@ def test_killed_while_reporting_loses_no_acknowledged_report(
         pid = clients.fork("report_tables", db_url, slug, left, str(log), hold)
         if hold is None:
             wanted = rng.randint(1, 25)
-            _wait_for(log, lambda ls, n=wanted: len(_acknowledged(ls)) >= n, f"{wanted} reports")
+            _wait_for(log, partial(_acknowledged_at_least, wanted), f"{wanted} reports")
             time.sleep(rng.uniform(0, 0.008))
         else:
-            _wait_for(log, lambda ls, h=hold: f"holding {h}" in ls, f"holding {hold}")
+            _wait_for(log, partial(_has_line, f"holding {hold}"), f"holding {hold}")
         _kill(clients, pid)
         now = _acknowledged(_lines(log))
         acknowledged += now
@@ -160,7 +169,7 @@ def test_killed_while_releasing_leaves_no_partial_round(
         held = plan if plan in ("tables", "draft") else None
         pid = clients.fork("release_draft", db_url, slug, str(log), held)
         if held:
-            _wait_for(log, lambda ls, h=held: h in ls, f"holding at {held!r}")
+            _wait_for(log, partial(_has_line, held), f"holding at {held!r}")
         else:
             _wait_for(log, lambda ls: "release" in ls, "the release")
             started = time.monotonic()

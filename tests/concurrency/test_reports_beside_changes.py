@@ -20,6 +20,7 @@ import threading
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from typing import Any
 
 from sqlalchemy import func, select
@@ -220,8 +221,8 @@ def test_replacing_a_report_while_the_opponent_confirms_it_ends_the_match_once(
         _report(database, slug, a)
     calls: list[Callable[[], Any]] = []
     for _, a, b in tables:
-        calls.append(lambda a=a: report_own(database, slug, a, 2, 1, 0, actor=f"player {a}"))
-        calls.append(lambda b=b: confirm_report(database, slug, b, actor=f"player {b}", version=1))
+        calls.append(partial(report_own, database, slug, a, 2, 1, 0, actor=f"player {a}"))
+        calls.append(partial(confirm_report, database, slug, b, actor=f"player {b}", version=1))
     done = _at_once(calls)
     with database.reading() as conn:
         states = Counter(

@@ -223,8 +223,9 @@ def test_a_drop_racing_the_release_is_in_the_round_or_refuses_it(
         else:
             assert drop.value == 0
             assert release.code == "lifecycle_refused", release
-            assert release.reason.startswith("cannot release round 1: ")
-            assert release.reason.endswith(
+            reason = release.reason
+            assert reason is not None and reason.startswith("cannot release round 1: ")
+            assert reason.endswith(
                 " (player-0003) withdrew after the draft was made; regenerate the round"
             )
             assert _rounds(database, slug) == []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+from typing import Any
 
 import pytest
 
@@ -94,7 +95,7 @@ def test_the_library_never_switches_the_garbage_collector(monkeypatch: pytest.Mo
     ],
 )
 def test_a_setting_of_another_format_is_refused_naming_it(
-    fmt: StageFormat, setting: str, value: object
+    fmt: StageFormat, setting: str, value: Any
 ) -> None:
     with pytest.raises(InvalidStage) as error:
         stage_from_settings(format=fmt, **{setting: value})

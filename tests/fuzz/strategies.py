@@ -637,9 +637,9 @@ def mutated_value(draw: st.DrawFn, value: Any) -> Any:
                 ref = draw(st.sampled_from(refs))
                 _set(value, ref, draw(st.sampled_from(["zed", "", "\ud800", "ASH", "ash "])))
         elif kind == "swap_ids":
-            ids = _player_ids_in(value)
-            if len(ids) >= 2:
-                old, new = draw(st.lists(st.sampled_from(ids), min_size=2, max_size=2))
+            players = _player_ids_in(value)
+            if len(players) >= 2:
+                old, new = draw(st.lists(st.sampled_from(players), min_size=2, max_size=2))
                 value = _replace_strings(value, old, new)
         elif kind == "round_number":
             numbered = [p for p in paths if p and p[-1] in ("number", "after_round", "round")]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -16,7 +16,7 @@ from fairpair.engine.ruleset import Ruleset
 from fairpair.engine.rulesets import PRESETS
 from fairpair.engine.scoring import Scoring
 from fairpair.engine.stage import AssignedBye, Elimination, Group, Stage, TossSettings
-from fairpair.engine.stage_config import SwissEliminationConfig
+from fairpair.engine.stage_config import SwissConfig, SwissEliminationConfig
 from fairpair.engine.tournament import Tournament
 from fairpair.interop.document import dump_document, parse_document, to_document
 from fairpair.interop.document.binding import BINDINGS
@@ -132,7 +132,7 @@ def test_pods_states_ids_and_swiss_elimination_round_trip() -> None:
     t = parse_document(data)
     stage = t.stage()
     assert stage.elimination == Elimination(2, 2) and not stage.slide_first_round
-    assert stage.config.prefer_repeat_bye
+    assert cast(SwissConfig, stage.config).prefer_repeat_bye
     rnd = stage.rounds[0]
     assert rnd.state is RoundState.COMPLETED
     assert rnd.matches[0].id == "feature" and rnd.pods[0].id == "1.2"

@@ -170,7 +170,7 @@ def test_scoring_from_record_162() -> None:
     )
     event = read_trf(text)
     scoring = event.tournament.stages[0].ruleset.scoring
-    assert (scoring.win, scoring.draw, scoring.bye) == (3, 1, 3)
+    assert (scoring.win, scoring.draw, scoring.bye) == (Fraction(3), Fraction(1), Fraction(3))
     assert write_trf(event.tournament, event.layout) == text
 
 
@@ -319,7 +319,7 @@ def chess_events(draw: st.DrawFn) -> Tournament:
             coloured = draw(st.booleans())
             toss = Toss(a, TossReason.RECORDED, manual=True) if coloured else None
             matches.append(Match(table, a, b, result, toss))
-        byes = ()
+        byes: tuple[Bye, ...] = ()
         if len(order) % 2:
             byes = (Bye(order[-1], draw(st.sampled_from(list(ByeKind)))),)
         rounds.append(Round(number, tuple(matches), byes))
@@ -367,7 +367,14 @@ def test_points_are_written_in_tenths() -> None:
 def test_an_events_own_scoring_and_tiebreaks_are_written_as_2026_records() -> None:
     ruleset = dataclasses.replace(
         FIDE,
-        scoring=dataclasses.replace(FIDE.scoring, win=3, draw=1, bye=3, forfeit_win=3, half_bye=1),
+        scoring=dataclasses.replace(
+            FIDE.scoring,
+            win=Fraction(3),
+            draw=Fraction(1),
+            bye=Fraction(3),
+            forfeit_win=Fraction(3),
+            half_bye=Fraction(1),
+        ),
         tiebreaks=("sonneborn_berger", "buchholz", "matches_won"),
         base="fide",
     )

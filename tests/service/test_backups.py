@@ -19,6 +19,7 @@ from fairpair.service.event.demo import create_demo
 from fairpair.service.kernel import audit
 from fairpair.service.players import portal_settings as portal
 from fairpair.service.players import roster as players
+from fairpair.service.players.registration import NewPlayer
 from fairpair.service.rounds import lifecycle as rounds
 from fairpair.store.database import Database
 
@@ -130,7 +131,7 @@ def test_a_version_0_backup_is_migrated_forward_and_restored(db: Database) -> No
 
 def _mangled(db: Database, change: Callable[[dict[str, Any]], None]) -> str:
     slug = events.create_event(db, "Small", actor=ACTOR)
-    players.add_players(db, slug, [players.NewPlayer("Ann", id="ann")], actor=ACTOR)
+    players.add_players(db, slug, [NewPlayer("Ann", id="ann")], actor=ACTOR)
     data = json.loads(dump_backup(backups.backup_event(db, slug)))
     change(data)
     return json.dumps(data)

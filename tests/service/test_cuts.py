@@ -14,7 +14,7 @@ from fairpair.engine.players import Player
 from fairpair.engine.results import Result, Side
 from fairpair.engine.rulesets import PRESETS
 from fairpair.engine.stage import Stage
-from fairpair.engine.stage_config import SwissConfig
+from fairpair.engine.stage_config import StageFormat, SwissConfig
 from fairpair.engine.standings import compute_standings
 from fairpair.engine.topcut import CutRule, top_cut
 from fairpair.service.event import events
@@ -162,7 +162,9 @@ def test_players_of_an_undrawn_cut_stage_is_nobody() -> None:
         (
             Stage(),
             stage_from_settings(
-                id="po", format="single_elimination", cut=StageCut(from_stage="swiss", top=2)
+                id="po",
+                format=StageFormat.SINGLE_ELIMINATION,
+                cut=StageCut(from_stage="swiss", top=2),
             ),
         ),
     )

@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import json
 import os
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 import http_ece
@@ -98,10 +99,10 @@ def _states(db: Database) -> list[tuple[str, str, str | None]]:
 
 
 @pytest.fixture
-def fake(monkeypatch: pytest.MonkeyPatch) -> FakeServices:
+def fake(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeServices]:
     with fake_services() as services:
         monkeypatch.setenv(ENV_API, services.discord_api)
-        yield services  # type: ignore[misc]
+        yield services
 
 
 def test_the_push_and_the_dm_arrive_with_the_notice(db: Database, fake: FakeServices) -> None:

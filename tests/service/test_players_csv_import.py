@@ -72,8 +72,8 @@ def test_an_explicit_mapping_wins_and_can_skip_a_column() -> None:
     found = [(p.line, p.column) for p in caught.value.problems]
     assert found == [(1, "Joueur"), (1, "Notes"), (1, "Joueur")]
     assert "no 'name' column" in caught.value.problems[2].reason
-    found = read_players_text(text, mapping={"joueur": "name", "NOTES": "ignore"})
-    assert [(p.name, p.seed) for p in found.players] == [("Ann", 2)]
+    mapped = read_players_text(text, mapping={"joueur": "name", "NOTES": "ignore"})
+    assert [(p.name, p.seed) for p in mapped.players] == [("Ann", 2)]
     with pytest.raises(InvalidCsv, match=r"'nme' .* is not a field"):
         read_players_text(text, mapping={"Joueur": "nme"})
 
@@ -95,10 +95,10 @@ def test_bad_files_are_refused_naming_the_reason(text: str, words: str) -> None:
 
 
 def test_earned_byes_need_a_swiss_first_stage_not_yet_started(db: Database) -> None:
-    from fairpair.engine.stage import stage_from_settings
+    from fairpair.engine.stage import StageFormat, stage_from_settings
 
     slug = events.create_event(
-        db, "Robin", actor=ACTOR, stage=stage_from_settings(format="round_robin")
+        db, "Robin", actor=ACTOR, stage=stage_from_settings(format=StageFormat.ROUND_ROBIN)
     )
     refused(
         db,

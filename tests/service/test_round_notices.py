@@ -75,7 +75,9 @@ def _table_players(db: Database, table: int) -> list[str]:
     with db.reading() as conn:
         row = conn.execute(select(TableRow.a_id, TableRow.b_id).where(TableRow.number == table))
         a, b = row.one()
-        names = dict(conn.execute(select(PlayerRow.id, PlayerRow.name)).all())
+        names: dict[int | None, str] = dict(
+            conn.execute(select(PlayerRow.id, PlayerRow.name)).all()
+        )
     return [names[a], names[b]]
 
 

@@ -48,7 +48,8 @@ def staff(db: Database, slug: str, username: str, role: str) -> None:
 def call(
     client: TestClient, method: str, url: str, headers: dict[str, str], body: Any = None
 ) -> httpx.Response:
-    return client.request(method, API + url, headers=headers, json=body)
+    response: httpx.Response = client.request(method, API + url, headers=headers, json=body)
+    return response
 
 
 def error_of(answer: httpx.Response) -> dict[str, Any]:

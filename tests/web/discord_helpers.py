@@ -46,7 +46,8 @@ class Discord:
 
     def send(self, client: TestClient, interaction: dict[str, Any], **kw: Any) -> httpx.Response:
         body = json.dumps(interaction).encode()
-        return client.post(URL, content=body, headers=self.headers(body, **kw))
+        response: httpx.Response = client.post(URL, content=body, headers=self.headers(body, **kw))
+        return response
 
 
 def _member(user: str, permissions: str) -> dict[str, Any]:

@@ -21,7 +21,7 @@ def account(db: Database, username: str, *, organizer: bool = True) -> Account:
 
 def csrf(client: TestClient) -> str:
     """The CSRF token of ``client``'s browser (fetched from the login page when it has none)."""
-    token = client.cookies.get(CSRF_COOKIE)
+    token: str | None = client.cookies.get(CSRF_COOKIE)
     if token is None:
         page = client.get("/login")
         found = re.search(r'name="csrftoken" value="([^"]+)"', page.text)
@@ -35,7 +35,8 @@ def post(
 ) -> httpx.Response:
     """POST a form as a browser does: with the CSRF token in it."""
     form = {"csrftoken": csrf(client), **(data or {})}
-    return client.post(url, data=form, follow_redirects=False, **kw)
+    response: httpx.Response = client.post(url, data=form, follow_redirects=False, **kw)
+    return response
 
 
 def log_in(client: TestClient, username: str, password: str = PASSWORD) -> httpx.Response:

@@ -155,7 +155,7 @@ def test_an_event_day_from_csv_to_champion(
 
     # The cut was drawn by the last Swiss result; the top 8 is played out.
     top8 = export_event(db, slug).stage("top8")
-    assert len(top8.participants) == 8
+    assert len(top8.participants or ()) == 8
     for number in (1, 2, 3):
         _play_round(page, db, slug, "top8", number, None, move=False)
     page.goto(f"/e/{slug}/bracket?stage=top8")

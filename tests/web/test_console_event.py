@@ -22,8 +22,9 @@ ACTOR = "td"
 def _next(client: TestClient, slug: str) -> str:
     page = client.get(f"/console/{slug}")
     assert page.status_code == 200
-    start = page.text.index('id="next-action"')
-    return page.text[start : page.text.index("</article>", start)]
+    text: str = page.text
+    start = text.index('id="next-action"')
+    return text[start : text.index("</article>", start)]
 
 
 def test_the_overview_follows_the_event(sqlite_db: Database, web_client: TestClient) -> None:

@@ -5,6 +5,7 @@ refusals shown on the page, and who may do what."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from fastapi.testclient import TestClient
 
@@ -16,9 +17,9 @@ from .helpers import account, log_in, post
 from .swiss_events import ACTOR, play_round, start_round, swiss_event
 
 
-def rows(html: str) -> dict[str, dict[str, object]]:
+def rows(html: str) -> dict[str, dict[str, Any]]:
     """Each player's row of the Toss table: tags per round, manual rings, balance and class."""
-    out: dict[str, dict[str, object]] = {}
+    out: dict[str, dict[str, Any]] = {}
     for pid, body in re.findall(r'<tr data-player="([^"]+)">(.*?)</tr>', html, re.S):
         cells = re.findall(r'<td class="round-col" data-round="\d+">(.*?)</td>', body, re.S)
         tags = []

@@ -28,7 +28,7 @@ from .conftest import settings_for
 from .helpers import account
 from .test_permissions import MUTATING, ROUTES, _path, calls
 
-PAGE_POSTS = [(m, r) for m, r in calls(ROUTES, MUTATING) if not r.path.startswith("/api/")]
+PAGE_POSTS = [(m, r) for m, r in calls(ROUTES, MUTATING) if not (r.path or "").startswith("/api/")]
 #: The form fields the pages read (a hostile form sets some of them, and some strangers).
 FIELDS = (
     "name",

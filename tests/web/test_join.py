@@ -5,6 +5,8 @@ player cookie (a forged one is ignored), personal links (a revoked or wrong one 
 
 from __future__ import annotations
 
+from typing import Any
+
 import httpx
 from fastapi.testclient import TestClient
 
@@ -28,7 +30,7 @@ def _db(client: TestClient) -> Database:
     return db
 
 
-def _event(client: TestClient, name: str, **portal: object) -> tuple[str, str]:
+def _event(client: TestClient, name: str, **portal: Any) -> tuple[str, str]:
     db = _db(client)
     slug = create_event(db, name, actor=TD)
     if portal:

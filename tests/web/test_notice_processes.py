@@ -123,10 +123,12 @@ def _counts(db: Database, kind: str) -> Counter[int]:
 
 def _audits(db: Database, action: str) -> list[int]:
     with db.reading() as conn:
-        rows = conn.execute(
-            select(AuditRow.after).where(AuditRow.action == action).order_by(AuditRow.id)
-        ).scalars()
-        return [r["notified"] for r in rows]
+        afters: list[Any] = list(
+            conn.execute(
+                select(AuditRow.after).where(AuditRow.action == action).order_by(AuditRow.id)
+            ).scalars()
+        )
+        return [after["notified"] for after in afters]
 
 
 def test_notices_are_made_once_across_processes_kills_and_restarts(

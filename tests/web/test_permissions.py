@@ -103,7 +103,8 @@ def api_routes(app: Any) -> list[RouteContext]:
 
 def calls(routes: list[RouteContext], methods: frozenset[str]) -> list[tuple[str, RouteContext]]:
     return sorted(
-        ((m, r) for r in routes for m in r.methods & methods), key=lambda c: (c[1].path, c[0])
+        ((m, r) for r in routes for m in (r.methods or set()) & methods),
+        key=lambda c: (c[1].path, c[0]),
     )
 
 
@@ -290,7 +291,9 @@ def _path(route: RouteContext, values: dict[str, Any]) -> str:
     filled = {
         p.name: sample(p.field_info.annotation, p.name, values) for p in route.dependant.path_params
     }
-    return route.path_format.format(**filled)
+    path_format = route.path_format
+    assert path_format is not None, route
+    return path_format.format(**filled)
 
 
 def _query(route: RouteContext, values: dict[str, Any]) -> dict[str, Any]:
@@ -318,9 +321,10 @@ def request(world: World, method: str, route: RouteContext, who: Caller) -> http
             json = sample(bodies[0].field_info.annotation, bodies[0].name, values)
         elif bodies:
             json = {b.alias: sample(b.field_info.annotation, b.name, values) for b in bodies}
-        return world.client.request(
+        response: httpx.Response = world.client.request(
             method, url, headers=headers, params=params, json=json, follow_redirects=False
         )
+        return response
     cookie = f"{CSRF_COOKIE}={world.csrf}"
     if who.session is not None:
         cookie += f"; {SESSION_COOKIE}={who.session}"
@@ -328,7 +332,7 @@ def request(world: World, method: str, route: RouteContext, who: Caller) -> http
         cookie += f"; {PLAYER_COOKIE}={signed_pass(world.db, who.player)}"
     headers = {"cookie": cookie, "x-csrftoken": world.csrf}
     form = {b.alias: str(sample(b.field_info.annotation, b.name, values)) for b in bodies}
-    return world.client.request(
+    answer: httpx.Response = world.client.request(
         method,
         url,
         headers=headers,
@@ -336,6 +340,7 @@ def request(world: World, method: str, route: RouteContext, who: Caller) -> http
         data={"csrftoken": world.csrf, **form},
         follow_redirects=False,
     )
+    return answer
 
 
 def state(world: World) -> tuple[Any, ...]:
@@ -400,7 +405,7 @@ def test_mutating_routes_are_refused_to_outsiders(
         assert not any(m in text for m in CSRF_FAILED), f"{who.name}: the CSRF check refused"
         if _must_be_refused(route, who):
             assert refused(answer), f"{who.name}: {answer.status_code} {text[:300]}"
-            if route.path.startswith("/api/"):
+            if (route.path or "").startswith("/api/"):
                 code = answer.json()["error"]["code"]
                 wanted = ("not_joined",) if need_of(route) == Need.PLAYER else ()
                 assert code in ("not_logged_in", "not_allowed", *wanted), (who.name, code)
@@ -436,6 +441,6 @@ def test_player_routes_refuse_another_events_pass_as_not_joined(
     visitor = next(c for c in world.callers if c.name.startswith("player of another"))
     answer = request(world, method, route, visitor)
     assert refused(answer), f"{answer.status_code} {answer.text[:300]}"
-    if route.path.startswith("/api/"):
+    if (route.path or "").startswith("/api/"):
         assert answer.json()["error"]["code"] == "not_joined"
     assert state(world) == before

@@ -49,5 +49,5 @@ def test_a_failed_build_is_not_kept_and_the_next_ask_builds_again() -> None:
 def test_the_oldest_entry_goes_first() -> None:
     cache = VersionCache(size=2)
     for key in ("a", "b", "c"):
-        cache.get(key, lambda key=key: key.upper())
+        cache.get(key, key.upper)
     assert cache.get("a", lambda: "rebuilt") == "rebuilt"

@@ -119,9 +119,17 @@ def group(name: str, help: str, default: str | None = None) -> typer.Typer:
 
 
 def command(app: typer.Typer, name: str) -> Callable[[F], F]:
-    """Register a function as command ``name`` of group ``app`` (usage lines as written)."""
-    register: Callable[[F], F] = app.command(name, cls=Command, context_settings=CONTEXT)
-    return register
+    """Register a function as command ``name`` of group ``app`` (usage lines as written; a
+    parameter typed with an option group, ``options.Change``, lists the group's options)."""
+    register = app.command(name, cls=Command, context_settings=CONTEXT)
+
+    def add(function: F) -> F:
+        from fairpair.cli.options import spread
+
+        register(spread(function))
+        return function
+
+    return add
 
 
 class LazyGroup(TyperGroup):
@@ -138,8 +146,12 @@ class LazyGroup(TyperGroup):
         sub = getattr(module, "GROUP", None)
         if isinstance(sub, typer.Typer):
             return typer.main.get_group(sub)
+        from fairpair.cli.options import spread
+
         single = typer.Typer(rich_markup_mode=None, add_completion=False)
-        single.command(cmd_name, cls=Command, context_settings=CONTEXT)(getattr(module, name))
+        single.command(cmd_name, cls=Command, context_settings=CONTEXT)(
+            spread(getattr(module, name))
+        )
         return typer.main.get_command(single)
 
     def format_commands(self, ctx: Any, formatter: Any) -> None:

@@ -56,10 +56,8 @@ def cut(
         bool,
         typer.Option("--early", help="With --draw: even though the stage cut from is unfinished."),
     ] = False,
-    stage: options.Stage = None,
-    db: options.Db = None,
-    actor: options.Actor = None,
-    as_json: options.Json = False,
+    *,
+    run: options.StageChange,
 ) -> None:
     """Show who makes the top cut of a stage, or draw a cut stage's field (--draw)."""
     from fairpair.cli.parsing import BadValue
@@ -78,22 +76,21 @@ def cut(
     if draw and document:
         raise BadValue("--draw", "a cut is drawn in a saved event; a file is only previewed")
     if draw:
-        _draw(str(file), stage, db, actor, early, explain, as_json)
+        _draw(str(file), run, early, explain)
         return
     if document:
         from fairpair.cli.tournament_files import load_tournament
 
         tournament = load_tournament(file)
     else:
-        from fairpair.cli.saved import database
         from fairpair.service.event.events import export_event
 
-        with database(db) as base:
+        with run.database() as base:
             tournament = export_event(base, str(file))
     if preview:
-        _preview(tournament, stage, top, percent, sizes, explain, as_json)
+        _preview(tournament, run.stage, top, percent, sizes, explain, run.as_json)
     else:
-        _of_stage(tournament, stage, explain, as_json)
+        _of_stage(tournament, run.stage, explain, run.as_json)
 
 
 def _rule(top: int | None, percent: float | None, sizes: str) -> CutRule:
@@ -171,23 +168,15 @@ def _of_stage(tournament: Tournament, stage: str | None, explain: bool, as_json:
     )
 
 
-def _draw(
-    event: str,
-    stage: str | None,
-    db: str | None,
-    actor: str | None,
-    early: bool,
-    explain: bool,
-    as_json: bool,
-) -> None:
-    from fairpair.cli.saved import actor_of, database
+def _draw(event: str, run: options.StageChange, early: bool, explain: bool) -> None:
     from fairpair.service.event.events import export_event
     from fairpair.service.rounds.cut import draw
 
-    with database(db) as base:
+    with run.database() as base:
+        stage = run.stage
         if stage is None:
             stage = _cut_stage(export_event(base, event), None, drawing=True).id
-        drawn = draw(base, event, actor=actor_of(actor), stage=stage, early=early)
+        drawn = draw(base, event, actor=run.who, stage=stage, early=early)
         tournament = export_event(base, event)
     from fairpair.engine.standings import compute_standings
 
@@ -197,7 +186,7 @@ def _draw(
         standings,
         drawn.cut,
         explain,
-        as_json,
+        run.as_json,
         drawn.stage,
         f"cut stage {drawn.stage} drawn",
         drawn=True,

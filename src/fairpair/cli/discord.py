@@ -65,42 +65,27 @@ def register_commands(
 
 @command(GROUP, "link-code")
 @handles_errors
-def link_code(
-    event: options.Event,
-    db: options.Db = None,
-    actor: options.Actor = None,
-    as_json: options.Json = False,
-) -> None:
+def link_code(event: options.Event, run: options.Change) -> None:
     """A one-time code (30 minutes) to type in a Discord channel: /link code:CODE."""
-    from fairpair.cli.saved import actor_of, database, done
     from fairpair.service.discord.codes import new_code
 
-    with database(db) as base:
-        code = new_code(base, event, "channel", actor=actor_of(actor))
-    done(
+    with run.database() as base:
+        code = new_code(base, event, "channel", actor=run.who)
+    run.done(
         f"in the Discord channel, type: /link code:{code}  (works once, for 30 minutes)",
         {"code": code},
-        as_json,
     )
 
 
 @command(GROUP, "player-code")
 @handles_errors
-def player_code(
-    event: options.Event,
-    player: options.Player,
-    db: options.Db = None,
-    actor: options.Actor = None,
-    as_json: options.Json = False,
-) -> None:
+def player_code(event: options.Event, player: options.Player, run: options.Change) -> None:
     """A one-time code (30 minutes) for a player to type in Discord: /join code:CODE."""
-    from fairpair.cli.saved import actor_of, database, done
     from fairpair.service.discord.codes import new_code
 
-    with database(db) as base:
-        code = new_code(base, event, "player", actor=actor_of(actor), player=player)
-    done(
+    with run.database() as base:
+        code = new_code(base, event, "player", actor=run.who, player=player)
+    run.done(
         f"the player types in Discord: /join code:{code}  (works once, for 30 minutes)",
         {"code": code},
-        as_json,
     )

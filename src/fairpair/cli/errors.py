@@ -86,7 +86,10 @@ def handles_errors(command: Callable[P, R]) -> Callable[P, R]:
         except Exception as error:
             from fairpair.engine.errors import FairpairError
 
-            as_json = bool(kwargs.get("as_json"))
+            # --json as an option of its own, or in an option group (``options.Change``)
+            as_json = bool(kwargs.get("as_json")) or any(
+                getattr(value, "as_json", None) is True for value in kwargs.values()
+            )
             known = isinstance(error, FairpairError)
             raise typer.Exit(report(error, as_json) if known else internal(error)) from None
 

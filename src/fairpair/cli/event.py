@@ -40,12 +40,10 @@ def new(
             + " (default: default).",
         ),
     ] = None,
-    db: options.Db = None,
-    actor: options.Actor = None,
-    as_json: options.Json = False,
+    *,
+    run: options.Change,
 ) -> None:
     """Create an event with one Swiss stage ('swiss'); prints its slug."""
-    from fairpair.cli.saved import actor_of, database, done
     from fairpair.service.event.events import create_event
 
     preset = None
@@ -53,26 +51,24 @@ def new(
         from fairpair.engine.rulesets import get_ruleset
 
         preset = get_ruleset(ruleset, "--ruleset")
-    with database(db) as base:
-        made = create_event(base, name, actor=actor_of(actor), slug=slug, ruleset=preset)
-    done(
+    with run.database() as base:
+        made = create_event(base, name, actor=run.who, slug=slug, ruleset=preset)
+    run.done(
         f"created event {made} ({name.strip()}): one Swiss stage 'swiss', ruleset "
         f"{preset.name if preset else 'default'}. Next: fairpair player add {made} NAME",
         {"event": made},
-        as_json,
     )
 
 
 @command(GROUP, "list")
 @handles_errors
-def list_(db: options.Db = None, as_json: options.Json = False) -> None:
+def list_(run: options.Read) -> None:
     """List the saved events, newest first."""
-    from fairpair.cli.saved import database
     from fairpair.service.event.events import list_events
 
-    with database(db) as base:
+    with run.database() as base:
         found = list_events(base)
-    if as_json:
+    if run.as_json:
         from fairpair.cli.output import print_json
 
         print_json(found)
@@ -109,14 +105,13 @@ def _when(moment: object) -> str:
 
 @command(GROUP, "show")
 @handles_errors
-def show(event: options.Event, db: options.Db = None, as_json: options.Json = False) -> None:
+def show(event: options.Event, run: options.Read) -> None:
     """Show an event: its players (check-in, drops) and its stages' rounds."""
-    from fairpair.cli.saved import database
     from fairpair.service.event.events import show_event
 
-    with database(db) as base:
+    with run.database() as base:
         detail = show_event(base, event)
-    if as_json:
+    if run.as_json:
         from fairpair.cli.output import print_json
 
         print_json(detail)

@@ -20,12 +20,10 @@ def import_document(
             "--slug", metavar="SLUG", help="The new event's slug (default: made from its name)."
         ),
     ] = None,
-    db: options.Db = None,
-    actor: options.Actor = None,
-    as_json: options.Json = False,
+    *,
+    run: options.Change,
 ) -> None:
     """Save a tournament document or a FIDE TRF file as a new event; prints its slug."""
-    from fairpair.cli.saved import actor_of, database, done
     from fairpair.cli.text import plural
     from fairpair.interop.files import is_trf
 
@@ -35,19 +33,18 @@ def import_document(
 
         event = load_trf(file)
         tournament = event.tournament
-        with database(db) as base:
-            made = import_trf(base, event, actor=actor_of(actor), slug=slug)
+        with run.database() as base:
+            made = import_trf(base, event, actor=run.who, slug=slug)
     else:
         from fairpair.interop.document import load_document
         from fairpair.service.event.events import import_event
 
         tournament = load_document(file)
-        with database(db) as base:
-            made = import_event(base, tournament, actor=actor_of(actor), slug=slug)
+        with run.database() as base:
+            made = import_event(base, tournament, actor=run.who, slug=slug)
     rounds = sum(len(s.rounds) for s in tournament.stages)
-    done(
+    run.done(
         f"imported {file} as event {made}: {plural(len(tournament.players), 'player')}, "
         f"{plural(rounds, 'round')}",
         {"event": made},
-        as_json,
     )

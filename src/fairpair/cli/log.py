@@ -23,16 +23,15 @@ def log(
         int | None,
         typer.Option("--limit", metavar="N", min=1, help="Only the last N entries."),
     ] = None,
-    db: options.Db = None,
-    as_json: options.Json = False,
+    *,
+    run: options.Read,
 ) -> None:
     """Print the audit log of a saved event, oldest first: who changed what, when."""
-    from fairpair.cli.saved import database
     from fairpair.service.kernel.audit import audit_log
 
-    with database(db) as base:
+    with run.database() as base:
         found = audit_log(base, event, limit=limit)
-    if as_json:
+    if run.as_json:
         from fairpair.cli.output import print_json
 
         print_json(found)

@@ -77,30 +77,18 @@ def add(
     ] = None,
     late_byes: LateByes = 0,
     late_kind: Kind = LateKind.ZERO,
-    db: options.Db = None,
-    actor: options.Actor = None,
-    as_json: options.Json = False,
+    *,
+    run: options.Change,
 ) -> None:
     """Register a player (after round 1: a late entry who joins the next round)."""
-    from fairpair.cli.saved import actor_of, database, done
     from fairpair.service.players.registration import NewPlayer
     from fairpair.service.players.roster import add_players
 
     player = NewPlayer(name, player_id, seed, rating, team, contact)
-    with database(db) as base:
-        ids = add_players(
-            base,
-            event,
-            [player],
-            actor=actor_of(actor),
-            late=_late(late_byes, late_kind),
-        )
+    with run.database() as base:
+        ids = add_players(base, event, [player], actor=run.who, late=_late(late_byes, late_kind))
     late = f" (late entry: {late_byes} {late_kind.value} byes)" if late_byes else ""
-    done(
-        f"added {name.strip()} ({ids[0]}) to {event}{late}",
-        {"event": event, "players": ids},
-        as_json,
-    )
+    run.done(f"added {name.strip()} ({ids[0]}) to {event}{late}", {"event": event, "players": ids})
 
 
 @command(GROUP, "import")
@@ -127,34 +115,32 @@ def import_(
     ] = None,
     late_byes: LateByes = 0,
     late_kind: Kind = LateKind.ZERO,
-    db: options.Db = None,
-    actor: options.Actor = None,
-    as_json: options.Json = False,
+    *,
+    run: options.Change,
 ) -> None:
     """Register every player of a CSV file (all or none: any bad row adds nobody, and every
     problem is listed by line and column; shared names are warnings)."""
     from fairpair.cli.players_csv import column_mapping, csv_text
-    from fairpair.cli.saved import actor_of, database, done
     from fairpair.cli.screen import say
     from fairpair.cli.text import plural
     from fairpair.service.players.csv_import import import_players_csv
 
     mapping = column_mapping(column)
     text = csv_text(file)
-    with database(db) as base:
+    with run.database() as base:
         made = import_players_csv(
             base,
             event,
             text,
-            actor=actor_of(actor),
+            actor=run.who,
             source=str(file),
             mapping=mapping,
             late=_late(late_byes, late_kind),
         )
-    if not as_json:
+    if not run.as_json:
         for warning in made.warnings:
             say(f"warning: {warning}", err=True)
-    done(
+    run.done(
         f"added {plural(len(made.players), 'player')} from {file} to {event}",
         {
             "event": event,
@@ -163,7 +149,6 @@ def import_(
                 {"line": w.line, "column": w.column, "reason": w.reason} for w in made.warnings
             ],
         },
-        as_json,
     )
 
 
@@ -178,22 +163,16 @@ def checkin(
     undo: Annotated[
         bool, typer.Option("--undo", help="Mark them not checked in (a mistake).")
     ] = False,
-    db: options.Db = None,
-    actor: options.Actor = None,
-    as_json: options.Json = False,
+    *,
+    run: options.Change,
 ) -> None:
     """Check players in (before round 1, `player drop EVENT --no-shows` drops the others)."""
-    from fairpair.cli.saved import actor_of, database, done
     from fairpair.service.players.roster import check_in
 
-    with database(db) as base:
-        ids = check_in(base, event, players, actor=actor_of(actor), undo=undo)
+    with run.database() as base:
+        ids = check_in(base, event, players, actor=run.who, undo=undo)
     what = "no longer checked in" if undo else "checked in"
-    done(
-        f"{what}: {', '.join(ids)}",
-        {"event": event, "players": ids, "checked_in": not undo},
-        as_json,
-    )
+    run.done(f"{what}: {', '.join(ids)}", {"event": event, "players": ids, "checked_in": not undo})
 
 
 @command(GROUP, "drop")
@@ -229,17 +208,16 @@ def drop(
     reason: Annotated[
         str | None, typer.Option("--reason", metavar="TEXT", help="Why (for the log).")
     ] = None,
-    db: options.Db = None,
-    actor: options.Actor = None,
-    as_json: options.Json = False,
+    *,
+    run: options.Change,
 ) -> None:
     """Drop a player (their results stay), or with --no-shows everyone not checked in."""
     from fairpair.cli.parsing import BadValue
-    from fairpair.cli.saved import actor_of, database, done, names
+    from fairpair.cli.saved import names
 
     if no_shows == (player is not None):
         raise BadValue("PLAYER", "name one player to drop, or give --no-shows (not both)")
-    with database(db) as base:
+    with run.database() as base:
         if no_shows:
             from fairpair.service.players.roster import drop_no_shows
 
@@ -247,11 +225,10 @@ def drop(
                 raise BadValue(
                     "--no-shows", "drops the no-shows before round 1: no round or stage options"
                 )
-            ids = drop_no_shows(base, event, actor=actor_of(actor))
-            done(
+            ids = drop_no_shows(base, event, actor=run.who)
+            run.done(
                 f"dropped {len(ids)} no-show{'s' if len(ids) != 1 else ''}: {names(ids)}",
                 {"event": event, "dropped": ids},
-                as_json,
             )
             return
         from fairpair.service.players.roster import drop_player
@@ -261,38 +238,29 @@ def drop(
             base,
             event,
             player,
-            actor=actor_of(actor),
+            actor=run.who,
             after_round=after_round,
             stage=stage,
             whole_event=not stage_only,
             reason=reason,
         )
     where = f"stage {stage}" if stage_only and stage else "the stage" if stage_only else event
-    done(
+    run.done(
         f"dropped {player} from {where} after round {after}: their results stay",
         {"event": event, "player": player, "after_round": after, "whole_event": not stage_only},
-        as_json,
     )
 
 
 @command(GROUP, "reinstate")
 @handles_errors
-def reinstate(
-    event: options.Event,
-    player: options.Player,
-    db: options.Db = None,
-    actor: options.Actor = None,
-    as_json: options.Json = False,
-) -> None:
+def reinstate(event: options.Event, player: options.Player, run: options.Change) -> None:
     """Undo a player's drop (made by mistake): they are paired again from the next round."""
-    from fairpair.cli.saved import actor_of, database, done
     from fairpair.service.players.roster import reinstate_player
 
-    with database(db) as base:
-        count = reinstate_player(base, event, player, actor=actor_of(actor))
-    done(
+    with run.database() as base:
+        count = reinstate_player(base, event, player, actor=run.who)
+    run.done(
         f"reinstated {player}: {count} drop{'s' if count != 1 else ''} undone; "
         "paired again from the next round",
         {"event": event, "player": player, "drops_undone": count},
-        as_json,
     )

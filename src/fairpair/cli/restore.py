@@ -27,30 +27,27 @@ def restore(
             "that one is taken).",
         ),
     ] = None,
-    db: options.Db = None,
-    actor: options.Actor = None,
-    as_json: options.Json = False,
+    *,
+    run: options.Change,
 ) -> None:
     """Restore a backup as a new event; prints the new event's slug."""
     from pathlib import Path
 
-    from fairpair.cli.saved import actor_of, database, done
     from fairpair.cli.text import plural
     from fairpair.interop.backup import parse_backup
     from fairpair.interop.document.read import read_bytes
     from fairpair.service.event.backups import restore_event
 
     read = parse_backup(read_bytes(Path(file)), file)
-    with database(db) as base:
-        made = restore_event(base, read, actor=actor_of(actor), slug=slug)
+    with run.database() as base:
+        made = restore_event(base, read, actor=run.who, slug=slug)
     migrated = (
         f" (migrated from version {read.version_read})"
         if read.version_read != read.backup.version
         else ""
     )
-    done(
+    run.done(
         f"restored {file} as event {made}: {plural(len(read.tournament.players), 'player')}, "
         f"{plural(len(read.backup.audit_log), 'audit entry', 'audit entries')}{migrated}",
         {"event": made, "version_read": read.version_read},
-        as_json,
     )

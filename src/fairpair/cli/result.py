@@ -71,14 +71,11 @@ def report(
             "not a result.",
         ),
     ] = False,
-    stage: options.Stage = None,
-    db: options.Db = None,
-    actor: options.Actor = None,
-    as_json: options.Json = False,
+    *,
+    run: options.StageChange,
 ) -> None:
     """Report a match's result (the first report wins; a second is told what is recorded)."""
     from fairpair.cli.parsing import BadValue, parse_games, parse_result
-    from fairpair.cli.saved import actor_of, database, done
 
     words = [first] if second is None else [first, second]
     wanted = 1 if player is not None else 2
@@ -95,9 +92,9 @@ def report(
                 "--in-progress", "games in progress need the table's number (not --player)"
             )
         games = parse_games(text)
-        with database(db) as base:
-            record_games(base, event, number, table, games, actor=actor_of(actor), stage=stage)
-        done(
+        with run.database() as base:
+            record_games(base, event, number, table, games, actor=run.who, stage=run.stage)
+        run.done(
             f"round {number} table {table}: games so far {games.a}-{games.b}"
             + (f"-{games.draws}" if games.draws else "")
             + " (no result yet)",
@@ -107,27 +104,25 @@ def report(
                 "table": table,
                 "games": {"a": games.a, "b": games.b, "draws": games.draws},
             },
-            as_json,
         )
         return
     from fairpair.service.results.recording import report as record
 
     result = parse_result(text)
-    with database(db) as base:
+    with run.database() as base:
         recorded = record(
             base,
             event,
             number,
             result,
-            actor=actor_of(actor),
+            actor=run.who,
             table=table,
             player=player,
-            stage=stage,
+            stage=run.stage,
         )
-    done(
+    run.done(
         f"recorded round {number} table {recorded.table}: {recorded.result}",
         _recorded(event, recorded),
-        as_json,
     )
 
 
@@ -160,42 +155,37 @@ def correct(
             help="Refuse if the result is no longer at version N (someone changed it).",
         ),
     ] = None,
-    stage: options.Stage = None,
-    db: options.Db = None,
-    actor: options.Actor = None,
-    as_json: options.Json = False,
+    *,
+    run: options.StageChange,
 ) -> None:
     """Change (or clear) a recorded result: an explicit correction, written to the log."""
     from fairpair.cli.parsing import parse_result
-    from fairpair.cli.saved import actor_of, database, done
     from fairpair.service.results.recording import correct as fix
 
     clear = result.strip().lower() == "clear"
     new = None if clear else parse_result(result)
-    with database(db) as base:
+    with run.database() as base:
         recorded = fix(
             base,
             event,
             number,
             _table(table),
             new,
-            actor=actor_of(actor),
+            actor=run.who,
             reason=reason,
             version=version,
-            stage=stage,
+            stage=run.stage,
         )
     why = f" ({reason})" if reason else ""
     if recorded is None:
-        done(
+        run.done(
             f"cleared the result of round {number} table {table}{why}",
             {"event": event, "round": number, "table": _table(table), "result": None},
-            as_json,
         )
         return
-    done(
+    run.done(
         f"corrected round {number} table {recorded.table}: {recorded.result}{why}",
         _recorded(event, recorded),
-        as_json,
     )
 
 
@@ -264,31 +254,28 @@ def places(
         str | None,
         typer.Option("--reason", metavar="TEXT", help="Why it changes (for the audit log)."),
     ] = None,
-    stage: options.Stage = None,
-    db: options.Db = None,
-    actor: options.Actor = None,
-    as_json: options.Json = False,
+    *,
+    run: options.StageChange,
 ) -> None:
     """Record a pod table's finishing places (the first record wins; --correct changes them)."""
-    from fairpair.cli.saved import actor_of, database, done
     from fairpair.service.results.places import record_places
 
     wanted = _places(finish)
-    with database(db) as base:
+    with run.database() as base:
         recorded = record_places(
             base,
             event,
             number,
             _table(table),
             wanted,
-            actor=actor_of(actor),
-            stage=stage,
+            actor=run.who,
+            stage=run.stage,
             correct=correct,
             version=version,
             reason=reason,
         )
     verb = "corrected" if correct else "recorded"
-    done(
+    run.done(
         f"{verb} round {number} table {recorded.table}: {recorded.text}",
         {
             "event": event,
@@ -302,5 +289,4 @@ def places(
             "text": recorded.text,
             "version": recorded.version,
         },
-        as_json,
     )

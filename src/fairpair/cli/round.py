@@ -164,59 +164,39 @@ def _show_draft(
 
 @command(GROUP, "generate")
 @handles_errors
-def generate(
-    event: options.Event,
-    stage: options.Stage = None,
-    db: options.Db = None,
-    actor: options.Actor = None,
-    as_json: options.Json = False,
-) -> None:
+def generate(event: options.Event, run: options.StageChange) -> None:
     """Pair the next round as a private draft: review it, then release it."""
-    from fairpair.cli.saved import actor_of, database
     from fairpair.service.rounds.drafts import generate as make
 
-    with database(db) as base:
-        draft = make(base, event, actor=actor_of(actor), stage=stage)
+    with run.database() as base:
+        draft = make(base, event, actor=run.who, stage=run.stage)
         chess = _stage_of(base, event, draft.stage).chess
-    _show_draft(draft, as_json, event, chess=chess)
+    _show_draft(draft, run.as_json, event, chess=chess)
 
 
 @command(GROUP, "draft")
 @handles_errors
-def draft(
-    event: options.Event,
-    stage: options.Stage = None,
-    db: options.Db = None,
-    as_json: options.Json = False,
-) -> None:
+def draft(event: options.Event, run: options.StageRead) -> None:
     """Show the private draft of the next round (warnings, tables, "Why these pairings")."""
-    from fairpair.cli.saved import database
     from fairpair.service.rounds.drafts import show_draft
 
-    with database(db) as base:
-        found = show_draft(base, event, stage=stage)
+    with run.database() as base:
+        found = show_draft(base, event, stage=run.stage)
         chess = _stage_of(base, event, found.stage).chess
-    _show_draft(found, as_json, event, chess=chess)
+    _show_draft(found, run.as_json, event, chess=chess)
 
 
 @command(GROUP, "show")
 @handles_errors
-def show(
-    event: options.Event,
-    number: options.Round,
-    stage: options.Stage = None,
-    db: options.Db = None,
-    as_json: options.Json = False,
-) -> None:
+def show(event: options.Event, number: options.Round, run: options.StageRead) -> None:
     """Show a released round: its tables (who plays first, results), byes, dates and the
     notes it was released with ("Why these pairings")."""
-    from fairpair.cli.saved import database
     from fairpair.service.rounds.lifecycle import round_view
 
-    with database(db) as base:
-        view = round_view(base, event, number, stage=stage)
+    with run.database() as base:
+        view = round_view(base, event, number, stage=run.stage)
         chess = _stage_of(base, event, view.stage).chess
-    if as_json:
+    if run.as_json:
         from fairpair.cli.output import print_json
 
         print_json(view)
@@ -322,63 +302,42 @@ def round_text(view: RoundView, chess: bool = False) -> str:
 @command(GROUP, "rearrange")
 @handles_errors
 def rearrange(
-    event: options.Event,
-    player: options.Player,
-    other: Other,
-    stage: options.Stage = None,
-    db: options.Db = None,
-    actor: options.Actor = None,
-    as_json: options.Json = False,
+    event: options.Event, player: options.Player, other: Other, run: options.StageChange
 ) -> None:
     """Swap two players' places in the draft (or a player with the one who has the bye)."""
-    from fairpair.cli.saved import actor_of, database
     from fairpair.service.rounds.drafts import rearrange as move
 
-    with database(db) as base:
-        found = move(base, event, player, other, actor=actor_of(actor), stage=stage)
+    with run.database() as base:
+        found = move(base, event, player, other, actor=run.who, stage=run.stage)
         chess = _stage_of(base, event, found.stage).chess
-    _show_draft(found, as_json, event, f"swapped {player} and {other} in the draft", chess)
+    _show_draft(found, run.as_json, event, f"swapped {player} and {other} in the draft", chess)
 
 
 @command(GROUP, "regenerate")
 @handles_errors
-def regenerate(
-    event: options.Event,
-    stage: options.Stage = None,
-    db: options.Db = None,
-    actor: options.Actor = None,
-    as_json: options.Json = False,
-) -> None:
+def regenerate(event: options.Event, run: options.StageChange) -> None:
     """Pair the next round again (the field as it is now), replacing the draft."""
-    from fairpair.cli.saved import actor_of, database
     from fairpair.service.rounds.drafts import regenerate as again
 
-    with database(db) as base:
-        found = again(base, event, actor=actor_of(actor), stage=stage)
+    with run.database() as base:
+        found = again(base, event, actor=run.who, stage=run.stage)
         chess = _stage_of(base, event, found.stage).chess
-    _show_draft(found, as_json, event, "paired again: the new draft replaces the old one", chess)
+    said = "paired again: the new draft replaces the old one"
+    _show_draft(found, run.as_json, event, said, chess)
 
 
 @command(GROUP, "discard")
 @handles_errors
-def discard(
-    event: options.Event,
-    stage: options.Stage = None,
-    db: options.Db = None,
-    actor: options.Actor = None,
-    as_json: options.Json = False,
-) -> None:
+def discard(event: options.Event, run: options.StageChange) -> None:
     """Throw the draft away (nobody saw it)."""
-    from fairpair.cli.saved import actor_of, database, done
     from fairpair.service.rounds.drafts import discard as drop
 
-    with database(db) as base:
-        key = _stage_key(base, event, stage, to_pair=True)
-        number = drop(base, event, actor=actor_of(actor), stage=stage)
-    done(
+    with run.database() as base:
+        key = _stage_key(base, event, run.stage, to_pair=True)
+        number = drop(base, event, actor=run.who, stage=run.stage)
+    run.done(
         f"discarded the draft of round {number} of stage {key}",
         {"event": event, "stage": key, "round": number, "draft": None},
-        as_json,
     )
 
 
@@ -417,10 +376,7 @@ def _payload(event: str, key: str, rnd: RoundItem) -> dict[str, Any]:
 @handles_errors
 def release(
     event: options.Event,
-    stage: options.Stage = None,
-    db: options.Db = None,
-    actor: options.Actor = None,
-    as_json: options.Json = False,
+    run: options.StageChange,
     every: Annotated[
         bool,
         typer.Option(
@@ -431,36 +387,32 @@ def release(
 ) -> None:
     """Make the draft the round: its matches are created, Scheduled (public as Upcoming).
     With --all (a round robin), every remaining round of the schedule is released at once."""
-    from fairpair.cli.saved import actor_of, database, done, names
+    from fairpair.cli.saved import names
     from fairpair.cli.text import plural
     from fairpair.service.rounds.lifecycle import release as make
 
     if every:
-        _release_all(event, stage, db, actor, as_json)
+        _release_all(event, run)
         return
-    with database(db) as base:
-        number = make(base, event, actor=actor_of(actor), stage=stage)
-        key, rnd = _round_of(base, event, stage, number)
-    done(
+    with run.database() as base:
+        number = make(base, event, actor=run.who, stage=run.stage)
+        key, rnd = _round_of(base, event, run.stage, number)
+    run.done(
         f"released round {number} of stage {key}: {plural(rnd.tables, 'table')}, "
         f"bye: {names(rnd.byes)}. Next: fairpair round open {event} {number}",
         _payload(event, key, rnd),
-        as_json,
     )
 
 
-def _release_all(
-    event: str, stage: str | None, db: str | None, actor: str | None, as_json: bool
-) -> None:
-    from fairpair.cli.saved import actor_of, database, done
+def _release_all(event: str, run: options.StageChange) -> None:
     from fairpair.service.rounds.round_robin import release_all
 
-    with database(db) as base:
-        numbers = release_all(base, event, actor=actor_of(actor), stage=stage)
-        found = _stage_of(base, event, stage)
+    with run.database() as base:
+        numbers = release_all(base, event, actor=run.who, stage=run.stage)
+        found = _stage_of(base, event, run.stage)
     released = [r for r in found.rounds if r.number in numbers]
     listed = ", ".join(str(n) for n in numbers)
-    done(
+    run.done(
         f"released round{'s' if len(numbers) != 1 else ''} {listed} of stage {found.id} "
         f"together. Next: fairpair round open {event} {numbers[0]}",
         {
@@ -468,26 +420,19 @@ def _release_all(
             "stage": found.id,
             "rounds": [r.model_dump(mode="json") for r in released],
         },
-        as_json,
     )
 
 
 @command(GROUP, "schedule")
 @handles_errors
-def schedule(
-    event: options.Event,
-    stage: options.Stage = None,
-    db: options.Db = None,
-    as_json: options.Json = False,
-) -> None:
+def schedule(event: options.Event, run: options.StageRead) -> None:
     """Show a round robin's whole schedule: the Berger numbers, every round's games (the
     first-named plays first), who sits out, and each released round's state and results."""
-    from fairpair.cli.saved import database
     from fairpair.service.rounds.round_robin import schedule_view
 
-    with database(db) as base:
-        view = schedule_view(base, event, stage=stage)
-    if as_json:
+    with run.database() as base:
+        view = schedule_view(base, event, stage=run.stage)
+    if run.as_json:
         from fairpair.cli.output import print_json
 
         print_json(view)
@@ -529,53 +474,30 @@ def schedule_text(view: RoundRobinSchedule) -> str:
     return "".join(out.clean(line) + "\n" for line in lines)
 
 
-def _move(
-    action: str,
-    event: str,
-    number: int,
-    stage: str | None,
-    db: str | None,
-    actor: str | None,
-    as_json: bool,
-    said: str,
-) -> None:
-    from fairpair.cli.saved import actor_of, database, done
+def _move(action: str, event: str, number: int, run: options.StageChange, said: str) -> None:
+    """Open, complete or revert round ``number``; say so (``said``, formatted)."""
     from fairpair.service.rounds import lifecycle as rounds
 
-    run = {
+    change = {
         "open": rounds.open_round,
         "complete": rounds.complete_round,
         "revert": rounds.revert_round,
     }[action]
-    with database(db) as base:
-        run(base, event, number, actor=actor_of(actor), stage=stage)
-        key, rnd = _round_of(base, event, stage, number)
-    done(
-        f"{said.format(n=number, stage=key, event=event)}",
-        _payload(event, key, rnd),
-        as_json,
-    )
+    with run.database() as base:
+        change(base, event, number, actor=run.who, stage=run.stage)
+        key, rnd = _round_of(base, event, run.stage, number)
+    run.done(said.format(n=number, stage=key, event=event), _payload(event, key, rnd))
 
 
 @command(GROUP, "open")
 @handles_errors
-def open_(
-    event: options.Event,
-    number: options.Round,
-    stage: options.Stage = None,
-    db: options.Db = None,
-    actor: options.Actor = None,
-    as_json: options.Json = False,
-) -> None:
+def open_(event: options.Event, number: options.Round, run: options.StageChange) -> None:
     """Start a Scheduled round (In Progress): results can be reported."""
     _move(
         "open",
         event,
         number,
-        stage,
-        db,
-        actor,
-        as_json,
+        run,
         "opened round {n} of stage {stage}: it is in progress; report results with "
         "fairpair result report {event} {n} TABLE RESULT",
     )
@@ -583,23 +505,13 @@ def open_(
 
 @command(GROUP, "complete")
 @handles_errors
-def complete(
-    event: options.Event,
-    number: options.Round,
-    stage: options.Stage = None,
-    db: options.Db = None,
-    actor: options.Actor = None,
-    as_json: options.Json = False,
-) -> None:
+def complete(event: options.Event, number: options.Round, run: options.StageChange) -> None:
     """Close an Open round once every match has a result."""
     _move(
         "complete",
         event,
         number,
-        stage,
-        db,
-        actor,
-        as_json,
+        run,
         "completed round {n} of stage {stage}. Next: fairpair standings {event}, "
         "or fairpair round generate {event}",
     )
@@ -607,48 +519,29 @@ def complete(
 
 @command(GROUP, "revert")
 @handles_errors
-def revert(
-    event: options.Event,
-    number: options.Round,
-    stage: options.Stage = None,
-    db: options.Db = None,
-    actor: options.Actor = None,
-    as_json: options.Json = False,
-) -> None:
+def revert(event: options.Event, number: options.Round, run: options.StageChange) -> None:
     """Put an Open round back to Scheduled (while no match has a result)."""
     _move(
         "revert",
         event,
         number,
-        stage,
-        db,
-        actor,
-        as_json,
+        run,
         "reverted round {n} of stage {stage} to scheduled (games in progress were reset)",
     )
 
 
 @command(GROUP, "delete")
 @handles_errors
-def delete(
-    event: options.Event,
-    number: options.Round,
-    stage: options.Stage = None,
-    db: options.Db = None,
-    actor: options.Actor = None,
-    as_json: options.Json = False,
-) -> None:
+def delete(event: options.Event, number: options.Round, run: options.StageChange) -> None:
     """Delete a Scheduled round with its matches (generate it again)."""
-    from fairpair.cli.saved import actor_of, database, done
     from fairpair.service.rounds.lifecycle import delete_round
 
-    with database(db) as base:
-        key = _stage_key(base, event, stage)
-        delete_round(base, event, number, actor=actor_of(actor), stage=stage)
-    done(
+    with run.database() as base:
+        key = _stage_key(base, event, run.stage)
+        delete_round(base, event, number, actor=run.who, stage=run.stage)
+    run.done(
         f"deleted round {number} of stage {key}. Next: fairpair round generate {event}",
         {"event": event, "stage": key, "round": number, "deleted": True},
-        as_json,
     )
 
 
@@ -659,22 +552,18 @@ def swap(
     number: options.Round,
     player: options.Player,
     other: Other,
-    stage: options.Stage = None,
-    db: options.Db = None,
-    actor: options.Actor = None,
-    as_json: options.Json = False,
+    run: options.StageChange,
 ) -> None:
     """Exchange two players between the pairings of a Scheduled round (tosses re-synced)."""
-    from fairpair.cli.saved import actor_of, database, done, tables_text
+    from fairpair.cli.saved import tables_text
     from fairpair.service.rounds.lifecycle import swap as exchange
 
-    with database(db) as base:
-        changed = exchange(base, event, number, player, other, actor=actor_of(actor), stage=stage)
-        key = _stage_key(base, event, stage)
-    done(
+    with run.database() as base:
+        changed = exchange(base, event, number, player, other, actor=run.who, stage=run.stage)
+        key = _stage_key(base, event, run.stage)
+    run.done(
         f"swapped {player} and {other} in round {number} of stage {key}: {tables_text(changed)}",
         {"event": event, "stage": key, "round": number, "changed_tables": changed},
-        as_json,
     )
 
 
@@ -696,36 +585,32 @@ def dates(
         str | None,
         typer.Option("--end", metavar="ISO", help="When it ends (its deadline), or none."),
     ] = None,
-    stage: options.Stage = None,
-    db: options.Db = None,
-    actor: options.Actor = None,
-    as_json: options.Json = False,
+    *,
+    run: options.StageChange,
 ) -> None:
     """Set a round's start and end (what is not given stays as it is)."""
     from fairpair.cli.parsing import BadValue, parse_moment
-    from fairpair.cli.saved import actor_of, database, done
     from fairpair.service.rounds.lifecycle import set_dates
 
     if start is None and end is None:
         raise BadValue("dates", "give --start ISO, --end ISO, or both")
     starts = parse_moment(start, "--start") if start is not None else None
     ends = parse_moment(end, "--end") if end is not None else None
-    with database(db) as base:
-        found = _stage_of(base, event, stage)
+    with run.database() as base:
+        found = _stage_of(base, event, run.stage)
         current = next((r for r in found.rounds if r.number == number), None)
         if current is not None:
             starts = current.starts_at if start is None else starts
             ends = current.ends_at if end is None else ends
         set_dates(
-            base, event, number, actor=actor_of(actor), starts_at=starts, ends_at=ends, stage=stage
+            base, event, number, actor=run.who, starts_at=starts, ends_at=ends, stage=run.stage
         )
-        key, rnd = _round_of(base, event, stage, number)
+        key, rnd = _round_of(base, event, run.stage, number)
 
     def shown(moment: Any) -> str:
         return moment.isoformat() if moment is not None else "not set"
 
-    done(
+    run.done(
         f"round {number} of stage {key}: starts {shown(rnd.starts_at)}, ends {shown(rnd.ends_at)}",
         _payload(event, key, rnd),
-        as_json,
     )

@@ -28,55 +28,44 @@ def add(
             "--role", metavar="ROLE", help="owner, judge (runs rounds, enters results) or viewer."
         ),
     ] = "judge",
-    db: options.Db = None,
-    actor: options.Actor = None,
-    as_json: options.Json = False,
+    *,
+    run: options.Change,
 ) -> None:
     """Give an account a role in the event (or change its role)."""
-    from fairpair.cli.saved import actor_of, database, done
     from fairpair.service.accounts.staff import grant
 
-    with database(db) as base:
-        made = grant(base, event, username, role, actor=actor_of(actor))
-    done(
+    with run.database() as base:
+        made = grant(base, event, username, role, actor=run.who)
+    run.done(
         f"{username} is {made.label} of {event}",
         {"event": event, "username": username, "role": made.label},
-        as_json,
     )
 
 
 @command(GROUP, "remove")
 @handles_errors
-def remove(
-    event: options.Event,
-    username: Username,
-    db: options.Db = None,
-    actor: options.Actor = None,
-    as_json: options.Json = False,
-) -> None:
+def remove(event: options.Event, username: Username, run: options.Change) -> None:
     """Take away an account's role in the event."""
-    from fairpair.cli.saved import actor_of, database, done
     from fairpair.service.accounts.staff import revoke
 
-    with database(db) as base:
-        revoke(base, event, username, actor=actor_of(actor))
-    done(
+    with run.database() as base:
+        revoke(base, event, username, actor=run.who)
+    run.done(
         f"{username} is no longer staff of {event}",
         {"event": event, "username": username, "role": None},
-        as_json,
     )
 
 
 @command(GROUP, "list")
 @handles_errors
-def list_(event: options.Event, db: options.Db = None, as_json: options.Json = False) -> None:
+def list_(event: options.Event, run: options.Read) -> None:
     """The event's staff, owners first."""
-    from fairpair.cli.saved import database, done, lines
+    from fairpair.cli.saved import lines
     from fairpair.service.accounts.staff import staff_of
 
-    with database(db) as base:
+    with run.database() as base:
         staff = staff_of(base, event)
-    if as_json:
-        done("", [{"username": u, "name": n, "role": r.label} for u, n, r in staff], True)
+    if run.as_json:
+        run.done("", [{"username": u, "name": n, "role": r.label} for u, n, r in staff])
         return
     lines([f"{r.label:7} {u}  ({n})" for u, n, r in staff] or [f"{event} has no staff yet"])

@@ -282,13 +282,11 @@ def add(
         ),
     ] = None,
     sets: Sets = None,
-    db: options.Db = None,
-    actor: options.Actor = None,
-    as_json: options.Json = False,
+    *,
+    run: options.Change,
 ) -> None:
     """Add a stage after the others (its players are the event's, or the top cut of an
     earlier stage with --cut-from)."""
-    from fairpair.cli.saved import actor_of, database, done
     from fairpair.service.rounds.stages import add_stage
 
     settings = _common(ruleset, method, max_rounds, seed, sets)
@@ -319,12 +317,11 @@ def add(
         if value is not None:
             settings[key] = value
     settings = {k: v for k, v in settings.items() if v is not None}
-    with database(db) as base:
-        key = add_stage(base, event, settings, actor=actor_of(actor))
-    done(
+    with run.database() as base:
+        key = add_stage(base, event, settings, actor=run.who)
+    run.done(
         f"added stage {key} to {event}" + (f": {_summary(settings)}" if settings else ""),
         {"event": event, "stage": key},
-        as_json,
     )
 
 
@@ -340,29 +337,26 @@ def edit(
     toss: Toss = None,
     toss_policy: TossPolicy = None,
     sets: Sets = None,
-    db: options.Db = None,
-    actor: options.Actor = None,
-    as_json: options.Json = False,
+    *,
+    run: options.Change,
 ) -> None:
     """Change a stage's settings, mid-event too (raise max rounds to play one more)."""
     from fairpair.cli.parsing import BadValue
-    from fairpair.cli.saved import actor_of, database, done
     from fairpair.service.rounds.stages import edit_stage
 
     changes = _common(ruleset, method, max_rounds, seed, sets)
-    with database(db) as base:
+    with run.database() as base:
         if toss is not None or toss_policy is not None:
             changes["toss"] = _toss(toss, toss_policy, _current_toss(base, event, stage))
         if not changes:
             raise BadValue(
                 "stage edit", "nothing to change: give --max-rounds, --ruleset, --toss, --set ..."
             )
-        settings = edit_stage(base, event, changes, actor=actor_of(actor), stage=stage)
+        settings = edit_stage(base, event, changes, actor=run.who, stage=stage)
     key = str(settings.get("id", stage or ""))
-    done(
+    run.done(
         f"stage {key} of {event} now: {_summary(settings) or 'all defaults'}",
         {"event": event, "stage": key, "settings": settings},
-        as_json,
     )
 
 

@@ -23,35 +23,29 @@ def new(
     name: Annotated[
         str, typer.Argument(metavar="NAME", help="What the token is for.", show_default=False)
     ],
-    db: options.Db = None,
-    as_json: options.Json = False,
+    run: options.Read,
 ) -> None:
     """Create a token and print its secret (shown once: fairpair keeps only a hash)."""
-    from fairpair.cli.saved import database, done
     from fairpair.service.accounts.api_tokens import create_token
     from fairpair.service.accounts.logins import find_account
 
-    with database(db) as base:
+    with run.database() as base:
         made, secret = create_token(base, find_account(base, username), name)
-    done(
-        secret,
-        {"id": made.id, "name": made.name, "prefix": made.prefix, "token": secret},
-        as_json,
-    )
+    run.done(secret, {"id": made.id, "name": made.name, "prefix": made.prefix, "token": secret})
 
 
 @command(GROUP, "list")
 @handles_errors
-def list_(username: Username, db: options.Db = None, as_json: options.Json = False) -> None:
+def list_(username: Username, run: options.Read) -> None:
     """The account's tokens (name, first characters, created, revoked)."""
-    from fairpair.cli.saved import database, done, lines
+    from fairpair.cli.saved import lines
     from fairpair.service.accounts.api_tokens import tokens_of
     from fairpair.service.accounts.logins import find_account
 
-    with database(db) as base:
+    with run.database() as base:
         tokens = tokens_of(base, find_account(base, username))
-    if as_json:
-        done(
+    if run.as_json:
+        run.done(
             "",
             [
                 {
@@ -63,7 +57,6 @@ def list_(username: Username, db: options.Db = None, as_json: options.Json = Fal
                 }
                 for t in tokens
             ],
-            True,
         )
         return
     lines(
@@ -81,14 +74,12 @@ def list_(username: Username, db: options.Db = None, as_json: options.Json = Fal
 def revoke(
     username: Username,
     token_id: Annotated[int, typer.Argument(metavar="ID", help="The token's id (token list).")],
-    db: options.Db = None,
-    as_json: options.Json = False,
+    run: options.Read,
 ) -> None:
     """Revoke a token: requests carrying it are refused from now on."""
-    from fairpair.cli.saved import database, done
     from fairpair.service.accounts.api_tokens import revoke_token
     from fairpair.service.accounts.logins import find_account
 
-    with database(db) as base:
+    with run.database() as base:
         revoke_token(base, find_account(base, username), token_id)
-    done(f"token {token_id} of {username} revoked", {"id": token_id, "revoked": True}, as_json)
+    run.done(f"token {token_id} of {username} revoked", {"id": token_id, "revoked": True})

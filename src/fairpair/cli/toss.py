@@ -157,45 +157,33 @@ def flip(
             "--first", metavar="PLAYER", help="Who plays first (default: the other player)."
         ),
     ] = None,
-    stage: options.Stage = None,
-    db: options.Db = None,
-    actor: options.Actor = None,
-    as_json: options.Json = False,
+    *,
+    run: options.StageChange,
 ) -> None:
     """Set who plays first at a table by hand (never overwritten by a recalculation)."""
-    from fairpair.cli.saved import actor_of, database, done
     from fairpair.service.rounds.toss import flip as set_first
 
-    with database(db) as base:
+    with run.database() as base:
         who = set_first(
-            base, event, number, table_number, actor=actor_of(actor), stage=stage, first=first
+            base, event, number, table_number, actor=run.who, stage=run.stage, first=first
         )
-    done(
+    run.done(
         f"round {number} table {table_number}: {who} plays first (set by hand)",
         {"event": event, "round": number, "table": table_number, "first": who, "manual": True},
-        as_json,
     )
 
 
 @command(GROUP, "recalc")
 @handles_errors
-def recalc(
-    event: options.Event,
-    number: options.Round,
-    stage: options.Stage = None,
-    db: options.Db = None,
-    actor: options.Actor = None,
-    as_json: options.Json = False,
-) -> None:
+def recalc(event: options.Event, number: options.Round, run: options.StageChange) -> None:
     """Compute a round's automatic tosses again (tosses set by hand are kept)."""
-    from fairpair.cli.saved import actor_of, database, done, tables_text
+    from fairpair.cli.saved import tables_text
     from fairpair.service.rounds.toss import recalculate
 
-    with database(db) as base:
-        changed = recalculate(base, event, number, actor=actor_of(actor), stage=stage)
+    with run.database() as base:
+        changed = recalculate(base, event, number, actor=run.who, stage=run.stage)
     said = tables_text(changed) if changed else "no toss changed"
-    done(
+    run.done(
         f"recalculated the tosses of round {number}: {said}",
         {"event": event, "round": number, "changed_tables": changed},
-        as_json,
     )

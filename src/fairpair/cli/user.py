@@ -51,37 +51,29 @@ def add(
         bool, typer.Option("--player", help="A player's account (may not create events).")
     ] = False,
     password: Password = None,
-    db: options.Db = None,
-    as_json: options.Json = False,
+    *,
+    run: options.Read,
 ) -> None:
     """Create an account (an organizer unless --player); it logs in at /login."""
-    from fairpair.cli.saved import database, done
     from fairpair.service.accounts.logins import add_account
 
     secret = _password(password)
-    with database(db) as base:
+    with run.database() as base:
         made = add_account(base, username, secret, name=name, organizer=not player)
-    done(
+    run.done(
         f"created account {made.username} ({'player' if player else 'organizer'}); "
         "log in with fairpair serve, at /login",
         {"username": made.username, "name": made.name, "organizer": made.organizer},
-        as_json,
     )
 
 
 @command(GROUP, "password")
 @handles_errors
-def password_(
-    username: Username,
-    password: Password = None,
-    db: options.Db = None,
-    as_json: options.Json = False,
-) -> None:
+def password_(username: Username, password: Password = None, *, run: options.Read) -> None:
     """Set an account's password."""
-    from fairpair.cli.saved import database, done
     from fairpair.service.accounts.logins import set_password
 
     secret = _password(password)
-    with database(db) as base:
+    with run.database() as base:
         set_password(base, username, secret)
-    done(f"password of {username} changed", {"username": username}, as_json)
+    run.done(f"password of {username} changed", {"username": username})

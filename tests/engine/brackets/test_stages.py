@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -70,13 +71,13 @@ def swiss_then(n: int, rounds: int, playoff: Stage, seed: int = 1) -> Tournament
     return t
 
 
-def cut_stage(fmt: StageFormat, top: int, **settings: object) -> Stage:
+def cut_stage(fmt: StageFormat, top: int, **settings: Any) -> Stage:
     return stage_from_settings(
         id="top", name="Top cut", format=fmt, cut=StageCut(from_stage="swiss", top=top), **settings
     )
 
 
-def field(n: int, fmt: StageFormat, **settings: object) -> Tournament:
+def field(n: int, fmt: StageFormat, **settings: Any) -> Tournament:
     players = tuple(Player(f"s{i:02d}", f"Seed {i}", seed=i) for i in range(1, n + 1))
     stage = stage_from_settings(id="top", name="Top", format=fmt, **settings)
     return Tournament("Playoff", players, (stage,))

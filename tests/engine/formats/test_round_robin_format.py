@@ -7,6 +7,7 @@ import sys
 from collections import Counter
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -39,7 +40,7 @@ from fairpair.engine.results import Result, Side
 from fairpair.engine.rounds import Bye, ByeKind, Match, Round, RoundState, TossReason
 from fairpair.engine.rulesets import get_ruleset
 from fairpair.engine.stage import StageCut, StageFormat, stage_from_settings
-from fairpair.engine.standings import compute_standings
+from fairpair.engine.standings import StandingsRow, compute_standings
 from fairpair.engine.tournament import Tournament
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "round_robin"))
@@ -259,7 +260,10 @@ def test_direct_encounter_counts_a_forfeit_as_played() -> None:
     both = compute_standings(t, t.stage("rr"), tiebreaks=("head_to_head", "head_to_head_forfeits"))
     rows = {r.player.id: r for r in both.rows}
     assert rows["p01"].points == rows["p02"].points == 2
-    by_name = lambda row: dict(zip([tb.name for tb in both.tiebreaks], row.tiebreaks, strict=True))  # noqa: E731
+
+    def by_name(row: StandingsRow) -> dict[str, Any]:
+        return dict(zip([tb.name for tb in both.tiebreaks], row.tiebreaks, strict=True))
+
     assert by_name(rows["p02"])["head_to_head_forfeits"] == 1
     assert by_name(rows["p01"])["head_to_head_forfeits"] == 0
     assert by_name(rows["p02"])["head_to_head"] is None  # the forfeit is not an encounter

@@ -5,6 +5,7 @@ flagged when forced; the fallback when everyone has had one; the organizer's opt
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import cast
 
 from fairpair.engine.pairing import (
     ByeNote,
@@ -16,6 +17,7 @@ from fairpair.engine.pairing import (
 )
 from fairpair.engine.results import Result, Side
 from fairpair.engine.rounds import Bye, ByeKind, Match, Round
+from fairpair.engine.stage_config import SwissConfig
 from fairpair.engine.tournament import Tournament
 
 from .simulate import tournament, with_round
@@ -169,7 +171,8 @@ def test_when_everyone_has_had_a_bye_the_fallback_also_avoids_a_rematch() -> Non
 def test_the_option_is_part_of_the_stage_configuration() -> None:
     t = everyone_met_p04()
     stage = t.stage()
-    configured = replace(stage, config=replace(stage.config, prefer_repeat_bye=True))
+    swiss = cast(SwissConfig, stage.config)
+    configured = replace(stage, config=replace(swiss, prefer_repeat_bye=True))
     t = replace(t, stages=(configured,))
     draft = pair_next_round(t)  # no keyword: the stage's Swiss configuration decides
     check_pairing(t, draft)

@@ -2,22 +2,26 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from fairpair.engine.pairing import (
     ByeNote,
     ByeRule,
     FloatNote,
     NoteKind,
+    PairingDraft,
     check_pairing,
     pair_next_round,
 )
 from fairpair.engine.results import Result, Side
 from fairpair.engine.rounds import Bye, ByeKind, Match, Round
 from fairpair.engine.stage import AssignedBye
+from fairpair.engine.tournament import Tournament
 
 from .simulate import tournament, with_round
 
 
-def draft_of(t):  # type: ignore[no-untyped-def]
+def draft_of(t: Tournament) -> PairingDraft:
     draft = pair_next_round(t)
     check_pairing(t, draft)
     return draft
@@ -99,7 +103,9 @@ def test_an_odd_group_floats_its_lowest_ranked_player() -> None:
         ("p04", "p05"),
     ]
     floats = [n for n in draft.notes if isinstance(n, FloatNote)]
-    assert [(n.player, n.source.points, n.target.points) for n in floats] == [("p02", 3, 0)]
+    assert [(n.player, n.source.points, n.target.points) for n in floats] == [
+        ("p02", Fraction(3), Fraction(0))
+    ]
 
 
 def test_a_blocked_group_floats_both_players_down_not_up() -> None:

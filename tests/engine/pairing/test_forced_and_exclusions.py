@@ -16,6 +16,7 @@ from fairpair.engine.pairing import (
     GroupSkippedNote,
     NobodyToPair,
     NoteKind,
+    PairingDraft,
     RematchRepairedNote,
     RoundCapReached,
     RoundStillOpen,
@@ -27,11 +28,12 @@ from fairpair.engine.players import Player
 from fairpair.engine.results import Result, Side
 from fairpair.engine.rounds import Match, Round
 from fairpair.engine.stage import Group
+from fairpair.engine.tournament import Tournament
 
 from .simulate import event, tournament, with_round
 
 
-def draft_of(t):  # type: ignore[no-untyped-def]
+def draft_of(t: Tournament) -> PairingDraft:
     draft = pair_next_round(t)
     check_pairing(t, draft)
     return draft

@@ -16,7 +16,7 @@ from unittest import mock
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from fairpair.engine.pairing import Tuning, check_pairing, optimiser
+from fairpair.engine.pairing import Tuning, check_pairing, costs, optimiser
 from fairpair.engine.pairing.field import Field
 from fairpair.engine.pairing.methods import ideal_partners_for
 from fairpair.engine.stage import PairingMethod
@@ -34,7 +34,7 @@ def staged() -> Iterator[list[bool]]:
     """Yields ``[flag]``: whether some matching ran in more than one stage (so a single
     encoding of every level would not have fit)."""
     flag = [False]
-    with mock.patch.object(optimiser, "build_scale", wraps=optimiser.build_scale) as spy:
+    with mock.patch.object(optimiser, "build_scale", wraps=costs.build_scale) as spy:
         yield flag
         flag[0] = any(len(call.args[6]) for call in spy.call_args_list)
 

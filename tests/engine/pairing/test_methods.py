@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
-from fairpair.engine.pairing import MethodNote, NoteKind, check_pairing, pair_next_round
+from typing import Any
+
+from fairpair.engine.pairing import (
+    MethodNote,
+    NoteKind,
+    PairingDraft,
+    check_pairing,
+    pair_next_round,
+)
 from fairpair.engine.players import Player
 from fairpair.engine.stage import PairingMethod, StageFormat
+from fairpair.engine.tournament import Tournament
 
 from .simulate import tournament
 
 
-def tables(t, **kwargs):  # type: ignore[no-untyped-def]
+def tables(t: Tournament, **kwargs: Any) -> tuple[list[tuple[str, str]], PairingDraft]:
     draft = pair_next_round(t, **kwargs)
     check_pairing(t, draft)
     return [(p.a, p.b) for p in draft.pairings], draft

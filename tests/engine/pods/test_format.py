@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 from itertools import combinations
 
 import pytest
@@ -124,8 +125,8 @@ def test_random_events_avoid_repeats_and_rotate_seat_one(n: int, mode: Remainder
             for p in pod.seats:
                 rounds_played[p] = rounds_played.get(p, 0) + 1
     by_rounds: dict[int, list[int]] = {}
-    for p in t.players:
-        by_rounds.setdefault(rounds_played.get(p.id, 0), []).append(firsts.get(p.id, 0))
+    for player in t.players:
+        by_rounds.setdefault(rounds_played.get(player.id, 0), []).append(firsts.get(player.id, 0))
     for counts in by_rounds.values():
         assert max(counts) - min(counts) <= 1, by_rounds
     if mode is not RemainderMode.BYES:
@@ -208,17 +209,20 @@ def test_the_pods_preset_scores_5_1_0_and_ranks_by_pod_strength_buchholz() -> No
     ]
     # Placement points instead: 4/3/2/1 through ``place_points``.
     placed = PRESETS["pods"].scoring
-    assert Scoring(place_points=(4, 3, 2, 1)).pod_points(2, 1) == 3
+    assert (
+        Scoring(place_points=(Fraction(4), Fraction(3), Fraction(2), Fraction(1))).pod_points(2, 1)
+        == 3
+    )
     assert placed.pod_points(1, 2) == 1 and placed.pod_points(1, 1) == 5
 
 
 def test_every_pod_note_has_a_sentence_and_a_json_shape() -> None:
-    from fairpair.engine.pairing import render_note
+    from fairpair.engine.pairing import PairingNote, render_note
     from fairpair.engine.pairing.notes import PodRepeatsAvoidedNote
     from fairpair.responses.pairing_notes import note_model
 
     names = {"a": "Ann", "b": "Bo", "c": "Cy"}
-    notes = [
+    notes: list[PairingNote] = [
         PodTablesNote(13, (4, 3, 3, 3), 4, "smaller"),
         PodTablesNote(5, (5,), 4, "smaller", exact=False),
         PodByesNote(("c", "b"), ("c",)),

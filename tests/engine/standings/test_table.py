@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from tiebreaks.builders import build, order, ranks
+from tiebreaks.builders import Rounds, build, order, ranks
 
 from fairpair.engine.standings import compute_standings
 
@@ -42,7 +42,7 @@ def test_dropped_player_keeps_row_without_rank_and_ranks_count_active_only() -> 
 
 
 def test_player_dropped_after_one_round_keeps_results_in_opponents_tiebreaks() -> None:
-    rounds = [[("x", "a", "a"), ("b", "c", "a")], [("a", "b", "a"), ("c", "bye")]]
+    rounds: Rounds = [[("x", "a", "a"), ("b", "c", "a")], [("a", "b", "a"), ("c", "bye")]]
     st = compute_standings(build(rounds, ruleset="mtg", drops={"x": 1}))
     assert st.row("x").rank is None and st.row("x").played == 1
     # A's OMW%: X (3/3 = 1) and B (3/6 = 0.5) → 0.75.
@@ -68,7 +68,7 @@ def test_players_who_never_completed_a_match_have_no_row() -> None:
 
 
 def test_how_each_kind_of_round_enters_the_record() -> None:
-    rounds = [
+    rounds: Rounds = [
         [("p", "q", "fa"), ("r", "s", "ff")],
         [("p", "r", "d"), ("q", "bye"), ("s", "full")],
         [("p", "half"), ("q", "r", "id"), ("s", "zero")],
@@ -76,15 +76,15 @@ def test_how_each_kind_of_round_enters_the_record() -> None:
     st = compute_standings(build(rounds, ruleset="teamup"))
     p, q, r, s = (st.row(x) for x in "pqrs")
     # P: forfeit win (W), draw (D), half bye (D).
-    assert (p.points, p.wins, p.draws, p.losses, p.played, p.byes) == (2, 1, 2, 0, 3, 1)
+    assert (p.points, p.wins, p.draws, p.losses, p.played, p.byes) == (Fraction(2), 1, 2, 0, 3, 1)
     # Q: forfeit loss (L, a forfeit), bye (W), intentional draw (D).
     assert (q.points, q.wins, q.draws, q.losses, q.played, q.forfeits) == (
         Fraction(3, 2), 1, 1, 1, 3, 1,
     )  # fmt: skip
     # R: double forfeit (L, a forfeit), draw, draw.
-    assert (r.points, r.losses, r.draws, r.played, r.forfeits) == (1, 1, 2, 3, 1)
+    assert (r.points, r.losses, r.draws, r.played, r.forfeits) == (Fraction(1), 1, 2, 3, 1)
     # S: double forfeit, full bye, zero-point bye (not a played round).
-    assert (s.points, s.wins, s.losses, s.played, s.byes) == (1, 1, 1, 2, 1)
+    assert (s.points, s.wins, s.losses, s.played, s.byes) == (Fraction(1), 1, 1, 2, 1)
     assert st.has_forfeits
 
 

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import dataclasses
 
-from tiebreaks.builders import build, ranks, standings
+from tiebreaks.builders import Rounds, build, ranks, standings
 
 from fairpair.engine.rulesets import FIDE, FIDE_2024, PRESETS
 
 # D beats C in round 1 and withdraws; A beats B and then C; B has the bye in round 2.
 # Points: A 2, B 1, D 1, C 0.
-ROUNDS = [
+ROUNDS: Rounds = [
     [("a", "b", "a"), ("d", "c", "a")],
     [("a", "c", "a"), ("b", "bye")],
 ]
@@ -37,7 +37,7 @@ def test_a_withdrawn_player_keeps_a_rank_and_shares_it() -> None:
 
 # D beats B in round 1 and withdraws; A beats C; round 2: B beats C, A has the bye.
 # Points: A 2, D 1, B 1, C 0.
-MET = [
+MET: Rounds = [
     [("d", "b", "a"), ("a", "c", "a")],
     [("b", "c", "a"), ("a", "bye")],
 ]

@@ -26,6 +26,9 @@ from fairpair.engine.standings import Standings, compute_standings
 from fairpair.engine.tiebreaks import REGISTRY
 from fairpair.engine.tournament import Tournament
 
+#: Rounds as written in a test: a list of rounds, each a list of entries (above).
+Rounds = Sequence[Sequence[tuple[Any, ...]]]
+
 BYES = {"bye": ByeKind.PAIRING, "full": ByeKind.FULL, "half": ByeKind.HALF, "zero": ByeKind.ZERO}
 ALL_TIEBREAKS = tuple(REGISTRY)
 
@@ -119,6 +122,7 @@ def ranks(st: Standings) -> dict[str, int | None]:
 __all__ = [
     "ALL_TIEBREAKS",
     "GameScore",
+    "Rounds",
     "build",
     "make_round",
     "order",

@@ -14,12 +14,12 @@ from fractions import Fraction
 
 from fairpair.engine.ruleset import UnplayedRounds
 
-from .builders import build, standings, values, with_ruleset
+from .builders import Rounds, build, standings, values, with_ruleset
 
 H = Fraction(1, 2)
 
 # P beat A, drew B, lost to C, then had a pairing bye. A ends on 0, B on 2, C on 3, P on 2½.
-SCHEDULE = [
+SCHEDULE: Rounds = [
     [("p", "a", "a"), ("b", "x1", "a"), ("c", "x2", "a")],
     [("p", "b", "d"), ("a", "x1", "b"), ("c", "x3", "a")],
     [("p", "c", "b"), ("a", "x2", "b"), ("b", "x3", "d")],
@@ -86,7 +86,7 @@ def test_forfeits_are_unplayed_rounds() -> None:
 
 def test_dropped_opponent_still_counts_with_the_points_they_had() -> None:
     # D beat P in round 1 and withdrew; D's 1 point stays in P's Buchholz.
-    rounds = [[("d", "p", "a"), ("q", "r", "a")], [("p", "q", "a"), ("r", "bye")]]
+    rounds: Rounds = [[("d", "p", "a"), ("q", "r", "a")], [("p", "q", "a"), ("r", "bye")]]
     t = build(rounds, ruleset="teamup", drops={"d": 1})
     assert values(t, "buchholz")["p"] == 2  # D 1 + Q 1
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .builders import build, standings, values
+from .builders import Rounds, build, standings, values
 
 # P: bye, forfeit win over Q, 2-1 win over R, 0-2 loss to S.
-P_ROUNDS = [
+P_ROUNDS: Rounds = [
     [("p", "bye"), ("q", "r", (2, 0))],
     [("p", "q", "fa"), ("r", "s", (1, 2))],
     [("p", "r", (2, 1)), ("s", "q", (2, 0))],
@@ -59,7 +59,7 @@ def test_progressive_score_of_a_player_who_dropped_after_one_round() -> None:
 
 def test_aro_rounds_half_up_and_skips_unrated_and_unplayed() -> None:
     ratings = {"a": 1500, "b": 1601, "c": None}
-    rounds = [
+    rounds: Rounds = [
         [("p", "a", "a")],
         [("p", "b", "b")],
         [("p", "c", "d")],  # unrated: left out
@@ -89,6 +89,6 @@ def test_random_is_reproducible_from_the_stage_seed() -> None:
     assert first == values(build(rounds, seed="one"), "random")
     assert len(set(first.values())) == len(first)  # it separates everyone
     other = values(build(rounds, seed="two"), "random")
-    order_one = sorted(first, key=lambda p: -first[p])  # type: ignore[operator]
-    order_two = sorted(other, key=lambda p: -other[p])  # type: ignore[operator]
+    order_one = sorted(first, key=lambda p: -first[p])
+    order_two = sorted(other, key=lambda p: -other[p])
     assert order_one != order_two

@@ -11,11 +11,12 @@ opponent's adjusted score; 16.4.2 byes and absences: a draw in every round so fa
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from fairpair.engine.ruleset import UnplayedRounds
 from fairpair.engine.rulesets import FIDE, get_ruleset
 
-from .builders import build, values, with_ruleset
+from .builders import Rounds, build, values, with_ruleset
 from .seed001 import seed_001
 
 H = Fraction(1, 2)
@@ -33,13 +34,15 @@ def test_the_fide_2024_preset_is_fide_with_the_2024_edition() -> None:
 def test_seed_001_bye_is_an_uncapped_dummy() -> None:
     # Art. 16.4 (2024): Ivo's pairing-allocated bye is a dummy on his own 3 → 4 + 1 + 1 + 3
     # = 9; Hana 2 + 1 + 2 + 3 = 8 (as `virtual_opponent`); 2026 caps the dummy at ½ × 4.
-    pick = lambda v: (v["cole"], v["ivo"], v["hana"])  # noqa: E731
+    def pick(v: dict[str, Any]) -> tuple[Any, ...]:
+        return (v["cole"], v["ivo"], v["hana"])
+
     assert pick(values(seed_001("fide_2024"), "buchholz")) == (8, 9, 8)
     assert pick(values(seed_001("fide"), "buchholz")) == (8, 8, 7)
 
 
 # W beats P in round 1 and then withdraws: absent in rounds 2 and 3.
-WITHDRAWAL = [
+WITHDRAWAL: Rounds = [
     [("w", "p", "a"), ("a", "b", "a"), ("c", "d", "d")],
     [("p", "a", "a"), ("b", "c", "a"), ("d", "bye")],
     [("p", "b", "d"), ("a", "d", "a"), ("c", "bye")],

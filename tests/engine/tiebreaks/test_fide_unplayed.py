@@ -21,7 +21,7 @@ from fairpair.engine.ruleset import UnplayedRounds
 from fairpair.engine.rulesets import FIDE, get_ruleset
 from fairpair.engine.standings import compute_standings
 
-from .builders import build, values, with_ruleset
+from .builders import Rounds, build, values, with_ruleset
 from .trf_reader import read_trf
 
 H = Fraction(1, 2)
@@ -33,7 +33,7 @@ def test_the_fide_preset_uses_the_2026_edition() -> None:
 
 
 # W beats P in round 1 and then withdraws: absent in rounds 2 and 3.
-WITHDRAWAL = [
+WITHDRAWAL: Rounds = [
     [("w", "p", "a"), ("a", "b", "a"), ("c", "d", "d")],
     [("p", "a", "a"), ("b", "c", "a"), ("d", "bye")],
     [("p", "b", "d"), ("a", "d", "a"), ("c", "bye")],

@@ -3,18 +3,20 @@ Pokémon rules, hand-worked from the published examples (RULES.md)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
+from typing import Any
 
-from .builders import build, values, with_ruleset
+from .builders import Rounds, build, values, with_ruleset
 
 F = Fraction
 
 
 def only_opponent_sees(
-    rounds: list[list[tuple[object, ...]]], ruleset: str, **kw: object
-) -> object:
+    rounds: Rounds, ruleset: str, *, drops: Mapping[str, int] | None = None
+) -> Any:
     """X plays P in round 1 and withdraws: X's OMW% is exactly P's (floored) win rate."""
-    t = build(rounds, ruleset=ruleset, drops={"x": 1, **kw.pop("drops", {})}, **kw)  # type: ignore[arg-type]
+    t = build(rounds, ruleset=ruleset, drops={"x": 1, **(drops or {})})
     return values(t, "omw")["x"]
 
 
@@ -27,7 +29,7 @@ def test_mtr_5_2_1_over_8_rounds_is_0667() -> None:
     rounds = [[("p", "x" if i == 0 else f"o{i}", code)] for i, code in enumerate(outcome)]
     got = only_opponent_sees(rounds, "mtg")
     assert got == F(2, 3)
-    assert f"{float(got):.3f}" == "0.667"  # type: ignore[arg-type]
+    assert f"{float(got):.3f}" == "0.667"
 
 
 def test_mtr_1_3_0_then_withdrew_is_floored_to_033() -> None:
@@ -45,7 +47,7 @@ def test_mtr_1_3_0_then_withdrew_is_floored_to_033() -> None:
 
 def test_mtr_3_2_0_with_round_1_bye_then_withdrew_is_060() -> None:
     # The bye counts in P's own record: 9 / (3 × 5) = 0.60.
-    rounds = [
+    rounds: Rounds = [
         [("p", "bye")],
         [("p", "x", "a")],
         [("p", "o3", "a")],
@@ -135,13 +137,13 @@ def test_pokemon_dropped_1_3_in_six_rounds_counts_played_rounds_only() -> None:
 
 
 def test_pokemon_byes_removed_2_1_with_a_bye_counts_1_1() -> None:
-    rounds = [[("p", "x", "a")], [("p", "bye")], [("o3", "p", "a")]]
+    rounds: Rounds = [[("p", "x", "a")], [("p", "bye")], [("o3", "p", "a")]]
     assert only_opponent_sees(rounds, "pokemon") == F(1, 2)
 
 
 def test_pokemon_byes_removed_4_3_with_a_bye_counts_3_3() -> None:
     outcome = ["a", "bye", "a", "a", "b", "b", "b"]
-    rounds = []
+    rounds: list[list[tuple[str, ...]]] = []
     for i, code in enumerate(outcome):
         opp = "x" if i == 0 else f"o{i}"
         rounds.append([("p", "bye")] if code == "bye" else [("p", opp, code)])

@@ -44,7 +44,7 @@ def test_omw_with_the_033_floor() -> None:
     # Hana 1.33 / 3 = 44.3%. The floor is the literal 0.33, not 1/3 (Cole is not 54.2%).
     got = pick(values(seed_001("mtg"), "omw"))
     assert got == (Fraction(54, 100), Fraction(166, 300), Fraction(133, 300))
-    assert [f"{float(v) * 100:.1f}" for v in got] == ["54.0", "55.3", "44.3"]  # type: ignore[arg-type]
+    assert [f"{float(v) * 100:.1f}" for v in got] == ["54.0", "55.3", "44.3"]
 
 
 def test_omw_without_floor_cole_and_ivo_on_50() -> None:

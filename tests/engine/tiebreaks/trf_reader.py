@@ -29,7 +29,7 @@ def read_trf(text: str, ruleset: Ruleset) -> tuple[Tournament, dict[str, Fractio
     """The event as a one-stage tournament (player ids ``p<start number>``) and the points
     column of each player."""
     players: list[Player] = []
-    games: dict[int, dict[int, tuple[int, str]]] = {}
+    games: dict[int, dict[int, tuple[int, str, str]]] = {}
     points: dict[str, Fraction] = {}
     rounds = 0
     for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):

@@ -17,11 +17,12 @@ from fairpair.engine.toss import (
     recalculate_round,
     toss_history,
 )
+from fairpair.engine.tournament import Tournament
 
 IDS = ["a", "b", "c", "d", "e", "f"]
 
 
-def _two_rounds() -> tuple:  # type: ignore[type-arg]
+def _two_rounds() -> Tournament:
     t = tournament(IDS)
     t, _ = play(t, [("a", "b"), ("c", "d"), ("e", "f")])
     t, _ = play(t, [("a", "c"), ("b", "e"), ("d", "f")])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from toss_builders import tournament
 
@@ -21,7 +22,7 @@ def _chi2(hits: int, n: int) -> float:
 def test_same_inputs_same_choice_whatever_the_seating() -> None:
     for i in range(200):
         a, b = f"player-{i}", f"player-{i + 1000}"
-        kw = {"stage_id": "swiss", "seed": "s", "round_number": 3}
+        kw: dict[str, Any] = {"stage_id": "swiss", "seed": "s", "round_number": 3}
         assert neutral_first(a, b, **kw) == neutral_first(a, b, **kw) == neutral_first(b, a, **kw)
 
 

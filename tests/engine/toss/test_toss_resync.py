@@ -8,6 +8,7 @@ from toss_builders import play, tournament, with_round
 
 from fairpair.engine.rounds import Bye, Match, Round
 from fairpair.engine.toss import assign_tosses, choose_first, resync_tosses, toss_history
+from fairpair.engine.tournament import Tournament
 
 IDS = ["a", "b", "c", "d", "e", "f", "g", "h"]
 
@@ -23,7 +24,7 @@ def swap(rnd: Round, p: str, q: str) -> Round:
     return Round(rnd.number, matches, tuple(Bye(seat(b.player), b.kind) for b in rnd.byes))
 
 
-def _event() -> tuple:  # type: ignore[type-arg]
+def _event() -> Tournament:
     t = tournament(IDS)
     t, _ = play(t, [("a", "b"), ("c", "d"), ("e", "f"), ("g", "h")])
     t, _ = play(t, [("a", "c"), ("b", "d"), ("e", "g"), ("f", "h")])

@@ -22,7 +22,7 @@ from fairpair.service.results import recording as results
 from fairpair.service.results.resolution_queue import resolution_queue
 from fairpair.web.access import Access, DbDep, Judge, Viewer
 from fairpair.web.console import console_page
-from fairpair.web.form_posts import posted
+from fairpair.web.form_posts import FormValues, form_post
 from fairpair.web.numbers import is_whole
 
 ROUTER = APIRouter(include_in_schema=False)
@@ -74,12 +74,9 @@ def queue_page(
 
 
 @ROUTER.post("/console/{slug}/queue")
-async def settle_item(request: Request, access: Judge, db: DbDep, slug: str) -> Response:
-    return await posted(request, lambda values: _settle(request, access, db, slug, values))
-
-
-def _settle(
-    request: Request, access: Access, db: Database, slug: str, values: dict[str, str]
+@form_post
+def settle_item(
+    request: Request, access: Judge, db: DbDep, slug: str, values: FormValues
 ) -> Response:
     stage = values.get("stage", "").strip()
     round_text, table_text = values.get("round", "").strip(), values.get("table", "").strip()

@@ -26,7 +26,7 @@ from fairpair.service.results import recording as results
 from fairpair.service.rounds.lifecycle import round_view
 from fairpair.web.access import Access, DbDep, Judge, Viewer
 from fairpair.web.console import console_page
-from fairpair.web.form_posts import posted
+from fairpair.web.form_posts import FormValues, form_post
 from fairpair.web.numbers import is_whole
 from fairpair.web.rounds_view import SHOWN, choose_stage, current_round
 
@@ -119,16 +119,9 @@ def _round_number(values: dict[str, str]) -> int:
 
 
 @ROUTER.post("/console/{slug}/results")
-async def enter_result(request: Request, access: Judge, db: DbDep, slug: str) -> Response:
-    return await posted(request, lambda values: _enter_result(request, access, db, slug, values))
-
-
-def _enter_result(
-    request: Request,
-    access: Access,
-    db: Database,
-    slug: str,
-    values: dict[str, str],
+@form_post
+def enter_result(
+    request: Request, access: Judge, db: DbDep, slug: str, values: FormValues
 ) -> Response:
     stage = values.get("stage") or None
     table_text, result_text = values.get("table", "").strip(), values.get("result", "").strip()
@@ -168,16 +161,9 @@ def _enter_result(
 
 
 @ROUTER.post("/console/{slug}/results/correct")
-async def correct_result(request: Request, access: Judge, db: DbDep, slug: str) -> Response:
-    return await posted(request, lambda values: _correct_result(request, access, db, slug, values))
-
-
-def _correct_result(
-    request: Request,
-    access: Access,
-    db: Database,
-    slug: str,
-    values: dict[str, str],
+@form_post
+def correct_result(
+    request: Request, access: Judge, db: DbDep, slug: str, values: FormValues
 ) -> Response:
     stage = values.get("stage") or None
     table_text = values.get("table", "").strip()

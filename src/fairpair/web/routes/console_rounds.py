@@ -29,7 +29,7 @@ from fairpair.service.rounds import lifecycle as rounds
 from fairpair.service.rounds.draft_toss import draft_tosses
 from fairpair.web.access import Access, DbDep, Judge, Viewer
 from fairpair.web.console import console_page
-from fairpair.web.form_posts import posted
+from fairpair.web.form_posts import FormValues, form_post
 from fairpair.web.numbers import is_whole
 from fairpair.web.rounds_view import (
     ACTIONS,
@@ -182,16 +182,9 @@ def review(
 
 
 @ROUTER.post("/console/{slug}/rounds/draft/rearrange")
-async def rearrange(request: Request, access: Judge, db: DbDep, slug: str) -> Response:
-    return await posted(request, lambda values: _rearrange(request, access, db, slug, values))
-
-
-def _rearrange(
-    request: Request,
-    access: Access,
-    db: Database,
-    slug: str,
-    values: dict[str, str],
+@form_post
+def rearrange(
+    request: Request, access: Judge, db: DbDep, slug: str, values: FormValues
 ) -> Response:
     stage = values.get("stage") or None
     version = values.get("version", "")
@@ -349,17 +342,9 @@ _MOVES = {
 
 
 @ROUTER.post("/console/{slug}/rounds/{number}/swap")
-async def swap(request: Request, access: Judge, db: DbDep, slug: str, number: int) -> Response:
-    return await posted(request, lambda values: _swap(request, access, db, slug, number, values))
-
-
-def _swap(
-    request: Request,
-    access: Access,
-    db: Database,
-    slug: str,
-    number: int,
-    values: dict[str, str],
+@form_post
+def swap(
+    request: Request, access: Judge, db: DbDep, slug: str, number: int, values: FormValues
 ) -> Response:
     stage = values.get("stage") or None
     try:
@@ -379,25 +364,15 @@ def _swap(
     return _done(slug, key, f"/rounds/{number}", swap=1)
 
 
-@ROUTER.post("/console/{slug}/rounds/{number}/dates")
-async def set_dates(request: Request, access: Judge, db: DbDep, slug: str, number: int) -> Response:
-    return await posted(
-        request, lambda values: _set_dates(request, access, db, slug, number, values)
-    )
-
-
-def _moment(values: dict[str, str], name: str) -> str:
+def _moment(values: FormValues, name: str) -> str:
     typed = values.get(name, "").strip()
     return (values.get(f"{name}_utc", "").strip() or typed) if typed else typed
 
 
-def _set_dates(
-    request: Request,
-    access: Access,
-    db: Database,
-    slug: str,
-    number: int,
-    values: dict[str, str],
+@ROUTER.post("/console/{slug}/rounds/{number}/dates")
+@form_post
+def set_dates(
+    request: Request, access: Judge, db: DbDep, slug: str, number: int, values: FormValues
 ) -> Response:
     stage = values.get("stage") or None
     try:
@@ -417,21 +392,9 @@ def _set_dates(
 
 
 @ROUTER.post("/console/{slug}/rounds/{number}/places")
-async def record_places(
-    request: Request, access: Judge, db: DbDep, slug: str, number: int
-) -> Response:
-    return await posted(
-        request, lambda values: _record_places(request, access, db, slug, number, values)
-    )
-
-
-def _record_places(
-    request: Request,
-    access: Access,
-    db: Database,
-    slug: str,
-    number: int,
-    values: dict[str, str],
+@form_post
+def record_places(
+    request: Request, access: Judge, db: DbDep, slug: str, number: int, values: FormValues
 ) -> Response:
     stage = values.get("stage") or None
     table = values.get("table", "")
@@ -464,25 +427,18 @@ def _record_places(
 
 
 @ROUTER.post("/console/{slug}/rounds/{number}/{action}")
-async def round_action(
-    request: Request, access: Judge, db: DbDep, slug: str, number: int, action: str
-) -> Response:
-    if action not in _MOVES:
-        raise HTTPException(404)
-    return await posted(
-        request, lambda values: _round_action(request, access, db, slug, number, action, values)
-    )
-
-
-def _round_action(
+@form_post
+def round_action(
     request: Request,
-    access: Access,
-    db: Database,
+    access: Judge,
+    db: DbDep,
     slug: str,
     number: int,
     action: str,
-    values: dict[str, str],
+    values: FormValues,
 ) -> Response:
+    if action not in _MOVES:
+        raise HTTPException(404)
     move = _MOVES[action]
     stage = values.get("stage") or None
     version = values.get("version", "")

@@ -20,7 +20,7 @@ from fairpair.service.kernel.connection import Database
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.results import self_reports
 from fairpair.web.access import Access, DbDep, Player
-from fairpair.web.form_posts import posted
+from fairpair.web.form_posts import FormValues, form_post
 from fairpair.web.forms import refusal
 from fairpair.web.numbers import is_whole
 from fairpair.web.report_card import report_card
@@ -97,8 +97,10 @@ def _act(
     return RedirectResponse(f"/e/{slug}/me", status_code=303)
 
 
-def _report(
-    request: Request, access: Access, db: Database, slug: str, values: dict[str, str]
+@ROUTER.post("/e/{slug}/me/report")
+@form_post
+def report_result(
+    request: Request, access: Player, db: DbDep, slug: str, values: FormValues
 ) -> Response:
     def act(key: str | None) -> object:
         won, lost, drawn = _games(values)
@@ -117,8 +119,10 @@ def _report(
     return _act(request, access, db, slug, values, act)
 
 
-def _confirm(
-    request: Request, access: Access, db: Database, slug: str, values: dict[str, str]
+@ROUTER.post("/e/{slug}/me/confirm")
+@form_post
+def confirm_result(
+    request: Request, access: Player, db: DbDep, slug: str, values: FormValues
 ) -> Response:
     def act(key: str | None) -> object:
         version = values.get("version", "").strip()
@@ -129,8 +133,10 @@ def _confirm(
     return _act(request, access, db, slug, values, act)
 
 
-def _dispute(
-    request: Request, access: Access, db: Database, slug: str, values: dict[str, str]
+@ROUTER.post("/e/{slug}/me/dispute")
+@form_post
+def dispute_result(
+    request: Request, access: Player, db: DbDep, slug: str, values: FormValues
 ) -> Response:
     def act(key: str | None) -> object:
         won, lost, drawn = _games(values)
@@ -147,18 +153,3 @@ def _dispute(
         )
 
     return _act(request, access, db, slug, values, act)
-
-
-@ROUTER.post("/e/{slug}/me/report")
-async def report_result(request: Request, access: Player, db: DbDep, slug: str) -> Response:
-    return await posted(request, lambda values: _report(request, access, db, slug, values))
-
-
-@ROUTER.post("/e/{slug}/me/confirm")
-async def confirm_result(request: Request, access: Player, db: DbDep, slug: str) -> Response:
-    return await posted(request, lambda values: _confirm(request, access, db, slug, values))
-
-
-@ROUTER.post("/e/{slug}/me/dispute")
-async def dispute_result(request: Request, access: Player, db: DbDep, slug: str) -> Response:
-    return await posted(request, lambda values: _dispute(request, access, db, slug, values))

@@ -6,9 +6,9 @@ and set the round's dates. The engine's lifecycle rules decide; each refusal say
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
-from sqlalchemy import Connection, delete, select, update
+from sqlalchemy import Connection, delete, insert, select, update
 
 from fairpair.engine.changes import release_round, swap_players
 from fairpair.engine.changes.rounds import withdrawn_since
@@ -29,9 +29,6 @@ from fairpair.service.notices.planning import forget, replan
 from fairpair.service.rounds.drafts import draft_of, stored_draft
 from fairpair.store.database import Database
 from fairpair.store.models import ByeRow, DraftRow, ResultRow, RoundRow, TableRow
-
-if TYPE_CHECKING:
-    from fairpair.responses.events import RoundView
 
 
 def release(db: Database, slug: str, *, actor: str, stage: str | None = None) -> int:
@@ -327,8 +324,6 @@ def write_changed_tables(
     if before.byes != after.byes:
         conn.execute(delete(ByeRow).where(ByeRow.round_id == rnd.id))
         if after.byes:
-            from sqlalchemy import insert
-
             conn.execute(
                 insert(ByeRow),
                 [

@@ -4,12 +4,19 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 pytest_plugins = ["databases"]  # tests/databases.py: the `db` fixtures (SQLite, PostgreSQL)
+
+# Passwords hashed at argon2's cheapest cost, in this process and in every process a test
+# starts (they inherit the environment): fairpair.password_cost. Set before any test module
+# imports fairpair.service.accounts, which reads it once. Production's cost is checked by
+# tests/test_password_cost.py; `FAIRPAIR_PASSWORD_COST= pytest` runs the suite at it.
+os.environ.setdefault("FAIRPAIR_PASSWORD_COST", "test")
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED_001 = ROOT / "examples" / "seed-001-nine-players.json"

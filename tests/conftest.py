@@ -1,4 +1,12 @@
-"""Shared test fixtures: paths to the examples and a document factory."""
+"""Shared test fixtures (paths to the examples, a document factory) and the suite's markers.
+
+Markers (registered in pyproject.toml; ``--strict-markers``): ``browser`` (Chromium through
+Playwright: every test using the ``browser`` or ``page`` fixture, marked here), ``multiprocess``
+(starts fairpair servers, workers or client processes beside the test: marked in the tests,
+and here every test using the concurrency tests' ``clients``), ``slow`` (more than about 3 s on
+its own), ``nightly`` (the wide search grids: deselected unless ``--nightly`` is given, so
+neither CI nor ``scripts/test`` runs them; ``pytest --nightly -m nightly`` runs just them).
+"""
 
 from __future__ import annotations
 
@@ -20,6 +28,31 @@ os.environ.setdefault("FAIRPAIR_PASSWORD_COST", "test")
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED_001 = ROOT / "examples" / "seed-001-nine-players.json"
+
+#: Fixture → the marker every test using it gets.
+MARKED_BY_FIXTURE = {"browser": "browser", "clients": "multiprocess"}
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--nightly",
+        action="store_true",
+        help="also run the tests marked nightly (the wide search grids CI leaves out)",
+    )
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m reads the markers
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        for fixture, marker in MARKED_BY_FIXTURE.items():
+            if fixture in getattr(item, "fixturenames", ()):
+                item.add_marker(marker)
+    if config.getoption("--nightly"):
+        return
+    nightly = [item for item in items if item.get_closest_marker("nightly")]
+    if nightly:
+        config.hook.pytest_deselected(items=nightly)
+        items[:] = [item for item in items if not item.get_closest_marker("nightly")]
 
 
 @pytest.fixture

@@ -10,6 +10,8 @@ import threading
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
+
 from fairpair.service.connection import Database
 from fairpair.service.events import create_event
 from fairpair.service.job_runner import run_due
@@ -121,6 +123,7 @@ while run_due(db, handler, worker=sys.argv[3], at=at, limit=5)[0]:
 """
 
 
+@pytest.mark.multiprocess
 def test_two_processes_do_each_job_exactly_once(db: Database, tmp_path: Path) -> None:
     slug = create_event(db, "Jobs", actor="t")
     _schedule(db, slug, 150)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +54,46 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if nightly:
         config.hook.pytest_deselected(items=nightly)
         items[:] = [item for item in items if not item.get_closest_marker("nightly")]
+
+
+# Under pytest-xdist each worker collects and deselects (-m, the nightly tests) on its own, and
+# the summary line would not say how many were left out: each worker sends its count, and the
+# summary says it (every worker deselects the same tests: the largest count, not the sum).
+_DESELECTED = pytest.StashKey[int]()
+_WORKERS_DESELECTED = pytest.StashKey[int]()
+
+
+def pytest_deselected(items: Sequence[pytest.Item]) -> None:
+    if items:
+        stash = items[0].config.stash
+        stash[_DESELECTED] = stash.get(_DESELECTED, 0) + len(items)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["deselected"] = session.config.stash.get(_DESELECTED, 0)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: object) -> None:
+    stash = node.config.stash
+    count = int(getattr(node, "workeroutput", {}).get("deselected", 0))
+    stash[_WORKERS_DESELECTED] = max(stash.get(_WORKERS_DESELECTED, 0), count)
+
+
+class _DeselectedOnAWorker:
+    """Stands for a test a worker deselected, in the summary line's count."""
+
+
+@pytest.hookimpl(trylast=True)  # after the other summaries, which read every report
+def pytest_terminal_summary(
+    terminalreporter: pytest.TerminalReporter, config: pytest.Config
+) -> None:
+    count = config.stash.get(_WORKERS_DESELECTED, 0)
+    if count:
+        stand_ins = [_DeselectedOnAWorker() for _ in range(count)]
+        terminalreporter.stats.setdefault("deselected", []).extend(stand_ins)
 
 
 @pytest.fixture

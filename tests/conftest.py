@@ -1,9 +1,19 @@
-"""Shared test fixtures: paths to the examples and a document factory."""
+"""Shared test fixtures (paths to the examples, a document factory) and the suite's markers.
+
+Markers (registered in pyproject.toml; ``--strict-markers``): ``browser`` (Chromium through
+Playwright: every test using the ``browser`` or ``page`` fixture, marked here), ``multiprocess``
+(starts fairpair servers, workers or client processes beside the test: marked in the tests,
+and here every test using the concurrency tests' ``clients``), ``slow`` (more than about 3 s on
+its own), ``nightly`` (the wide search grids: deselected unless ``--nightly`` is given, so
+neither CI nor ``scripts/test`` runs them; ``pytest --nightly -m nightly`` runs just them).
+"""
 
 from __future__ import annotations
 
 import copy
 import json
+import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -11,8 +21,79 @@ import pytest
 
 pytest_plugins = ["databases"]  # tests/databases.py: the `db` fixtures (SQLite, PostgreSQL)
 
+# Passwords hashed at argon2's cheapest cost, in this process and in every process a test
+# starts (they inherit the environment): fairpair.password_cost. Set before any test module
+# imports fairpair.service.accounts, which reads it once. Production's cost is checked by
+# tests/test_password_cost.py; `FAIRPAIR_PASSWORD_COST= pytest` runs the suite at it.
+os.environ.setdefault("FAIRPAIR_PASSWORD_COST", "test")
+
 ROOT = Path(__file__).resolve().parent.parent
 SEED_001 = ROOT / "examples" / "seed-001-nine-players.json"
+
+#: Fixture → the marker every test using it gets.
+MARKED_BY_FIXTURE = {"browser": "browser", "clients": "multiprocess"}
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--nightly",
+        action="store_true",
+        help="also run the tests marked nightly (the wide search grids CI leaves out)",
+    )
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m reads the markers
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        for fixture, marker in MARKED_BY_FIXTURE.items():
+            if fixture in getattr(item, "fixturenames", ()):
+                item.add_marker(marker)
+    if config.getoption("--nightly"):
+        return
+    nightly = [item for item in items if item.get_closest_marker("nightly")]
+    if nightly:
+        config.hook.pytest_deselected(items=nightly)
+        items[:] = [item for item in items if not item.get_closest_marker("nightly")]
+
+
+# Under pytest-xdist each worker collects and deselects (-m, the nightly tests) on its own, and
+# the summary line would not say how many were left out: each worker sends its count, and the
+# summary says it (every worker deselects the same tests: the largest count, not the sum).
+_DESELECTED = pytest.StashKey[int]()
+_WORKERS_DESELECTED = pytest.StashKey[int]()
+
+
+def pytest_deselected(items: Sequence[pytest.Item]) -> None:
+    if items:
+        stash = items[0].config.stash
+        stash[_DESELECTED] = stash.get(_DESELECTED, 0) + len(items)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["deselected"] = session.config.stash.get(_DESELECTED, 0)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: object) -> None:
+    stash = node.config.stash
+    count = int(getattr(node, "workeroutput", {}).get("deselected", 0))
+    stash[_WORKERS_DESELECTED] = max(stash.get(_WORKERS_DESELECTED, 0), count)
+
+
+class _DeselectedOnAWorker:
+    """Stands for a test a worker deselected, in the summary line's count."""
+
+
+@pytest.hookimpl(trylast=True)  # after the other summaries, which read every report
+def pytest_terminal_summary(
+    terminalreporter: pytest.TerminalReporter, config: pytest.Config
+) -> None:
+    count = config.stash.get(_WORKERS_DESELECTED, 0)
+    if count:
+        stand_ins = [_DeselectedOnAWorker() for _ in range(count)]
+        terminalreporter.stats.setdefault("deselected", []).extend(stand_ins)
 
 
 @pytest.fixture

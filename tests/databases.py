@@ -59,6 +59,21 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
+#: Fixtures on PostgreSQL only: a test using one is marked ``postgresql`` too (as the `db`
+#: fixtures' postgresql param is), so that ``-m "not postgresql"`` runs on SQLite alone.
+POSTGRES_ONLY = ("postgres_server", "postgres_db", "postgres_db_url")
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m reads the markers
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        uses = getattr(item, "fixturenames", ())
+        if any(name in uses for name in POSTGRES_ONLY) and not item.get_closest_marker(
+            "postgresql"
+        ):
+            item.add_marker(pytest.mark.postgresql)
+
+
 def pytest_report_header(config: pytest.Config) -> str:
     given = os.environ.get(POSTGRES_ENV)
     if given:

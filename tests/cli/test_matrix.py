@@ -1,4 +1,4 @@
-"""Every command × output encoding × screen, run as a user runs it (a real process).
+"""Every command × output encoding × screen, run as a user runs it.
 
 Encodings: UTF-8, cp1252 (a Windows redirect), ASCII. Screens: a 120-column terminal and a
 60-column one (forced with Rich's ``FORCE_COLOR``, so the Rich path is taken), and a pipe.
@@ -6,10 +6,18 @@ Each run: exit 0 or a documented refusal, no traceback, nothing cut ("…" absen
 name whole), output that is valid in its encoding with no escape sequence but colour, JSON
 that parses back to the names as written, and ``--save`` leaving the file new exactly when
 it exits 0 and untouched otherwise.
+
+Each encoding × screen runs one command in a real process (``python -m fairpair``, the
+environment and ``PYTHONIOENCODING`` set: ``REAL_PROCESS``); every other case runs the same
+entry point (``fairpair.cli.app:main``) in this process, with the same arguments, the same
+environment and standard streams made as Python makes them for that ``PYTHONIOENCODING``
+(strict on stdout), and is checked with the same assertions. A process start costs about
+half a second, 99 of them most of a minute.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -19,6 +27,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from fairpair.cli.app import main
 
 SEED_001 = Path(__file__).resolve().parents[2] / "examples" / "seed-001-nine-players.json"
 
@@ -49,6 +59,19 @@ COMMANDS: list[tuple[str, list[str]]] = [
     ("demo", ["demo"]),
     ("schema", ["schema"]),
 ]
+#: (encoding, screen) → the command run there in a real process; the table commands in the
+#: narrowest encodings. ``rounds`` and ``schema`` (no document, plain output) run in-process only.
+REAL_PROCESS: dict[tuple[str, str], str] = {
+    ("utf-8", "terminal-120"): "toss-json",
+    ("utf-8", "terminal-60"): "validate",
+    ("utf-8", "pipe"): "pair-json",
+    ("cp1252", "terminal-120"): "demo",
+    ("cp1252", "terminal-60"): "toss",
+    ("cp1252", "pipe"): "standings-json",
+    ("ascii", "terminal-120"): "pair",
+    ("ascii", "terminal-60"): "standings",
+    ("ascii", "pipe"): "pair-save",
+}
 #: Only colour (SGR) sequences may appear, and only on a terminal.
 SGR = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -78,14 +101,14 @@ def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("pycache")
 
 
+#: Set by each screen (and removed when the screen does not set them).
+SCREEN_VARIABLES = ("FORCE_COLOR", "TTY_COMPATIBLE", "COLUMNS", "NO_COLOR")
+
+
 def run(
     args: list[str], encoding: str, screen: str, cache: Path
 ) -> subprocess.CompletedProcess[bytes]:
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in ("FORCE_COLOR", "TTY_COMPATIBLE", "COLUMNS", "NO_COLOR")
-    }
+    env = {k: v for k, v in os.environ.items() if k not in SCREEN_VARIABLES}
     env.update(SCREENS[screen])
     env["PYTHONIOENCODING"] = encoding
     env["PYTHONPYCACHEPREFIX"] = str(cache)  # bytecode cached outside the tree: a fast matrix
@@ -99,16 +122,63 @@ def run(
     )
 
 
+def run_here(
+    args: list[str], encoding: str, screen: str, monkeypatch: pytest.MonkeyPatch
+) -> subprocess.CompletedProcess[bytes]:
+    """``run``'s case in this process: ``main()`` with the same argv and environment, and
+    stdout/stderr as Python makes them for a pipe under ``PYTHONIOENCODING=encoding`` (stdout
+    strict, stderr backslashreplace, no newline translation). An exception propagates (where
+    the process would print a traceback and exit 1)."""
+    out, err = io.BytesIO(), io.BytesIO()
+    stdout = io.TextIOWrapper(out, encoding=encoding, errors="strict", newline="\n")
+    stderr = io.TextIOWrapper(
+        err, encoding=encoding, errors="backslashreplace", newline="\n", line_buffering=True
+    )
+    with monkeypatch.context() as patch:
+        for name in SCREEN_VARIABLES:
+            patch.delenv(name, raising=False)
+        for name, value in SCREENS[screen].items():
+            patch.setenv(name, value)
+        patch.setenv("PYTHONIOENCODING", encoding)
+        patch.setattr(sys, "argv", ["fairpair", *args])
+        patch.setattr(sys, "stdout", stdout)
+        patch.setattr(sys, "stderr", stderr)
+        try:
+            main()
+            code: object = 0
+        except SystemExit as stop:
+            code = stop.code
+        finally:
+            stdout.flush()
+            stderr.flush()
+    if code is None:
+        code = 0
+    elif not isinstance(code, int):  # sys.exit("message"): printed to stderr, exit status 1
+        err.write(f"{code}\n".encode(encoding, "backslashreplace"))
+        code = 1
+    return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
+
+
 @pytest.mark.parametrize("screen", list(SCREENS))
 @pytest.mark.parametrize("encoding", ENCODINGS)
 @pytest.mark.parametrize(("name", "args"), COMMANDS, ids=[c[0] for c in COMMANDS])
 def test_every_command_on_every_output(
-    name: str, args: list[str], encoding: str, screen: str, tmp_path: Path, cache: Path
+    name: str,
+    args: list[str],
+    encoding: str,
+    screen: str,
+    tmp_path: Path,
+    cache: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     path = tmp_path / "event.json"
     path.write_text(json.dumps(document(), ensure_ascii=False), encoding="utf-8")
     before = path.read_bytes()
-    done = run([str(path) if a == "FILE" else a for a in args], encoding, screen, cache)
+    argv = [str(path) if a == "FILE" else a for a in args]
+    if REAL_PROCESS[encoding, screen] == name:
+        done = run(argv, encoding, screen, cache)
+    else:
+        done = run_here(argv, encoding, screen, monkeypatch)
     out = done.stdout.decode(encoding)  # strict: the output is valid in its encoding
     err = done.stderr.decode(encoding, errors="replace")
     assert done.returncode == 0, err

@@ -63,6 +63,7 @@ def _round(cli: Any, slug: str, stage: str, rng: random.Random) -> bool:
     return True
 
 
+@pytest.mark.slow
 def test_a_swiss_top_8_played_to_a_champion(cli: Any) -> None:
     slug = _event(cli, 32)
     cli("stage", "edit", slug, "--stage", "swiss", "--max-rounds", "5")

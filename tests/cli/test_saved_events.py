@@ -354,6 +354,7 @@ def test_every_group_has_help_in_ascii() -> None:
             assert "{" not in sub.output and "<" not in sub.output, (group, name)
 
 
+@pytest.mark.slow
 def test_as_a_user_runs_it_in_any_encoding(db: str, tmp_path: Path) -> None:
     """Real processes: names that the output cannot hold degrade, nothing crashes."""
     env = {**os.environ, "PYTHONIOENCODING": "ascii", "TTY_COMPATIBLE": "0"}

@@ -164,6 +164,7 @@ def _planted_app() -> typer.Typer:
     return planted
 
 
+@pytest.mark.slow
 def test_the_harness_sees_every_kind_of_failure(monkeypatch: pytest.MonkeyPatch) -> None:
     """The checks are not vacuous: a crash, an exit 1, a hang and a control character are all
     reported, and a hang is interrupted rather than waited for."""

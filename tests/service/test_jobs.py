@@ -10,6 +10,8 @@ import threading
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
+
 from fairpair.service.event.events import create_event
 from fairpair.service.jobs.runner import run_due
 from fairpair.service.jobs.schedule import Job, claim_due, finish, pending, schedule, unschedule
@@ -121,6 +123,7 @@ while run_due(db, handler, worker=sys.argv[3], at=at, limit=5)[0]:
 """
 
 
+@pytest.mark.multiprocess
 def test_two_processes_do_each_job_exactly_once(db: Database, tmp_path: Path) -> None:
     slug = create_event(db, "Jobs", actor="t")
     _schedule(db, slug, 150)

@@ -129,6 +129,7 @@ Database.open(sys.argv[1]).close()
 """
 
 
+@pytest.mark.multiprocess
 def test_processes_opening_a_new_database_at_once_migrate_it_once(
     empty_db_url: str, tmp_path: Path
 ) -> None:

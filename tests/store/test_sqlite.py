@@ -136,6 +136,7 @@ print(json.dumps({"locked": locked, "other": other[:5], "seconds": seconds}))
 """
 
 
+@pytest.mark.multiprocess
 def test_two_processes_writing_at_once_never_see_locked(db_url: str, tmp_path: Path) -> None:
     count = 200
     db = Database.open(db_url, migrate=False)

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from .conftest import LiveServer
 
 
+@pytest.mark.slow
 def test_the_api_docs_render(page: Any, live_server: LiveServer) -> None:
     problems: list[str] = []
     page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)

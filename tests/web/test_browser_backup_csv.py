@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from fairpair.service.event.demo import create_demo
 from fairpair.service.kernel.audit import audit_log
 
@@ -15,6 +17,7 @@ from .conftest import LiveServer
 from .helpers import PASSWORD, account
 
 
+@pytest.mark.slow
 def test_an_owner_backs_up_restores_and_downloads_csv(
     page: Any, live_server: LiveServer, tmp_path: Path
 ) -> None:

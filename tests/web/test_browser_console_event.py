@@ -7,6 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from fairpair.service.event.events import export_event, show_event
 
 from .conftest import LiveServer
@@ -24,6 +26,7 @@ Hal Hart,hal,8,1450,,
 """
 
 
+@pytest.mark.slow
 def test_an_organizer_runs_the_event_console(
     page: Any, live_server: LiveServer, tmp_path: Path
 ) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
 from fairpair.service.discord.codes import code_for
@@ -24,6 +25,7 @@ LINK = re.compile(r"^/link code:([0-9A-Z]{8})$")
 JOIN = re.compile(r"^/join code:([0-9A-Z]{8})$")
 
 
+@pytest.mark.slow
 def test_the_organizer_and_a_player_get_their_discord_codes(
     browser: Any, live_server: LiveServer
 ) -> None:

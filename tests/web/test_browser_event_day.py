@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
 from fairpair.service.event.events import export_event
@@ -93,6 +94,7 @@ def _play_round(
     page.wait_for_selector(f"#round-{number} .round-state:text('Completed')")
 
 
+@pytest.mark.slow
 def test_an_event_day_from_csv_to_champion(
     page: Any, browser: Any, live_server: LiveServer, tmp_path: Path
 ) -> None:

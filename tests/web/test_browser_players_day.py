@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
 from fairpair.engine.rulesets import PRESETS
@@ -48,6 +49,7 @@ def _join(browser: Any, live_server: LiveServer, code: str, name: str) -> tuple[
     return context, phone
 
 
+@pytest.mark.slow
 def test_players_join_check_in_report_confirm_and_a_dispute_is_settled(
     browser: Any, live_server: LiveServer
 ) -> None:

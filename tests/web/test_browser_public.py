@@ -10,6 +10,8 @@ import time
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import pytest
+
 from fairpair.engine.results import Result
 from fairpair.service.results import recording as results
 from fairpair.service.rounds import lifecycle as rounds
@@ -127,6 +129,7 @@ def test_the_print_views_print_to_pdf_without_the_navigation(
     assert pairings.startswith(b"%PDF") and _pages(pairings) == 1
 
 
+@pytest.mark.slow
 def test_the_big_screen_timer_counts_down(page: Any, live_server: LiveServer) -> None:
     slug = toss_event(live_server.db, "Big Screen Night", FIELD)
     number = release(live_server.db, slug)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
 from fairpair.service.accounts import staff
@@ -39,6 +40,7 @@ def _phone(browser: Any, live_server: LiveServer, slug: str, secret: str) -> Any
     return context
 
 
+@pytest.mark.slow
 def test_report_confirm_and_a_dispute_settled_in_the_queue(
     browser: Any, live_server: LiveServer
 ) -> None:

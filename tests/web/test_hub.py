@@ -50,6 +50,7 @@ def test_a_change_in_this_process_reaches_the_subscriber(db: Database) -> None:
     assert got == [2]
 
 
+@pytest.mark.multiprocess
 def test_a_change_from_another_process_reaches_the_subscriber(db: Database) -> None:
     slug = create_event(db, "Live", actor="t")
 

@@ -23,6 +23,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import pytest
 import time_machine
 from sqlalchemy import select
 
@@ -131,6 +132,8 @@ def _audits(db: Database, action: str) -> list[int]:
         return [after["notified"] for after in afters]
 
 
+@pytest.mark.multiprocess
+@pytest.mark.slow
 def test_notices_are_made_once_across_processes_kills_and_restarts(
     db_url: str, tmp_path: Path
 ) -> None:

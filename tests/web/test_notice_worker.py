@@ -8,6 +8,7 @@ import sys
 import time
 from datetime import timedelta
 
+import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
@@ -46,6 +47,7 @@ def test_the_servers_job_thread_sends_the_due_notices(sqlite_db: Database) -> No
     assert [j.kind for j in pending(sqlite_db)] == ["halfway", "deadline-24h"]
 
 
+@pytest.mark.multiprocess
 def test_jobs_run_once_from_the_command_line(sqlite_db: Database) -> None:
     _open_now(sqlite_db, "Cron Night")
     done = subprocess.run(

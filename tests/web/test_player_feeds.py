@@ -14,6 +14,7 @@ import contextlib
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+import pytest
 from sqlalchemy import select
 
 from fairpair.engine.results import Result
@@ -139,6 +140,7 @@ def _feeds(db: Database, slug: str, who: dict[str, int], body: Any) -> dict[str,
         return pool.submit(asyncio.run, run()).result()
 
 
+@pytest.mark.slow
 def test_a_player_feed_hears_its_own_table_and_changes_that_may_be_anyones(
     db: Database,
 ) -> None:

@@ -36,6 +36,8 @@ def _port_free(port: int) -> bool:
         return s.connect_ex(("127.0.0.1", port)) != 0
 
 
+@pytest.mark.multiprocess
+@pytest.mark.slow
 def test_the_quickstart_opens_the_demo_in_a_browser(browser: Any, tmp_path: Path) -> None:
     if not _port_free(8000):
         pytest.skip("port 8000 is taken on this machine (the README's address)")

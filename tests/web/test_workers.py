@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import httpx
+import pytest
 
 from fairpair.service.event.events import create_event
 from fairpair.service.kernel.connection import Database
@@ -85,6 +86,8 @@ def _every_stream_hears(base: str, db: Database, slug: str) -> tuple[list[str], 
     return heard, max(took) if took else float("inf")
 
 
+@pytest.mark.multiprocess
+@pytest.mark.slow
 def test_postgresql_workers_all_push_a_change_made_elsewhere(postgres_db: Database) -> None:
     slug = create_event(postgres_db, "Workers PG", actor="test")
     with served(postgres_db.url, workers=2) as base:
@@ -93,6 +96,8 @@ def test_postgresql_workers_all_push_a_change_made_elsewhere(postgres_db: Databa
     assert slowest < 1.0
 
 
+@pytest.mark.multiprocess
+@pytest.mark.slow
 def test_sqlite_workers_all_push_a_change_made_elsewhere(sqlite_db: Database) -> None:
     slug = create_event(sqlite_db, "Workers SQLite", actor="test")
     with served(sqlite_db.url, workers=2) as base:

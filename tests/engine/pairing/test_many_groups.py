@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from unittest import mock
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -85,6 +86,7 @@ late_fields = st.tuples(
 )
 
 
+@pytest.mark.slow
 @settings(
     max_examples=3,
     deadline=None,

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
+import pytest
+
 from fairpair.engine.drops import Drop
 from fairpair.engine.pairing import (
     ExcludedNote,
@@ -23,6 +25,7 @@ from fairpair.engine.standings import compute_standings
 from .simulate import event, tournament, with_round
 
 
+@pytest.mark.slow
 def test_a_10000_player_round_with_300_drops_has_one_exclusion_note() -> None:
     n = 10_000
     t = tournament(n)

@@ -8,6 +8,7 @@ pairings of the same players; a textbook pairing without rematches comes out unc
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
@@ -59,6 +60,7 @@ fields = st.tuples(
 )
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(fields)
 # Fields where the bye order and preferring a second bye to a forced rematch disagree.
@@ -92,6 +94,7 @@ def test_the_repeat_bye_option_is_optimal(
     assert_optimal(t, draft, prefer_repeat_bye=True)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(fields)
 # A lower boundary crossed twice when a different floater two brackets up avoids it.

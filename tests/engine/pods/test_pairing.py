@@ -55,8 +55,26 @@ def test_byes_go_to_the_lowest_without_one() -> None:
     assert "p13" in pairing.tables[-1]
 
 
+#: The field sizes checked against the brute force (5-12). CI: the smallest and the largest,
+#: and 6 and 7, so that every remainder mod 4 (what the mode acts on) is there; the sizes
+#: between run nightly (``pytest --nightly``, tests/conftest.py).
+BRUTE_FORCE_SIZES = [
+    5,
+    6,
+    7,
+    *(pytest.param(n, marks=pytest.mark.nightly) for n in range(8, 12)),
+    pytest.param(12, marks=pytest.mark.slow),
+]
+#: Larger fields against a random search. CI: the smallest and the largest; nightly: between.
+RANDOM_SEARCH_SIZES = [
+    13,
+    *(pytest.param(n, marks=pytest.mark.nightly) for n in (17, 21, 24, 29, 33)),
+    pytest.param(40, marks=pytest.mark.slow),
+]
+
+
 @pytest.mark.parametrize("mode", list(RemainderMode))
-@pytest.mark.parametrize("n", range(5, 13))
+@pytest.mark.parametrize("n", BRUTE_FORCE_SIZES)
 def test_brute_force_agrees_on_small_events(n: int, mode: RemainderMode) -> None:
     """Every round of 10-round random events: the fewest repeats the brute force finds, and
     when the search proved its answer, the same displacement."""
@@ -75,7 +93,7 @@ def test_brute_force_agrees_on_small_events(n: int, mode: RemainderMode) -> None
 
 
 @pytest.mark.parametrize("mode", list(RemainderMode))
-@pytest.mark.parametrize("n", [13, 17, 21, 24, 29, 33, 40])
+@pytest.mark.parametrize("n", RANDOM_SEARCH_SIZES)
 def test_no_repeat_when_a_random_search_avoids_it(n: int, mode: RemainderMode) -> None:
     """Larger fields: whenever an independent random search seats the round without a
     repeat, the pairing has none either."""

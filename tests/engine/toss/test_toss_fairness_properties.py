@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from swiss_fixture import simulate
@@ -21,6 +22,7 @@ from swiss_fixture import simulate
 from fairpair.engine.stage import TossPolicy
 
 
+@pytest.mark.slow
 @settings(
     max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None
 )

@@ -6,18 +6,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 from sqlalchemy import Connection, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
+from fairpair.password_cost import password_hasher
 from fairpair.service.kernel.change import now
 from fairpair.service.kernel.errors import BadCredentials, Refused
 from fairpair.service.kernel.text_rules import checked_line
 from fairpair.store.database import Database
 from fairpair.store.models import AccountRow
 
-_HASHER = PasswordHasher()
+_HASHER = password_hasher()  # argon2's default cost; tests: fairpair.password_cost
 #: A hash of a password nobody has, verified when the username is unknown, so that a wrong
 #: username takes as long as a wrong password (no account enumeration by timing).
 _DUMMY = _HASHER.hash("fairpair: no such account")

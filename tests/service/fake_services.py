@@ -131,7 +131,10 @@ def fake_services() -> Iterator[FakeServices]:
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     box.append(FakeServices(f"http://127.0.0.1:{server.server_address[1]}"))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    # shutdown() waits for the loop's next look at its flag: every 20 ms, not the default 500.
+    thread = threading.Thread(
+        target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
+    )
     thread.start()
     try:
         yield box[0]

@@ -58,6 +58,10 @@ class PlayerFeed:
 
 
 class LiveHub:
+    #: How long the PostgreSQL listener waits for a notification before it looks at the stop
+    #: flag again: the longest ``stop()`` waits for it (tests/web/conftest.py: 0.02).
+    listen_seconds = 0.5
+
     def __init__(self, db: Database, *, poll_seconds: float = 1.0) -> None:
         self.db = db
         self.poll_seconds = poll_seconds
@@ -180,7 +184,7 @@ class LiveHub:
                     conn.execute(f"LISTEN {CHANNEL}")
                     self.listening.set()
                     while not self._stop.is_set():
-                        for note in conn.notifies(timeout=0.5):
+                        for note in conn.notifies(timeout=self.listen_seconds):
                             parsed = parse_payload(note.payload)
                             if parsed is not None:
                                 self.changed(*parsed)

@@ -6,7 +6,7 @@ and set the round's dates. The engine's lifecycle rules decide; each refusal say
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any
 
 from sqlalchemy import Connection, delete, insert, select, update
 
@@ -162,73 +162,74 @@ def _set_state(conn: Connection, rnd: RoundRef, state: RoundState) -> None:
         raise StaleVersion(Location(round=rnd.number), f"round {rnd.number} changed meanwhile")
 
 
-class RoundMove(Protocol):
-    """One of a round's moves: ``open_round``, ``complete_round``, ``revert_round``,
-    ``delete_round`` (refused when the round changed since ``version``)."""
-
-    def __call__(
-        self,
-        db: Database,
-        slug: str,
-        number: int,
-        *,
-        actor: str,
-        stage: str | None = None,
-        version: int | None = None,
-    ) -> None: ...
-
-
-def _state_move(action: RoundAction, after: RoundState, doc: str) -> RoundMove:
+def _move(
+    db: Database,
+    slug: str,
+    number: int,
+    action: RoundAction,
+    after: RoundState,
+    actor: str,
+    stage: str | None,
+    version: int | None,
+) -> None:
     """A move that changes only the round's state: the engine's lifecycle rules decide, the
     round's notices are planned again, the audit log says from which state to which."""
-
-    def move(
-        db: Database,
-        slug: str,
-        number: int,
-        *,
-        actor: str,
-        stage: str | None = None,
-        version: int | None = None,
-    ) -> None:
-        with changing(db, slug, actor) as change:
-            where, rnd, _ = _moving(change, stage, number, action, version)
-            _set_state(change.conn, rnd, after)
-            replan(change, rnd.id)
-            if action is RoundAction.REVERT:
-                change.conn.execute(
-                    update(TableRow).where(TableRow.round_id == rnd.id).values(games=None)
-                )
-            change.audit(
-                f"round.{action.value}",
-                f"stage {where.key} round {number}",
-                before={"state": rnd.state},
-                after={"state": after.value},
+    with changing(db, slug, actor) as change:
+        where, rnd, _ = _moving(change, stage, number, action, version)
+        _set_state(change.conn, rnd, after)
+        replan(change, rnd.id)
+        if action is RoundAction.REVERT:
+            change.conn.execute(
+                update(TableRow).where(TableRow.round_id == rnd.id).values(games=None)
             )
+        change.audit(
+            f"round.{action.value}",
+            f"stage {where.key} round {number}",
+            before={"state": rnd.state},
+            after={"state": after.value},
+        )
 
-    move.__name__ = move.__qualname__ = f"{action.value}_round"
-    move.__doc__ = doc
-    return move
+
+def open_round(
+    db: Database,
+    slug: str,
+    number: int,
+    *,
+    actor: str,
+    stage: str | None = None,
+    version: int | None = None,
+) -> None:
+    """Scheduled → Open (In Progress): results may be reported."""
+    _move(db, slug, number, RoundAction.OPEN, RoundState.OPEN, actor, stage, version)
 
 
-open_round = _state_move(
-    RoundAction.OPEN,
-    RoundState.OPEN,
-    """Scheduled → Open (In Progress): results may be reported.""",
-)
-complete_round = _state_move(
-    RoundAction.COMPLETE,
-    RoundState.COMPLETED,
+def complete_round(
+    db: Database,
+    slug: str,
+    number: int,
+    *,
+    actor: str,
+    stage: str | None = None,
+    version: int | None = None,
+) -> None:
     """Open → Completed; refused while matches have no result, saying how many. In a Swiss
     elimination the thresholds apply from here: the standings mark who is Advanced or
-    Eliminated, and the next round pairs only the others.""",
-)
-revert_round = _state_move(
-    RoundAction.REVERT,
-    RoundState.SCHEDULED,
+    Eliminated, and the next round pairs only the others."""
+    _move(db, slug, number, RoundAction.COMPLETE, RoundState.COMPLETED, actor, stage, version)
+
+
+def revert_round(
+    db: Database,
+    slug: str,
+    number: int,
+    *,
+    actor: str,
+    stage: str | None = None,
+    version: int | None = None,
+) -> None:
     """Open → Scheduled while no match has a result; games recorded without a final result
-    are reset.""",
-)
+    are reset."""
+    _move(db, slug, number, RoundAction.REVERT, RoundState.SCHEDULED, actor, stage, version)
 
 
 def delete_round(

@@ -137,8 +137,35 @@ def test_check_in_drop_reinstate_and_no_shows(sqlite_db: Database, web_client: T
     assert _players(sqlite_db, slug)["p2"].dropped_after is None  # type: ignore[attr-defined]
     again = post(web_client, f"/console/{slug}/players/p2/reinstate")
     assert again.status_code == 422 and "has not dropped" in again.text
-    assert post(web_client, f"/console/{slug}/players/no-shows").status_code == 303
+    asked = post(web_client, f"/console/{slug}/players/no-shows")
+    # asked first: who and how many; nothing dropped yet
+    assert asked.status_code == 200 and "Drop 1 player who has not checked in?" in asked.text
+    assert "P4." in asked.text and 'name="confirmed" value="yes"' in asked.text
+    assert _players(sqlite_db, slug)["p4"].dropped_after is None  # type: ignore[attr-defined]
+    done = post(web_client, f"/console/{slug}/players/no-shows", {"confirmed": "yes"})
+    assert done.status_code == 303 and "done=no-shows&n=1&entry=" in done.headers["location"]
     assert _players(sqlite_db, slug)["p4"].dropped_after == 0  # type: ignore[attr-defined]
+    said = web_client.get(done.headers["location"]).text
+    assert "1 player dropped (they had not checked in)." in said and 'id="undo"' in said
+    entry = done.headers["location"].split("entry=")[1].split("#")[0]
+    undone = post(web_client, f"/console/{slug}/players/no-shows/undo", {"entry": entry})
+    assert undone.status_code == 303 and "n=1" in undone.headers["location"]
+    assert _players(sqlite_db, slug)["p4"].dropped_after is None  # type: ignore[attr-defined]
+    assert "1 player reinstated" in web_client.get(undone.headers["location"]).text
+    twice = post(web_client, f"/console/{slug}/players/no-shows/undo", {"entry": entry})
+    assert twice.status_code == 422 and "undone already" in twice.text
+
+
+def test_no_shows_with_nobody_checked_in_say_it_is_the_whole_field(
+    sqlite_db: Database, web_client: TestClient
+) -> None:
+    slug = _event(sqlite_db, "Nobody here")
+    log_in(web_client, "olga")
+    asked = post(web_client, f"/console/{slug}/players/no-shows")
+    assert "Nobody has checked in yet: this would drop all 4 players." in asked.text
+    assert "Drop 4 players who have not checked in?" in asked.text
+    assert "P1, P2, P3 and P4." in asked.text
+    assert all(p.dropped_after is None for p in _players(sqlite_db, slug).values())  # type: ignore[attr-defined]
 
 
 def test_no_shows_are_refused_once_round_1_is_out(
@@ -149,6 +176,8 @@ def test_no_shows_are_refused_once_round_1_is_out(
     rounds.release(sqlite_db, slug, actor=ACTOR)
     log_in(web_client, "olga")
     answer = post(web_client, f"/console/{slug}/players/no-shows")
+    assert answer.status_code == 422 and "before round 1" in answer.text
+    answer = post(web_client, f"/console/{slug}/players/no-shows", {"confirmed": "yes"})
     assert answer.status_code == 422 and "before round 1" in answer.text
     assert all(p.dropped_after is None for p in _players(sqlite_db, slug).values())  # type: ignore[attr-defined]
 

@@ -225,7 +225,7 @@ def drop(
                 raise BadValue(
                     "--no-shows", "drops the no-shows before round 1: no round or stage options"
                 )
-            ids = drop_no_shows(base, event, actor=run.who)
+            ids = [p.id for p in drop_no_shows(base, event, actor=run.who).players]
             run.done(
                 f"dropped {len(ids)} no-show{'s' if len(ids) != 1 else ''}: {names(ids)}",
                 {"event": event, "dropped": ids},

@@ -6,22 +6,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import Connection, delete, func, insert, select, update
+from sqlalchemy import delete, insert, select, update
 
 from fairpair.engine.changes import drop_player as engine_drop
 from fairpair.engine.errors import InvalidTournament, Location
 from fairpair.engine.validation import problems
-from fairpair.service.kernel.change import Change, EventRef
+from fairpair.service.kernel.change import Change
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.kernel.loading import load
-from fairpair.service.kernel.lookup import PlayerRef, find_player, find_stage
+from fairpair.service.kernel.lookup import PlayerRef, find_player
 from fairpair.service.kernel.text_rules import checked_line
 from fairpair.service.kernel.unit import changing
+from fairpair.service.players.no_shows import drop_no_shows as drop_no_shows
+from fairpair.service.players.no_shows import next_drop_position
 from fairpair.service.players.registration import (
     LateEntry,
     NewPlayer,
     add_in_change,
-    has_started,
     late_byes,
 )
 from fairpair.service.players.waitlist import promote_waitlist
@@ -66,62 +67,6 @@ def mark_checked_in(change: Change, found: Sequence[PlayerRef], *, undo: bool = 
     return keys
 
 
-def drop_no_shows(db: Database, slug: str, *, actor: str) -> list[str]:
-    """Before round 1: drop every player who has not checked in; their ids."""
-    with changing(db, slug, actor) as change:
-        conn, event = change.conn, change.event
-        if has_started(conn, event):
-            raise Refused(
-                Location(("players",)),
-                "the no-shows are dropped before round 1; round 1 is already released "
-                "(drop players one by one instead)",
-            )
-        loaded = load(conn, event)
-        gone = set(loaded.tournament.drop_rounds(loaded.tournament.stage()))
-        absent = conn.execute(
-            select(PlayerRow.id, PlayerRow.key)
-            .where(PlayerRow.event_id == event.id, PlayerRow.checked_in_at.is_(None))
-            .order_by(PlayerRow.position)
-        ).all()
-        keys = [a.key for a in absent if a.key not in gone]
-        if not keys:
-            return []
-        stage = find_stage(conn, event, loaded.tournament.stages[0].id)
-        position = _next_drop_position(conn, event)
-        conn.execute(
-            insert(DropRow),
-            [
-                {
-                    "event_id": event.id,
-                    "player_id": a.id,
-                    "stage_id": stage.id,
-                    "whole_event": True,
-                    "after_round": 0,
-                    "position": position + i,
-                    "reason": "no-show",
-                    "at": change.at,
-                }
-                for i, a in enumerate(x for x in absent if x.key in keys)
-            ],
-        )
-        change.audit("player.drop_no_shows", ", ".join(keys), after={"dropped": keys})
-        _places_freed(change)
-        return keys
-
-
-def _next_drop_position(conn: Connection, event: EventRef) -> int:
-    return (
-        int(
-            conn.execute(
-                select(func.coalesce(func.max(DropRow.position), -1)).where(
-                    DropRow.event_id == event.id
-                )
-            ).scalar_one()
-        )
-        + 1
-    )
-
-
 def drop_player(
     db: Database,
     slug: str,
@@ -163,7 +108,7 @@ def drop_player(
                 stage_id=loaded.stage_ids[chosen.id],
                 whole_event=whole_event,
                 after_round=after,
-                position=_next_drop_position(conn, event),
+                position=next_drop_position(conn, event),
                 reason=reason,
                 at=change.at,
             )

@@ -2,26 +2,33 @@
 is under way), import a CSV file, check-in, drop and reinstate, drop the no-shows before
 round 1, and edit seeds. Viewers see it; judges and owners change it.
 
-Plain form posts answer 303 back to the tab on success; a refusal re-renders the tab (422)
-with the message next to what caused it — the add form's field, the CSV line and column,
-or the player's row — and the add form keeps what was typed.
+Plain form posts answer 303 back to the tab on success, with a message that says what was
+done with counts ("16 players dropped."); a refusal re-renders the tab (422) with the message
+next to what caused it — the add form's field, the CSV line and column, or the player's row
+— and the add form keeps what was typed. Dropping the no-shows asks first, saying who and
+how many (``fairpair.web.confirm``), and its message carries an Undo that reinstates all of
+them in one action.
 """
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, File, Form, Request, UploadFile
 from fastapi.responses import RedirectResponse, Response
 
-from fairpair.engine.errors import FairpairError
+from fairpair.engine.errors import FairpairError, Location
 from fairpair.engine.rounds import ByeKind
 from fairpair.service.accounts.staff import Role
 from fairpair.service.event.events import show_event
 from fairpair.service.kernel.connection import Database
+from fairpair.service.kernel.errors import Refused
 from fairpair.service.players.csv_import import import_players_csv
 from fairpair.service.players.csv_rows import InvalidCsv
 from fairpair.service.players.edits import set_seed
+from fairpair.service.players.no_shows import no_shows as no_shows_now
+from fairpair.service.players.no_shows import undo_no_shows
 from fairpair.service.players.registration import LateEntry, NewPlayer
 from fairpair.service.players.roster import (
     add_players,
@@ -31,7 +38,9 @@ from fairpair.service.players.roster import (
     reinstate_player,
 )
 from fairpair.web.access import Access, DbDep, Judge, Viewer
+from fairpair.web.confirm import Confirm, Done, ask, confirmed, count, names
 from fairpair.web.console import console_page
+from fairpair.web.form_posts import FormValues, form_post
 from fairpair.web.numbers import is_whole
 from fairpair.web.templating import is_htmx, render
 
@@ -42,16 +51,21 @@ LATE_KINDS = (
     (ByeKind.HALF.value, "half-point byes"),
     (ByeKind.FULL.value, "full-point byes"),
 )
-#: What a successful action says at the top of the tab (``?done=``), by code.
+#: What a successful action says at the top of the tab (``?done=``), by code: ``{n}`` is the
+#: count (``?n=``), ``{name}`` the player's name (``?player=``, an id of this event).
 DONE = {
-    "added": "Player added.",
-    "imported": "Players imported.",
-    "checked": "Checked in.",
-    "unchecked": "Check-in undone.",
-    "dropped": "Player dropped.",
-    "reinstated": "Player reinstated.",
-    "no-shows": "No-shows dropped.",
-    "seed": "Seed saved.",
+    "added": "{name} added.",
+    "imported": "{players} imported.",
+    "checked": "{name} checked in.",
+    "checked-many": "{players} checked in.",
+    "unchecked": "Check-in of {name} undone.",
+    "unchecked-many": "Check-in of {players} undone.",
+    "dropped": "{name} dropped.",
+    "reinstated": "{name} reinstated.",
+    "no-shows": "{players} dropped (they had not checked in).",
+    "no-shows-none": "Nobody dropped: every player has checked in.",
+    "no-shows-undone": "{players} reinstated: the drop of the no-shows is undone.",
+    "seed": "Seed of {name} saved.",
 }
 MAX_CSV_BYTES = 2_000_000
 
@@ -66,12 +80,12 @@ def _page(
     errors: dict[str, str] | None = None,
     values: dict[str, str] | None = None,
     warnings: list[str] | None = None,
-    done: str | None = None,
+    done: Done | None = None,
 ) -> Response:
     event = show_event(db, slug)
     started = any(s.rounds for s in event.stages)
     rounds_played = max((len(s.rounds) for s in event.stages[:1]), default=0)
-    said = DONE.get(done or request.query_params.get("done", ""), "")
+    errors = errors or {}
     return console_page(
         request,
         access,
@@ -85,11 +99,36 @@ def _page(
         rounds_played=rounds_played,
         late_kinds=LATE_KINDS,
         judge=access.can(Role.JUDGE),
-        done=said,
+        done=done or _said(request, event.players, slug),
         warnings=warnings or [],
-        errors=errors or {},
+        errors=errors,
         values=values or {},
+        # the Name field keeps the focus after a player is added (or refused for the name)
+        focus_name=request.query_params.get("done") == "added"
+        or (bool(values) and not (set(errors) - {"name"})),
     )
+
+
+def _said(request: Request, players: list[Any], slug: str) -> Done | None:
+    """The message of ``?done=`` (with its count and player), and its Undo when it has one."""
+    query = request.query_params
+    code = query.get("done", "")
+    text = DONE.get(code)
+    if text is None:
+        return None
+    n = int(query["n"]) if query.get("n", "").isdigit() else 0
+    who = next((p for p in players if p.id == query.get("player")), None)
+    if "{name}" in text and who is None:
+        return None
+    said = text.format(players=count(n, "player"), name=who.name if who else "")
+    entry = query.get("entry", "")
+    if code == "no-shows" and entry.isdigit():
+        return Done(said, f"/console/{slug}/players/no-shows/undo", (("entry", entry),))
+    if code == "dropped" and who is not None and who.dropped_after is not None:
+        return Done(
+            said, f"/console/{slug}/players/{who.id}/reinstate", undo_label="Undo (reinstate)"
+        )
+    return None if not said else Done(said)
 
 
 def _row(
@@ -128,9 +167,23 @@ def _done(
     return _back(slug, done, player)
 
 
-def _back(slug: str, done: str, player: str | None = None) -> Response:
+def _back(
+    slug: str,
+    done: str,
+    player: str | None = None,
+    *,
+    n: int | None = None,
+    entry: int | None = None,
+) -> Response:
+    query = {"done": done}
+    if player:
+        query["player"] = player
+    if n is not None:
+        query["n"] = str(n)
+    if entry is not None:
+        query["entry"] = str(entry)
     anchor = f"#p-{player}" if player else ""
-    return RedirectResponse(f"/console/{slug}/players?done={done}{anchor}", status_code=303)
+    return RedirectResponse(f"/console/{slug}/players?{urlencode(query)}{anchor}", status_code=303)
 
 
 def _add_field(error: FairpairError) -> str:
@@ -239,30 +292,39 @@ async def import_csv(
                 f"{source} is not UTF-8 text (byte {error.start + 1}): save it as UTF-8 CSV"
             )
         else:
-            found, warnings = _import(
+            found, made, warnings = _import(
                 db, slug, access, text, source, LateEntry(byes, ByeKind(late_kind))
             )
             errors.update(found)
             if not errors and warnings:
-                return _page(request, access, db, slug, warnings=warnings, done="imported")
-    if not errors:
-        return _back(slug, "imported")
+                return _page(
+                    request,
+                    access,
+                    db,
+                    slug,
+                    warnings=warnings,
+                    done=Done(f"{count(made, 'player')} imported."),
+                )
+            if not errors:
+                return _back(slug, "imported", n=made)
     return _page(request, access, db, slug, status=422, errors=errors, values=values)
 
 
 def _import(
     db: Database, slug: str, access: Access, text: str, source: str, late: LateEntry
-) -> tuple[dict[str, str], list[str]]:
-    """The form's errors (every problem of the file, one a line) or the import's warnings."""
+) -> tuple[dict[str, str], int, list[str]]:
+    """The form's errors (every problem of the file, one a line), or how many players the
+    import registered and its warnings."""
     try:
         made = import_players_csv(db, slug, text, actor=access.actor, source=source, late=late)
     except InvalidCsv as error:
-        return {"file": "\n".join(str(p) for p in error.problems) or str(error)}, []
+        return {"file": "\n".join(str(p) for p in error.problems) or str(error)}, 0, []
     except FairpairError as error:
         if error.location.path and str(error.location.path[0]) == "late":
-            return {"late_byes": error.reason}, []
-        return {"file": f"{error.where}: {error.reason}" if error.where else error.reason}, []
-    return {}, [str(w) for w in made.warnings]
+            return {"late_byes": error.reason}, 0, []
+        reason = f"{error.where}: {error.reason}" if error.where else error.reason
+        return {"file": reason}, 0, []
+    return {}, len(made.players), [str(w) for w in made.warnings]
 
 
 def _row_refused(
@@ -285,10 +347,10 @@ async def check_in_many(request: Request, slug: str, access: Judge, db: DbDep) -
     chosen = [str(v) for v in form.getlist("player") if isinstance(v, str) and v]
     undo = form.get("undo") == "1"
     try:
-        check_in(db, slug, chosen, actor=access.actor, undo=undo)
+        done = check_in(db, slug, chosen, actor=access.actor, undo=undo)
     except FairpairError as error:
         return _page(request, access, db, slug, status=422, errors={"checkin": error.reason})
-    return _back(slug, "unchecked" if undo else "checked")
+    return _back(slug, "unchecked-many" if undo else "checked-many", n=len(done))
 
 
 @ROUTER.post("/console/{slug}/players/{player}/checkin")
@@ -355,9 +417,73 @@ def seed(
 
 
 @ROUTER.post("/console/{slug}/players/no-shows")
-def no_shows(request: Request, slug: str, access: Judge, db: DbDep) -> Response:
+@form_post
+def no_shows(request: Request, access: Judge, db: DbDep, slug: str, values: FormValues) -> Response:
+    """Drop every player who has not checked in: asked first (who, how many — and plainly
+    when that is everyone), then done in one transaction, with an Undo."""
     try:
-        drop_no_shows(db, slug, actor=access.actor)
+        if not confirmed(values):
+            return _ask_no_shows(request, access, db, slug)
+        dropped = drop_no_shows(db, slug, actor=access.actor)
     except FairpairError as error:
         return _page(request, access, db, slug, status=422, errors={"no_shows": error.reason})
-    return _back(slug, "no-shows")
+    if not dropped.players:
+        return _back(slug, "no-shows-none")
+    return _back(slug, "no-shows", n=len(dropped.players), entry=dropped.entry)
+
+
+def _ask_no_shows(request: Request, access: Access, db: Database, slug: str) -> Response:
+    found = no_shows_now(db, slug)
+    if not found.absent:
+        return _page(
+            request,
+            access,
+            db,
+            slug,
+            done=Done("Nobody to drop: every player has checked in."),
+        )
+    n = len(found.absent)
+    who = count(n, "player")
+    back = f"/console/{slug}/players"
+    warning = None
+    if found.everyone:
+        warning = f"Nobody has checked in yet: this would drop all {who}."
+    return ask(
+        request,
+        access,
+        db,
+        slug,
+        Confirm(
+            question=f"Drop {who} who {'has' if n == 1 else 'have'} not checked in?",
+            action=f"/console/{slug}/players/no-shows",
+            button=f"Drop {who}",
+            back=back,
+            details=(
+                names([p.name for p in found.absent]) + ".",
+                f"{found.checked_in} of {count(found.players, 'player')} checked in. The "
+                f"dropped players are not paired; Undo reinstates all {n} in one click until "
+                "round 1 is paired.",
+            ),
+            warning=warning,
+        ),
+        tab="players",
+        title="Drop no-shows",
+    )
+
+
+@ROUTER.post("/console/{slug}/players/no-shows/undo")
+def no_shows_undo(
+    request: Request,
+    slug: str,
+    access: Judge,
+    db: DbDep,
+    entry: Annotated[str, Form(max_length=12)] = "",
+) -> Response:
+    """Undo a drop of the no-shows (its audit entry): every player it dropped is back."""
+    try:
+        if not entry.isdigit():
+            raise Refused(Location(("entry",)), "name the drop of the no-shows to undo")
+        back = undo_no_shows(db, slug, int(entry), actor=access.actor)
+    except FairpairError as error:
+        return _page(request, access, db, slug, status=422, errors={"no_shows": error.reason})
+    return _back(slug, "no-shows-undone", n=len(back.players))

@@ -52,3 +52,21 @@
     });
   }, true);
 })();
+
+// After a refusal the field it names has the focus with its text selected, so the next
+// keystroke replaces what was wrong (a page loaded with an error, or a form swapped in by
+// htmx). A confirmation step (partials/confirm.html) takes the focus instead.
+(function () {
+  var FIELDS = "input[aria-invalid=true]:not([type=hidden]):not([type=file]), textarea[aria-invalid=true]";
+  function selectError(root) {
+    var scope = root && root.querySelector ? root : document;
+    var confirmBox = document.getElementById("confirm");
+    if (confirmBox) { confirmBox.focus(); return; }
+    var field = scope.querySelector(FIELDS);
+    if (!field) return;
+    field.focus();
+    try { field.select(); } catch (e) { /* a field that cannot select its text */ }
+  }
+  document.addEventListener("DOMContentLoaded", function () { selectError(document); });
+  document.addEventListener("htmx:afterSettle", function (evt) { selectError(evt.detail.elt); });
+})();

@@ -42,7 +42,7 @@
     });
     if (table.value.trim()) show();
     form.setAttribute("data-ready", "1");
-    if (result.getAttribute("aria-invalid") === "true") result.focus();
+    if (result.getAttribute("aria-invalid") === "true") { result.focus(); result.select(); }
     else { table.focus(); table.select(); }
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUp);

@@ -134,7 +134,13 @@ def test_revert_delete_and_the_guard_against_two_live_rounds(
     post(web_client, f"/console/{slug}/rounds/generate", {})
     post(web_client, f"/console/{slug}/rounds/draft/release", {})
     post(web_client, f"/console/{slug}/rounds/1/open", {})
-    assert post(web_client, f"/console/{slug}/rounds/1/revert", {}).status_code == 303
+    asked = post(web_client, f"/console/{slug}/rounds/1/revert", {})
+    assert asked.status_code == 200 and "Revert round 1 to Upcoming?" in asked.text
+    assert "its 3 tables stay as paired" in asked.text
+    assert rounds.round_view(sqlite_db, slug, 1).state == "open"  # nothing done yet
+    reverted = post(web_client, f"/console/{slug}/rounds/1/revert", {"confirmed": "yes"})
+    assert reverted.status_code == 303
+    assert "Round 1 is Upcoming again." in web_client.get(reverted.headers["location"]).text
     assert rounds.round_view(sqlite_db, slug, 1).state == "scheduled"
     # another round cannot be generated while round 1 is Scheduled
     answer = post(web_client, f"/console/{slug}/rounds/generate", {})
@@ -144,7 +150,13 @@ def test_revert_delete_and_the_guard_against_two_live_rounds(
     # revert needs an Open round
     answer = post(web_client, f"/console/{slug}/rounds/1/revert", {})
     assert answer.status_code == 409 and 'id="error-revert-1"' in answer.text
-    assert post(web_client, f"/console/{slug}/rounds/1/delete", {}).status_code == 303
+    asked = post(web_client, f"/console/{slug}/rounds/1/delete", {})
+    assert asked.status_code == 200 and "Delete round 1?" in asked.text
+    assert "Its 3 tables are removed" in asked.text
+    assert len(events.show_event(sqlite_db, slug).stages[0].rounds) == 1
+    deleted = post(web_client, f"/console/{slug}/rounds/1/delete", {"confirmed": "yes"})
+    assert deleted.status_code == 303
+    assert "Round 1 deleted (3 tables)." in web_client.get(deleted.headers["location"]).text
     assert events.show_event(sqlite_db, slug).stages[0].rounds == []
 
 
@@ -200,7 +212,14 @@ def test_discard_and_a_rearrange_refusal(web_client: TestClient, sqlite_db: Data
         {"player": "p1", "other": "p2", "version": "99"},
     )
     assert stale.status_code == 409 and "changed since you read it" in stale.text
-    assert post(web_client, f"/console/{slug}/rounds/draft/discard", {}).status_code == 303
+    asked = post(web_client, f"/console/{slug}/rounds/draft/discard", {})
+    assert asked.status_code == 200 and "Discard the draft of round 1?" in asked.text
+    assert "Its 2 tables are thrown away" in asked.text
+    assert events.show_event(sqlite_db, slug).stages[0].draft_round == 1
+    gone = post(web_client, f"/console/{slug}/rounds/draft/discard", {"confirmed": "yes"})
+    assert gone.status_code == 303
+    said = web_client.get(gone.headers["location"]).text
+    assert "The draft of round 1 is discarded (2 tables)." in said
     assert events.show_event(sqlite_db, slug).stages[0].draft_round is None
     # with no draft, the review screen sends you back to the rounds
     back = web_client.get(f"/console/{slug}/rounds/draft", follow_redirects=False)

@@ -28,9 +28,19 @@ from fairpair.service.rounds import drafts, round_robin
 from fairpair.service.rounds import lifecycle as rounds
 from fairpair.service.rounds.draft_toss import draft_tosses
 from fairpair.web.access import Access, DbDep, Judge, Viewer
+from fairpair.web.confirm import confirmed
 from fairpair.web.console import console_page
 from fairpair.web.form_posts import FormValues, form_post
 from fairpair.web.numbers import is_whole
+from fairpair.web.round_confirms import (
+    ASKING,
+    ask_discard,
+    ask_move,
+    discarded_counts,
+    done_query,
+    moved_counts,
+    said,
+)
 from fairpair.web.rounds_view import (
     ACTIONS,
     SHOWN,
@@ -95,6 +105,7 @@ def _rounds_page(
         actions=ACTIONS,
         names=names_of(event),
         schedule=schedule,
+        done=said(request),
         errors=errors or {},
         values=values or {},
     )
@@ -217,7 +228,13 @@ def rearrange(
 
 @ROUTER.post("/console/{slug}/rounds/draft/{action}")
 def draft_action(
-    request: Request, access: Judge, db: DbDep, slug: str, action: str, stage: StageForm = None
+    request: Request,
+    access: Judge,
+    db: DbDep,
+    slug: str,
+    action: str,
+    stage: StageForm = None,
+    confirmed_: Annotated[str, Form(alias="confirmed", max_length=3)] = "",
 ) -> Response:
     if action not in ("regenerate", "discard", "release"):
         raise HTTPException(404)
@@ -227,8 +244,12 @@ def draft_action(
             drafts.regenerate(db, slug, actor=access.actor, stage=key)
             return _done(slug, key, "/rounds/draft")
         if action == "discard":
-            drafts.discard(db, slug, actor=access.actor, stage=key)
-            return _done(slug, key)
+            # asked first, with what goes (fairpair.web.round_confirms)
+            if not confirmed({"confirmed": confirmed_}):
+                return ask_discard(request, access, db, slug, key)
+            counts = discarded_counts(db, slug, key)
+            number = drafts.discard(db, slug, actor=access.actor, stage=key)
+            return _done(slug, key, "/rounds", **done_query("discarded", number, counts))
         number = rounds.release(db, slug, actor=access.actor, stage=key)
         return _done(slug, key, f"/rounds/{number}")
     except FairpairError as error:
@@ -296,6 +317,7 @@ def _round_page(
         shown=SHOWN,
         actions=ACTIONS,
         swapping=request.query_params.get("swap") == "1" or "swap" in (errors or {}),
+        done=said(request),
         errors=errors or {},
         values=values or {},
     )
@@ -442,8 +464,16 @@ def round_action(
     move = _MOVES[action]
     stage = values.get("stage") or None
     version = values.get("version", "")
+    counts: dict[str, str | int] = {}
     try:
         key = stage_key(db, slug, stage)
+        if action in ASKING:
+            # asked first, with what goes (fairpair.web.round_confirms)
+            if not confirmed(values):
+                asked = ask_move(request, access, db, slug, number, key, action, values)
+                if asked is not None:
+                    return asked
+            counts = moved_counts(db, slug, number, key, action)
         move(
             db,
             slug,
@@ -454,6 +484,8 @@ def round_action(
         )
     except FairpairError as error:
         return _refused(request, access, db, slug, number, stage, action, error, values)
+    done = done_query(f"{action}d" if action == "delete" else "reverted", number, counts)
+    extra = done if action in ASKING else {}
     if values.get("from") == "round" and action != "delete":
-        return _done(slug, key, f"/rounds/{number}")
-    return _done(slug, key)
+        return _done(slug, key, f"/rounds/{number}", **extra)
+    return _done(slug, key, "/rounds", **extra)

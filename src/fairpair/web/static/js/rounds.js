@@ -1,19 +1,10 @@
 // The Rounds tab's click-to-place (the review screen and a Scheduled round's swap mode):
 // click a player, then the player whose place they take; the page's own form ("put PLAYER in
-// place of PLAYER", which works without JavaScript) is filled in and sent. Deleting a round
-// and discarding a draft ask for confirmation.
+// place of PLAYER", which works without JavaScript) is filled in and sent. (Deleting a round
+// and discarding a draft ask first on a page of their own: fairpair.web.round_confirms.)
 "use strict";
 (function () {
-  function confirmations() {
-    // Deleting a round or discarding a draft asks first (without JavaScript the post is sent).
-    document.querySelectorAll("form[data-confirm]").forEach(function (f) {
-      f.addEventListener("submit", function (e) {
-        if (!window.confirm(f.getAttribute("data-confirm"))) e.preventDefault();
-      });
-    });
-  }
   function setUp() {
-    confirmations();
     var form = document.getElementById("rearrange-form");
     if (!form) return;
     document.documentElement.classList.add("fp-js");

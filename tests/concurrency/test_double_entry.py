@@ -47,7 +47,7 @@ def _one_winner(db: Database, outcomes: dict[str, Outcome], offered: dict[str, R
     for o in refused.values():
         assert o.reason is not None
         assert o.reason.startswith(f"table 1 already has a result: {said} (by {winner})"), o.reason
-        assert "fairpair result correct" in o.reason
+        assert o.reason.endswith("to change it, correct it"), o.reason
     entries = audit_actions(db, "result.report")
     assert [(e.actor, e.subject) for e in entries] == [(winner, "stage swiss round 1 table 1")]
     assert_nothing_half_written(db)

@@ -34,8 +34,12 @@ def _problems(error: Exception) -> list[tuple[str, str, str]]:
         place = getattr(item, "place", "") or (
             getattr(location, "place", "") if location is not None else ""
         )
-        reason = getattr(item, "reason", None)
-        out.append((str(getattr(item, "where", "")), str(place or ""), str(reason or item)))
+        reason = str(getattr(item, "reason", None) or item)
+        # the command line that does what the reason says (pages offer their own action)
+        command = getattr(item, "command", None)
+        if command:
+            reason += f" ({command})"
+        out.append((str(getattr(item, "where", "")), str(place or ""), reason))
     return out
 
 

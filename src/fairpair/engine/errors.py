@@ -70,17 +70,23 @@ def as_location(where: str | Location) -> Location:
 
 class FairpairError(Exception):
     """Base class. ``code`` is stable (interfaces map it); ``location`` says where; ``reason``
-    says what is wrong. ``where`` is the location as text (a path, or the organizer's place)."""
+    says what is wrong. ``where`` is the location as text (a path, or the organizer's place).
+
+    ``reason`` is said to everyone — a page, the API, the command line — so it names what to
+    do, never how on one interface. ``command`` is the command line that does it (``fairpair
+    result correct``): the CLI adds it to the reason; a web page offers its own action
+    instead (a link or a button), the API its route."""
 
     code: ClassVar[str] = "error"
 
-    def __init__(self, where: str | Location, reason: str) -> None:
+    def __init__(self, where: str | Location, reason: str, *, command: str | None = None) -> None:
         location = as_location(where)
         text = where if isinstance(where, str) else str(location)
         super().__init__(f"{text}: {reason}" if text else reason)
         self.location = location
         self.where = text
         self.reason = reason
+        self.command = command
 
 
 class InvalidTournament(FairpairError):

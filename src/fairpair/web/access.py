@@ -114,7 +114,9 @@ def caller(request: Request) -> tuple[Account | None, bool]:
         account = token_account(db, secret.strip()) if scheme.lower() == "bearer" else None
         if account is None:
             raise NotLoggedIn(
-                "authorization", "the bearer token is unknown or revoked (fairpair token new)"
+                "authorization",
+                "the bearer token is unknown or revoked (make a new one on your account page)",
+                command="fairpair token new",
             )
         found = (account, True)
     else:

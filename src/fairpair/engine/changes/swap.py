@@ -40,7 +40,8 @@ def swap_players(
         raise InvalidTournament(
             where,
             "a playoff's tables follow its bracket: players cannot move between them "
-            "(set who plays first with `fairpair toss flip`)",
+            "(flip the toss to set who plays first)",
+            command="fairpair toss flip",
         )
     present = set(rnd.participants())
     for who in (player, other):

@@ -40,8 +40,9 @@ def require_run(tournament: Tournament, stage: Stage) -> BracketRun:
     if stage.cut is not None and stage.participants is None:
         raise CutNotDrawn(
             where,
-            f"the cut from {stage.cut.from_stage!r} is not drawn yet: draw it "
-            f"(fairpair cut EVENT --draw --stage {stage.id}) or finish {stage.cut.from_stage!r}",
+            f"the cut from {stage.cut.from_stage!r} is not drawn yet: draw it now, or finish "
+            f"{stage.cut.from_stage!r}",
+            command=f"fairpair cut EVENT --draw --stage {stage.id}",
         )
     run = read_bracket(tournament, stage)
     if run is None:

@@ -41,7 +41,8 @@ def rearrange_draft(
         raise InvalidTournament(
             where,
             "a playoff's tables follow its bracket: players cannot move between them "
-            "(set who plays first with `fairpair toss flip` once the round is released)",
+            "(once the round is released, flip the toss to set who plays first)",
+            command="fairpair toss flip",
         )
 
     def moved(p: PlayerId) -> PlayerId:

@@ -76,7 +76,11 @@ def _account_id(conn: Connection, username: str) -> int:
         select(AccountRow.id).where(AccountRow.username == username.strip().lower())
     ).scalar_one_or_none()
     if key is None:
-        raise Refused("username", f"no account {username!r} (fairpair user add NAME)")
+        raise Refused(
+            "username",
+            f"no account {username!r}: the person needs an account first",
+            command="fairpair user add NAME",
+        )
     return int(key)
 
 

@@ -157,7 +157,8 @@ def find_event(
         hint = (
             f" (events: {', '.join(known[:5])}{', ...' if len(known) > 5 else ''})"
             if known
-            else " (no events yet: fairpair event new NAME)"
+            else " (no events yet: create one)"
         )
-        raise UnknownEvent("event", f"no event {slug!r}{hint}")
+        command = None if known else "fairpair event new NAME"
+        raise UnknownEvent("event", f"no event {slug!r}{hint}", command=command)
     return EventRef(row.id, row.slug, row.name, row.version)

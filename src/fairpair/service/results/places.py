@@ -137,8 +137,8 @@ def record_places(
         if found.kind != "pod":
             raise Refused(
                 at,
-                f"table {found.number} is a two-player match: report its result "
-                "(fairpair result report)",
+                f"table {found.number} is a two-player match: report its result",
+                command="fairpair result report",
             )
         if rnd.state == RoundState.SCHEDULED.value:
             refusal = Refusal(

@@ -39,7 +39,7 @@ from fairpair.service.kernel.persist import result_of_columns, result_values
 from fairpair.service.kernel.stage_settings import stage_of_settings
 from fairpair.service.kernel.unit import changing
 from fairpair.service.results.settle import settle_by_staff
-from fairpair.service.rounds.cut import draw_due_cuts
+from fairpair.service.rounds.cut import CutMoves, draw_due_cuts
 from fairpair.store.database import Database
 from fairpair.store.models import ByeRow, PlayerRow, ResultRow, RoundRow, StageRow, TableRow
 
@@ -55,6 +55,8 @@ class Recorded:
     b: str
     result: str
     version: int
+    cut: CutMoves | None = None
+    """A correction that drew a cut again with other players: who moved in and out."""
 
 
 def _table_for(
@@ -395,8 +397,8 @@ def record_result(
         now = _recorded_now(conn, found, rnd)
         raise AlreadyRecorded(
             Location(stage=where.key, round=rnd.number, table=found.number),
-            f"table {found.number} already has a result: {now.result}; "
-            "to change it, correct it (fairpair result correct)",
+            f"table {found.number} already has a result: {now.result}; to change it, correct it",
+            command="fairpair result correct",
         )
     conn.execute(_REPORTED, {"reported_table": found.id})
     text = result_text(result, a.name, b.name)
@@ -467,74 +469,120 @@ def correct(
 ) -> Recorded | None:
     """Change (or, with ``None``, clear) a recorded result: an explicit, logged correction.
     ``version`` is the result's version the correction was made against (a stale one is
-    refused). A Completed round's result can be changed but not cleared."""
+    refused). A Completed round's result can be changed but not cleared. When it draws a cut
+    again with other players, ``Recorded.cut`` says who moved in and out."""
     with changing(db, slug, actor) as change:
-        conn = change.conn
-        where = find_stage(conn, change.event, stage)
-        rnd = find_round(conn, where, round_number)
-        found = find_table(conn, where, rnd, table)
-        current = conn.execute(
-            select(
-                ResultRow.id,
-                ResultRow.kind,
-                ResultRow.winner,
-                ResultRow.games_a,
-                ResultRow.games_b,
-                ResultRow.games_draws,
-                ResultRow.version,
-            ).where(ResultRow.table_id == found.id)
-        ).first()
-        at = Location(stage=where.key, round=rnd.number, table=found.number)
-        if current is None:
-            raise Refused(at, f"table {found.number} has no result to correct: report it")
-        if version is not None and version != current.version:
-            raise StaleVersion(
-                at,
-                f"the result of table {found.number} changed since you read it "
-                f"(version {version}, now {current.version})",
-            )
-        before: dict[str, Any] = {
-            k: getattr(current, k) for k in ("kind", "winner", "games_a", "games_b", "games_draws")
-        }
-        a, b = _names(conn, found)
-        if result is None:
-            if _completed(conn, rnd):
-                raise Refused(
-                    at, f"round {rnd.number} is completed: a result can be corrected, not cleared"
-                )
-            conn.execute(delete(ResultRow).where(ResultRow.id == current.id))
-            change.audit(
-                "result.clear",
-                f"stage {where.key} round {rnd.number} table {found.number}",
-                before=before,
-                after={"reason": reason},
-            )
-            return None
-        check_fits(conn, where, rnd, found, result)
-        done = conn.execute(
-            update(ResultRow)
-            .where(ResultRow.id == current.id, ResultRow.version == current.version)
-            .values(
-                **result_values(result),
-                reported_by=actor,
-                reported_at=change.at,
-                version=current.version + 1,
-            )
+        return _correct(change, round_number, table, result, reason, version, stage)
+
+
+class _Rehearsed(Exception):
+    """Leaves a rehearsed correction's transaction (rolling it back) with what it did."""
+
+    def __init__(self, recorded: Recorded | None) -> None:
+        super().__init__("rehearsal")
+        self.recorded = recorded
+
+
+def correction_moves(
+    db: Database,
+    slug: str,
+    round_number: int,
+    table: int | str,
+    result: Result,
+    *,
+    actor: str,
+    version: int | None = None,
+    stage: str | None = None,
+) -> CutMoves | None:
+    """What correcting the result would do to a top cut drawn from the stage, before it is
+    saved: who would move into and out of it (``None``: nobody). The correction is made —
+    by the same code as ``correct``, refused the same way — and rolled back: what is shown
+    is exactly what saving it would do."""
+    try:
+        with changing(db, slug, actor) as change:
+            raise _Rehearsed(_correct(change, round_number, table, result, None, version, stage))
+    except _Rehearsed as rehearsal:
+        return rehearsal.recorded.cut if rehearsal.recorded is not None else None
+
+
+def _correct(
+    change: Change,
+    round_number: int,
+    table: int | str,
+    result: Result | None,
+    reason: str | None,
+    version: int | None,
+    stage: str | None,
+) -> Recorded | None:
+    """``correct``'s work in ``change``."""
+    actor = change.actor
+    conn = change.conn
+    where = find_stage(conn, change.event, stage)
+    rnd = find_round(conn, where, round_number)
+    found = find_table(conn, where, rnd, table)
+    current = conn.execute(
+        select(
+            ResultRow.id,
+            ResultRow.kind,
+            ResultRow.winner,
+            ResultRow.games_a,
+            ResultRow.games_b,
+            ResultRow.games_draws,
+            ResultRow.version,
+        ).where(ResultRow.table_id == found.id)
+    ).first()
+    at = Location(stage=where.key, round=rnd.number, table=found.number)
+    if current is None:
+        raise Refused(at, f"table {found.number} has no result to correct: report it")
+    if version is not None and version != current.version:
+        raise StaleVersion(
+            at,
+            f"the result of table {found.number} changed since you read it "
+            f"(version {version}, now {current.version})",
         )
-        if done.rowcount != 1:
-            raise StaleVersion(at, f"the result of table {found.number} changed meanwhile")
-        _settle_self_report(change, found, rnd, where)
-        text = result_text(result, a.name, b.name)
+    before: dict[str, Any] = {
+        k: getattr(current, k) for k in ("kind", "winner", "games_a", "games_b", "games_draws")
+    }
+    a, b = _names(conn, found)
+    if result is None:
+        if _completed(conn, rnd):
+            raise Refused(
+                at, f"round {rnd.number} is completed: a result can be corrected, not cleared"
+            )
+        conn.execute(delete(ResultRow).where(ResultRow.id == current.id))
         change.audit(
-            "result.correct",
+            "result.clear",
             f"stage {where.key} round {rnd.number} table {found.number}",
             before=before,
-            after={**result_values(result), "text": text, "reason": reason},
+            after={"reason": reason},
         )
-        draw_due_cuts(change, where.key, rnd.id)
-        return Recorded(
-            rnd.number, found.number, found.key, a.key, b.key, text, current.version + 1
+        return None
+    check_fits(conn, where, rnd, found, result)
+    done = conn.execute(
+        update(ResultRow)
+        .where(ResultRow.id == current.id, ResultRow.version == current.version)
+        .values(
+            **result_values(result),
+            reported_by=actor,
+            reported_at=change.at,
+            version=current.version + 1,
         )
+    )
+    if done.rowcount != 1:
+        raise StaleVersion(at, f"the result of table {found.number} changed meanwhile")
+    _settle_self_report(change, found, rnd, where)
+    text = result_text(result, a.name, b.name)
+    change.audit(
+        "result.correct",
+        f"stage {where.key} round {rnd.number} table {found.number}",
+        before=before,
+        after={**result_values(result), "text": text, "reason": reason},
+    )
+    drawn = draw_due_cuts(change, where.key, rnd.id)
+    moves = next((d.moves for d in drawn if d.moves is not None), None)
+    return Recorded(
+        rnd.number, found.number, found.key, a.key, b.key, text, current.version + 1, moves
+    )
 
 
 def _completed(conn: Connection, rnd: RoundRef) -> bool:

@@ -23,6 +23,7 @@ from fairpair.engine.changes import draw_cut
 from fairpair.engine.formats import stage_finished
 from fairpair.engine.players import PlayerId
 from fairpair.engine.stage import Stage
+from fairpair.engine.standings.table import compute_standings
 from fairpair.engine.topcut import TopCut
 from fairpair.engine.tournament import Tournament
 from fairpair.service.kernel.change import Change
@@ -34,15 +35,38 @@ from fairpair.store.models import PodSeatRow, ResultRow, StageRow, TableRow
 
 
 @dataclass(frozen=True, slots=True)
+class CutPlace:
+    """A player moving into or out of a cut: their place in the standings the cut is made
+    from, now (``None``: no standings row)."""
+
+    player: PlayerId
+    name: str
+    place: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class CutMoves:
+    """A cut drawn again that seats other players than before (a corrected result): who
+    moved into it and who out of it, by place."""
+
+    stage: str
+    seats: int
+    moved_in: tuple[CutPlace, ...]
+    moved_out: tuple[CutPlace, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class DrawnCut:
     """A cut drawn now: the cut stage, the stage it was cut from, who made it (seed order),
-    the engine's ``TopCut`` (its explanation), and who replaced a dropped player."""
+    the engine's ``TopCut`` (its explanation), who replaced a dropped player, and — drawn
+    again — who moved into and out of it (``None`` when nobody did, or it is the first draw)."""
 
     stage: str
     from_stage: str
     players: tuple[PlayerId, ...]
     cut: TopCut
     replaced: tuple[tuple[PlayerId, PlayerId | None], ...] = ()
+    moves: CutMoves | None = None
 
 
 def draw(
@@ -75,7 +99,34 @@ def _draw(change: Change, loaded: Loaded, key: str, *, early: bool, automatic: b
             "explanation": made.explain({p.id: p.name for p in tournament.players}),
         },
     )
-    return DrawnCut(key, stage.cut.from_stage, made.players, made)
+    moves = _moves(tournament, key, stage.cut.from_stage, before.participants, made.players)
+    return DrawnCut(key, stage.cut.from_stage, made.players, made, moves=moves)
+
+
+def _moves(
+    tournament: Tournament,
+    key: str,
+    source: str,
+    before: tuple[PlayerId, ...] | None,
+    after: tuple[PlayerId, ...],
+) -> CutMoves | None:
+    """Who moved into and out of cut ``key`` drawn again (``before``: its seats until now)."""
+    if before is None or set(before) == set(after):
+        return None
+    rows = compute_standings(tournament, tournament.stage(source)).rows
+    place = {r.player.id: r.rank for r in rows}
+    names = {p.id: p.name for p in tournament.players}
+
+    def placed(players: list[PlayerId]) -> tuple[CutPlace, ...]:
+        found = [CutPlace(p, names.get(p, p), place.get(p)) for p in players]
+        return tuple(sorted(found, key=lambda c: (c.place is None, c.place or 0)))
+
+    return CutMoves(
+        key,
+        len(after),
+        placed([p for p in after if p not in set(before)]),
+        placed([p for p in before if p not in set(after)]),
+    )
 
 
 def _store(conn: Connection, change: Change, stage: Stage) -> None:

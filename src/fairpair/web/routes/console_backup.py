@@ -47,7 +47,9 @@ async def restore_backup(
     if len(raw) > MAX_UPLOAD_BYTES:
         errors["backup"] = f"{source} is larger than {MAX_UPLOAD_BYTES // 1_000_000} MB"
     elif not raw.strip():
-        errors["backup"] = "choose a backup file (fairpair backup, or Download a backup)"
+        errors["backup"] = (
+            "choose a backup file (an event's owner downloads one from the event's overview)"
+        )
     else:
         try:
             read = parse_backup(raw, source)

@@ -2,6 +2,10 @@
 players show, type "2-1", Enter: recorded, and the cursor is back for the next table), the
 outstanding matches (tables without a result, by number) and corrections with a reason.
 
+A correction that would change who makes a top cut drawn from the stage asks first: it names
+who would move into and out of the cut, with their places (``fairpair.web.confirm``); once
+saved, the page says who moved in and out.
+
 Results are told from side a, the table's first player (``interop.typed_text.parse_result``).
 Without JavaScript it is a plain form (table and result); every refusal — an unknown table, a
 table already reported (offering its correction), an impossible result — shows next to the
@@ -9,7 +13,7 @@ field it concerns, with what was typed still in it."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 from urllib.parse import urlencode
 
 from fastapi import APIRouter, Query, Request
@@ -23,8 +27,10 @@ from fairpair.service.kernel.connection import Database
 from fairpair.service.kernel.errors import AlreadyRecorded, Refused
 from fairpair.service.kernel.lookup import stage_key
 from fairpair.service.results import recording as results
+from fairpair.service.rounds.cut import CutMoves, CutPlace
 from fairpair.service.rounds.lifecycle import round_view
 from fairpair.web.access import Access, DbDep, Judge, Viewer
+from fairpair.web.confirm import Confirm, ask, confirmed, count, names
 from fairpair.web.console import console_page
 from fairpair.web.form_posts import FormValues, form_post
 from fairpair.web.numbers import is_whole
@@ -77,6 +83,7 @@ def _page(
         outstanding=outstanding,
         shown=SHOWN,
         done=done,
+        cut_said=_cut_said(request, event.players),
         fix=fix,
         help=RESULTS_HELP,
         errors=errors or {},
@@ -98,6 +105,33 @@ def results_page(
     return _page(request, access, db, slug, stage, round, done=done, correcting=correct)
 
 
+def _cut_said(request: Request, players: list[Any]) -> str | None:
+    """After a correction that changed a cut (``?cut=&in=&out=``): who moved in and out."""
+    query = request.query_params
+    seats = query.get("cut", "")
+    if not seats.isdigit():
+        return None
+    called = {p.id: p.name for p in players}
+    came = [called[p] for p in query.getlist("in") if p in called]
+    went = [called[p] for p in query.getlist("out") if p in called]
+    said = f"The top {seats} changed:"
+    if came:
+        said += f" {names(came)} moved in"
+    if went:
+        said += ("," if came else "") + f" {names(went)} moved out"
+    return said + "."
+
+
+def _placed(moved: tuple[CutPlace, ...]) -> str:
+    """ "Dan (8th) and Eve (9th)"."""
+    return names([f"{m.name} ({_ordinal(m.place)})" if m.place else m.name for m in moved])
+
+
+def _ordinal(n: int) -> str:
+    tail = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{tail}"
+
+
 def _table_of(text: str) -> int | str:
     """A table number ("12"), or a bracket match's id ("M5")."""
     text = text.strip()
@@ -106,8 +140,8 @@ def _table_of(text: str) -> int | str:
     return int(text) if is_whole(text) else text
 
 
-def _back(slug: str, stage: str, number: int, **extra: str) -> Response:
-    query = urlencode({"stage": stage, "round": number, **extra})
+def _back(slug: str, stage: str, number: int, **extra: str | list[str]) -> Response:
+    query = urlencode({"stage": stage, "round": number, **extra}, doseq=True)
     return RedirectResponse(f"/console/{slug}/results?{query}", status_code=303)
 
 
@@ -177,6 +211,13 @@ def correct_result(
             raise Refused(Location(("reason",)), "say why the result is corrected")
         version = values.get("version", "")
         key = stage_key(db, slug, stage)
+        known = int(version) if is_whole(version) else None
+        if not confirmed(values):
+            moves = results.correction_moves(
+                db, slug, number, table, result, actor=access.actor, version=known, stage=key
+            )
+            if moves is not None:
+                return _ask_cut(request, access, db, slug, key, number, table, values, moves)
         recorded = results.correct(
             db,
             slug,
@@ -185,7 +226,7 @@ def correct_result(
             result,
             actor=access.actor,
             reason=reason,
-            version=int(version) if is_whole(version) else None,
+            version=known,
             stage=key,
         )
     except FairpairError as error:
@@ -202,4 +243,58 @@ def correct_result(
             correcting=table_text,
         )
     assert recorded is not None
-    return _back(slug, key, recorded.round, done=f"{recorded.table}: {recorded.result} (corrected)")
+    extra: dict[str, str | list[str]] = {}
+    if recorded.cut is not None:
+        extra = {
+            "cut": str(recorded.cut.seats),
+            "in": [m.player for m in recorded.cut.moved_in],
+            "out": [m.player for m in recorded.cut.moved_out],
+        }
+    return _back(
+        slug, key, recorded.round, done=f"{recorded.table}: {recorded.result} (corrected)", **extra
+    )
+
+
+def _ask_cut(
+    request: Request,
+    access: Access,
+    db: Database,
+    slug: str,
+    stage: str,
+    number: int,
+    table: int | str,
+    values: dict[str, str],
+    moves: CutMoves,
+) -> Response:
+    """The correction changes who makes the cut: say who moves in and out, ask first."""
+    top = f"top {moves.seats}"
+    lines = []
+    if moves.moved_in:
+        lines.append(f"Into the {top}: {_placed(moves.moved_in)}.")
+    if moves.moved_out:
+        lines.append(f"Out of the {top}: {_placed(moves.moved_out)}.")
+    lines.append("Places are the standings with the corrected result.")
+    moved = len(moves.moved_in) + len(moves.moved_out)
+    fields = tuple(
+        (k, values[k])
+        for k in ("stage", "round", "table", "result", "reason", "version")
+        if k in values
+    )
+    return ask(
+        request,
+        access,
+        db,
+        slug,
+        Confirm(
+            question=f"Correct table {table}? It changes the {top}: {count(moved, 'player')} move.",
+            action=f"/console/{slug}/results/correct",
+            button=f"Correct table {table} and change the {top}",
+            back=f"/console/{slug}/results?"
+            + urlencode({"stage": stage, "round": number, "correct": str(table)})
+            + "#correction",
+            fields=fields,
+            details=tuple(lines),
+        ),
+        tab="results",
+        title=f"Correct table {table}",
+    )

@@ -60,7 +60,7 @@ def add_role(
 ) -> Response:
     values = {"username": username, "role": role}
     if not username.strip():
-        errors = {"username": "give the username of an account (fairpair user add NAME)"}
+        errors = {"username": "give the username of an account"}
         return _page(request, access, db, slug, status=422, errors=errors, values=values)
     try:
         grant(db, slug, username, role, actor=access.actor)

@@ -443,7 +443,7 @@ def test_a_reinstated_no_show_is_paired_from_the_next_round(db: Database, tmp_pa
 
     slug = _event(db, 7)
     players.check_in(db, slug, [f"p{i}" for i in range(1, 7)], actor=ACTOR)
-    assert players.drop_no_shows(db, slug, actor=ACTOR) == ["p7"]
+    assert [p.id for p in players.drop_no_shows(db, slug, actor=ACTOR).players] == ["p7"]
     _start(db, slug, 1)
     _finish(db, slug, 1)
     players.reinstate_player(db, slug, "p7", actor=ACTOR)

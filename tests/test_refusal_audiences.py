@@ -18,8 +18,9 @@ from fairpair.engine.errors import FairpairError
 from fairpair.service.kernel.errors import AlreadyRecorded
 
 SRC = Path(__file__).parents[1] / "src" / "fairpair"
-#: "fairpair result correct", "`fairpair toss flip`", "(fairpair user add NAME)".
-COMMAND = re.compile(r"\bfairpair [a-z][a-z-]+\b(?! (?:bot|is|has|knows|answers|does))")
+#: A command line offered to the user: "(fairpair result correct)", "`fairpair toss flip`",
+#: ": fairpair event new NAME", "run fairpair …" (not "a fairpair backup": a noun).
+COMMAND = re.compile(r"(?:[(`:]\s*|\brun\s+|\buse\s+)fairpair [a-z]")
 
 
 def _error_names() -> set[str]:

@@ -28,6 +28,7 @@ from sqlalchemy import (
     Text,
     TypeDecorator,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -314,7 +315,45 @@ class AccountRow(Base):
     name: Mapped[str] = mapped_column(String(200), nullable=False)
     password_hash: Mapped[str] = mapped_column(String(200), nullable=False)
     organizer: Mapped[bool] = mapped_column(Boolean, nullable=False, default=True)
+    #: The installation's administrator: invites organizers, issues password-reset links.
+    #: The account made at first-run setup is one.
+    admin: Mapped[bool] = mapped_column(
+        Boolean, nullable=False, default=False, server_default=false()
+    )
     created_at: Mapped[datetime] = _when()
+
+
+class AccountLinkRow(Base):
+    """A one-time link that makes or mends an account: an invitation (``kind`` 'invite': a
+    new account, an organizer or staff of ``event_id`` with ``role``) or a password reset
+    (``kind`` 'reset' of ``account_id``). Only the SHA-256 of its secret is stored; it
+    expires at ``expires_at`` and works once (``used_at``), or never after ``revoked_at``."""
+
+    __tablename__ = "account_links"
+    __table_args__ = (
+        CheckConstraint("kind IN ('invite', 'reset')", name="kind"),
+        CheckConstraint("role IS NULL OR role IN ('owner', 'judge', 'viewer')", name="role"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(10), nullable=False)
+    token_hash: Mapped[str] = mapped_column(String(64), nullable=False, unique=True)
+    account_id: Mapped[int | None] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), nullable=True
+    )
+    organizer: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False)
+    event_id: Mapped[int | None] = mapped_column(
+        ForeignKey("events.id", ondelete="CASCADE"), nullable=True
+    )
+    role: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    note: Mapped[str] = mapped_column(String(200), nullable=False, default="")
+    made_by: Mapped[int | None] = mapped_column(
+        ForeignKey("accounts.id", ondelete="SET NULL"), nullable=True
+    )
+    created_at: Mapped[datetime] = _when()
+    expires_at: Mapped[datetime] = _when()
+    used_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    revoked_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
 
 
 class StaffRow(Base):

@@ -10,6 +10,7 @@ routes (a ``{slug}`` in the path), the caller's role in that event:
 | ``Public``    | everyone                                                |
 | ``Signed``    | any logged-in account                                   |
 | ``Organizer`` | an organizer account (may create events)                |
+| ``Admin``     | the installation's administrator (accounts, resets)     |
 | ``Viewer``    | staff of the event: viewer, judge or owner              |
 | ``Judge``     | the event's judges (scorekeepers) and owners            |
 | ``Owner``     | the event's owners                                      |
@@ -52,6 +53,7 @@ class Need(IntEnum):
     SIGNED = 1
     ORGANIZER = 2
     PLAYER = 3
+    ADMIN = 4
     VIEWER = 10 + Role.VIEWER
     JUDGE = 10 + Role.JUDGE
     OWNER = 10 + Role.OWNER
@@ -150,6 +152,8 @@ class Allow:
             raise NotLoggedIn("login", "log in first (or send a bearer token)")
         if need == Need.ORGANIZER and not account.organizer:
             raise NotAllowed("account", f"{account.username!r} is not an organizer account")
+        if need == Need.ADMIN and not account.admin:
+            raise NotAllowed("account", f"{account.username!r} is not the administrator")
         wanted = need.role
         if wanted is not None and not access.can(wanted):
             where = f"event {slug!r}" if slug else "this event"
@@ -175,6 +179,7 @@ class Allow:
 Public = Annotated[Access, Depends(Allow(Need.PUBLIC))]
 Signed = Annotated[Access, Depends(Allow(Need.SIGNED))]
 Organizer = Annotated[Access, Depends(Allow(Need.ORGANIZER))]
+Admin = Annotated[Access, Depends(Allow(Need.ADMIN))]
 Viewer = Annotated[Access, Depends(Allow(Need.VIEWER))]
 Judge = Annotated[Access, Depends(Allow(Need.JUDGE))]
 Owner = Annotated[Access, Depends(Allow(Need.OWNER))]

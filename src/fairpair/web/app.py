@@ -63,6 +63,7 @@ ROUTERS = (
     "fairpair.web.routes.home",
     "fairpair.web.routes.console_backup",
     "fairpair.web.routes.account",
+    "fairpair.web.routes.account_links",
     "fairpair.web.routes.console_event",
     "fairpair.web.routes.console_players",
     "fairpair.web.routes.console_stages",

@@ -31,13 +31,21 @@ class Account:
     username: str
     name: str
     organizer: bool
+    #: The installation's administrator (invites organizers, issues password resets).
+    admin: bool = False
 
 
 def account_of(row: object) -> Account:
-    return Account(row.id, row.username, row.name, row.organizer)  # type: ignore[attr-defined]
+    return Account(row.id, row.username, row.name, row.organizer, row.admin)  # type: ignore[attr-defined]
 
 
-ACCOUNT_COLUMNS = (AccountRow.id, AccountRow.username, AccountRow.name, AccountRow.organizer)
+ACCOUNT_COLUMNS = (
+    AccountRow.id,
+    AccountRow.username,
+    AccountRow.name,
+    AccountRow.organizer,
+    AccountRow.admin,
+)
 
 
 def checked_username(username: str) -> str:
@@ -61,32 +69,63 @@ def checked_password(password: str) -> str:
 
 
 def add_account(
-    db: Database, username: str, password: str, *, name: str | None = None, organizer: bool = True
+    db: Database,
+    username: str,
+    password: str,
+    *,
+    name: str | None = None,
+    organizer: bool = True,
+    admin: bool = False,
 ) -> Account:
     """Create an account; ``Refused`` when the username is taken or the password too short."""
+    try:
+        with db.writing() as conn:
+            return insert_account(
+                conn, username, password, name=name, organizer=organizer, admin=admin
+            )
+    except IntegrityError:
+        raise Refused("username", f"the username {username.strip().lower()!r} is taken") from None
+
+
+def insert_account(
+    conn: Connection,
+    username: str,
+    password: str,
+    *,
+    name: str | None,
+    organizer: bool,
+    admin: bool = False,
+) -> Account:
+    """Write a new account in ``conn``'s transaction (the checks of ``add_account``; a taken
+    username raises ``IntegrityError`` for the caller to turn into a refusal)."""
     user = checked_username(username)
     hashed = _HASHER.hash(checked_password(password))
     display = checked_line(name, "name", "a name") if name and name.strip() else user
-    try:
-        with db.writing() as conn:
-            key = conn.execute(
-                insert(AccountRow)
-                .values(
-                    username=user,
-                    name=display,
-                    password_hash=hashed,
-                    organizer=organizer,
-                    created_at=now(),
-                )
-                .returning(AccountRow.id)
-            ).scalar_one()
-    except IntegrityError:
-        raise Refused("username", f"the username {user!r} is taken") from None
-    return Account(key, user, display, organizer)
+    taken = conn.execute(select(AccountRow.id).where(AccountRow.username == user)).first()
+    if taken is not None:
+        raise Refused("username", f"the username {user!r} is taken")
+    key = conn.execute(
+        insert(AccountRow)
+        .values(
+            username=user,
+            name=display,
+            password_hash=hashed,
+            organizer=organizer,
+            admin=admin,
+            created_at=now(),
+        )
+        .returning(AccountRow.id)
+    ).scalar_one()
+    return Account(key, user, display, organizer, admin)
+
+
+def hashed_password(password: str) -> str:
+    """The argon2 hash of ``password`` (checked: ``Refused`` when too short or long)."""
+    return _HASHER.hash(checked_password(password))
 
 
 def set_password(db: Database, username: str, password: str) -> None:
-    hashed = _HASHER.hash(checked_password(password))
+    hashed = hashed_password(password)
     with db.writing() as conn:
         done = conn.execute(
             update(AccountRow)

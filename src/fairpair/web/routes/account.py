@@ -10,7 +10,8 @@ from fastapi.responses import RedirectResponse, Response
 
 from fairpair.engine.errors import FairpairError
 from fairpair.service.accounts.api_tokens import create_token, revoke_token, tokens_of
-from fairpair.web.access import DbDep, Signed
+from fairpair.service.accounts.links import change_password
+from fairpair.web.access import SESSION_COOKIE, DbDep, Signed
 from fairpair.web.forms import refusal
 from fairpair.web.templating import render
 
@@ -48,6 +49,43 @@ def new_token(
         tokens=tokens_of(db, access.account),
         new_secret=secret,
         new_token=made,
+    )
+
+
+@ROUTER.post("/account/password")
+def new_password(
+    request: Request,
+    access: Signed,
+    db: DbDep,
+    current: Annotated[str, Form(max_length=1024)] = "",
+    password: Annotated[str, Form(max_length=1024)] = "",
+    confirm: Annotated[str, Form(max_length=1024)] = "",
+) -> Response:
+    assert access.account is not None
+    errors: dict[str, str] = {}
+    if password != confirm:
+        errors = {"confirm": "the two new passwords differ"}
+    else:
+        try:
+            change_password(
+                db,
+                access.account,
+                current,
+                password,
+                keep_session=request.cookies.get(SESSION_COOKIE, ""),
+            )
+        except FairpairError as error:
+            errors = refusal(error, ("current", "password"))
+    if errors:
+        return render(
+            request,
+            "account.html",
+            status=422,
+            tokens=tokens_of(db, access.account),
+            errors=errors,
+        )
+    return render(
+        request, "account.html", tokens=tokens_of(db, access.account), password_changed=True
     )
 
 

@@ -9,8 +9,10 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import RedirectResponse, Response
 
-from fairpair.service.accounts.logins import authenticate
+from fairpair.service.accounts.links import needs_setup
+from fairpair.service.accounts.logins import Account, authenticate
 from fairpair.service.accounts.sessions import LIFETIME, close_session, open_session
+from fairpair.service.kernel.connection import Database
 from fairpair.service.kernel.errors import BadCredentials, TooManyAttempts
 from fairpair.web.access import SESSION_COOKIE, DbDep, Public
 from fairpair.web.templating import render
@@ -29,9 +31,11 @@ def safe_next(target: str | None) -> str:
 
 
 @ROUTER.get("/login")
-def login_page(request: Request, access: Public, next: str | None = None) -> Response:
+def login_page(request: Request, access: Public, db: DbDep, next: str | None = None) -> Response:
     if access.account is not None:
         return RedirectResponse(safe_next(next), status_code=303)
+    if needs_setup(db):
+        return RedirectResponse("/setup", status_code=303)
     return render(request, "login.html", next=safe_next(next))
 
 
@@ -63,8 +67,13 @@ def login(
             values=values,
             errors={"_form": error.reason},
         )
+    return logged_in(request, db, account, safe_next(next))
+
+
+def logged_in(request: Request, db: Database, account: Account, target: str) -> Response:
+    """A redirect to ``target`` that logs this browser in as ``account`` (a new session)."""
     token = open_session(db, account)
-    response = RedirectResponse(safe_next(next), status_code=303)
+    response = RedirectResponse(target, status_code=303)
     response.set_cookie(
         SESSION_COOKIE,
         token,

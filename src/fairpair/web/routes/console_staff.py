@@ -10,10 +10,12 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import RedirectResponse, Response
 
 from fairpair.engine.errors import FairpairError
+from fairpair.service.accounts.links import AccountLink, event_invitations, invite, revoke_link
 from fairpair.service.accounts.staff import Role, grant, revoke, staff_of
 from fairpair.service.kernel.connection import Database
 from fairpair.web.access import Access, DbDep, Owner, Viewer
 from fairpair.web.console import console_page
+from fairpair.web.forms import refusal
 
 ROUTER = APIRouter(include_in_schema=False)
 ROLES = tuple(r.label for r in sorted(Role, reverse=True))
@@ -28,7 +30,11 @@ def _page(
     status: int = 200,
     errors: dict[str, str] | None = None,
     values: dict[str, str] | None = None,
+    made: tuple[AccountLink, str] | None = None,
 ) -> Response:
+    shown = None
+    if made is not None:
+        shown = (made[0], f"{str(request.base_url).rstrip('/')}/invite/{made[1]}")
     return console_page(
         request,
         access,
@@ -39,6 +45,8 @@ def _page(
         status=status,
         staff=staff_of(db, slug),
         roles=ROLES,
+        invitations=event_invitations(db, slug),
+        shown=shown,
         errors=errors or {},
         values=values or {"role": "judge"},
     )
@@ -99,3 +107,37 @@ def remove(request: Request, slug: str, username: str, access: Owner, db: DbDep)
             request, access, db, slug, status=422, errors={f"staff:{username}": error.reason}
         )
     return RedirectResponse(f"/console/{slug}/staff", status_code=303)
+
+
+@ROUTER.post("/console/{slug}/staff/invitations")
+def invite_staff(
+    request: Request,
+    slug: str,
+    access: Owner,
+    db: DbDep,
+    role: Annotated[str, Form(max_length=20)] = "judge",
+    organizer: Annotated[str, Form(max_length=4)] = "",
+    note: Annotated[str, Form(max_length=200)] = "",
+) -> Response:
+    assert access.account is not None
+    try:
+        made = invite(
+            db, access.account, slug=slug, role=role, organizer=organizer == "1", note=note
+        )
+    except FairpairError as error:
+        errors = refusal(error, ("role", "organizer", "note"))
+        values = {"invite_role": role, "note": note}
+        return _page(request, access, db, slug, status=422, errors=errors, values=values)
+    return _page(request, access, db, slug, made=made)
+
+
+@ROUTER.post("/console/{slug}/staff/invitations/{link_id}/revoke")
+def revoke_invitation(
+    request: Request, slug: str, link_id: int, access: Owner, db: DbDep
+) -> Response:
+    assert access.account is not None
+    try:
+        revoke_link(db, access.account, link_id, slug=slug)
+    except FairpairError as error:
+        return _page(request, access, db, slug, status=422, errors={"_form": error.reason})
+    return RedirectResponse(f"/console/{slug}/staff#invitations", status_code=303)

@@ -70,3 +70,57 @@
   document.addEventListener("DOMContentLoaded", function () { selectError(document); });
   document.addEventListener("htmx:afterSettle", function (evt) { selectError(evt.detail.elt); });
 })();
+
+// A link to hand to someone (partials/share_link.html): "Copy link" copies it and says
+// "Copied" where a screen reader hears it too; without the clipboard API (a page served
+// over plain http to another machine) the text is selected and copied the older way. The
+// phone's share sheet is offered where the browser has one.
+(function () {
+  function say(button, text) {
+    var box = button.closest(".share-link");
+    var status = box && box.querySelector(".share-status");
+    if (status) status.textContent = text;
+  }
+  function oldCopy(input) {
+    input.focus();
+    input.select();
+    try { return document.execCommand("copy"); } catch (e) { return false; }
+  }
+  document.addEventListener("click", function (evt) {
+    var button = evt.target.closest ? evt.target.closest("[data-copy]") : null;
+    if (button) {
+      var input = document.querySelector(button.getAttribute("data-copy"));
+      if (!input) return;
+      var done = function () { say(button, "Copied — paste it into a message."); };
+      var fallback = function () {
+        if (oldCopy(input)) done();
+        else say(button, "Selected: press Ctrl+C (⌘C) to copy.");
+      };
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(input.value).then(done, fallback);
+      } else {
+        fallback();
+      }
+      return;
+    }
+    var share = evt.target.closest ? evt.target.closest("[data-share-url]") : null;
+    if (share && navigator.share) {
+      navigator.share({
+        title: share.getAttribute("data-share-title"),
+        text: share.getAttribute("data-share-text"),
+        url: share.getAttribute("data-share-url"),
+      }).catch(function () { /* the person closed the share sheet */ });
+    }
+  });
+  document.addEventListener("focusin", function (evt) {
+    if (evt.target.matches && evt.target.matches("input[data-select-all]")) evt.target.select();
+  });
+  function showShare(root) {
+    if (!navigator.share) return;
+    (root.querySelectorAll ? root : document).querySelectorAll(".share-native").forEach(function (b) {
+      b.hidden = false;
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () { showShare(document); });
+  document.addEventListener("htmx:afterSettle", function (evt) { showShare(evt.detail.elt); });
+})();

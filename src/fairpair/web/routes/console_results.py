@@ -1,6 +1,7 @@
 """The console's Results page: fast keyboard entry by table number (type "12", the table's
 players show, type "2-1", Enter: recorded, and the cursor is back for the next table), the
-outstanding matches (tables without a result, by number) and corrections with a reason.
+outstanding matches (tables without a result, by number, each with what its players reported:
+"Bea reported 2-1, waiting for Cole") and corrections with a reason.
 
 Results are told from side a, the table's first player (``interop.typed_text.parse_result``).
 Without JavaScript it is a plain form (table and result); every refusal — an unknown table, a
@@ -23,6 +24,7 @@ from fairpair.service.kernel.connection import Database
 from fairpair.service.kernel.errors import AlreadyRecorded, Refused
 from fairpair.service.kernel.lookup import stage_key
 from fairpair.service.results import recording as results
+from fairpair.service.results.pending_reports import pending_reports
 from fairpair.service.rounds.lifecycle import round_view
 from fairpair.web.access import Access, DbDep, Judge, Viewer
 from fairpair.web.console import console_page
@@ -59,6 +61,7 @@ def _page(
     outstanding = sorted(
         (t for t in view.tables if t.result is None) if view else (), key=lambda t: t.table
     )
+    reports = pending_reports(db, slug, view.number, stage=key) if view is not None else {}
     fix = None
     if view is not None and correcting:
         fix = next((t for t in view.tables if str(t.table) == correcting), None)
@@ -75,6 +78,7 @@ def _page(
         stages=choice.stages,
         view=view,
         outstanding=outstanding,
+        reports=reports,
         shown=SHOWN,
         done=done,
         fix=fix,

@@ -24,6 +24,7 @@ from fairpair.service.kernel.connection import Database
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.kernel.lookup import stage_key
 from fairpair.service.results import places
+from fairpair.service.results.pending_reports import pending_reports
 from fairpair.service.rounds import drafts, round_robin
 from fairpair.service.rounds import lifecycle as rounds
 from fairpair.service.rounds.draft_toss import draft_tosses
@@ -282,6 +283,7 @@ def _round_page(
     view = rounds.round_view(db, slug, number, stage=key)
     event = show_event(db, slug)
     found = choose_stage(event, key).stage
+    reports = pending_reports(db, slug, number, stage=key) if view.state == "open" else {}
     return console_page(
         request,
         access,
@@ -293,6 +295,7 @@ def _round_page(
         event=event,
         stage=found,
         view=view,
+        reports=reports,
         shown=SHOWN,
         actions=ACTIONS,
         swapping=request.query_params.get("swap") == "1" or "swap" in (errors or {}),

@@ -340,23 +340,36 @@ def _moment(value: Any) -> str:
     return text[:16].replace("T", " ") + " UTC" if len(text) >= 16 else text
 
 
-def _clock(verb: str) -> Sentence:
-    def say(e: AuditEntry, n: Names, actor: str) -> str:
-        a = _dict(e.after)
-        text = f"{actor} {verb} the timer of {where(e.subject, n)}"
-        minutes = a.get("minutes")
-        if isinstance(minutes, int | float) and minutes:
-            text += (
-                f" ({_count(int(minutes), 'minute')})"
-                if verb != "added time to"
-                else f": +{_count(int(minutes), 'minute')}"
-            )
-        left = a.get("left_seconds")
-        if verb == "paused" and isinstance(left, int):
-            text += f" with {left // 60}:{left % 60:02d} left"
-        return text
+def _left(seconds: object) -> str:
+    """Seconds as the timer shows them: ``12:05``."""
+    if not isinstance(seconds, int):
+        return "?"
+    return f"{seconds // 60}:{seconds % 60:02d}"
 
-    return say
+
+def _clock_start(e: AuditEntry, n: Names, actor: str) -> str:
+    minutes = _dict(e.after).get("minutes")
+    length = f" at {_count(int(minutes), 'minute')}" if isinstance(minutes, int) else ""
+    return f"{actor} started the timer of {where(e.subject, n)}{length}"
+
+
+def _clock_pause(e: AuditEntry, n: Names, actor: str) -> str:
+    left = _left(_dict(e.after).get("left_seconds"))
+    return f"{actor} paused the timer of {where(e.subject, n)} with {left} left"
+
+
+def _clock_resume(e: AuditEntry, n: Names, actor: str) -> str:
+    left = _left(_dict(e.before).get("left_seconds"))
+    return f"{actor} resumed the timer of {where(e.subject, n)} with {left} left"
+
+
+def _clock_extend(e: AuditEntry, n: Names, actor: str) -> str:
+    minutes = _dict(e.after).get("minutes")
+    if not isinstance(minutes, int):
+        return f"{actor} changed the timer of {where(e.subject, n)}"
+    if minutes < 0:
+        return f"{actor} took {_count(-minutes, 'minute')} off the timer of {where(e.subject, n)}"
+    return f"{actor} added {_count(minutes, 'minute')} to the timer of {where(e.subject, n)}"
 
 
 def _cut_draw(e: AuditEntry, n: Names, actor: str) -> str:
@@ -504,11 +517,11 @@ SENTENCES: dict[str, Sentence] = {
     "round.delete": _by("deleted {where}"),
     "round.swap": _swap,
     "round.dates": _dates,
-    "round.clock_start": _clock("started"),
-    "round.clock_pause": _clock("paused"),
-    "round.clock_resume": _clock("resumed"),
-    "round.clock_extend": _clock("added time to"),
-    "round.clock_reset": _clock("reset"),
+    "round.clock_start": _clock_start,
+    "round.clock_pause": _clock_pause,
+    "round.clock_resume": _clock_resume,
+    "round.clock_extend": _clock_extend,
+    "round.clock_reset": _by("took the timer of {where} away"),
     "result.report": _result_report,
     "result.correct": _result_correct,
     "result.clear": _result_clear,

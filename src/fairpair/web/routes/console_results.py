@@ -27,6 +27,7 @@ from fairpair.service.results import recording as results
 from fairpair.service.results.pending_reports import pending_reports
 from fairpair.service.rounds.lifecycle import round_view
 from fairpair.web.access import Access, DbDep, Judge, Viewer
+from fairpair.web.clock_panel import clock_panel
 from fairpair.web.console import console_page
 from fairpair.web.form_posts import FormValues, form_post
 from fairpair.web.numbers import is_whole
@@ -79,6 +80,7 @@ def _page(
         view=view,
         outstanding=outstanding,
         reports=reports,
+        clock_panel=clock_panel(db, slug, view, key, "results"),
         shown=SHOWN,
         done=done,
         fix=fix,

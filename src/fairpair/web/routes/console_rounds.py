@@ -29,6 +29,7 @@ from fairpair.service.rounds import drafts, round_robin
 from fairpair.service.rounds import lifecycle as rounds
 from fairpair.service.rounds.draft_toss import draft_tosses
 from fairpair.web.access import Access, DbDep, Judge, Viewer
+from fairpair.web.clock_panel import clock_panel
 from fairpair.web.console import console_page
 from fairpair.web.form_posts import FormValues, form_post
 from fairpair.web.numbers import is_whole
@@ -296,6 +297,7 @@ def _round_page(
         stage=found,
         view=view,
         reports=reports,
+        clock_panel=clock_panel(db, slug, view, key, "round"),
         shown=SHOWN,
         actions=ACTIONS,
         swapping=request.query_params.get("swap") == "1" or "swap" in (errors or {}),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
 from fairpair.service.accounts import staff
@@ -19,6 +20,7 @@ from .helpers import PASSWORD, account
 from .player_passes import pass_of, signed
 
 
+@pytest.mark.slow
 def test_the_console_explains_pending_reports_and_the_log_reads_as_sentences(
     browser: Any, live_server: LiveServer
 ) -> None:

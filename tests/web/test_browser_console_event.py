@@ -97,5 +97,6 @@ def test_an_organizer_runs_the_event_console(
     assert "judge" in page.locator("#s-jamie select").input_value()
 
     page.click("a[data-tab=log]")
-    assert "staff.grant" in page.locator("#audit-log").inner_text()
+    granted = page.locator("#audit-log tr[data-action='staff.grant']")
+    assert "Carmen (owner) made Jamie judge" in granted.inner_text()  # a sentence, raw in details
     assert problems == []

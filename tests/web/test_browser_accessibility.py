@@ -33,6 +33,7 @@ from fastapi.routing import iter_route_contexts
 from fairpair.engine.results import Result, Side
 from fairpair.service.accounts import staff
 from fairpair.service.event import events
+from fairpair.service.players import roster
 from fairpair.service.players.passes import personal_link
 from fairpair.service.players.portal_settings import read_portal
 from fairpair.service.results import recording as results
@@ -60,13 +61,15 @@ FIELD = [
     "Fay Wren",
     "Gil Hart",
     "Hal Pike",
+    "Ivy Lamb",
 ]
 
 
 @dataclass(frozen=True)
 class Visit:
     """One page to scan: the route (as in the route table; None for a URL no route serves),
-    the URL to open (``{slug}``, ``{code}``, ``{secret}`` filled from the event), the status
+    the URL to open (``{slug}``, ``{code}``, ``{secret}`` filled from the event; ``{fresh}``:
+    an event that has not started, open to join), the status
     it answers with, and whether players open it on a phone (then it is scanned at both
     sizes)."""
 
@@ -82,7 +85,8 @@ ANONYMOUS = (
     Visit("/login", "/login"),
     Visit("/join", "/join", phone=True),
     Visit("/j/{code}", "/j/NOSUCHCODE", status=404, phone=True),
-    Visit("/e/{slug}/join", "/e/{slug}/join", phone=True),
+    Visit("/e/{slug}/join", "/e/{fresh}/join", phone=True),  # open: the form
+    Visit("/e/{slug}/join", "/e/{slug}/join"),  # closed: round 1 is out
     Visit("/e/{slug}/p/{secret}", "/e/{slug}/p/not-a-pass", status=404, phone=True),
     Visit("/help/tiebreaks", "/help/tiebreaks", phone=True),
     Visit("/docs", "/docs"),
@@ -198,7 +202,7 @@ class Finding:
 
 RUN_AXE = r"""async (tags) => {
   const found = await axe.run(document, {runOnly: {type: 'tag', values: tags},
-                                         resultTypes: ['violations']});
+    rules: {'label-content-name-mismatch': {enabled: true}}, resultTypes: ['violations']});
   return found.violations.map(v => ({rule: v.id, impact: v.impact || 'minor', help: v.help,
     nodes: v.nodes.length, targets: v.nodes.slice(0, 4).map(n => n.target.join(' ')),
     why: (v.nodes[0].failureSummary || '').replace(/\s+/g, ' ').slice(0, 300)}));
@@ -243,6 +247,7 @@ class Scanner:
     slug: str
     code: str
     secret: str
+    fresh: str
     findings: list[Finding]
     problems: list[str]
     scanned: int = 0
@@ -256,7 +261,7 @@ class Scanner:
     def one(self, visit: Visit, size: str, viewport: dict[str, int]) -> None:
         page = self.page
         page.set_viewport_size(viewport)
-        url = visit.url.format(slug=self.slug, code=self.code, secret=self.secret)
+        url = visit.url.format(slug=self.slug, code=self.code, secret=self.secret, fresh=self.fresh)
         answer = page.goto(url)
         assert answer is not None
         label = visit.route or url
@@ -319,7 +324,7 @@ def scanner(browser: Any, live_server: LiveServer) -> Iterator[Scanner]:
     context = browser.new_context(base_url=live_server.url, viewport=DESKTOP, bypass_csp=True)
     context.set_default_timeout(10_000)
     try:
-        yield Scanner(context.new_page(), "", "", "", [], [])
+        yield Scanner(context.new_page(), "", "", "", "", [], [])
     finally:
         context.close()
 
@@ -356,15 +361,24 @@ def test_every_page_passes_axe_and_has_a_skip_link_and_a_focus_ring(
     slug = swiss_event(db, "Access Open", FIELD, owner=owner, max_rounds=3)
     staff.grant(db, slug, "jude", "judge", actor=ACTOR)
     add_cut(db, slug, 4)
-    play_round(db, slug, winner=lambda m: Side.A)
+    roster.check_in(db, slug, ["ada-quill", "ben-rook"], actor=ACTOR)
+    play_round(db, slug, winner=lambda m: Side.A)  # nine players: a bye
+    roster.drop_player(db, slug, "ivy-lamb", actor=ACTOR, reason="ill")  # a Withdrew row
     play_round(db, slug, winner=lambda m: Side.B)
     drafts.generate(db, slug, actor=ACTOR)
     scanner.slug = slug
     scanner.code = read_portal(db, slug).join_code
+    scanner.fresh = swiss_event(db, "Access Open Next Week", FIELD[:2])
 
     scanner.scan(ANONYMOUS)
     page = scanner.page
     page.goto("/login")
+    page.fill("#f-username", "ally")
+    page.fill("#f-password", "not the password")
+    page.click("button[type=submit]")
+    page.locator("#f-password[aria-invalid=true], .form-error").first.wait_for()
+    scanner.axe("/login (refused)", "1366x768")
+    scanner.keyboard("/login (refused)", "1366x768")
     page.fill("#f-username", "ally")
     page.fill("#f-password", PASSWORD)
     page.click("button[type=submit]")

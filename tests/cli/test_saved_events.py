@@ -18,6 +18,9 @@ from typer.testing import CliRunner
 
 from fairpair.cli.app import app
 from fairpair.cli.exit_codes import ExitCode
+from fairpair.service.accounts.logins import find_account
+from fairpair.service.accounts.staff import roles_of
+from fairpair.service.kernel.connection import Database
 
 runner = CliRunner()
 
@@ -143,7 +146,7 @@ def test_a_whole_event_from_registration_to_import(cli: Run, tmp_path: Path) -> 
     out = tmp_path / "club.json"
     cli("export", slug, "-o", str(out))
     assert out.read_text("utf-8") == cli("export", slug).stdout
-    assert as_json(cli("import", str(out), "--json")) == {"event": "club-night-2"}
+    assert as_json(cli("import", str(out), "--json")) == {"event": "club-night-2", "owner": None}
     assert cli("export", "club-night-2").stdout == out.read_text("utf-8")
     again = cli("import", str(out), "--slug", "copy").stdout
     assert "copy" in again
@@ -445,3 +448,19 @@ def test_round_show_announces_a_released_round_with_its_notes(cli: Run, tmp_path
     assert "In Progress" in text and "Why these pairings" in text
     assert f"{first['b']['name']} wins 2-0" in text
     cli("round", "show", slug, "2", code=7)
+
+
+def test_an_event_made_as_an_account_is_in_its_console(cli: Run, db: str) -> None:
+    """``--as`` names an account that exists: the event is theirs (owner), as when made in
+    the browser; otherwise the command says nobody owns it in the console yet."""
+    cli("user", "add", "rhea", "--password", "correct horse battery")
+    made = as_json(cli("event", "new", "Rhea's Friday", "--as", "rhea", "--json"))
+    assert made["owner"] == "rhea"
+    said = cli("event", "new", "Nobody's Friday", "--as", "nobody").stdout
+    assert "no account 'nobody'" in said and "fairpair staff add nobody-s-friday" in said
+    base = Database.open(db)
+    try:
+        roles = roles_of(base, find_account(base, "rhea"))
+    finally:
+        base.close()
+    assert {slug: role.label for slug, role in roles.items()} == {made["event"]: "owner"}

@@ -64,7 +64,7 @@ def test_a_player_sees_the_count_rise_reads_the_notice_and_sets_channels(
         expect(page.locator(".saved")).to_have_text("Saved.")
         expect(page.locator("#discord_user_id")).to_have_value("123456789012345678")
         page.locator("#unread-count").click()
-        expect(page.locator("h1")).to_have_text("Notifications")
+        expect(page.locator("h1")).to_have_text("Notifications — Phone Notices")
         expect(page.locator(".notice.unread")).to_have_count(1)
         expect(page.locator(".notice .new-tag")).to_have_text("New")
         page.reload()

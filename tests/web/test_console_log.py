@@ -1,5 +1,6 @@
-"""The console's Audit log tab through HTTP: who, when, action, subject and before → after,
-newest first, paged; only the event's staff see it."""
+"""The console's Audit log tab through HTTP: each change as a sentence, with who, when,
+action, subject and before → after behind "details", newest first, paged; only the event's
+staff see it."""
 
 from __future__ import annotations
 
@@ -30,6 +31,9 @@ def test_the_log_shows_changes_newest_first_with_before_and_after(
     assert text.index("player.seed") < text.index("player.add")
     assert "{&#34;seed&#34;: 1}" in text and "{&#34;seed&#34;: 5}" in text
     assert "player ann" in text
+    # each entry is a sentence, its raw record behind "details"
+    assert "Olga (owner) changed Ann&#39;s seed from 1 to 5" in text
+    assert "td added Ann" in text and "<summary>details</summary>" in text
 
 
 def test_the_log_is_paged(sqlite_db: Database, web_client: TestClient) -> None:

@@ -71,6 +71,13 @@ PUBLIC_ACTIONS = frozenset(
         # it answers 401 (test_discord_interactions_need_a_signature below), and what a
         # signed command may do is checked by the service (one-time codes, players' links).
         ("POST", "/discord/interactions"),
+        # Accounts for people who have none yet (service/accounts/links.py): first-run setup
+        # works only while the installation has no account at all (checked in the same
+        # transaction that makes the first); an invitation or a password reset only with its
+        # one-time, expiring secret in the path (refused once used, revoked or expired).
+        ("POST", "/setup"),
+        ("POST", "/invite/{secret}"),
+        ("POST", "/reset/{secret}"),
     }
 )
 CSRF_FAILED = (

@@ -44,6 +44,7 @@ def new(
     run: options.Change,
 ) -> None:
     """Create an event with one Swiss stage ('swiss'); prints its slug."""
+    from fairpair.service.accounts.logins import account_named, owned_by
     from fairpair.service.event.events import create_event
 
     preset = None
@@ -52,11 +53,15 @@ def new(
 
         preset = get_ruleset(ruleset, "--ruleset")
     with run.database() as base:
-        made = create_event(base, name, actor=run.who, slug=slug, ruleset=preset)
+        owner = account_named(base, run.who)
+        made = create_event(
+            base, name, actor=run.who, slug=slug, ruleset=preset, owner=owner.id if owner else None
+        )
     run.done(
         f"created event {made} ({name.strip()}): one Swiss stage 'swiss', ruleset "
-        f"{preset.name if preset else 'default'}. Next: fairpair player add {made} NAME",
-        {"event": made},
+        f"{preset.name if preset else 'default'}; {owned_by(owner, run.who, made)}. "
+        f"Next: fairpair player add {made} NAME",
+        {"event": made, "owner": owner.username if owner else None},
     )
 
 

@@ -26,6 +26,7 @@ def import_document(
     """Save a tournament document or a FIDE TRF file as a new event; prints its slug."""
     from fairpair.cli.text import plural
     from fairpair.interop.files import is_trf
+    from fairpair.service.accounts.logins import account_named, owned_by
 
     if is_trf(file):
         from fairpair.interop.trf import load_trf
@@ -34,17 +35,23 @@ def import_document(
         event = load_trf(file)
         tournament = event.tournament
         with run.database() as base:
-            made = import_trf(base, event, actor=run.who, slug=slug)
+            owner = account_named(base, run.who)
+            made = import_trf(
+                base, event, actor=run.who, slug=slug, owner=owner.id if owner else None
+            )
     else:
         from fairpair.interop.document import load_document
         from fairpair.service.event.events import import_event
 
         tournament = load_document(file)
         with run.database() as base:
-            made = import_event(base, tournament, actor=run.who, slug=slug)
+            owner = account_named(base, run.who)
+            made = import_event(
+                base, tournament, actor=run.who, slug=slug, owner=owner.id if owner else None
+            )
     rounds = sum(len(s.rounds) for s in tournament.stages)
     run.done(
         f"imported {file} as event {made}: {plural(len(tournament.players), 'player')}, "
-        f"{plural(rounds, 'round')}",
-        {"event": made},
+        f"{plural(rounds, 'round')}; {owned_by(owner, run.who, made)}",
+        {"event": made, "owner": owner.username if owner else None},
     )

@@ -36,11 +36,15 @@ def restore(
     from fairpair.cli.text import plural
     from fairpair.interop.backup import parse_backup
     from fairpair.interop.document.read import read_bytes
+    from fairpair.service.accounts.logins import account_named, owned_by
     from fairpair.service.event.backups import restore_event
 
     read = parse_backup(read_bytes(Path(file)), file)
     with run.database() as base:
-        made = restore_event(base, read, actor=run.who, slug=slug)
+        owner = account_named(base, run.who)
+        made = restore_event(
+            base, read, actor=run.who, slug=slug, owner=owner.id if owner else None
+        )
     migrated = (
         f" (migrated from version {read.version_read})"
         if read.version_read != read.backup.version
@@ -48,6 +52,11 @@ def restore(
     )
     run.done(
         f"restored {file} as event {made}: {plural(len(read.tournament.players), 'player')}, "
-        f"{plural(len(read.backup.audit_log), 'audit entry', 'audit entries')}{migrated}",
-        {"event": made, "version_read": read.version_read},
+        f"{plural(len(read.backup.audit_log), 'audit entry', 'audit entries')}{migrated}; "
+        f"{owned_by(owner, run.who, made)}",
+        {
+            "event": made,
+            "version_read": read.version_read,
+            "owner": owner.username if owner else None,
+        },
     )

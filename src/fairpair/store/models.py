@@ -180,6 +180,10 @@ class RoundRow(Base):
     notes: Mapped[list[object] | None] = mapped_column(JSON)
     """The pairing notes of the draft it was released from ("Why these pairings")."""
     version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
+    clock_ends_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    """The round timer, running: when time is up (``service.rounds.clock``)."""
+    clock_left: Mapped[int | None] = mapped_column(Integer)
+    """The round timer, paused: the seconds left. Neither set: no timer started."""
 
 
 class TableRow(Base):

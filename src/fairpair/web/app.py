@@ -71,6 +71,7 @@ ROUTERS = (
     "fairpair.web.routes.console_log",
     "fairpair.web.routes.console_rounds",
     "fairpair.web.routes.console_results",
+    "fairpair.web.routes.console_clock",
     "fairpair.web.routes.console_toss",
     "fairpair.web.routes.console_standings",
     "fairpair.web.routes.console_cut",

@@ -1,7 +1,8 @@
 """What every console screen shares: the event's header and tabs, and who is looking.
 
 ``console_page(request, access, db, slug, "console/players.html", tab="players", ...)``
-renders a tab inside ``console/layout.html`` with ``event`` (the service's ``EventDetail``)
+renders a tab inside ``console/layout.html`` with ``event`` (the service's ``EventDetail``),
+``waiting`` (the Resolution Queue's length, shown beside its tab on every page: one count)
 and ``role`` (the viewer's role: templates hide buttons the role may not use; the routes
 check it again, through ``fairpair.web.access``).
 """
@@ -15,6 +16,7 @@ from fastapi.responses import HTMLResponse
 
 from fairpair.service.event.events import show_event
 from fairpair.service.kernel.connection import Database
+from fairpair.service.results.resolution_queue import queue_count
 from fairpair.web.access import Access
 from fairpair.web.templating import render
 
@@ -56,6 +58,7 @@ def console_page(
         event=event,
         tab=tab,
         tabs=TABS,
+        waiting=queue_count(db, slug),
         role=access.role,
         **context,
     )

@@ -1,7 +1,8 @@
 """A released round as events post it: by table, and alphabetically by player name (every
 player once, under their own name, with table, opponent and result; the bye named).
 
-``posted_round(db, slug, number, stage)`` reads the event and the round through the service;
+``posted_round(db, slug, number, stage)`` reads the event, the round and its timer through the
+service;
 a draft is never read (only released rounds exist as rounds), so nothing is public before
 release. Names of players who dropped since stay on the round's pairings (the round's own
 facts name them).
@@ -17,6 +18,7 @@ from fairpair.responses.events import EventDetail, RoundView, StageItem
 from fairpair.service.event.events import show_event
 from fairpair.service.kernel.connection import Database
 from fairpair.service.kernel.lookup import stage_key
+from fairpair.service.rounds.clock import RoundClock, round_clock
 from fairpair.service.rounds.lifecycle import round_view
 
 Order = Literal["table", "name"]
@@ -48,6 +50,8 @@ class PostedRound:
     by_name: tuple[NameLine, ...]
     stage_named: bool
     """The event has several stages (round names then carry the stage's name)."""
+    clock: RoundClock | None = None
+    """The round's timer, started from the console (``service.rounds.clock``)."""
 
     @property
     def title(self) -> str:
@@ -131,4 +135,5 @@ def posted_round(
             return event, None
         number = where.rounds[-1].number
     rnd = round_view(db, slug, number, stage=where.id)
-    return event, PostedRound(event, where, rnd, by_name(rnd), len(event.stages) > 1)
+    clock = round_clock(db, slug, number, stage=where.id) if rnd.state == "open" else None
+    return event, PostedRound(event, where, rnd, by_name(rnd), len(event.stages) > 1, clock)

@@ -8,6 +8,8 @@ htmx), ``errors`` (field → message) and ``values`` (what the user typed, to re
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as installed_version
 from pathlib import Path
 from typing import Any
 
@@ -42,17 +44,19 @@ def make_templates() -> Jinja2Templates:
     env = templates.env
     env.filters["when"] = _when
     env.filters["utc_input"] = _utc_input
-    env.globals["version"] = _package_version()
+    # the installed package's version, in every page's footer ("version" in a page's context
+    # is never this: pages name the event's own counter ``event_version``)
+    env.globals["fairpair_version"] = _package_version()
     env.trim_blocks = True
     env.lstrip_blocks = True
     return templates
 
 
 def _package_version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
+    """fairpair's version as installed (``importlib.metadata``): one string for the pages'
+    footer, the API's description and ``fairpair --version``."""
     try:
-        return version("fairpair")
+        return installed_version("fairpair")
     except PackageNotFoundError:
         return "dev"
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 from sqlalchemy import Connection, delete, func, insert, select, text, update
@@ -94,7 +95,7 @@ _MAKER = aliased(AccountRow)
 _TARGET = aliased(AccountRow)
 _LINKS = (
     select(
-        AccountLinkRow,
+        *AccountLinkRow.__table__.c,
         EventRow.slug,
         EventRow.name.label("event_name"),
         _MAKER.username.label("maker"),
@@ -106,18 +107,18 @@ _LINKS = (
 )
 
 
-def _link_of(row: object) -> AccountLink:
-    link: AccountLinkRow = row.AccountLinkRow  # type: ignore[attr-defined]
+def _link_of(row: Any) -> AccountLink:
+    link = row
     return AccountLink(
         link.id,
         link.kind,
         link.organizer,
-        row.slug,  # type: ignore[attr-defined]
-        row.event_name,  # type: ignore[attr-defined]
+        row.slug,
+        row.event_name,
         link.role,
-        row.target,  # type: ignore[attr-defined]
+        row.target,
         link.note,
-        row.maker,  # type: ignore[attr-defined]
+        row.maker,
         link.created_at,
         link.expires_at,
         link.used_at,

@@ -173,3 +173,24 @@ def find_account(db: Database, username: str) -> Account:
     if row is None:
         raise Refused("username", f"no account {username!r}")
     return account_of(row)
+
+
+def account_named(db: Database, username: str) -> Account | None:
+    """The account called ``username``, or ``None`` (the command line's ``--as``: an event
+    made there belongs to that account when it exists)."""
+    user = username.strip().lower()
+    if not USERNAME.match(user):
+        return None
+    with db.reading() as conn:
+        row = conn.execute(select(*ACCOUNT_COLUMNS).where(AccountRow.username == user)).first()
+    return account_of(row) if row is not None else None
+
+
+def owned_by(account: Account | None, username: str, slug: str) -> str:
+    """What the command line says about who owns a new event."""
+    if account is not None:
+        return f"owned by account {account.username}: it is in their console"
+    return (
+        f"no account {username!r}, so nobody owns it in the web console yet "
+        f"(fairpair staff add {slug} USERNAME --role owner)"
+    )

@@ -130,24 +130,37 @@ def notify_many(change: Change, notices: list[NewNotice]) -> int:
     return len(made)
 
 
+def _notifications(conn: Connection, player_id: int, limit: int) -> list[Notification]:
+    rows = conn.execute(
+        select(
+            NotificationRow.id,
+            NotificationRow.kind,
+            NotificationRow.title,
+            NotificationRow.body,
+            NotificationRow.url,
+            NotificationRow.created_at,
+            NotificationRow.read_at,
+        )
+        .where(NotificationRow.player_id == player_id)
+        .order_by(NotificationRow.id.desc())
+        .limit(limit)
+    ).all()
+    return [Notification(*r) for r in rows]
+
+
 def notifications_of(db: Database, player_id: int, *, limit: int = 50) -> list[Notification]:
     """The player's notifications, newest first."""
     with db.reading() as conn:
-        rows = conn.execute(
-            select(
-                NotificationRow.id,
-                NotificationRow.kind,
-                NotificationRow.title,
-                NotificationRow.body,
-                NotificationRow.url,
-                NotificationRow.created_at,
-                NotificationRow.read_at,
-            )
-            .where(NotificationRow.player_id == player_id)
-            .order_by(NotificationRow.id.desc())
-            .limit(limit)
-        ).all()
-    return [Notification(*r) for r in rows]
+        return _notifications(conn, player_id, limit)
+
+
+def event_notifications(
+    db: Database, slug: str, player_id: int, *, limit: int = 50
+) -> tuple[str, list[Notification]]:
+    """The name of event ``slug`` and its player's notifications, newest first (one read:
+    the player's notifications page names the event)."""
+    with reading(db, slug) as (conn, event):
+        return event.name, _notifications(conn, player_id, limit)
 
 
 _UNREAD = (

@@ -182,6 +182,12 @@ def shown_link(db: Database, slug: str, player: str) -> PersonalLink | None:
     return None
 
 
+def holder_name(db: Database, slug: str, player: str) -> str:
+    """The name of ``player`` (``Refused`` naming the field when there is no such player)."""
+    with reading(db, slug) as (conn, event):
+        return find_player(conn, event, player).name
+
+
 def staff_link(
     db: Database, slug: str, player: str, *, actor: str, new: bool = False
 ) -> PersonalLink:

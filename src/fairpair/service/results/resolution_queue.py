@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
-from sqlalchemy import and_, or_, select
+from sqlalchemy import Select, and_, func, or_, select
 from sqlalchemy.orm import aliased
 
 from fairpair.engine.result_text import result_text
@@ -88,64 +88,85 @@ def _minutes(start: datetime, end: datetime) -> int:
     return max(1, round((end - start).total_seconds() / 60))
 
 
+_Query = TypeVar("_Query", bound=Select[*tuple[Any, ...]])
+
+_A, _B = aliased(PlayerRow, name="side_a"), aliased(PlayerRow, name="side_b")
+
+#: What the queue reads of each match.
+_COLUMNS = (
+    StageRow.key.label("stage"),
+    StageRow.position,
+    RoundRow.number.label("round"),
+    RoundRow.ends_at,
+    TableRow.number.label("table"),
+    TableRow.key.label("match"),
+    TableRow.a_id,
+    TableRow.b_id,
+    _A.key.label("a_key"),
+    _A.name.label("a_name"),
+    _B.key.label("b_key"),
+    _B.name.label("b_name"),
+    SelfReportRow.state,
+    SelfReportRow.reporter_id,
+    SelfReportRow.games_a,
+    SelfReportRow.games_b,
+    SelfReportRow.games_draws,
+    SelfReportRow.reported_at,
+    SelfReportRow.confirm_by,
+    SelfReportRow.answered_at,
+    SelfReportRow.dispute,
+)
+
+
+def _waiting(query: _Query, event_id: int, moment: datetime) -> _Query:
+    """``query`` over the matches of event ``event_id`` that wait for staff at ``moment``
+    (the queue and its count share it)."""
+    # a report whose reporter no longer sits at the table (a reverted, swapped round) is void
+    live = SelfReportRow.reporter_id.in_((TableRow.a_id, TableRow.b_id))
+    return (
+        query.select_from(TableRow)
+        .join(RoundRow, RoundRow.id == TableRow.round_id)
+        .join(StageRow, StageRow.id == RoundRow.stage_id)
+        .join(_A, _A.id == TableRow.a_id)
+        .join(_B, _B.id == TableRow.b_id)
+        .outerjoin(ResultRow, ResultRow.table_id == TableRow.id)
+        .outerjoin(SelfReportRow, SelfReportRow.table_id == TableRow.id)
+        .where(
+            StageRow.event_id == event_id,
+            RoundRow.state == RoundState.OPEN.value,
+            TableRow.kind == "match",
+            ResultRow.id.is_(None),
+            or_(
+                and_(live, SelfReportRow.state == "disputed"),
+                and_(
+                    live,
+                    SelfReportRow.state == "pending",
+                    SelfReportRow.confirm_by <= moment,
+                ),
+                RoundRow.ends_at <= moment,
+            ),
+        )
+    )
+
+
 def resolution_queue(db: Database, slug: str, at: datetime | None = None) -> ResolutionQueue:
     """The matches of event ``slug`` waiting for staff at ``at`` (default: now), most urgent
     first, then by stage, round and table."""
     moment = at or now()
-    pa, pb = aliased(PlayerRow), aliased(PlayerRow)
-    # a report whose reporter no longer sits at the table (a reverted, swapped round) is void
-    live = SelfReportRow.reporter_id.in_((TableRow.a_id, TableRow.b_id))
     with reading(db, slug) as (conn, event):
-        rows = conn.execute(
-            select(
-                StageRow.key.label("stage"),
-                StageRow.position,
-                RoundRow.number.label("round"),
-                RoundRow.ends_at,
-                TableRow.number.label("table"),
-                TableRow.key.label("match"),
-                TableRow.a_id,
-                TableRow.b_id,
-                pa.key.label("a_key"),
-                pa.name.label("a_name"),
-                pb.key.label("b_key"),
-                pb.name.label("b_name"),
-                SelfReportRow.state,
-                SelfReportRow.reporter_id,
-                SelfReportRow.games_a,
-                SelfReportRow.games_b,
-                SelfReportRow.games_draws,
-                SelfReportRow.reported_at,
-                SelfReportRow.confirm_by,
-                SelfReportRow.answered_at,
-                SelfReportRow.dispute,
-            )
-            .select_from(TableRow)
-            .join(RoundRow, RoundRow.id == TableRow.round_id)
-            .join(StageRow, StageRow.id == RoundRow.stage_id)
-            .join(pa, pa.id == TableRow.a_id)
-            .join(pb, pb.id == TableRow.b_id)
-            .outerjoin(ResultRow, ResultRow.table_id == TableRow.id)
-            .outerjoin(SelfReportRow, SelfReportRow.table_id == TableRow.id)
-            .where(
-                StageRow.event_id == event.id,
-                RoundRow.state == RoundState.OPEN.value,
-                TableRow.kind == "match",
-                ResultRow.id.is_(None),
-                or_(
-                    and_(live, SelfReportRow.state == "disputed"),
-                    and_(
-                        live,
-                        SelfReportRow.state == "pending",
-                        SelfReportRow.confirm_by <= moment,
-                    ),
-                    RoundRow.ends_at <= moment,
-                ),
-            )
-        ).all()
+        rows = conn.execute(_waiting(select(*_COLUMNS), event.id, moment)).all()
     items = [_item(row, moment) for row in rows]
     items.sort(key=lambda i: (KINDS.index(i.kind), i.stage, i.round, i.table))
     return ResolutionQueue(slug, moment, tuple(items))
+
+
+def queue_count(db: Database, slug: str, at: datetime | None = None) -> int:
+    """How many matches of event ``slug`` wait for staff at ``at`` (default: now): the
+    Resolution Queue's length, counted in one statement (the console's navigation shows it
+    on every page)."""
+    with reading(db, slug) as (conn, event):
+        query = _waiting(select(func.count(TableRow.id)), event.id, at or now())
+        return int(conn.execute(query).scalar_one())
 
 
 def _item(r: Any, moment: datetime) -> QueueItem:

@@ -1,5 +1,7 @@
-"""The console's Audit log tab: every change of the event (who, when, action, subject,
-before → after), newest first, a page at a time."""
+"""The console's Audit log tab: every change of the event as a sentence ("Ann (owner)
+recorded the result of table 3 in round 2: Bea wins 2-1"), newest first, a page at a time;
+each entry's raw record (actor, action, subject, before → after as JSON) behind a *details*
+disclosure."""
 
 from __future__ import annotations
 
@@ -40,7 +42,7 @@ def log_tab(
         slug,
         "console/log.html",
         tab="log",
-        entries=[(e, shown(e.before), shown(e.after)) for e in found.entries],
+        entries=[(line, shown(line.entry.before), shown(line.entry.after)) for line in found.lines],
         page=found.page,
         pages=found.pages,
         total=found.total,

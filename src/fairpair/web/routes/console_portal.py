@@ -3,7 +3,8 @@ in, self-reporting, personal links.
 
 Owners change the settings (one form, version checked: two owners editing at once do not
 overwrite each other) and make a new join code; judges open and close check-in and make or
-revoke a player's personal links (a new link is shown once, to copy: only its hash is kept).
+revoke a player's personal links (shown again whenever asked, named, with Copy and Send;
+``service.players.passes.staff_link``).
 The Discord bot token is write-only: the page says whether one is set, never what it is.
 Every change goes through ``service.players.portal_settings.set_portal`` (audited). The "Discord
 channel"
@@ -23,7 +24,12 @@ from fairpair.service.accounts.staff import Role
 from fairpair.service.discord.channels import channels_of
 from fairpair.service.kernel.connection import Database
 from fairpair.service.players.pass_counts import live_passes
-from fairpair.service.players.passes import personal_link, revoke_player_tokens
+from fairpair.service.players.passes import (
+    PersonalLink,
+    holder_name,
+    revoke_player_tokens,
+    staff_link,
+)
 from fairpair.service.players.portal_settings import (
     SETTABLE,
     new_join_code,
@@ -32,7 +38,9 @@ from fairpair.service.players.portal_settings import (
 )
 from fairpair.service.players.waitlist import waitlist_of
 from fairpair.web.access import Access, DbDep, Judge, Owner, Viewer
+from fairpair.web.confirm import Confirm, ask, confirmed
 from fairpair.web.console import console_page
+from fairpair.web.form_posts import FormValues, form_post
 from fairpair.web.forms import refusal
 from fairpair.web.join_qr import join_url
 from fairpair.web.numbers import is_whole
@@ -57,7 +65,7 @@ def tab_page(
     status: int = 200,
     errors: dict[str, str] | None = None,
     values: dict[str, str] | None = None,
-    new_link: tuple[str, str] | None = None,
+    new_link: tuple[PersonalLink, str] | None = None,
     discord_code: str | None = None,
 ) -> Response:
     portal = read_portal(db, slug)
@@ -174,15 +182,43 @@ def checkin(
 
 
 @ROUTER.post("/console/{slug}/portal/players/{player}/link")
-def make_link(request: Request, slug: str, player: str, access: Judge, db: DbDep) -> Response:
+@form_post
+def make_link(
+    request: Request, slug: str, player: str, access: Judge, db: DbDep, values: FormValues
+) -> Response:
+    """Show the player's personal link (the one made before, else a new one); with ``new``,
+    after a confirmation, a new one that replaces every earlier one."""
+    new = values.get("new") == "1"
     try:
-        secret = personal_link(db, slug, player, actor=access.actor)
+        if new and not confirmed(values):
+            name = holder_name(db, slug, player)
+            return ask(
+                request,
+                access,
+                db,
+                slug,
+                Confirm(
+                    question=f"Make a new personal link for {name}?",
+                    action=f"/console/{slug}/portal/players/{player}/link",
+                    button="Make a new link",
+                    back=f"/console/{slug}/portal#pp-{player}",
+                    fields=(("new", "1"),),
+                    details=(
+                        f"The link {name} has now stops working, and every device that "
+                        "signed in with it is signed out.",
+                        "Devices where they joined with the code stay signed in.",
+                    ),
+                ),
+                tab="portal",
+                title=f"New personal link for {name}",
+            )
+        link = staff_link(db, slug, player, actor=access.actor, new=new)
     except FairpairError as error:
         return tab_page(
             request, access, db, slug, status=422, errors={f"player:{player}": error.reason}
         )
-    url = f"{str(request.base_url).rstrip('/')}/e/{slug}/p/{secret}"
-    return tab_page(request, access, db, slug, new_link=(player, url))
+    url = f"{str(request.base_url).rstrip('/')}/e/{slug}/p/{link.secret}"
+    return tab_page(request, access, db, slug, new_link=(link, url))
 
 
 @ROUTER.post("/console/{slug}/portal/players/{player}/revoke")

@@ -1,6 +1,7 @@
 """The console's Results page: fast keyboard entry by table number (type "12", the table's
 players show, type "2-1", Enter: recorded, and the cursor is back for the next table), the
-outstanding matches (tables without a result, by number) and corrections with a reason.
+outstanding matches (tables without a result, by number, each with what its players reported:
+"Bea reported 2-1, waiting for Cole") and corrections with a reason.
 
 A correction that would change who makes a top cut drawn from the stage asks first: it names
 who would move into and out of the cut, with their places (``fairpair.web.confirm``); once
@@ -27,9 +28,11 @@ from fairpair.service.kernel.connection import Database
 from fairpair.service.kernel.errors import AlreadyRecorded, Refused
 from fairpair.service.kernel.lookup import stage_key
 from fairpair.service.results import recording as results
+from fairpair.service.results.pending_reports import pending_reports
 from fairpair.service.rounds.cut import CutMoves, CutPlace
 from fairpair.service.rounds.lifecycle import round_view
 from fairpair.web.access import Access, DbDep, Judge, Viewer
+from fairpair.web.clock_panel import clock_panel
 from fairpair.web.confirm import Confirm, ask, confirmed, count, names
 from fairpair.web.console import console_page
 from fairpair.web.form_posts import FormValues, form_post
@@ -65,6 +68,7 @@ def _page(
     outstanding = sorted(
         (t for t in view.tables if t.result is None) if view else (), key=lambda t: t.table
     )
+    reports = pending_reports(db, slug, view.number, stage=key) if view is not None else {}
     fix = None
     if view is not None and correcting:
         fix = next((t for t in view.tables if str(t.table) == correcting), None)
@@ -81,6 +85,8 @@ def _page(
         stages=choice.stages,
         view=view,
         outstanding=outstanding,
+        reports=reports,
+        clock_panel=clock_panel(db, slug, view, key, "results"),
         shown=SHOWN,
         done=done,
         cut_said=_cut_said(request, event.players),

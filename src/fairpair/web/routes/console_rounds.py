@@ -24,10 +24,12 @@ from fairpair.service.kernel.connection import Database
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.kernel.lookup import stage_key
 from fairpair.service.results import places
+from fairpair.service.results.pending_reports import pending_reports
 from fairpair.service.rounds import drafts, round_robin
 from fairpair.service.rounds import lifecycle as rounds
 from fairpair.service.rounds.draft_toss import draft_tosses
 from fairpair.web.access import Access, DbDep, Judge, Viewer
+from fairpair.web.clock_panel import clock_panel
 from fairpair.web.confirm import confirmed
 from fairpair.web.console import console_page
 from fairpair.web.form_posts import FormValues, form_post
@@ -303,6 +305,7 @@ def _round_page(
     view = rounds.round_view(db, slug, number, stage=key)
     event = show_event(db, slug)
     found = choose_stage(event, key).stage
+    reports = pending_reports(db, slug, number, stage=key) if view.state == "open" else {}
     return console_page(
         request,
         access,
@@ -314,6 +317,8 @@ def _round_page(
         event=event,
         stage=found,
         view=view,
+        reports=reports,
+        clock_panel=clock_panel(db, slug, view, key, "round"),
         shown=SHOWN,
         actions=ACTIONS,
         swapping=request.query_params.get("swap") == "1" or "swap" in (errors or {}),

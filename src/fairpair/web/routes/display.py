@@ -54,7 +54,7 @@ def display_page(
         request,
         "public/display.html",
         event=context["event"],
-        version=context["event"].version,
+        event_version=context["event"].version,
         minutes=minutes,
         board_html=board,
         join_html=join_box(request, db, slug, context["event"].version),

@@ -93,7 +93,7 @@ def me_page(
         me=me,
         waiting=context.get("waiting"),
         card=html,
-        version=me.version if me is not None else 0,
+        event_version=me.version if me is not None else 0,
         done=DONE.get(done, ""),
         discord=discord_box(db, access.player),
         discord_code=discord_code,

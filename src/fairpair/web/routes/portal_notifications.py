@@ -32,8 +32,8 @@ from fairpair.service.event.events import event_version
 from fairpair.service.kernel.connection import Database
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.notices.notifications import (
+    event_notifications,
     mark_read,
-    notifications_of,
     unread_count,
     unread_counts,
 )
@@ -64,12 +64,13 @@ def _player_id(access: Access) -> int:
 @ROUTER.get("/e/{slug}/me/notifications")
 def notifications_page(request: Request, slug: str, access: Player, db: DbDep) -> Response:
     me = _player_id(access)
-    found = notifications_of(db, me)
+    event_name, found = event_notifications(db, slug, me)
     mark_read(db, me, [n.id for n in found if n.read_at is None])
     return render(
         request,
         "portal/notifications.html",
         slug=slug,
+        event_name=event_name,
         player=access.player,
         notifications=found,
         unread=sum(n.read_at is None for n in found),

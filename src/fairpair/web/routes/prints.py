@@ -1,6 +1,8 @@
 """Print views (public, as the pairings are): a round's pairings by name or by table, and
 its match slips — one per table (event, round, table, both players, boxes for games won and
-drawn, both players' signatures), four to an A4 page. ``static/css/print.css`` lays them out
+drawn, both players' signatures, and a drop box per player: "☐ I drop from the event", as
+EventLink's and Melee's slips have), four to an A4 page. The console links them where the
+organizer needs them (Results, the round's page, Pairings). ``static/css/print.css`` lays them out
 for paper (``@media print``: no navigation, no buttons); the print button is
 ``public.js``'s, and the pages print from the browser's menu without it."""
 

@@ -72,7 +72,7 @@ def event_page(request: Request, access: Public, db: DbDep, slug: str) -> Respon
         request,
         "public/event.html",
         event=event,
-        version=event.version,
+        event_version=event.version,
         current_html=current,
         cards_html=round_cards_html(request, db, slug),
         join_html=join_box(request, db, slug, event.version),
@@ -101,7 +101,7 @@ def pairings_page(
     return render(
         request,
         "public/pairings.html",
-        version=event.version,
+        event_version=event.version,
         list_html=listing,
         round_param=round,
         stage_param=stage,

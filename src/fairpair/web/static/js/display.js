@@ -1,7 +1,9 @@
 // The big-screen display (progressive: without it the board still shows the pairings):
-// - the round timer counts down to the round's end date (data-ends-at), or with ?minutes=N
-//   (data-minutes on the screen) to N minutes after the round was opened (data-opened-at);
-//   at the end it shows 00:00 and "Time";
+// - the round timer: the console's clock when staff started one (data-clock-state running:
+//   to data-clock-ends-at; paused: data-clock-left seconds, standing still, "Paused"); else
+//   it counts down to the round's end date (data-ends-at), or with ?minutes=N (data-minutes
+//   on the screen) to N minutes after the round was opened (data-opened-at); at the end it
+//   shows 00:00 and "Time";
 // - when the pairings do not fit the screen, it pages through the columns every few seconds.
 // Both read the board again after each live update (the board is swapped in whole).
 "use strict";
@@ -22,6 +24,9 @@
   }
 
   function target(timer) {
+    var clock = timer.getAttribute("data-clock-state");
+    if (clock === "running") { return { end: Date.parse(timer.getAttribute("data-clock-ends-at")) }; }
+    if (clock === "paused") { return { paused: parseInt(timer.getAttribute("data-clock-left") || "0", 10) * 1000 }; }
     var screen = document.querySelector(".display-screen");
     var minutes = screen ? parseInt(screen.getAttribute("data-minutes") || "", 10) : NaN;
     if (!isNaN(minutes)) {
@@ -43,6 +48,13 @@
       if (goal && state === "completed") { clock.textContent = ""; label.textContent = ""; }
       return;
     }
+    if (goal.paused !== undefined) {  // the console paused the clock
+      clock.textContent = clockText(goal.paused);
+      label.textContent = "Paused";
+      timer.classList.add("paused");
+      return;
+    }
+    timer.classList.remove("paused");
     if (goal.end === undefined) {  // ?minutes=N before the round is opened: the full length
       clock.textContent = clockText(goal.length);
       label.textContent = "";

@@ -2,8 +2,8 @@
 account of an existing installation becomes its administrator) and one-time account links
 (invitations, password resets).
 
-Revision ID: 0008_accounts_links
-Revises: 0007
+Revision ID: 0009
+Revises: 0008
 Create Date: 2026-12-04 10:15:00
 """
 
@@ -12,8 +12,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0008_accounts_links"
-down_revision = "0007"
+revision = "0009"
+down_revision = "0008"
 branch_labels = None
 depends_on = None
 

@@ -65,7 +65,7 @@ def test_first_run_makes_exactly_one_administrator_even_at_once(db: Database) ->
 def test_an_owner_invites_staff_once_and_the_link_then_stops(db: Database) -> None:
     owner = add_account(db, "olga", PASSWORD)
     slug = events.create_event(db, "Olga's Open", actor="olga", owner=owner.id)
-    link, secret = invite(db, owner, slug=slug, role="judge", note="for Sam")
+    _, secret = invite(db, owner, slug=slug, role="judge", note="for Sam")
     assert invitation(db, secret).what == "judge of Olga's Open"
     sam = accept_invitation(db, secret, "sam", PASSWORD, name="Sam Stone")
     assert role_of(db, slug, sam) == Role.JUDGE and not sam.organizer

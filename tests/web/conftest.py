@@ -16,6 +16,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -83,12 +84,11 @@ class LiveServer:
     server: Any
 
 
-@pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+@contextmanager
+def serving(url: str) -> Iterator[LiveServer]:
+    """fairpair served on a free loopback port over the database at ``url``."""
     import uvicorn
 
-    folder = tmp_path_factory.mktemp("live")
-    url = f"sqlite:///{Path(folder) / 'live.db'}"
     db = Database.open(url)
     port = free_port()
     config = uvicorn.Config(
@@ -106,10 +106,19 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
         if time.monotonic() > deadline or not thread.is_alive():
             raise RuntimeError("the live server did not start")
         time.sleep(0.05)
-    yield LiveServer(f"http://127.0.0.1:{port}", db, server)
-    server.should_exit = True
-    thread.join(timeout=10)
-    db.close()
+    try:
+        yield LiveServer(f"http://127.0.0.1:{port}", db, server)
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        db.close()
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    folder = tmp_path_factory.mktemp("live")
+    with serving(f"sqlite:///{Path(folder) / 'live.db'}") as server:
+        yield server
 
 
 @pytest.fixture(scope="session")

@@ -32,6 +32,8 @@ from fastapi.routing import iter_route_contexts
 
 from fairpair.engine.results import Result, Side
 from fairpair.service.accounts import staff
+from fairpair.service.accounts.links import invite, reset_link
+from fairpair.service.accounts.logins import add_account
 from fairpair.service.event import events
 from fairpair.service.players import roster
 from fairpair.service.players.passes import personal_link
@@ -89,6 +91,10 @@ ANONYMOUS = (
     Visit("/e/{slug}/join", "/e/{slug}/join"),  # closed: round 1 is out
     Visit("/e/{slug}/p/{secret}", "/e/{slug}/p/not-a-pass", status=404, phone=True),
     Visit("/help/tiebreaks", "/help/tiebreaks", phone=True),
+    Visit("/setup", "/setup"),  # set up already: it shows the login
+    Visit("/invite/{secret}", "/invite/{invite}", phone=True),
+    Visit("/invite/{secret}", "/invite/not-an-invitation", status=410),
+    Visit("/reset/{secret}", "/reset/{reset}", phone=True),
     Visit("/docs", "/docs"),
     Visit(None, "/no-such-page", status=404, phone=True),
     Visit(None, "/e/no-such-event", status=404, phone=True),
@@ -119,6 +125,7 @@ OPEN = (
     Visit("/console/{slug}/queue", "/console/{slug}/queue"),
     Visit("/console/{slug}/reporting", "/console/{slug}/reporting"),
     Visit("/account", "/account"),
+    Visit("/accounts", "/accounts"),
     Visit("/my-events", "/my-events"),
     Visit("/e/{slug}", "/e/{slug}", phone=True),
     Visit("/e/{slug}/pairings", "/e/{slug}/pairings", phone=True),
@@ -251,6 +258,8 @@ class Scanner:
     findings: list[Finding]
     problems: list[str]
     scanned: int = 0
+    invite: str = ""
+    reset: str = ""
 
     def scan(self, visits: tuple[Visit, ...]) -> None:
         for visit in visits:
@@ -261,7 +270,14 @@ class Scanner:
     def one(self, visit: Visit, size: str, viewport: dict[str, int]) -> None:
         page = self.page
         page.set_viewport_size(viewport)
-        url = visit.url.format(slug=self.slug, code=self.code, secret=self.secret, fresh=self.fresh)
+        url = visit.url.format(
+            slug=self.slug,
+            code=self.code,
+            secret=self.secret,
+            fresh=self.fresh,
+            invite=self.invite,
+            reset=self.reset,
+        )
         answer = page.goto(url)
         assert answer is not None
         label = visit.route or url
@@ -357,7 +373,7 @@ def test_every_page_passes_axe_and_has_a_skip_link_and_a_focus_ring(
 ) -> None:
     started = time.monotonic()
     db = live_server.db
-    owner = account(db, "ally")
+    owner = add_account(db, "ally", PASSWORD, name="Ally", admin=True)
     account(db, "jude", organizer=False)
     slug = swiss_event(db, "Access Open", FIELD, owner=owner, max_rounds=3)
     staff.grant(db, slug, "jude", "judge", actor=ACTOR)
@@ -370,6 +386,8 @@ def test_every_page_passes_axe_and_has_a_skip_link_and_a_focus_ring(
     scanner.slug = slug
     scanner.code = read_portal(db, slug).join_code
     scanner.fresh = swiss_event(db, "Access Open Next Week", FIELD[:2])
+    scanner.invite = invite(db, owner, slug=slug, role="judge", note="for Sam")[1]
+    scanner.reset = reset_link(db, owner, "jude")[1]
 
     scanner.scan(ANONYMOUS)
     page = scanner.page

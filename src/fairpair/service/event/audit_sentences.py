@@ -432,6 +432,17 @@ def _staff_revoke(e: AuditEntry, n: Names, actor: str) -> str:
     return f"{actor} took away {user}'s role" + (f" ({role})" if role else "")
 
 
+def _staff_invite(e: AuditEntry, n: Names, actor: str) -> str:
+    a = _dict(e.after)
+    note = f" ({a['note']})" if a.get("note") else ""
+    also = " with an organizer account" if a.get("organizer") else ""
+    return f"{actor} made an invitation link for a {a.get('role', 'staff member')}{also}{note}"
+
+
+def _staff_invite_revoke(e: AuditEntry, n: Names, actor: str) -> str:
+    return f"{actor} revoked an unused invitation link ({e.subject})"
+
+
 def _portal_settings(e: AuditEntry, n: Names, actor: str) -> str:
     return f"{actor} changed the players' side settings: {_changed(e.before, e.after)}"
 
@@ -546,6 +557,8 @@ SENTENCES: dict[str, Sentence] = {
     "cut.replace": _cut_replace,
     "staff.grant": _staff_grant,
     "staff.revoke": _staff_revoke,
+    "staff.invite": _staff_invite,
+    "staff.invite_revoke": _staff_invite_revoke,
     "notice.round_open": _notice("round is open"),
     "notice.halfway": _notice("halfway"),
     "notice.deadline_24h": _notice("24 hours to the deadline"),

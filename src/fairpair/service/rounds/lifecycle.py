@@ -16,6 +16,7 @@ from fairpair.engine.errors import InvalidTournament, LifecycleRefused, Location
 from fairpair.engine.lifecycle import RoundAction, check
 from fairpair.engine.pairing.draft import PairingDraft
 from fairpair.engine.result_text import result_text
+from fairpair.engine.round_names import round_name
 from fairpair.engine.rounds import Round, RoundState
 from fairpair.responses.events import PodSeat, RoundBye, RoundPod, RoundTable, RoundView, Side
 from fairpair.service.kernel.change import Change
@@ -417,6 +418,7 @@ def round_view(db: Database, slug: str, number: int, *, stage: str | None = None
         event=slug,
         stage=where.key,
         number=number,
+        name=round_name(t, t.stage(where.key), number),
         state=found.status.value,
         version=rnd.version,
         starts_at=extra.starts_at,

@@ -124,9 +124,9 @@ def test_the_offers_follow_a_swiss_with_a_top_cut_to_its_champion(sqlite_db: Dat
     )
     assert "Final" in flow_refusal.reason
     lifecycle.complete_round(db, slug, 2, actor=ACTOR, stage="top")
-    done = _steps(db, slug, "top")
-    assert done.finished and done.offers == () and done.champion == "P1"
-    assert "P1 is the champion" in done.status
+    decided = _steps(db, slug, "top")
+    assert decided.finished and decided.offers == () and decided.champion == "P1"
+    assert "P1 is the champion" in decided.status
 
 
 def test_the_last_round_of_a_swiss_without_a_cut_offers_no_next_round(sqlite_db: Database) -> None:

@@ -13,8 +13,8 @@ from dataclasses import replace
 
 from fairpair.engine.brackets.bracket import Bracket, RawMatch, remove_byes
 from fairpair.engine.brackets.matches import LoserOf, Seed, Source, WinnerOf
-from fairpair.engine.brackets.round_names import single_round_name
 from fairpair.engine.brackets.notes import Bye, Note, Seeded, feeds
+from fairpair.engine.brackets.round_names import single_round_name
 from fairpair.engine.brackets.seeding import bracket_order, bracket_size
 
 ROUND_NAMES = {1: "Final", 2: "Semifinal", 3: "Quarterfinal"}

@@ -37,11 +37,18 @@ def _utc_input(value: datetime | None) -> str:
     return f"{value.astimezone(UTC):%Y-%m-%dT%H:%M}" if value is not None else ""
 
 
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """A count and its noun, agreeing: ``{{ n | plural("table") }}`` gives "1 table", "8 tables";
+    ``many`` names an irregular plural (``plural("match", "matches")``)."""
+    return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
 def make_templates() -> Jinja2Templates:
     templates = Jinja2Templates(directory=str(TEMPLATES))
     env = templates.env
     env.filters["when"] = _when
     env.filters["utc_input"] = _utc_input
+    env.filters["plural"] = plural
     env.globals["version"] = _package_version()
     env.trim_blocks = True
     env.lstrip_blocks = True

@@ -98,8 +98,9 @@ class NextSteps:
     def primary(self) -> Offer | None:
         return self.offers[0] if self.offers else None
 
-    def offered(self, step: Step) -> Offer | None:
-        return next((o for o in self.offers if o.step is step), None)
+    def offered(self, step: Step | str) -> Offer | None:
+        """The offer of ``step`` (a ``Step`` or its value, as a template names it), if any."""
+        return next((o for o in self.offers if o.step == step), None)
 
 
 def next_steps(db: Database, slug: str, stage: str | None = None) -> NextSteps:

@@ -24,6 +24,7 @@ from fairpair.service.kernel.errors import AlreadyRecorded, Refused
 from fairpair.service.kernel.lookup import stage_key
 from fairpair.service.results import recording as results
 from fairpair.service.rounds.lifecycle import round_view
+from fairpair.service.rounds.next_steps import next_steps
 from fairpair.web.access import Access, DbDep, Judge, Viewer
 from fairpair.web.console import console_page
 from fairpair.web.form_posts import FormValues, form_post
@@ -78,6 +79,8 @@ def _page(
         shown=SHOWN,
         done=done,
         fix=fix,
+        steps=next_steps(db, slug, key),
+        started=request.query_params.get("started") == "1",
         help=RESULTS_HELP,
         errors=errors or {},
         values=values or {},

@@ -124,7 +124,7 @@ def test_a_double_elimination_event(cli: Any) -> None:
         cli("result", "report", slug, "1", str(table), rng.choice(["2-0", "0-2"]), "--stage", "de")
     cli("round", "complete", slug, "1", "--stage", "de")
     second = cli("round", "generate", slug, "--stage", "de").stdout
-    assert "LB R1" in second and "WB R2" in second  # both brackets in one round
+    assert "Losers round 1" in second and "Winners round 2" in second  # both brackets in one round
     assert "by the reverse order" in second
     cli("round", "discard", slug, "--stage", "de")
     played = 1

@@ -52,7 +52,7 @@ def test_a_single_elimination_bracket_by_round(sqlite_db: Database) -> None:
     assert view.kind == "single" and view.drawn and view.size == 8
     assert [s.name for s in view.sections] == ["winners"]
     names = [r.name for r in view.sections[0].rounds]
-    assert names == ["Quarterfinal", "Semifinal", "Final"]
+    assert names == ["Quarterfinals", "Semifinals", "Final"]
     first = view.sections[0].rounds[0].matches
     assert [m.id for m in first] == ["M1", "M2", "M3", "M4"]
     seeds = {(m.a.player.seed, m.b.player.seed) for m in first if m.a.player and m.b.player}

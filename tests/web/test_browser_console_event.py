@@ -69,7 +69,7 @@ def test_an_organizer_runs_the_event_console(
     assert "Withdrew" in page.locator("#p-hal").inner_text()
 
     page.click("a[data-tab=overview]")
-    assert "Generate round 1" in page.locator("#next-action").inner_text()
+    assert "Start round 1" in page.locator("#next-action").inner_text()
 
     page.click("a[data-tab=stages]")
     page.click("#stages a")

@@ -54,7 +54,7 @@ def test_a_finished_swiss_shows_the_drawn_cut_and_its_bracket(
     assert 'data-state="drawn"' in page.text  # drawn automatically with the last result
     assert 'name="early"' not in page.text
     assert page.text.count('<li class="bracket-match') == 3  # two semifinals and the final
-    assert ">Semifinal<" in page.text and ">Final<" in page.text
+    assert ">Semifinals<" in page.text and ">Final<" in page.text
     assert "Winner of M1" in page.text
 
 

@@ -40,7 +40,7 @@ def test_the_overview_follows_the_event(sqlite_db: Database, web_client: TestCli
     page = web_client.get(f"/console/{slug}").text
     assert "<h3>5</h3><p>registered" in page and "<h3>2</h3><p>checked in" in page
     assert "<h3>1</h3><p>dropped" in page
-    assert "Generate round 1" in _next(web_client, slug)
+    assert "Start round 1" in _next(web_client, slug)
     assert "https://testserver/e/overview-night" in page
     assert "swiss" in page and "not started" in page
     drafts.generate(sqlite_db, slug, actor=ACTOR)
@@ -51,7 +51,7 @@ def test_the_overview_follows_the_event(sqlite_db: Database, web_client: TestCli
     assert "Upcoming" in page and 'id="current-round"' in page
     rounds.open_round(sqlite_db, slug, 1, actor=ACTOR)
     action = _next(web_client, slug)
-    assert "Enter results" in action and "2 matches of round 1 outstanding" in action
+    assert "Enter results (2 to go)" in action and "2 of 2 tables without a result" in action
     page = web_client.get(f"/console/{slug}").text
     assert "In Progress" in page
 

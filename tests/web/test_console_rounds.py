@@ -61,7 +61,7 @@ def test_a_judge_runs_a_round_from_generate_to_complete(
     log_in(web_client, "olga")
     page = web_client.get(f"/console/{slug}/rounds")
     assert page.status_code == 200
-    assert "Generate Round 1" in page.text
+    assert "Start round 1" in page.text and "Generate round 1 to review first" in page.text
 
     made = post(web_client, f"/console/{slug}/rounds/generate", {})
     assert made.status_code == 303
@@ -103,7 +103,7 @@ def test_a_judge_runs_a_round_from_generate_to_complete(
     finish(sqlite_db, slug, 1)
     assert post(web_client, f"/console/{slug}/rounds/1/complete", {}).status_code == 303
     page = web_client.get(f"/console/{slug}/rounds").text
-    assert "Completed" in page and "Generate Round 2" in page
+    assert "Completed" in page and "Start round 2" in page and "Generate round 2" in page
 
 
 def test_complete_is_refused_with_the_outstanding_count_and_nothing_changes(

@@ -35,7 +35,7 @@ class BracketSide(_Model):
 
 class BracketMatch(_Model):
     id: str = Field(description="The bracket's match id (M1, M2, ...).")
-    label: str = Field(description='The organizer\'s name: "Semifinal #1", "LB R2 #1".')
+    label: str = Field(description='The organizer\'s name: "Semifinal #1", "Losers round 2 #1".')
     state: MatchState = Field(
         description="waiting (a side is not known yet), ready (both known, not released), "
         "released (being played), decided (a winner)."

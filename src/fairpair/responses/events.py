@@ -53,6 +53,10 @@ class TableItem(Model):
 
 class RoundItem(Model):
     number: int
+    name: str = Field(
+        description='The round as people say it: "Round 3"; a playoff\'s "Quarterfinals", '
+        '"Semifinals", "Final", "Winners round 2 · Losers round 1", "Grand final".'
+    )
     state: Literal["scheduled", "open", "completed"]
     tables: int
     outstanding: int
@@ -145,6 +149,7 @@ class RoundView(Model):
     event: str
     stage: str
     number: int
+    name: str = Field(description='The round as people say it ("Round 3", "Semifinals").')
     state: Literal["scheduled", "open", "completed"]
     version: int
     starts_at: datetime | None

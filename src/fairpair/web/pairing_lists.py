@@ -55,7 +55,7 @@ class PostedRound:
 
     @property
     def title(self) -> str:
-        return round_title(self.stage, self.round.number, self.stage_named)
+        return round_title(self.stage, self.round.name, self.stage_named)
 
     @property
     def state_label(self) -> str:
@@ -81,8 +81,10 @@ def is_chess(stage: StageItem) -> bool:
     return stage.chess
 
 
-def round_title(stage: StageItem, number: int, stage_named: bool) -> str:
-    return f"{stage.name} · Round {number}" if stage_named else f"Round {number}"
+def round_title(stage: StageItem, name: str, stage_named: bool) -> str:
+    """The round's heading: its name ("Round 3", "Semifinals"), after the stage's when the
+    event has several."""
+    return f"{stage.name} · {name}" if stage_named else name
 
 
 def folded(text: str) -> str:

@@ -39,6 +39,12 @@ def _utc_input(value: datetime | None) -> str:
     return f"{value.astimezone(UTC):%Y-%m-%dT%H:%M}" if value is not None else ""
 
 
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """A count and its noun, agreeing: ``{{ n | plural("table") }}`` gives "1 table", "8 tables";
+    ``many`` names an irregular plural (``plural("match", "matches")``)."""
+    return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
 def make_templates() -> Jinja2Templates:
     templates = Jinja2Templates(directory=str(TEMPLATES))
     env = templates.env
@@ -47,6 +53,7 @@ def make_templates() -> Jinja2Templates:
     # the installed package's version, in every page's footer ("version" in a page's context
     # is never this: pages name the event's own counter ``event_version``)
     env.globals["fairpair_version"] = _package_version()
+    env.filters["plural"] = plural
     env.trim_blocks = True
     env.lstrip_blocks = True
     return templates

@@ -20,24 +20,24 @@ from .test_single import assert_valid_ranking
 #: Entrants → LB round → the WB matches whose losers drop in, in LB match order (side a of
 #: drop-in rounds; LB R1 pairs them two by two).
 SLOT_MAP = {
-    4: {1: ("WB R1 #1", "WB R1 #2"), 2: ("WB R2",)},
+    4: {1: ("Winners round 1 #1", "Winners round 1 #2"), 2: ("Winners round 2",)},
     8: {
-        1: ("WB R1 #1", "WB R1 #2", "WB R1 #3", "WB R1 #4"),
-        2: ("WB R2 #2", "WB R2 #1"),
-        4: ("WB R3",),
+        1: ("Winners round 1 #1", "Winners round 1 #2", "Winners round 1 #3", "Winners round 1 #4"),
+        2: ("Winners round 2 #2", "Winners round 2 #1"),
+        4: ("Winners round 3",),
     },
     16: {
-        1: tuple(f"WB R1 #{i}" for i in range(1, 9)),
-        2: ("WB R2 #4", "WB R2 #3", "WB R2 #2", "WB R2 #1"),
-        4: ("WB R3 #2", "WB R3 #1"),
-        6: ("WB R4",),
+        1: tuple(f"Winners round 1 #{i}" for i in range(1, 9)),
+        2: ("Winners round 2 #4", "Winners round 2 #3", "Winners round 2 #2", "Winners round 2 #1"),
+        4: ("Winners round 3 #2", "Winners round 3 #1"),
+        6: ("Winners round 4",),
     },
     32: {
-        1: tuple(f"WB R1 #{i}" for i in range(1, 17)),
-        2: tuple(f"WB R2 #{i}" for i in range(8, 0, -1)),
-        4: ("WB R3 #3", "WB R3 #4", "WB R3 #1", "WB R3 #2"),
-        6: ("WB R4 #2", "WB R4 #1"),
-        8: ("WB R5",),
+        1: tuple(f"Winners round 1 #{i}" for i in range(1, 17)),
+        2: tuple(f"Winners round 2 #{i}" for i in range(8, 0, -1)),
+        4: ("Winners round 3 #3", "Winners round 3 #4", "Winners round 3 #1", "Winners round 3 #2"),
+        6: ("Winners round 4 #2", "Winners round 4 #1"),
+        8: ("Winners round 5",),
     },
 }
 

@@ -204,9 +204,11 @@ def test_a_round_mixes_winners_and_losers_bracket_matches() -> None:
     t = play_round(t, pair_next_round(t, "top"), rng)
     second = pair_next_round(t, "top")
     labels = [n.label for n in second.notes if isinstance(n, BracketMatchNote)]
-    assert any(x.startswith("WB") for x in labels) and any(x.startswith("LB") for x in labels)
+    assert any(x.startswith("Winners") for x in labels) and any(
+        x.startswith("Losers") for x in labels
+    )
     losers = [
-        n for n in second.notes if isinstance(n, BracketMatchNote) and n.label.startswith("WB")
+        n for n in second.notes if isinstance(n, BracketMatchNote) and n.label.startswith("Winners")
     ]
     assert all(n.loser_to is not None and n.order == "reverse" for n in losers)
 

@@ -50,6 +50,7 @@ ROUND = RoundView.model_validate(
         "event": "saturday",
         "stage": "swiss",
         "number": 3,
+        "name": "Round 3",
         "state": "open",
         "version": 4,
         "starts_at": None,

@@ -74,7 +74,7 @@ def double_elimination(entrants: int) -> Bracket:
 
 def _build(entrants: int, order_of: Callable[[int], str]) -> Bracket:
     size = bracket_size(entrants)
-    wb, k = winners_rounds(entrants, "WB", 10)
+    wb, k = winners_rounds(entrants, "Winners", 10)
     by_round: dict[int, list[RawMatch]] = {}
     for w in wb:
         by_round.setdefault(w.round, []).append(replace(w, depth=0, loser_out=False))
@@ -83,7 +83,7 @@ def _build(entrants: int, order_of: Callable[[int], str]) -> Bracket:
     lb_rounds = 2 * (k - 1)
 
     def lb(t: int, i: int, a: Source, b: Source, count: int) -> RawMatch:
-        label = f"LB R{t}" + (f" #{i}" if count > 1 else "")
+        label = f"Losers round {t}" + (f" #{i}" if count > 1 else "")
         return RawMatch(f"L{t}.{i}", "losers", t, i, label, a, b, 10 * t, True)
 
     for r in range(2, k + 1):

@@ -49,7 +49,8 @@ class Match:
     ``depth`` orders eliminations: a player knocked out here places below everyone knocked out
     at a greater depth. ``loser_out`` says the loser is eliminated by this match (false when the
     loser drops to the losers bracket or plays for third place). ``label`` is the organizer's
-    name ("WB R2 #1", "LB R1 #2", "Grand final", "Reset", "Third place").
+    name ("Quarterfinal #2", "Winners round 2 #1", "Losers round 1 #2", "Grand final",
+    "Bracket reset", "Third place").
     """
 
     id: str

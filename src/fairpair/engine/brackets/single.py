@@ -14,13 +14,15 @@ from dataclasses import replace
 from fairpair.engine.brackets.bracket import Bracket, RawMatch, remove_byes
 from fairpair.engine.brackets.matches import LoserOf, Seed, Source, WinnerOf
 from fairpair.engine.brackets.notes import Bye, Note, Seeded, feeds
+from fairpair.engine.brackets.round_names import single_round_name
 from fairpair.engine.brackets.seeding import bracket_order, bracket_size
 
 ROUND_NAMES = {1: "Final", 2: "Semifinal", 3: "Quarterfinal"}
 
 
 def _round_name(rounds: int, r: int) -> str:
-    return ROUND_NAMES.get(rounds - r + 1, f"Round {r}")
+    """One match's round, in the singular ("Quarterfinal #2"); earlier rounds "Round of 16"."""
+    return ROUND_NAMES.get(rounds - r + 1) or single_round_name(rounds, r)
 
 
 def winners_rounds(entrants: int, prefix: str, depth_step: int) -> tuple[list[RawMatch], int]:
@@ -40,7 +42,7 @@ def winners_rounds(entrants: int, prefix: str, depth_step: int) -> tuple[list[Ra
                 b = Seed(sb) if sb <= entrants else None
             else:
                 a, b = WinnerOf(f"W{r - 1}.{2 * i + 1}"), WinnerOf(f"W{r - 1}.{2 * i + 2}")
-            label = f"{prefix}{_round_name(rounds, r)}" if prefix == "" else f"{prefix} R{r}"
+            label = _round_name(rounds, r) if prefix == "" else f"{prefix} round {r}"
             if (size >> r) > 1:
                 label += f" #{i + 1}"
             raw.append(RawMatch(f"W{r}.{i + 1}", "winners", r, i + 1, label, a, b, 10 * r, True))

@@ -74,11 +74,11 @@ def pairings_picture(
 ) -> Picture:
     """Page ``page`` of the pairings of ``view`` (of its first ``top`` lines when given).
     ``event``: the event's name (the band's title); ``title``: the round's name (default
-    "Round N"); ``state``: its state as the public reads it (default from ``view.state``:
-    Upcoming, In Progress, Completed); ``first_label``: the toss tag ("plays first";
-    "White" for chess). ``NoSuchPage`` past the last page."""
+    the view's: "Round N", "Semifinals"); ``state``: its state as the public reads it
+    (default from ``view.state``: Upcoming, In Progress, Completed); ``first_label``: the
+    toss tag ("plays first"; "White" for chess). ``NoSuchPage`` past the last page."""
     where = sheet(count(view), page, per_page, top)
-    name = title or f"Round {view.number}"
+    name = title or view.name
     shown = state or STATE_LABELS.get(view.state, view.state)
     columns = (
         Column("Table", 110, "middle"),

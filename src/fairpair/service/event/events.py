@@ -11,6 +11,7 @@ from sqlalchemy.exc import IntegrityError
 
 from fairpair.engine.errors import Location
 from fairpair.engine.formats import stage_finished
+from fairpair.engine.round_names import round_names
 from fairpair.engine.ruleset import Ruleset
 from fairpair.engine.rulesets import DEFAULT
 from fairpair.engine.stage import Stage
@@ -351,6 +352,7 @@ def show_event(db: Database, slug: str, *, with_players: bool = True) -> EventDe
         stages = []
         for s in t.stages:
             sid = facts.stage_ids[s.id]
+            called = round_names(t, s)
             stages.append(
                 StageItem(
                     id=s.id,
@@ -361,6 +363,7 @@ def show_event(db: Database, slug: str, *, with_players: bool = True) -> EventDe
                     rounds=[
                         RoundItem(
                             number=r.number,
+                            name=called[r.number],
                             state=r.status.value,
                             tables=len(r.tables),
                             outstanding=r.outstanding,

@@ -116,7 +116,7 @@ def _pairings(
     if not where.rounds:
         raise Refused("round", f"{where.name} has no released round yet: no pairings to draw")
     view = round_view(base, slug, number or where.rounds[-1].number, stage=key)
-    name = f"Round {view.number}"
+    name = view.name
     if len(event.stages) > 1:
         name = f"{where.name} · {name}"
     chess = where.ruleset == "fide" or where.format == "round_robin"

@@ -23,7 +23,10 @@ from datetime import datetime
 
 from sqlalchemy import Connection, or_, select
 
+from fairpair.engine.round_names import round_name
 from fairpair.service.jobs.schedule import Job
+from fairpair.service.kernel.change import Change
+from fairpair.service.kernel.loading import load
 from fairpair.service.kernel.unit import changing
 from fairpair.service.notices.notifications import NewNotice, notify_many
 from fairpair.service.notices.planning import HALFWAY, OPEN, payload
@@ -112,28 +115,34 @@ def outstanding_players(conn: Connection, round_id: int, stage_id: int) -> list[
 
 
 def notice_text(
-    kind: str, number: int, event: str, ends_at: datetime | None, who: Outstanding
+    kind: str, name: str, event: str, ends_at: datetime | None, who: Outstanding
 ) -> tuple[str, str]:
-    """The title and body of a notice (they name the round and the event; the play-by
-    deadline when the round has an end date)."""
+    """The title and body of a notice (they name the round — "Round 3", "Semifinals" — and
+    the event; the play-by deadline when the round has an end date)."""
     where = f"Table {who.table}" + (f", against {who.opponent}" if who.opponent else "")
     by = f" by {deadline_text(ends_at)}" if ends_at else ""
     if kind == OPEN:
-        title = f"Round {number} of {event} is open"
-        body = f"Round {number} of {event} is open: play your match{by}. {where}."
+        title = f"{name} of {event} is open"
+        body = f"{name} of {event} is open: play your match{by}. {where}."
     elif kind == HALFWAY:
-        title = f"Round {number} of {event}: halfway"
+        title = f"{name} of {event}: halfway"
         body = (
-            f"Round {number} of {event} is halfway through and your match has no result yet: "
+            f"{name} of {event} is halfway through and your match has no result yet: "
             f"play it and report it{by}. {where}."
         )
     else:
-        title = f"Urgent: 24 hours left in Round {number} of {event}"
+        title = f"Urgent: 24 hours left in {name} of {event}"
         body = (
-            f"Urgent: your Round {number} match of {event} must be played{by} — 24 hours "
+            f"Urgent: your {name} match of {event} must be played{by} — 24 hours "
             f"from now. Play it and report it as soon as you can. {where}."
         )
     return title, body
+
+
+def _round_name(change: Change, stage: str, number: int) -> str:
+    """The round as players say it ("Round 3"; a playoff's "Semifinals")."""
+    tournament = load(change.conn, change.event).tournament
+    return round_name(tournament, tournament.stage(stage), number)
 
 
 def run_notice(db: Database, job: Job) -> int:
@@ -164,9 +173,10 @@ def run_notice(db: Database, job: Job) -> int:
         if payload(round_id, rnd.starts_at, rnd.ends_at) != job.payload:
             return 0  # the dates changed: a job planned for the new ones does it
         players = outstanding_players(conn, round_id, rnd.stage_id)
+        name = _round_name(change, rnd.stage, rnd.number) if players else ""
         notices = []
         for who in players:
-            title, body = notice_text(job.kind, rnd.number, change.event.name, rnd.ends_at, who)
+            title, body = notice_text(job.kind, name, change.event.name, rnd.ends_at, who)
             notices.append(
                 NewNotice(
                     player_id=who.player_id,

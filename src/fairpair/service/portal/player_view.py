@@ -19,6 +19,7 @@ from sqlalchemy import Connection, bindparam, func, select
 from fairpair.engine.errors import UnknownPlayer
 from fairpair.engine.points_text import points_text
 from fairpair.engine.results import Result, ResultKind, Side
+from fairpair.engine.round_names import round_name as named_round
 from fairpair.engine.rounds import Bye, Match, PodTable, RoundState
 from fairpair.engine.standings import Standings
 from fairpair.responses.my_match import (
@@ -215,8 +216,11 @@ def waitlist_place(db: Database, slug: str, waitlist_id: int) -> WaitlistPlace:
 
 
 def round_name(facts: EventFacts, stage: StageFacts, number: int) -> str:
+    """The round as the player reads it ("Round 3", "Semifinals"), after the stage's name when
+    the event has several."""
+    name = named_round(facts.tournament, stage.stage, number)
     several = len(facts.stages) > 1
-    return f"{stage.stage.name} · Round {number}" if several else f"Round {number}"
+    return f"{stage.stage.name} · {name}" if several else name
 
 
 def _current_round(

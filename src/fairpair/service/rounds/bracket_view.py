@@ -5,6 +5,7 @@ match so far, the results, walkovers, the champion and the places. Reading only.
 from __future__ import annotations
 
 from fairpair.engine.brackets import Bracket, BracketState, LoserOf, Seed, SideOf, Source, WinnerOf
+from fairpair.engine.brackets.round_names import match_round_name
 from fairpair.engine.formats.bracket_stage import BracketRun, read_bracket, seed_order
 from fairpair.engine.result_text import result_text
 from fairpair.engine.stage import Stage
@@ -152,7 +153,11 @@ def view_of(tournament: Tournament, slug: str, stage: Stage) -> BracketView:
                 name=name,
                 label=SECTION_LABELS[name],
                 rounds=[
-                    BracketRound(round=r, name=_round_name(matches[0].label), matches=matches)
+                    BracketRound(
+                        round=r,
+                        name=match_round_name(bracket, bracket.match(matches[0].id)),
+                        matches=matches,
+                    )
                     for r, matches in sorted(rounds.items())
                 ],
             )
@@ -176,11 +181,6 @@ def _ordered(
 ) -> list[tuple[SectionName, dict[int, list[BracketMatch]]]]:
     order: list[SectionName] = ["winners", "third_place", "losers", "final", "reset"]
     return [(name, sections[name]) for name in order if name in sections]
-
-
-def _round_name(label: str) -> str:
-    """A round's name from its first match's label: "Semifinal #1" → "Semifinal"."""
-    return label.rsplit(" #", 1)[0]
 
 
 def _source(source: Source) -> str:

@@ -159,27 +159,32 @@ def generate(db: Database, slug: str, *, actor: str, stage: str | None = None) -
     """Pair the next round as a private draft. Refused while a round is live, past the round
     cap, and while a draft exists (regenerate or discard it)."""
     with changing(db, slug, actor) as change:
-        where = find_stage(change.conn, change.event, stage, to_pair=True)
-        old = stored_draft(change.conn, where)
-        if old is not None:
-            raise Refused(
-                Location(stage=where.key, round=old.round_number),
-                f"a draft of round {old.round_number} exists (made by {old.made_by}): "
-                "review it, regenerate it or discard it",
-            )
-        loaded, draft = _pair(change, load(change.conn, change.event), where.key)
-        row = _store(change, where, draft, draft_view(loaded.tournament, draft))
-        saved = _saved(row, where.key)
-        change.audit(
-            "round.generate",
-            f"stage {where.key} round {draft.round_number} (draft)",
-            after={
-                "tables": len(draft.pairings),
-                "byes": [b.player for b in draft.byes],
-                "warnings": saved.warnings,
-            },
+        return generate_in(change, stage)
+
+
+def generate_in(change: Change, stage: str | None) -> SavedDraft:
+    """``generate`` inside a change already under way (``service.rounds.flow``)."""
+    where = find_stage(change.conn, change.event, stage, to_pair=True)
+    old = stored_draft(change.conn, where)
+    if old is not None:
+        raise Refused(
+            Location(stage=where.key, round=old.round_number),
+            f"a draft of round {old.round_number} exists (made by {old.made_by}): "
+            "review it, regenerate it or discard it",
         )
-        return saved
+    loaded, draft = _pair(change, load(change.conn, change.event), where.key)
+    row = _store(change, where, draft, draft_view(loaded.tournament, draft))
+    saved = _saved(row, where.key)
+    change.audit(
+        "round.generate",
+        f"stage {where.key} round {draft.round_number} (draft)",
+        after={
+            "tables": len(draft.pairings),
+            "byes": [b.player for b in draft.byes],
+            "warnings": saved.warnings,
+        },
+    )
+    return saved
 
 
 def regenerate(db: Database, slug: str, *, actor: str, stage: str | None = None) -> SavedDraft:

@@ -16,6 +16,7 @@ from fairpair.engine.errors import InvalidTournament, LifecycleRefused, Location
 from fairpair.engine.lifecycle import RoundAction, check
 from fairpair.engine.pairing.draft import PairingDraft
 from fairpair.engine.result_text import result_text
+from fairpair.engine.round_names import round_name
 from fairpair.engine.rounds import Round, RoundState
 from fairpair.responses.events import PodSeat, RoundBye, RoundPod, RoundTable, RoundView, Side
 from fairpair.service.kernel.change import Change
@@ -37,54 +38,60 @@ def release(db: Database, slug: str, *, actor: str, stage: str | None = None) ->
     since (the draft would leave them out quietly); while another round is live; past the
     round cap. Returns the round's number."""
     with changing(db, slug, actor) as change:
-        change.wide = True
-        conn = change.conn
-        where = find_stage(conn, change.event, stage, to_pair=True)
-        row = stored_draft(conn, where)
-        if row is None:
-            last = conn.execute(
-                select(RoundRow.number, RoundRow.state)
-                .where(RoundRow.stage_id == where.id)
-                .order_by(RoundRow.number.desc())
-                .limit(1)
-            ).first()
-            said = (
-                f" (round {last.number} is already released"
-                + (f" and {last.state})" if last.state else ")")
-                if last
-                else ""
-            )
-            raise Refused(
-                Location(stage=where.key),
-                f"no draft to release{said}: generate the next round first",
-            )
-        loaded = load(conn, change.event)
-        draft = draft_of(where.key, row.round_number, row.body)
-        _refuse_leavers(loaded, where.key, draft)
-        after = release_round(loaded.tournament, draft)
-        _refuse_newcomers(loaded, where.key, draft.round_number, row.body)
-        rnd = after.stage(where.key).round(draft.round_number)
-        assert rnd is not None
-        insert_round(
-            conn,
-            where.id,
-            rnd,
-            loaded.player_ids,
-            actor=actor,
-            at=change.at,
-            notes=row.body["view"]["notes"],
+        return release_in(change, stage)
+
+
+def release_in(change: Change, stage: str | None) -> int:
+    """``release`` inside a change already under way (``service.rounds.flow`` runs it with
+    the other moves of "Next round" in one transaction)."""
+    change.wide = True
+    conn = change.conn
+    where = find_stage(conn, change.event, stage, to_pair=True)
+    row = stored_draft(conn, where)
+    if row is None:
+        last = conn.execute(
+            select(RoundRow.number, RoundRow.state)
+            .where(RoundRow.stage_id == where.id)
+            .order_by(RoundRow.number.desc())
+            .limit(1)
+        ).first()
+        said = (
+            f" (round {last.number} is already released"
+            + (f" and {last.state})" if last.state else ")")
+            if last
+            else ""
         )
-        conn.execute(delete(DraftRow).where(DraftRow.id == row.id))
-        change.audit(
-            "round.release",
-            f"stage {where.key} round {rnd.number}",
-            after={
-                "tables": [[m.table, m.a, m.b] for m in rnd.matches],
-                "byes": [b.player for b in rnd.byes],
-                "moves": row.body.get("moves", []),
-            },
+        raise Refused(
+            Location(stage=where.key),
+            f"no draft to release{said}: generate the next round first",
         )
-        return rnd.number
+    loaded = load(conn, change.event)
+    draft = draft_of(where.key, row.round_number, row.body)
+    _refuse_leavers(loaded, where.key, draft)
+    after = release_round(loaded.tournament, draft)
+    _refuse_newcomers(loaded, where.key, draft.round_number, row.body)
+    rnd = after.stage(where.key).round(draft.round_number)
+    assert rnd is not None
+    insert_round(
+        conn,
+        where.id,
+        rnd,
+        loaded.player_ids,
+        actor=change.actor,
+        at=change.at,
+        notes=row.body["view"]["notes"],
+    )
+    conn.execute(delete(DraftRow).where(DraftRow.id == row.id))
+    change.audit(
+        "round.release",
+        f"stage {where.key} round {rnd.number}",
+        after={
+            "tables": [[m.table, m.a, m.b] for m in rnd.matches],
+            "byes": [b.player for b in rnd.byes],
+            "moves": row.body.get("moves", []),
+        },
+    )
+    return rnd.number
 
 
 def _refuse_leavers(loaded: Loaded, stage_key: str, draft: PairingDraft) -> None:
@@ -175,19 +182,29 @@ def _move(
     """A move that changes only the round's state: the engine's lifecycle rules decide, the
     round's notices are planned again, the audit log says from which state to which."""
     with changing(db, slug, actor) as change:
-        where, rnd, _ = _moving(change, stage, number, action, version)
-        _set_state(change.conn, rnd, after)
-        replan(change, rnd.id)
-        if action is RoundAction.REVERT:
-            change.conn.execute(
-                update(TableRow).where(TableRow.round_id == rnd.id).values(games=None)
-            )
-        change.audit(
-            f"round.{action.value}",
-            f"stage {where.key} round {number}",
-            before={"state": rnd.state},
-            after={"state": after.value},
-        )
+        move_in(change, number, action, after, stage, version)
+
+
+def move_in(
+    change: Change,
+    number: int,
+    action: RoundAction,
+    after: RoundState,
+    stage: str | None,
+    version: int | None = None,
+) -> None:
+    """``_move`` inside a change already under way (``service.rounds.flow``)."""
+    where, rnd, _ = _moving(change, stage, number, action, version)
+    _set_state(change.conn, rnd, after)
+    replan(change, rnd.id)
+    if action is RoundAction.REVERT:
+        change.conn.execute(update(TableRow).where(TableRow.round_id == rnd.id).values(games=None))
+    change.audit(
+        f"round.{action.value}",
+        f"stage {where.key} round {number}",
+        before={"state": rnd.state},
+        after={"state": after.value},
+    )
 
 
 def open_round(
@@ -417,6 +434,7 @@ def round_view(db: Database, slug: str, number: int, *, stage: str | None = None
         event=slug,
         stage=where.key,
         number=number,
+        name=round_name(t, t.stage(where.key), number),
         state=found.status.value,
         version=rnd.version,
         starts_at=extra.starts_at,

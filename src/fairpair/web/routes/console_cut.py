@@ -1,7 +1,10 @@
 """``GET /console/{slug}/cut?stage=`` (Viewer): the top cut of a playoff stage — who makes
-it and why the line is there (as ``fairpair cut --explain``) — and its bracket;
-``POST /console/{slug}/cut/draw`` (Judge) draws it (``service.rounds.cut.draw``), refused with the
-reason while the stage it is cut from is unfinished unless "early" is ticked."""
+it and why the line is there (as ``fairpair cut --explain``) — and its bracket, with the next
+action the service offers (``service.rounds.next_steps``: draw the top 8, start the
+Quarterfinals …); ``POST /console/{slug}/cut/draw`` (Judge) draws it
+(``service.rounds.cut.draw``), refused with the reason while the stage it is cut from is
+unfinished unless "early" is ticked; ``POST /console/{slug}/cut/add`` (Owner) adds the playoff
+stage itself (top N of a stage, single or double elimination: ``service.rounds.stages``)."""
 
 from __future__ import annotations
 
@@ -11,8 +14,9 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from fairpair.engine.errors import FairpairError
+from fairpair.engine.errors import FairpairError, Location
 from fairpair.engine.tiebreaks.registry import REGISTRY
+from fairpair.error_table import kind_of
 from fairpair.service.accounts.staff import Role
 from fairpair.service.event.events import show_event
 from fairpair.service.kernel.connection import Database
@@ -20,11 +24,17 @@ from fairpair.service.kernel.errors import Refused
 from fairpair.service.rounds import cut as cuts
 from fairpair.service.rounds.bracket_view import BRACKET_FORMATS, bracket_view
 from fairpair.service.rounds.cut_view import cut_view
-from fairpair.web.access import Access, DbDep, Judge, Viewer
+from fairpair.service.rounds.next_steps import next_steps
+from fairpair.service.rounds.stages import add_stage
+from fairpair.web.access import Access, DbDep, Judge, Owner, Viewer
 from fairpair.web.console import console_page
 from fairpair.web.forms import refusal
 
 ROUTER = APIRouter(include_in_schema=False)
+
+#: The seats a top cut is usually drawn with (any number from 2 up is accepted).
+CUT_SIZES = (2, 4, 8, 16, 32, 64)
+PLAYOFFS = {"single_elimination": "Single elimination", "double_elimination": "Double elimination"}
 
 
 def _page(
@@ -46,6 +56,7 @@ def _page(
     else:
         missing = ""
     bracket = None
+    steps = next_steps(db, slug, view.stage) if view is not None else None
     if view is not None:
         fmt = next(s.format for s in event.stages if s.id == view.stage)
         if fmt in {f.value for f in BRACKET_FORMATS}:
@@ -64,6 +75,10 @@ def _page(
         missing=missing,
         bracket=bracket,
         can_draw=access.can(Role.JUDGE),
+        can_add=access.can(Role.OWNER),
+        steps=steps,
+        sources=[s for s in event.stages if s.cut_from is None],
+        sizes=CUT_SIZES,
         labels={tb.name: tb.label for tb in REGISTRY.values()},
         **context,
     )
@@ -106,3 +121,48 @@ def draw_cut(
         )
     query = urlencode({"stage": stage, "drawn": "true"})
     return RedirectResponse(f"/console/{slug}/cut?{query}", status_code=303)
+
+
+@ROUTER.post("/console/{slug}/cut/add", response_model=None)
+def add_cut(
+    request: Request,
+    access: Owner,
+    db: DbDep,
+    slug: str,
+    from_stage: Annotated[str, Form(max_length=80)] = "",
+    top: Annotated[str, Form(max_length=8)] = "8",
+    format: Annotated[str, Form(max_length=40)] = "single_elimination",
+) -> Response:
+    """Add the playoff stage: the top ``top`` of ``from_stage``, drawn automatically when its
+    last result is in (or now, with the Top cut tab's next action, when it has ended)."""
+    values = {"from_stage": from_stage, "top": top, "format": format}
+    try:
+        if format not in PLAYOFFS:
+            raise Refused(Location(("format",)), "choose single or double elimination")
+        if not top.strip().isdigit() or int(top) < 2:
+            raise Refused(Location(("top",)), f"{top!r} is not a number of seats: 2 or more")
+        if not from_stage:
+            raise Refused(Location(("from_stage",)), "choose the stage the cut is made from")
+        seats = int(top)
+        key = add_stage(
+            db,
+            slug,
+            {
+                "name": f"Top {seats}",
+                "format": format,
+                "cut": {"from_stage": from_stage, "top": seats},
+            },
+            actor=access.actor,
+        )
+    except FairpairError as error:
+        return _page(
+            request,
+            access,
+            db,
+            slug,
+            None,
+            status=kind_of(error).http,
+            errors={"add": error.reason},
+            values=values,
+        )
+    return RedirectResponse(f"/console/{slug}/cut?{urlencode({'stage': key})}", status_code=303)

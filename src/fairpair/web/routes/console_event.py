@@ -11,6 +11,7 @@ from fastapi.responses import Response
 
 from fairpair.responses.events import EventDetail, RoundItem, StageItem
 from fairpair.service.event.events import show_event
+from fairpair.service.rounds.next_steps import NextSteps, Step, next_steps
 from fairpair.web.access import DbDep, Viewer
 from fairpair.web.console import console_page
 
@@ -64,44 +65,35 @@ def current_round(event: EventDetail) -> CurrentRound | None:
     return None
 
 
-def next_action(event: EventDetail) -> NextAction:
-    """What the organizer does next, from the event's state."""
+#: Where each offer of ``service.rounds.next_steps`` is taken (a tab under the event).
+_TABS = {
+    Step.REVIEW: "/rounds/draft",
+    Step.RESULTS: "/results",
+    Step.DRAW_CUT: "/cut",
+    Step.ADD_CUT: "/cut",
+}
+
+
+def next_action(event: EventDetail, steps: NextSteps | None) -> NextAction:
+    """What the organizer does next: players and a stage first, then the stage's next
+    action as the service offers it (``service.rounds.next_steps``: never an action it would
+    refuse, such as a round past the last one)."""
     stage = current_stage(event)
     if not event.players:
         return NextAction("Add players", "/players", "nobody is registered yet")
-    if stage is None:
+    if stage is None or steps is None:
         return NextAction("Add a stage", "/stages", "the event has no stage")
-    if stage.draft_round is not None:
-        return NextAction(
-            f"Review round {stage.draft_round}",
-            "/rounds",
-            "its pairings are a private draft: nothing is public until you release them",
-        )
-    if stage.cut_from is not None and stage.seated is None:
-        return NextAction("Make the top cut", "/cut", f"from stage {stage.cut_from}")
-    if stage.rounds:
-        last = stage.rounds[-1]
-        if last.state == "scheduled":
-            return NextAction(f"Open round {last.number}", "/rounds", "it is posted as Upcoming")
-        if last.state == "open":
-            if last.outstanding:
-                count = f"{last.outstanding} match{'es' if last.outstanding != 1 else ''}"
-                return NextAction(
-                    "Enter results", "/results", f"{count} of round {last.number} outstanding"
-                )
-            return NextAction(f"Complete round {last.number}", "/rounds", "every result is in")
-        if stage.finished:
-            return NextAction("See the final standings", "/standings", "the event is finished")
-    number = stage.rounds[-1].number + 1 if stage.rounds else 1
-    if stage.max_rounds is not None and number > stage.max_rounds:
-        return NextAction(
-            "See the standings", "/standings", f"all {stage.max_rounds} rounds are played"
-        )
-    if number == 1:
+    offer = steps.primary
+    if offer is None:
+        return NextAction("See the final standings", "/standings", steps.status)
+    path = _TABS.get(offer.step, "/rounds")
+    query = f"?stage={offer.stage}" + (f"&round={offer.round}" if offer.round else "")
+    why = steps.status
+    if offer.step is Step.NEXT_ROUND and offer.round == 1 and not stage.rounds:
         absent = sum(1 for p in event.players if not p.checked_in and p.dropped_after is None)
-        why = f"{absent} player{'s' if absent != 1 else ''} not checked in yet" if absent else ""
-        return NextAction("Generate round 1", "/rounds", why)
-    return NextAction(f"Generate round {number}", "/rounds")
+        if absent:
+            why = f"{absent} player{'s' if absent != 1 else ''} not checked in yet"
+    return NextAction(offer.label, path + query, why)
 
 
 @ROUTER.get("/console/{slug}")
@@ -122,6 +114,6 @@ def overview(request: Request, slug: str, access: Viewer, db: DbDep) -> Response
             "dropped": sum(1 for p in players if p.dropped_after is not None),
         },
         current=current_round(event),
-        next_action=next_action(event),
+        next_action=next_action(event, next_steps(db, slug) if event.stages else None),
         public_url=f"{str(request.base_url).rstrip('/')}/e/{event.slug}",
     )

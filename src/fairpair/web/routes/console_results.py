@@ -31,6 +31,7 @@ from fairpair.service.results import recording as results
 from fairpair.service.results.pending_reports import pending_reports
 from fairpair.service.rounds.cut import CutMoves, CutPlace
 from fairpair.service.rounds.lifecycle import round_view
+from fairpair.service.rounds.next_steps import next_steps
 from fairpair.web.access import Access, DbDep, Judge, Viewer
 from fairpair.web.clock_panel import clock_panel
 from fairpair.web.confirm import Confirm, ask, confirmed, count, names
@@ -91,6 +92,8 @@ def _page(
         done=done,
         cut_said=_cut_said(request, event.players),
         fix=fix,
+        steps=next_steps(db, slug, key),
+        started=request.query_params.get("started") == "1",
         help=RESULTS_HELP,
         errors=errors or {},
         values=values or {},

@@ -25,9 +25,10 @@ from fairpair.service.kernel.errors import Refused
 from fairpair.service.kernel.lookup import stage_key
 from fairpair.service.results import places
 from fairpair.service.results.pending_reports import pending_reports
-from fairpair.service.rounds import drafts, round_robin
+from fairpair.service.rounds import drafts, flow, round_robin
 from fairpair.service.rounds import lifecycle as rounds
 from fairpair.service.rounds.draft_toss import draft_tosses
+from fairpair.service.rounds.next_steps import next_steps
 from fairpair.web.access import Access, DbDep, Judge, Viewer
 from fairpair.web.clock_panel import clock_panel
 from fairpair.web.confirm import confirmed
@@ -102,7 +103,7 @@ def _rounds_page(
         stage=found,
         stages=choice.stages,
         live=live_round(found),
-        next_number=(found.rounds[-1].number if found.rounds else 0) + 1,
+        steps=next_steps(db, slug, key),
         shown=SHOWN,
         actions=ACTIONS,
         names=names_of(event),
@@ -182,6 +183,8 @@ def _review_page(
         records=records_of(db, slug, key),
         tosses=draft_tosses(db, slug, stage=key),
         names=names_of(event),
+        steps=next_steps(db, slug, key),
+        stopped=request.query_params.get("stopped") == "1",
         errors=errors or {},
         values=values or {},
     )
@@ -226,6 +229,49 @@ def rearrange(
             values=values,
         )
     return _done(slug, stage or stage_key(db, slug, None, to_pair=True), "/rounds/draft")
+
+
+@ROUTER.post("/console/{slug}/rounds/next")
+def next_round(
+    request: Request, access: Judge, db: DbDep, slug: str, stage: StageForm = None
+) -> Response:
+    """The common path in one click (``service.rounds.flow.next_round``): the round is open
+    and the Results tab waits for its results; or the draft waits for review (a warning)."""
+    try:
+        started = flow.next_round(db, slug, actor=access.actor, stage=stage or None)
+    except FairpairError as error:
+        return _rounds_page(
+            request,
+            access,
+            db,
+            slug,
+            stage or None,
+            status=kind_of(error).http,
+            errors={"next": _message(error)},
+        )
+    if not started.opened:
+        return _done(slug, started.stage, "/rounds/draft", stopped=1)
+    return _done(slug, started.stage, "/results", round=started.round, started=1)
+
+
+@ROUTER.post("/console/{slug}/rounds/draft/release-open")
+def release_and_open(
+    request: Request, access: Judge, db: DbDep, slug: str, stage: StageForm = None
+) -> Response:
+    key = stage_key(db, slug, stage, to_pair=stage is None)
+    try:
+        number = flow.release_and_open(db, slug, actor=access.actor, stage=key)
+    except FairpairError as error:
+        return _review_page(
+            request,
+            access,
+            db,
+            slug,
+            key,
+            status=kind_of(error).http,
+            errors={"release": _message(error)},
+        )
+    return _done(slug, key, "/results", round=number, started=1)
 
 
 @ROUTER.post("/console/{slug}/rounds/draft/{action}")
@@ -321,6 +367,7 @@ def _round_page(
         clock_panel=clock_panel(db, slug, view, key, "round"),
         shown=SHOWN,
         actions=ACTIONS,
+        steps=next_steps(db, slug, key),
         swapping=request.query_params.get("swap") == "1" or "swap" in (errors or {}),
         done=said(request),
         errors=errors or {},
@@ -493,4 +540,6 @@ def round_action(
     extra = done if action in ASKING else {}
     if values.get("from") == "round" and action != "delete":
         return _done(slug, key, f"/rounds/{number}", **extra)
+    if values.get("from") == "results" and action in ("open", "complete"):
+        return _done(slug, key, "/results", round=number, **extra)
     return _done(slug, key, "/rounds", **extra)

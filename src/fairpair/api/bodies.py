@@ -3,7 +3,7 @@ naming the field before any use case runs."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -25,6 +25,27 @@ class NewEvent(Body):
     name: Name
     slug: Key | None = None
     ruleset: Key = "default"
+
+
+class EventDetailsBody(Body):
+    """Event details to change: only the fields given change (``null`` clears one)."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [{"city": "Torino", "federation": "ITA", "chief_arbiter": "Rossi, Mario"}]
+        },
+    )
+    name: Name | None = None
+    city: Annotated[str, Field(max_length=100)] | None = None
+    federation: Annotated[str, Field(max_length=3)] | None = None
+    start_date: date | None = None
+    end_date: date | None = None
+    chief_arbiter: Name | None = None
+    deputy_arbiters: Annotated[list[Name], Field(max_length=20)] | None = None
+    time_control: Annotated[str, Field(max_length=100)] | None = None
+    tournament_type: Annotated[str, Field(max_length=100)] | None = None
+    round_dates: Annotated[list[date | None], Field(max_length=99)] | None = None
 
 
 class LateEntryBody(Body):

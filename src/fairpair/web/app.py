@@ -64,6 +64,7 @@ ROUTERS = (
     "fairpair.web.routes.console_backup",
     "fairpair.web.routes.account",
     "fairpair.web.routes.console_event",
+    "fairpair.web.routes.console_details",
     "fairpair.web.routes.console_players",
     "fairpair.web.routes.console_stages",
     "fairpair.web.routes.console_staff",

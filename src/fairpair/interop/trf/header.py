@@ -30,8 +30,8 @@ CITY, FEDERATION, START, END = "022", "032", "042", "052"
 PLAYERS, RATED, TEAMS, TYPE = "062", "072", "082", "092"
 CHIEF, DEPUTY, TIME_CONTROL, ROUND_DATES = "102", "112", "122", "132"
 #: Every record this module writes, in the order TRF lists them.
-TAGS = (CITY, FEDERATION, START, END, PLAYERS, RATED, TEAMS, TYPE, CHIEF, DEPUTY)
-TAGS += (TIME_CONTROL, ROUND_DATES)
+TAGS: tuple[str, ...] = (CITY, FEDERATION, START, END, PLAYERS, RATED, TEAMS, TYPE)
+TAGS += (CHIEF, DEPUTY, TIME_CONTROL, ROUND_DATES)
 #: The records counted from the facts (not typed by the organizer).
 COUNTED = (PLAYERS, RATED, TEAMS, ROUND_DATES)
 

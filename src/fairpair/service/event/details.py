@@ -7,9 +7,11 @@ day it was opened (or released)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from datetime import date, datetime
 from typing import Any
 
+from pydantic import ValidationError
 from sqlalchemy import Connection, select, update
 
 from fairpair.engine.errors import Location
@@ -165,25 +167,42 @@ def _audit_json(details: EventDetails) -> dict[str, Any]:
 
 
 def set_event_details(
-    db: Database, slug: str, details: EventDetails, *, actor: str, name: str | None = None
+    db: Database,
+    slug: str,
+    changes: Mapping[str, Any],
+    *,
+    actor: str,
 ) -> EventDetails:
-    """Give event ``slug`` these ``details`` (every field: an empty one clears it) and, when
-    ``name`` is given, that name; what is stored. One transaction, audited ``event.details``
-    (and ``event.rename`` for a new name); nothing is written when nothing changes."""
-    wanted = checked_details(details)
+    """Change event ``slug``'s details: each key of ``changes`` (an ``EventDetails`` field,
+    or ``name`` for the event's name) gets its value (``None`` or empty clears it); the other
+    fields stay. The details stored after. One transaction, audited ``event.details`` (and
+    ``event.rename`` for a new name); nothing is written when nothing changes."""
+    unknown = sorted(set(changes) - set(EventDetails.model_fields) - {"name"})
+    if unknown:
+        fields = ", ".join(("name", *EventDetails.model_fields))
+        raise Refused(Location((unknown[0],)), f"not an event detail (the details: {fields})")
     new_name = None
-    if name is not None:
-        new_name = name.strip()
+    if "name" in changes:
+        new_name = str(changes["name"] or "").strip()
         if not new_name or len(new_name) > 200 or has_control(new_name):
             raise Refused(
                 Location(("name",)), "an event's name has 1-200 characters, no control codes"
             )
     with changing(db, slug, actor) as change:
         conn, event = change.conn, change.event
+        before = stored_details(conn, event)
+        given = {k: v for k, v in changes.items() if k != "name"}
+        defaults = {k: EventDetails.model_fields[k].default for k, v in given.items() if v is None}
+        try:
+            merged = EventDetails.model_validate({**before.model_dump(), **given, **defaults})
+        except ValidationError as error:
+            first = error.errors()[0]
+            where = tuple(first["loc"]) or ("details",)
+            raise Refused(Location(where), str(first["msg"])) from None
+        wanted = checked_details(merged)
         if new_name is not None and new_name != event.name:
             conn.execute(update(EventRow).where(EventRow.id == event.id).values(name=new_name))
             change.audit("event.rename", f"event {event.slug}", before=event.name, after=new_name)
-        before = stored_details(conn, event)
         if before != wanted:
             write_details(conn, event, wanted)
             change.audit(

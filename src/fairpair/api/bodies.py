@@ -62,6 +62,30 @@ class NewPlayerBody(Body):
     rating: Annotated[int, Field(ge=0, le=10_000)] | None = None
     team: Name | None = None
     contact: Name | None = None
+    title: Annotated[str, Field(max_length=3)] | None = None
+    federation: Annotated[str, Field(max_length=3)] | None = None
+    fide_id: Annotated[str, Field(max_length=11)] | None = None
+    sex: Annotated[str, Field(max_length=1)] | None = None
+    birth_date: Annotated[str, Field(max_length=10)] | None = None
+
+
+class PlayerEdit(Body):
+    """A registered player's facts to change: only the fields given change (``null`` clears
+    one; a name cannot be cleared). The seed has its own rule (``fairpair player seed``)."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={"examples": [{"rating": 2412, "title": "IM", "federation": "ITA"}]},
+    )
+    name: Name | None = None
+    rating: Annotated[int, Field(ge=0, le=10_000)] | None = None
+    team: Name | None = None
+    contact: Name | None = None
+    title: Annotated[str, Field(max_length=3)] | None = None
+    federation: Annotated[str, Field(max_length=3)] | None = None
+    fide_id: Annotated[str, Field(max_length=11)] | None = None
+    sex: Annotated[str, Field(max_length=1)] | None = None
+    birth_date: Annotated[str, Field(max_length=10)] | None = None
 
 
 class OnePlayer(NewPlayerBody):

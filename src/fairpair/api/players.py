@@ -1,5 +1,6 @@
 """``/api/v1/events/{slug}/players``: the registered players (as staff see them, contacts
-included), registering one or many, check-in, drops and reinstating."""
+included), registering one or many, editing one (rating, title, federation, FIDE id, …),
+check-in, drops and reinstating."""
 
 from __future__ import annotations
 
@@ -7,12 +8,21 @@ from collections.abc import Sequence
 
 from fastapi import APIRouter
 
-from fairpair.api.bodies import CheckIn, Drop, LateEntryBody, NewPlayerBody, NewPlayers, OnePlayer
+from fairpair.api.bodies import (
+    CheckIn,
+    Drop,
+    LateEntryBody,
+    NewPlayerBody,
+    NewPlayers,
+    OnePlayer,
+    PlayerEdit,
+)
 from fairpair.api.params import PlayerKey, Slug
 from fairpair.engine.rounds import ByeKind
 from fairpair.responses.events import PlayerItem
 from fairpair.service.event.events import show_event
 from fairpair.service.kernel.connection import Database
+from fairpair.service.players.edits import edit_player
 from fairpair.service.players.registration import LateEntry, NewPlayer
 from fairpair.service.players.roster import add_players, check_in, drop_player, reinstate_player
 from fairpair.web.access import DbDep, Judge, Viewer
@@ -30,7 +40,19 @@ def players_of(db: Database, slug: str, keys: Sequence[str] | None = None) -> li
 
 
 def _new(body: NewPlayerBody) -> NewPlayer:
-    return NewPlayer(body.name, body.id, body.seed, body.rating, body.team, body.contact)
+    return NewPlayer(
+        body.name,
+        body.id,
+        body.seed,
+        body.rating,
+        body.team,
+        body.contact,
+        body.title,
+        body.federation,
+        body.fide_id,
+        body.sex,
+        body.birth_date,
+    )
 
 
 def _late(body: LateEntryBody | None) -> LateEntry | None:
@@ -88,6 +110,17 @@ def drop_a_player(
 def reinstate_a_player(slug: Slug, player: PlayerKey, access: Judge, db: DbDep) -> PlayerItem:
     """Undo the player's drops (a drop made by mistake)."""
     reinstate_player(db, slug, player, actor=access.actor)
+    return _one(db, slug, player)
+
+
+@ROUTER.patch("/events/{slug}/players/{player}", response_model=PlayerItem)
+def edit_a_player(
+    slug: Slug, player: PlayerKey, body: PlayerEdit, access: Judge, db: DbDep
+) -> PlayerItem:
+    """Change the player's name, rating, team, contact, title, federation, FIDE id, sex or
+    birth date (only the fields given; ``null`` clears one)."""
+    changes = {f: getattr(body, f) for f in body.model_fields_set}
+    edit_player(db, slug, player, changes, actor=access.actor)
     return _one(db, slug, player)
 
 

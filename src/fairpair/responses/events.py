@@ -38,6 +38,12 @@ class PlayerItem(Model):
     checked_in: bool
     dropped_after: int | None
     """The round after which the player left the event (or the current stage), if they did."""
+    title: str | None = None
+    federation: str | None = None
+    fide_id: str | None = None
+    sex: str | None = None
+    birth_date: str | None = None
+    """The chess registration facts (a FIDE report's player line), as written there."""
 
 
 class TableItem(Model):

@@ -341,6 +341,11 @@ def show_event(db: Database, slug: str, *, with_players: bool = True) -> EventDe
                 contact=extra[p.id].contact,
                 checked_in=extra[p.id].checked_in_at is not None,
                 dropped_after=gone.get(p.id),
+                title=p.title,
+                federation=p.federation,
+                fide_id=p.fide_id,
+                sex=p.sex,
+                birth_date=p.birth_date,
             )
             for p in (t.players if with_players else ())
         ]

@@ -326,7 +326,7 @@ def settings_of_form(
 
 
 #: Swiss-only settings the form does not show; a stage that stops being Swiss loses them.
-SWISS_ONLY = ("prefer_repeat_bye", "assigned_byes")
+SWISS_ONLY = ("prefer_repeat_bye", "assigned_byes", "half_point_byes")
 
 
 def edit_changes(settings: Mapping[str, Any], old: Mapping[str, Any]) -> dict[str, Any]:

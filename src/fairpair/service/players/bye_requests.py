@@ -31,6 +31,7 @@ from fairpair.service.kernel.change import EventRef
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.kernel.loading import load
 from fairpair.service.kernel.lookup import PlayerRef, find_player, find_stage
+from fairpair.service.kernel.snapshots import loaded
 from fairpair.service.kernel.stage_settings import settings_of, stage_of_settings
 from fairpair.service.kernel.unit import changing, reading
 from fairpair.store.database import Database
@@ -145,7 +146,7 @@ def bye_options(db: Database, slug: str, player: str) -> ByeOptions:
     """What ``player`` may request now, and their requests (read at one moment)."""
     with reading(db, slug) as (conn, event):
         who = find_player(conn, event, player)
-        tournament = load(conn, event).tournament
+        tournament = loaded(conn, event).tournament
         return _options(tournament, _where(conn, event, tournament), who)
 
 

@@ -120,9 +120,26 @@ class RoundTable(Model):
     """Games recorded while the match is still being played."""
 
 
+#: How a bye of each kind is named in the pairings.
+BYE_LABELS = {
+    "pairing": "Bye",
+    "full": "Full-point bye",
+    "half": "Half-point bye",
+    "zero": "Zero-point bye",
+}
+
+
 class RoundBye(Model):
     player: Side
     kind: str
+    requested: bool = False
+    """The player asked for it (a requested half-point or zero-point bye)."""
+
+    @property
+    def label(self) -> str:
+        """As the pairings name it: "Bye", "Half-point bye (requested)"."""
+        text = BYE_LABELS.get(self.kind, "Bye")
+        return f"{text} (requested)" if self.requested else text
 
 
 class PodSeat(Model):

@@ -88,6 +88,14 @@ class PlayerEdit(Body):
     birth_date: Annotated[str, Field(max_length=10)] | None = None
 
 
+class ByeRequestBody(Body):
+    """A requested bye: half-point (where the stage allows them) or zero-point (sitting out),
+    for ``round`` (default: the next round to pair)."""
+
+    kind: Literal["half", "zero"] = "half"
+    round: Annotated[int, Field(ge=1, le=10_000)] | None = None
+
+
 class OnePlayer(NewPlayerBody):
     """A player to register (after round 1: a late entry, ``late`` says how)."""
 

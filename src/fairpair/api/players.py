@@ -8,7 +8,9 @@ from collections.abc import Sequence
 
 from fastapi import APIRouter
 
+from fairpair.api.answers import ByeRequestItem, ByeRequests
 from fairpair.api.bodies import (
+    ByeRequestBody,
     CheckIn,
     Drop,
     LateEntryBody,
@@ -17,11 +19,12 @@ from fairpair.api.bodies import (
     OnePlayer,
     PlayerEdit,
 )
-from fairpair.api.params import PlayerKey, Slug
+from fairpair.api.params import PlayerKey, RoundNumber, Slug
 from fairpair.engine.rounds import ByeKind
 from fairpair.responses.events import PlayerItem
 from fairpair.service.event.events import show_event
 from fairpair.service.kernel.connection import Database
+from fairpair.service.players.bye_requests import bye_options, cancel_bye, request_bye
 from fairpair.service.players.edits import edit_player
 from fairpair.service.players.registration import LateEntry, NewPlayer
 from fairpair.service.players.roster import add_players, check_in, drop_player, reinstate_player
@@ -122,6 +125,46 @@ def edit_a_player(
     changes = {f: getattr(body, f) for f in body.model_fields_set}
     edit_player(db, slug, player, changes, actor=access.actor)
     return _one(db, slug, player)
+
+
+@ROUTER.get("/events/{slug}/players/{player}/byes", response_model=ByeRequests)
+def list_bye_requests(slug: Slug, player: PlayerKey, access: Viewer, db: DbDep) -> ByeRequests:
+    """The player's requested byes in the stage being played, and what they may request."""
+    return _byes(db, slug, player)
+
+
+@ROUTER.post("/events/{slug}/players/{player}/byes", response_model=ByeRequests, status_code=201)
+def request_a_bye(
+    slug: Slug, player: PlayerKey, body: ByeRequestBody, access: Judge, db: DbDep
+) -> ByeRequests:
+    """Request a bye for the player in a coming round, before it is paired (audited)."""
+    request_bye(db, slug, player, ByeKind(body.kind), actor=access.actor, round_number=body.round)
+    return _byes(db, slug, player)
+
+
+@ROUTER.delete("/events/{slug}/players/{player}/byes/{number}", response_model=ByeRequests)
+def cancel_a_bye(
+    slug: Slug, player: PlayerKey, number: RoundNumber, access: Judge, db: DbDep
+) -> ByeRequests:
+    """Cancel the player's requested bye of round ``number``, before it is paired."""
+    cancel_bye(db, slug, player, number, actor=access.actor)
+    return _byes(db, slug, player)
+
+
+def _byes(db: Database, slug: str, player: str) -> ByeRequests:
+    options = bye_options(db, slug, player)
+    return ByeRequests(
+        stage=options.stage,
+        requests=[
+            ByeRequestItem(round=r.round, kind=r.kind.value, paired=r.paired)
+            for r in options.requests
+        ],
+        rounds_open=list(options.rounds),
+        kinds_allowed=[k.value for k in options.kinds],
+        half_point_limit=options.half_limit,
+        half_point_used=options.half_used,
+        why_not=options.why_not,
+    )
 
 
 def _one(db: Database, slug: str, player: str) -> PlayerItem:

@@ -101,6 +101,7 @@ def test_chess_facts_details_and_a_requested_half_point_bye(
         bea = phone.new_page()
         bea.on("pageerror", lambda e: problems.append(str(e)))
         bea.goto(f"/e/{slug}/me")
+        bea.get_by_text("Can't play a round? Ask for a bye").click()
         assert "Half-point byes: 0 of 2 used" in bea.inner_text("#byes")
         bea.select_option("#bye-round", "1")
         bea.select_option("#bye-kind", "half")

@@ -58,7 +58,10 @@ def test_import_with_a_mapping_reports_warnings_and_every_problem(fp: Any, tmp_p
 def test_export_csv_tables(fp: Any, tmp_path: Path) -> None:
     slug = _event(fp)
     standings = list(csv.reader(io.StringIO(fp("export", slug, "--format", "csv").stdout)))
-    assert standings[0][:4] == ["rank", "player", "id", "points"]
+    # The demo's players have ratings: the column is there (title, federation, FIDE id not).
+    assert standings[0][:5] == ["rank", "player", "id", "rating", "points"]
+    roster = fp("export", slug, "--format", "csv", "--table", "players").stdout
+    assert roster.startswith("name,id,seed,rating,team,title,federation,fide_id,sex,birth_date")
     pairings = fp("export", slug, "--format", "csv", "--table", "pairings", "--round", "2").stdout
     assert all(row[0] == "2" for row in list(csv.reader(io.StringIO(pairings)))[1:])
     out = tmp_path / "results.csv"

@@ -109,6 +109,8 @@ DRAFT = (
 OPEN = (
     Visit("/console/{slug}", "/console/{slug}"),
     Visit("/console/{slug}/players", "/console/{slug}/players"),
+    Visit("/console/{slug}/players/{player}", "/console/{slug}/players/ada-quill"),
+    Visit("/console/{slug}/details", "/console/{slug}/details"),
     Visit("/console/{slug}/stages", "/console/{slug}/stages"),
     Visit("/console/{slug}/stages/new", "/console/{slug}/stages/new"),
     Visit("/console/{slug}/stages/{stage}", "/console/{slug}/stages/swiss"),
@@ -168,6 +170,7 @@ EXCLUDED = {
     "/e/{slug}/pairings.csv": "CSV",
     "/console/{slug}/csv/{table}": "CSV",
     "/console/{slug}/backup": "a JSON download",
+    "/console/{slug}/export.trf": "a TRF file download",
 }
 #: Every route under this prefix is the JSON API.
 API_PREFIX = "/api/"

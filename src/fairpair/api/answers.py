@@ -113,3 +113,24 @@ class StaffMember(Answer):
 class Staff(Answer):
     event: str
     staff: list[StaffMember]
+
+
+class ByeRequestItem(Answer):
+    """A requested bye (``fairpair player bye``)."""
+
+    round: int
+    kind: str
+    paired: bool
+    """Its round is paired: it can no longer be cancelled."""
+
+
+class ByeRequests(Answer):
+    """A player's requested byes and what they may still request."""
+
+    stage: str | None
+    requests: list[ByeRequestItem]
+    rounds_open: list[int]
+    kinds_allowed: list[str]
+    half_point_limit: int
+    half_point_used: int
+    why_not: str | None

@@ -3,7 +3,7 @@ naming the field before any use case runs."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -27,6 +27,27 @@ class NewEvent(Body):
     ruleset: Key = "default"
 
 
+class EventDetailsBody(Body):
+    """Event details to change: only the fields given change (``null`` clears one)."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [{"city": "Torino", "federation": "ITA", "chief_arbiter": "Rossi, Mario"}]
+        },
+    )
+    name: Name | None = None
+    city: Annotated[str, Field(max_length=100)] | None = None
+    federation: Annotated[str, Field(max_length=3)] | None = None
+    start_date: date | None = None
+    end_date: date | None = None
+    chief_arbiter: Name | None = None
+    deputy_arbiters: Annotated[list[Name], Field(max_length=20)] | None = None
+    time_control: Annotated[str, Field(max_length=100)] | None = None
+    tournament_type: Annotated[str, Field(max_length=100)] | None = None
+    round_dates: Annotated[list[date | None], Field(max_length=99)] | None = None
+
+
 class LateEntryBody(Body):
     """A player who joins after round 1: how the rounds they missed count."""
 
@@ -41,6 +62,38 @@ class NewPlayerBody(Body):
     rating: Annotated[int, Field(ge=0, le=10_000)] | None = None
     team: Name | None = None
     contact: Name | None = None
+    title: Annotated[str, Field(max_length=3)] | None = None
+    federation: Annotated[str, Field(max_length=3)] | None = None
+    fide_id: Annotated[str, Field(max_length=11)] | None = None
+    sex: Annotated[str, Field(max_length=1)] | None = None
+    birth_date: Annotated[str, Field(max_length=10)] | None = None
+
+
+class PlayerEdit(Body):
+    """A registered player's facts to change: only the fields given change (``null`` clears
+    one; a name cannot be cleared). The seed has its own rule (``fairpair player seed``)."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={"examples": [{"rating": 2412, "title": "IM", "federation": "ITA"}]},
+    )
+    name: Name | None = None
+    rating: Annotated[int, Field(ge=0, le=10_000)] | None = None
+    team: Name | None = None
+    contact: Name | None = None
+    title: Annotated[str, Field(max_length=3)] | None = None
+    federation: Annotated[str, Field(max_length=3)] | None = None
+    fide_id: Annotated[str, Field(max_length=11)] | None = None
+    sex: Annotated[str, Field(max_length=1)] | None = None
+    birth_date: Annotated[str, Field(max_length=10)] | None = None
+
+
+class ByeRequestBody(Body):
+    """A requested bye: half-point (where the stage allows them) or zero-point (sitting out),
+    for ``round`` (default: the next round to pair)."""
+
+    kind: Literal["half", "zero"] = "half"
+    round: Annotated[int, Field(ge=1, le=10_000)] | None = None
 
 
 class OnePlayer(NewPlayerBody):

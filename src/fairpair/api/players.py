@@ -1,5 +1,6 @@
 """``/api/v1/events/{slug}/players``: the registered players (as staff see them, contacts
-included), registering one or many, check-in, drops and reinstating."""
+included), registering one or many, editing one (rating, title, federation, FIDE id, …),
+check-in, drops and reinstating."""
 
 from __future__ import annotations
 
@@ -7,12 +8,24 @@ from collections.abc import Sequence
 
 from fastapi import APIRouter
 
-from fairpair.api.bodies import CheckIn, Drop, LateEntryBody, NewPlayerBody, NewPlayers, OnePlayer
-from fairpair.api.params import PlayerKey, Slug
+from fairpair.api.answers import ByeRequestItem, ByeRequests
+from fairpair.api.bodies import (
+    ByeRequestBody,
+    CheckIn,
+    Drop,
+    LateEntryBody,
+    NewPlayerBody,
+    NewPlayers,
+    OnePlayer,
+    PlayerEdit,
+)
+from fairpair.api.params import PlayerKey, RoundNumber, Slug
 from fairpair.engine.rounds import ByeKind
 from fairpair.responses.events import PlayerItem
 from fairpair.service.event.events import show_event
 from fairpair.service.kernel.connection import Database
+from fairpair.service.players.bye_requests import bye_options, cancel_bye, request_bye
+from fairpair.service.players.edits import edit_player
 from fairpair.service.players.registration import LateEntry, NewPlayer
 from fairpair.service.players.roster import add_players, check_in, drop_player, reinstate_player
 from fairpair.web.access import DbDep, Judge, Viewer
@@ -30,7 +43,19 @@ def players_of(db: Database, slug: str, keys: Sequence[str] | None = None) -> li
 
 
 def _new(body: NewPlayerBody) -> NewPlayer:
-    return NewPlayer(body.name, body.id, body.seed, body.rating, body.team, body.contact)
+    return NewPlayer(
+        body.name,
+        body.id,
+        body.seed,
+        body.rating,
+        body.team,
+        body.contact,
+        body.title,
+        body.federation,
+        body.fide_id,
+        body.sex,
+        body.birth_date,
+    )
 
 
 def _late(body: LateEntryBody | None) -> LateEntry | None:
@@ -89,6 +114,57 @@ def reinstate_a_player(slug: Slug, player: PlayerKey, access: Judge, db: DbDep) 
     """Undo the player's drops (a drop made by mistake)."""
     reinstate_player(db, slug, player, actor=access.actor)
     return _one(db, slug, player)
+
+
+@ROUTER.patch("/events/{slug}/players/{player}", response_model=PlayerItem)
+def edit_a_player(
+    slug: Slug, player: PlayerKey, body: PlayerEdit, access: Judge, db: DbDep
+) -> PlayerItem:
+    """Change the player's name, rating, team, contact, title, federation, FIDE id, sex or
+    birth date (only the fields given; ``null`` clears one)."""
+    changes = {f: getattr(body, f) for f in body.model_fields_set}
+    edit_player(db, slug, player, changes, actor=access.actor)
+    return _one(db, slug, player)
+
+
+@ROUTER.get("/events/{slug}/players/{player}/byes", response_model=ByeRequests)
+def list_bye_requests(slug: Slug, player: PlayerKey, access: Viewer, db: DbDep) -> ByeRequests:
+    """The player's requested byes in the stage being played, and what they may request."""
+    return _byes(db, slug, player)
+
+
+@ROUTER.post("/events/{slug}/players/{player}/byes", response_model=ByeRequests, status_code=201)
+def request_a_bye(
+    slug: Slug, player: PlayerKey, body: ByeRequestBody, access: Judge, db: DbDep
+) -> ByeRequests:
+    """Request a bye for the player in a coming round, before it is paired (audited)."""
+    request_bye(db, slug, player, ByeKind(body.kind), actor=access.actor, round_number=body.round)
+    return _byes(db, slug, player)
+
+
+@ROUTER.delete("/events/{slug}/players/{player}/byes/{number}", response_model=ByeRequests)
+def cancel_a_bye(
+    slug: Slug, player: PlayerKey, number: RoundNumber, access: Judge, db: DbDep
+) -> ByeRequests:
+    """Cancel the player's requested bye of round ``number``, before it is paired."""
+    cancel_bye(db, slug, player, number, actor=access.actor)
+    return _byes(db, slug, player)
+
+
+def _byes(db: Database, slug: str, player: str) -> ByeRequests:
+    options = bye_options(db, slug, player)
+    return ByeRequests(
+        stage=options.stage,
+        requests=[
+            ByeRequestItem(round=r.round, kind=r.kind.value, paired=r.paired)
+            for r in options.requests
+        ],
+        rounds_open=list(options.rounds),
+        kinds_allowed=[k.value for k in options.kinds],
+        half_point_limit=options.half_limit,
+        half_point_used=options.half_used,
+        why_not=options.why_not,
+    )
 
 
 def _one(db: Database, slug: str, player: str) -> PlayerItem:

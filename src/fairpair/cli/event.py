@@ -1,4 +1,4 @@
-"""``fairpair event new|list|show``: saved events."""
+"""``fairpair event new|list|show|edit``: saved events."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from fairpair.cli.errors import handles_errors
 if TYPE_CHECKING:
     from fairpair.responses.events import EventDetail
 
-GROUP = group("event", "Saved events: create one, list them, show one.")
+GROUP = group("event", "Saved events: create one, list them, show one, edit its details.")
 
 
 @command(GROUP, "new")
@@ -215,3 +215,102 @@ def render(detail: EventDetail) -> None:
         )
         text += "\n" + draw(rounds, out)
     write(text)
+
+
+def _day(text: str, option: str) -> object:
+    """``text`` as a date (``YYYY-MM-DD``); empty clears; a bad one is refused, naming
+    ``option``."""
+    from datetime import date
+
+    from fairpair.engine.errors import Location
+    from fairpair.service.kernel.errors import Refused
+
+    if not text.strip():
+        return None
+    try:
+        return date.fromisoformat(text.strip().replace("/", "-"))
+    except ValueError:
+        raise Refused(Location((option,)), f"{text!r} is not a date (YYYY-MM-DD)") from None
+
+
+@command(GROUP, "edit")
+@handles_errors
+def edit(
+    event: options.Event,
+    name: Annotated[str | None, typer.Option("--name", metavar="NAME", help="Rename it.")] = None,
+    city: Annotated[
+        str | None, typer.Option("--city", metavar="CITY", help="Where it is played.")
+    ] = None,
+    federation: Annotated[
+        str | None,
+        typer.Option("--federation", metavar="FED", help="Three letters (ITA, USA)."),
+    ] = None,
+    start: Annotated[
+        str | None, typer.Option("--start", metavar="DATE", help="Start date (YYYY-MM-DD).")
+    ] = None,
+    end: Annotated[
+        str | None, typer.Option("--end", metavar="DATE", help="End date (YYYY-MM-DD).")
+    ] = None,
+    chief_arbiter: Annotated[
+        str | None, typer.Option("--chief-arbiter", metavar="NAME", help="The chief arbiter.")
+    ] = None,
+    deputy: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--deputy",
+            metavar="NAME",
+            help="A deputy arbiter (repeat for each; replaces the list; '' clears it).",
+        ),
+    ] = None,
+    time_control: Annotated[
+        str | None,
+        typer.Option("--time-control", metavar="TEXT", help="Time control, e.g. 90'+30\"."),
+    ] = None,
+    kind: Annotated[
+        str | None,
+        typer.Option(
+            "--type", metavar="TEXT", help="Type of tournament (default from the stage format)."
+        ),
+    ] = None,
+    round_date: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--round-date",
+            metavar="DATE",
+            help="Round dates in order, round 1 first (repeat; '-' for a round without one; "
+            "replaces the list).",
+        ),
+    ] = None,
+    *,
+    run: options.Change,
+) -> None:
+    """Set an event's details for its FIDE report (TRF header 022-132): only the options
+    given change; an empty value clears one."""
+    from fairpair.service.event.details import set_event_details
+
+    changes: dict[str, object] = {}
+    for key, value in (
+        ("name", name),
+        ("city", city),
+        ("federation", federation),
+        ("chief_arbiter", chief_arbiter),
+        ("time_control", time_control),
+        ("tournament_type", kind),
+    ):
+        if value is not None:
+            changes[key] = value
+    if start is not None:
+        changes["start_date"] = _day(start, "--start")
+    if end is not None:
+        changes["end_date"] = _day(end, "--end")
+    if deputy is not None:
+        changes["deputy_arbiters"] = tuple(d for d in deputy if d.strip())
+    if round_date is not None:
+        changes["round_dates"] = tuple(
+            None if d.strip() in ("", "-") else _day(d, "--round-date") for d in round_date
+        )
+    with run.database() as base:
+        details = set_event_details(base, event, changes, actor=run.who)
+    shown = details.model_dump(mode="json", exclude_defaults=True)
+    said = ", ".join(f"{k} {v}" for k, v in shown.items()) or "none set"
+    run.done(f"details of {event}: {said}", {"event": event, "details": shown})

@@ -16,6 +16,7 @@ class Table(StrEnum):
     PAIRINGS = "pairings"
     STANDINGS = "standings"
     RESULTS = "results"
+    PLAYERS = "players"
 
 
 TableOption = Annotated[
@@ -24,8 +25,8 @@ TableOption = Annotated[
         "--table",
         metavar="TABLE",
         case_sensitive=False,
-        help="With --format csv: pairings (of a round), standings (of a stage) or results "
-        "(every match of every round).",
+        help="With --format csv: pairings (of a round), standings (of a stage), results "
+        "(every match of every round) or players (the players CSV import reads back).",
     ),
 ]
 RoundOption = Annotated[

@@ -264,3 +264,54 @@ def reinstate(event: options.Event, player: options.Player, run: options.Change)
         "paired again from the next round",
         {"event": event, "player": player, "drops_undone": count},
     )
+
+
+@command(GROUP, "bye")
+@handles_errors
+def bye(
+    event: options.Event,
+    player: options.Player,
+    kind: Annotated[
+        str,
+        typer.Option(
+            "--kind",
+            metavar="KIND",
+            help="half (a half-point bye, where the stage allows them) or zero (sit the "
+            "round out).",
+        ),
+    ] = "half",
+    round_number: Annotated[
+        int | None,
+        typer.Option("--round", metavar="N", min=1, help="The round (default: the next to pair)."),
+    ] = None,
+    cancel: Annotated[
+        bool, typer.Option("--cancel", help="Cancel the requested bye of --round N.")
+    ] = False,
+    *,
+    run: options.Change,
+) -> None:
+    """Request a bye for a coming round for a player (or --cancel one), before it is paired."""
+    from fairpair.cli.parsing import BadValue
+    from fairpair.engine.rounds import ByeKind
+    from fairpair.service.players.bye_requests import LABELS, cancel_bye, request_bye
+
+    with run.database() as base:
+        if cancel:
+            if round_number is None:
+                raise BadValue("--round", "name the round whose bye to cancel")
+            gone = cancel_bye(base, event, player, round_number, actor=run.who)
+            run.done(
+                f"cancelled {player}'s {gone.label} in round {gone.round}: paired that round",
+                {"event": event, "player": player, "round": gone.round, "cancelled": True},
+            )
+            return
+        kinds = {k.value: k for k in LABELS}
+        if kind not in kinds:
+            raise BadValue("--kind", f"{kind!r}: half or zero")
+        made = request_bye(
+            base, event, player, ByeKind(kind), actor=run.who, round_number=round_number
+        )
+    run.done(
+        f"{player}: {made.label} in round {made.round} (requested); not paired that round",
+        {"event": event, "player": player, "round": made.round, "kind": made.kind.value},
+    )

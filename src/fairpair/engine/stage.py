@@ -20,6 +20,7 @@ from fairpair.engine.rounds import Round
 from fairpair.engine.ruleset import Ruleset
 from fairpair.engine.stage_config import (
     CONFIG_CLASSES,
+    DEFAULT_HALF_POINT_BYES,
     DEFAULT_NAMES,
     AssignedBye,
     Elimination,
@@ -133,6 +134,20 @@ class Stage:
     def prefer_repeat_bye(self) -> bool:
         swiss = self.swiss
         return swiss is not None and swiss.prefer_repeat_bye
+
+    @property
+    def half_point_bye_limit(self) -> int:
+        """How many half-point byes a player may request in this stage: the Swiss stage's
+        ``half_point_byes``, else ``DEFAULT_HALF_POINT_BYES`` when it is scored as chess (win
+        1, draw ½: FIDE events allow requested half-point byes) and none otherwise (Magic and
+        Pokémon events have no half-point byes: a player who misses a round sits it out).
+        Outside Swiss, none."""
+        swiss = self.swiss
+        if swiss is None:
+            return 0
+        if swiss.half_point_byes is not None:
+            return swiss.half_point_byes
+        return DEFAULT_HALF_POINT_BYES if self.ruleset.scoring.is_chess else 0
 
     @property
     def is_playoff(self) -> bool:

@@ -95,11 +95,20 @@ class Group:
 
 @dataclass(frozen=True, slots=True)
 class AssignedBye:
-    """A bye set before pairing: earned (rounds 1..N) or set by the organizer for a round."""
+    """A bye set before pairing: earned (rounds 1..N), set by the organizer for a round, or
+    ``requested`` by the player (or by staff for them): a half-point or zero-point bye for a
+    coming round (docs/unplayed-rounds.md "Requested byes")."""
 
     player: PlayerId
     round: int
     kind: ByeKind = ByeKind.FULL
+    requested: bool = False
+
+
+#: Half-point byes a player may request in a chess-scored Swiss when the stage does not say:
+#: FIDE opens commonly allow one or two (the organizer's rule, announced in advance; FIDE
+#: Handbook C.04.1 leaves the number to the regulations of the event).
+DEFAULT_HALF_POINT_BYES = 2
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -120,6 +129,10 @@ class SwissConfig:
     prefer_repeat_bye: bool = False
     """Off by default (seed 004): never a second bye while anyone eligible has none. On: a
     second bye is preferred over a forced rematch."""
+    half_point_byes: int | None = None
+    """How many half-point byes a player may request in this stage (``None``: the ruleset's
+    default, ``DEFAULT_HALF_POINT_BYES`` under chess scoring, none otherwise;
+    ``Stage.half_point_bye_limit``)."""
 
     @property
     def round_cap(self) -> int | None:

@@ -38,6 +38,12 @@ class PlayerItem(Model):
     checked_in: bool
     dropped_after: int | None
     """The round after which the player left the event (or the current stage), if they did."""
+    title: str | None = None
+    federation: str | None = None
+    fide_id: str | None = None
+    sex: str | None = None
+    birth_date: str | None = None
+    """The chess registration facts (a FIDE report's player line), as written there."""
 
 
 class TableItem(Model):
@@ -118,9 +124,26 @@ class RoundTable(Model):
     """Games recorded while the match is still being played."""
 
 
+#: How a bye of each kind is named in the pairings.
+BYE_LABELS = {
+    "pairing": "Bye",
+    "full": "Full-point bye",
+    "half": "Half-point bye",
+    "zero": "Zero-point bye",
+}
+
+
 class RoundBye(Model):
     player: Side
     kind: str
+    requested: bool = False
+    """The player asked for it (a requested half-point or zero-point bye)."""
+
+    @property
+    def label(self) -> str:
+        """As the pairings name it: "Bye", "Half-point bye (requested)"."""
+        text = BYE_LABELS.get(self.kind, "Bye")
+        return f"{text} (requested)" if self.requested else text
 
 
 class PodSeat(Model):

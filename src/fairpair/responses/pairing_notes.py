@@ -127,6 +127,8 @@ class AssignedByeModel(Model):
     kind: Literal["assigned_bye"]
     player: str
     bye: ByeKind
+    requested: bool = False
+    """The player asked for it (a requested bye)."""
     text: str
 
 

@@ -12,13 +12,14 @@ concurrent clients carries a ``version`` for optimistic checks.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 from sqlalchemy import (
     JSON,
     Boolean,
     CheckConstraint,
+    Date,
     DateTime,
     ForeignKey,
     Index,
@@ -83,6 +84,18 @@ class EventRow(Base):
     created_at: Mapped[datetime] = _when()
     version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
     """Bumped by every change: a client can tell that the event moved on since it read it."""
+    city: Mapped[str | None] = mapped_column(String(100))
+    federation: Mapped[str | None] = mapped_column(String(3))
+    start_date: Mapped[date | None] = mapped_column(Date)
+    end_date: Mapped[date | None] = mapped_column(Date)
+    chief_arbiter: Mapped[str | None] = mapped_column(String(200))
+    deputy_arbiters: Mapped[list[str] | None] = mapped_column(JSON)
+    time_control: Mapped[str | None] = mapped_column(String(100))
+    tournament_type: Mapped[str | None] = mapped_column(String(100))
+    round_dates: Mapped[list[str | None] | None] = mapped_column(JSON)
+    """The event's details a FIDE report carries (TRF records 022-132; docs/trf.md): where,
+    when, who arbitrates, the time control, the type, and round dates set in advance
+    (ISO dates by round number, ``None`` where a round's date comes from when it was opened)."""
 
 
 class PlayerRow(Base):

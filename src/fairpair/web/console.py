@@ -23,6 +23,7 @@ from fairpair.web.templating import render
 #: The console's tabs: (tab, label, path under /console/{slug}).
 TABS: tuple[tuple[str, str, str], ...] = (
     ("overview", "Overview", ""),
+    ("details", "Event details", "/details"),
     ("players", "Players", "/players"),
     ("portal", "Players' side", "/portal"),
     ("stages", "Stages", "/stages"),

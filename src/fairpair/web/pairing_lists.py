@@ -40,6 +40,8 @@ class NameLine:
     plays_first: bool | None
     """``None``: the table has no toss (nobody is shown as playing first)."""
     bye: bool = False
+    bye_label: str = "Bye"
+    """How the bye is named ("Half-point bye (requested)")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,8 +105,9 @@ def by_name(rnd: RoundView) -> tuple[NameLine, ...]:
         result: str | None,
         first: bool | None,
         bye: bool = False,
+        label: str = "Bye",
     ) -> None:
-        lines.append(NameLine(folded(name), name, table, opponents, result, first, bye))
+        lines.append(NameLine(folded(name), name, table, opponents, result, first, bye, label))
 
     for t in rnd.tables:
         tossed = t.first is not None
@@ -116,7 +119,7 @@ def by_name(rnd: RoundView) -> tuple[NameLine, ...]:
             place = f"place {seat.place}" if seat.place is not None else None
             add(seat.name, pod.table, others, place, False)
     for bye in rnd.byes:
-        add(bye.player.name, None, (), None, False, bye=True)
+        add(bye.player.name, None, (), None, False, bye=True, label=bye.label)
     return tuple(sorted(lines, key=lambda line: (line.key, line.name)))
 
 

@@ -65,6 +65,7 @@ MANAGED = (
     "ruleset",
     "pairing_method",
     "max_rounds",
+    "half_point_byes",
     "groups",
     "forbidden_pairs",
     "toss",
@@ -136,6 +137,7 @@ def form_of_stage(stage: Stage) -> dict[str, Any]:
             forbidden_pairs="\n".join(f"{a}, {b}" for a, b in config.forbidden_pairs),
             toss_enabled="1" if config.toss.enabled else "",
             toss_policy=config.toss.policy.value,
+            half_point_byes=_text(config.half_point_byes),
         )
     if isinstance(config, SwissEliminationConfig):
         values.update(
@@ -284,6 +286,10 @@ def settings_of_form(
                 "enabled": True,
                 "policy": str(values.get("toss_policy", "neutral")),
             }
+    if fmt in SWISSES:
+        half = _number(values, "half_point_byes", errors)
+        if half is not None:
+            settings["half_point_byes"] = half
     if fmt in SHOWN["max_rounds"]:
         rounds = _number(values, "max_rounds", errors)
         if rounds is not None:
@@ -355,6 +361,7 @@ _FIELDS = {
     "format": "format",
     "pairing_method": "pairing_method",
     "max_rounds": "max_rounds",
+    "half_point_byes": "half_point_byes",
     "groups": "groups",
     "forbidden_pairs": "forbidden_pairs",
     "toss": "toss_policy",

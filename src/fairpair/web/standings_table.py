@@ -1,6 +1,7 @@
 """The standings table as the console, the public page, its live updates and print show it
 (``templates/partials/standings_table.html``): the stage's configured columns — rank, player
-and badges, points, the tiebreaks in the configured order, W-L or W-D-L, played, and F when
+and badges, the player's title, rating, federation and FIDE id when any player has one,
+points, the tiebreaks in the configured order, W-L or W-D-L, played, and F when
 anyone forfeited (seed 004, "Standings")."""
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from fastapi.templating import Jinja2Templates
 
 from fairpair.engine.points_text import points_text
 from fairpair.engine.standings import Standings
+from fairpair.responses.player_columns import HEADERS, fact_text, player_columns
 from fairpair.responses.standings import StandingsResponse, StandingsRow, standings_response
 from fairpair.service.event.events import event_version
 from fairpair.service.kernel.connection import Database
@@ -47,6 +49,17 @@ class StandingsTable:
     a page then builds its own rows)."""
     source: Standings
     tournament: str
+    columns: tuple[str, ...] = ()
+    """The registration facts shown beside the name (``responses.player_columns``)."""
+
+    @staticmethod
+    def header(field: str) -> str:
+        """A fact's column header ("Rtg", "Fed")."""
+        return HEADERS[field]
+
+    def fact(self, player: str, field: str) -> str:
+        """A player's fact as its cell shows it."""
+        return fact_text(self.source.row(player).player, field)
 
 
 def standings_table(
@@ -87,6 +100,7 @@ def _computed(
         total=len(table.rows),
         source=table,
         tournament=tournament.name,
+        columns=player_columns(table),
     )
 
 

@@ -200,7 +200,7 @@ def _pair_next_round(
         if assigned.player in eligible:
             byes.append(Bye(assigned.player, assigned.kind))
             on_bye.add(assigned.player)
-            notes.append(AssignedByeNote(assigned.player, assigned.kind))
+            notes.append(AssignedByeNote(assigned.player, assigned.kind, assigned.requested))
         elif tournament.drop_round(stage, assigned.player) is not None:
             left_out.append((assigned.player, Exclusion.ASSIGNED_BYE_DROPPED))
     notes.extend(excluded_notes(left_out))

@@ -47,6 +47,7 @@ from fairpair.engine.pairing.notes import (
 )
 from fairpair.engine.players import PlayerId
 from fairpair.engine.points_text import points_text
+from fairpair.engine.rounds import ByeKind
 
 _ONE_EXCLUDED = {
     Exclusion.DROPPED: "has dropped or withdrawn",
@@ -68,6 +69,13 @@ _MANY_EXCLUDED = {
     Exclusion.ASSIGNED_BYE_DROPPED: "each had an assigned bye but has dropped",
     Exclusion.WAITING: "each is still in and waits for the other side of their next bracket match",
     Exclusion.CHAMPION: "each has won the bracket",
+}
+
+#: How a requested bye reads in the notes ("Bea — half-point bye (requested).").
+REQUESTED_BYES = {
+    ByeKind.HALF: "half-point bye",
+    ByeKind.ZERO: "zero-point bye, sits the round out",
+    ByeKind.FULL: "full-point bye",
 }
 
 
@@ -139,6 +147,8 @@ def render_note(note: PairingNote, names: Mapping[PlayerId, str] | None = None) 
             where = _score(score)
             where = where[0].upper() + where[1:]
             return f"{_in_group(group)}{where}: {_plural(len(players), 'player')}{who}."
+        case AssignedByeNote(player=player, bye=bye, requested=True):
+            return f"{name(player)} — {REQUESTED_BYES.get(bye, f'{bye} bye')} (requested)."
         case AssignedByeNote(player=player, bye=bye):
             return f"{name(player)} has an assigned {bye} bye this round (not the pairing bye)."
         case ByeNote():

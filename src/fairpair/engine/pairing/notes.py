@@ -153,11 +153,13 @@ class ScoreGroupNote:
 
 @dataclass(frozen=True, slots=True)
 class AssignedByeNote:
-    """``player`` has a bye of kind ``bye`` that the organizer set (or the player earned)."""
+    """``player`` has a bye of kind ``bye`` that the organizer set (or the player earned);
+    ``requested``: the player asked for it (a requested half-point or zero-point bye)."""
 
     kind: ClassVar[NoteKind] = NoteKind.ASSIGNED_BYE
     player: PlayerId
     bye: ByeKind
+    requested: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,8 @@ from typing import Any, Literal
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
+from fairpair.responses.event_details import EventDetails
+
 
 class _Part(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -22,6 +24,10 @@ class BackupEvent(_Part):
         default=None, max_length=200, description="Its name (the document's name wins)."
     )
     created_at: AwareDatetime | None = None
+    details: EventDetails | None = Field(
+        default=None,
+        description="City, federation, dates, arbiters, time control, type, round dates.",
+    )
 
 
 class BackupPlayer(_Part):

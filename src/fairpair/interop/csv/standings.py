@@ -1,15 +1,17 @@
 """The standings of a stage as CSV, with the columns and the formatting of the standings
 table the pages show (``web/standings_table.py``): rank (a playoff's place), player, id,
-points, each configured tiebreak under its short name (``OMW%``) as the table writes it
-(``54.0%``, ``4½``, ``—``), the record (``W-L``, or ``W-D-L`` once a match was drawn),
-rounds played, forfeits (once anyone forfeited), and the status (``withdrawn``,
-``advanced``, ``eliminated``; empty otherwise)."""
+the title, rating, federation and FIDE id when any player has one (``title``, ``rating``,
+``federation``, ``fide_id``), points, each configured tiebreak under its short name
+(``OMW%``) as the table writes it (``54.0%``, ``4½``, ``—``), the record (``W-L``, or
+``W-D-L`` once a match was drawn), rounds played, forfeits (once anyone forfeited), and the
+status (``withdrawn``, ``advanced``, ``eliminated``; empty otherwise)."""
 
 from __future__ import annotations
 
 from fairpair.engine.points_text import points_text
 from fairpair.engine.standings import Standings
 from fairpair.interop.csv.tables import csv_text
+from fairpair.responses.player_columns import fact_text, player_columns
 from fairpair.responses.values import display, status_of
 
 
@@ -18,10 +20,12 @@ def standings_csv(standings: Standings) -> str:
     tiebreaks = standings.tiebreaks
     draws, forfeits = standings.has_draws, standings.has_forfeits
     playoff = standings.stage.is_playoff
+    facts = player_columns(standings)
     header = [
         "rank",
         "player",
         "id",
+        *facts,
         "points",
         *(tb.short for tb in tiebreaks),
         "W-D-L" if draws else "W-L",
@@ -41,6 +45,7 @@ def standings_csv(standings: Standings) -> str:
                 rank,
                 row.player.name,
                 row.player.id,
+                *(fact_text(row.player, f) for f in facts),
                 points_text(row.points),
                 *(display(v, tb) for tb, v in zip(tiebreaks, row.tiebreaks, strict=True)),
                 record,

@@ -12,6 +12,7 @@ class CsvTable(StrEnum):
     PAIRINGS = "pairings"
     STANDINGS = "standings"
     RESULTS = "results"
+    PLAYERS = "players"
 
 
 def csv_text(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:

@@ -309,6 +309,9 @@ class AssignedByeDoc(TypedDict):
     player: PlayerRef
     round: RoundNumber
     kind: NotRequired[ByeKind]
+    requested: NotRequired[
+        Annotated[Flag, Field(description="The player asked for it (a requested bye).")]
+    ]
 
 
 @with_config(_shape("TossSettings"))
@@ -355,6 +358,19 @@ class StageDoc(TypedDict):
     forbidden_pairs: NotRequired[tuple[tuple[PlayerRef, PlayerRef], ...]]
     toss: NotRequired[Annotated[TossSettingsDoc, bind(TossSettings, TossSettingsDoc)]]
     prefer_repeat_bye: NotRequired[Flag]
+    half_point_byes: NotRequired[
+        Annotated[
+            int,
+            Strict(),
+            Field(
+                ge=0,
+                le=99,
+                description="Half-point byes a player may request (default: 2 under chess "
+                "scoring, else none).",
+            ),
+        ]
+        | None
+    ]
     third_place: NotRequired[Flag]
     cycles: NotRequired[Annotated[int, Strict(), Field(ge=1, le=2)]]
     pod_size: NotRequired[Annotated[int, Strict(), Field(ge=3, le=10)]]

@@ -57,8 +57,10 @@ from fairpair.interop.trf.errors import (
     TrfProblem,
     TrfUnknownTiebreak,
 )
+from fairpair.interop.trf.header import read_header
 from fairpair.interop.trf.layout import TrfLayout, written_key
 from fairpair.interop.trf.writer import player_lines
+from fairpair.responses.event_details import EventDetails
 
 _CODE_TEXT = re.compile(r"^[!-~]+$")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
@@ -71,6 +73,8 @@ class TrfEvent:
 
     tournament: Tournament
     layout: TrfLayout
+    details: EventDetails = field(default_factory=EventDetails)
+    """What the header records ``022``-``132`` say (``header.read_header``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -489,7 +493,7 @@ def read_trf(
         ) from None
     _check_points(reader, tournament, stage, lines)
     layout = _layout(tournament, stage, lines, kept, newline, final_newline, encoding, bom)
-    return TrfEvent(tournament, layout)
+    return TrfEvent(tournament, layout, read_header([line for _, line in kept]))
 
 
 def _check_points(

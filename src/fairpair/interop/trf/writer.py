@@ -24,8 +24,10 @@ from fairpair.engine.tournament import Tournament
 from fairpair.interop.trf import codes
 from fairpair.interop.trf.columns import BLANK_ROUND, STATIC_WIDTH, round_text, static_text
 from fairpair.interop.trf.errors import NotExportable
+from fairpair.interop.trf.header import COUNTED, TAGS, header_lines, same_value
 from fairpair.interop.trf.layout import TrfLayout, written_key
 from fairpair.interop.trf.tags import TIEBREAK_CODES
+from fairpair.responses.event_details import EventDetails
 
 NAME_TAG = "012"
 ROUNDS_TAG = "XXR"
@@ -168,12 +170,19 @@ def _line(line: PlayerLine, layout: TrfLayout) -> str:
     return text.rstrip(" ") + layout.trailing.get(line.player, "")
 
 
-def _header(tournament: Tournament, stage: Stage, layout: TrfLayout | None) -> TrfLayout:
-    """The layout to write with: the file's, its ``012`` line renamed if the event was; or
-    fairpair's header for an event that never was a TRF file."""
+def _header(
+    tournament: Tournament, stage: Stage, layout: TrfLayout | None, details: EventDetails | None
+) -> TrfLayout:
+    """The layout to write with: the file's, its ``012`` line renamed if the event was and,
+    with ``details``, its other header records brought up to date (``_details_kept``); or
+    fairpair's header for an event that never was a TRF file (with ``details``: ``022`` to
+    ``132`` after ``012``)."""
     name_line = f"{NAME_TAG} {tournament.name}"
+    players = tournament.players_of(stage)
+    records = header_lines(details, players) if details is not None else {}
     if layout is None:
         kept = [(0, name_line)]
+        kept.extend((0, line) for tag in TAGS for line in records.get(tag, ()))
         if stage.max_rounds is not None:
             kept.append((0, f"{ROUNDS_TAG} {stage.max_rounds}"))
         kept.extend((0, line) for line in _ruleset_lines(stage))
@@ -186,6 +195,8 @@ def _header(tournament: Tournament, stage: Stage, layout: TrfLayout | None) -> T
             break
     else:
         kept.insert(0, (0, name_line))
+    if details is not None:
+        kept = _details_kept(kept, records)
     return TrfLayout(
         layout.newline,
         layout.final_newline,
@@ -197,16 +208,55 @@ def _header(tournament: Tournament, stage: Stage, layout: TrfLayout | None) -> T
     )
 
 
+def _details_kept(
+    kept: list[tuple[int, str]], records: dict[str, list[str]]
+) -> list[tuple[int, str]]:
+    """An imported file's header lines with the event's details: a record that still says
+    what the details say is kept as written; one that says otherwise is written afresh (or
+    left out, when the detail was cleared); a detail the file had no record for is added
+    after the records before it. The counted records (``062``, ``072``, ``082``, ``132``)
+    are brought up to date only when the file has them."""
+    out = list(kept)
+    for tag in TAGS:
+        wanted = records[tag]
+        at = [i for i, (_, line) in enumerate(out) if line[:3] == tag]
+        if at:
+            written = [out[i][1] for i in at]
+            if same_value(tag, written, wanted):
+                continue
+            where = out[at[0]][0]
+            for i in reversed(at):
+                del out[i]
+            for k, line in enumerate(wanted):
+                out.insert(at[0] + k, (where, line))
+            continue
+        if not wanted or tag in COUNTED:
+            continue
+        before = [
+            i
+            for i, (where, line) in enumerate(out)
+            if where == 0 and (line[:3] == NAME_TAG or line[:3] in TAGS[: TAGS.index(tag)])
+        ]
+        place = before[-1] + 1 if before else 0
+        for k, line in enumerate(wanted):
+            out.insert(place + k, (0, line))
+    return out
+
+
 def write_trf(
-    tournament: Tournament, layout: TrfLayout | None = None, stage_id: str | None = None
+    tournament: Tournament,
+    layout: TrfLayout | None = None,
+    stage_id: str | None = None,
+    details: EventDetails | None = None,
 ) -> str:
-    """The stage ``stage_id`` (default: the stage being played) as TRF text.
+    """The stage ``stage_id`` (default: the stage being played) as TRF text, with the
+    event's ``details`` in the header records ``022``-``132`` (``header``).
 
     ``NotExportable`` when the stage holds what TRF cannot say (pod tables, a skipped match,
     points finer than tenths)."""
     stage = tournament.stage(stage_id)
     lines = player_lines(tournament, stage)
-    used = _header(tournament, stage, layout)
+    used = _header(tournament, stage, layout, details)
     out: list[str] = []
     kept = sorted(used.kept, key=lambda k: k[0])
     k = 0

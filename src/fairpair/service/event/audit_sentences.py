@@ -443,6 +443,38 @@ def _staff_invite_revoke(e: AuditEntry, n: Names, actor: str) -> str:
     return f"{actor} revoked an unused invitation link ({e.subject})"
 
 
+def _player_edit(e: AuditEntry, n: Names, actor: str) -> str:
+    return f"{actor} edited {_player_subject(e.subject, n)}: {_changed(e.before, e.after)}"
+
+
+def _bye_kind(kind: Any) -> str:
+    return {"half": "a half-point bye", "zero": "a zero-point bye"}.get(str(kind), "a bye")
+
+
+def _bye_request(e: AuditEntry, n: Names, actor: str) -> str:
+    a = _dict(e.after)
+    return (
+        f"{actor} requested {_bye_kind(a.get('kind'))} for {_player_subject(e.subject, n)} "
+        f"in round {a.get('round')}"
+    )
+
+
+def _bye_cancel(e: AuditEntry, n: Names, actor: str) -> str:
+    b = _dict(e.before)
+    return (
+        f"{actor} withdrew {_player_subject(e.subject, n)}'s requested "
+        f"{_bye_kind(b.get('kind')).removeprefix('a ')} in round {b.get('round')}"
+    )
+
+
+def _event_rename(e: AuditEntry, n: Names, actor: str) -> str:
+    return f"{actor} renamed the event from {e.before!r} to {e.after!r}"
+
+
+def _event_details(e: AuditEntry, n: Names, actor: str) -> str:
+    return f"{actor} changed the event's details: {_changed(e.before, e.after)}"
+
+
 def _portal_settings(e: AuditEntry, n: Names, actor: str) -> str:
     return f"{actor} changed the players' side settings: {_changed(e.before, e.after)}"
 
@@ -558,6 +590,11 @@ SENTENCES: dict[str, Sentence] = {
     "staff.grant": _staff_grant,
     "staff.revoke": _staff_revoke,
     "staff.invite": _staff_invite,
+    "player.edit": _player_edit,
+    "player.bye_request": _bye_request,
+    "player.bye_cancel": _bye_cancel,
+    "event.rename": _event_rename,
+    "event.details": _event_details,
     "staff.invite_revoke": _staff_invite_revoke,
     "notice.round_open": _notice("round is open"),
     "notice.halfway": _notice("halfway"),

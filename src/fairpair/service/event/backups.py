@@ -33,6 +33,7 @@ from fairpair.interop.backup import (
     ReadBackup,
 )
 from fairpair.interop.document import to_document
+from fairpair.service.event.details import checked_details, stored_details, write_details
 from fairpair.service.event.events import restore_as_event
 from fairpair.service.kernel.change import Change, now
 from fairpair.service.kernel.slugs import checked_slug
@@ -77,6 +78,7 @@ def backup_event(db: Database, slug: str) -> Backup:
             .order_by(StageRow.position, RoundRow.number)
         ).all()
         portal = portal_of(conn, event)
+        details = stored_details(conn, event)
         source = conn.execute(
             select(EventSourceRow.format, EventSourceRow.body).where(
                 EventSourceRow.event_id == event.id
@@ -97,7 +99,12 @@ def backup_event(db: Database, slug: str) -> Backup:
     return Backup(
         written_at=now(),
         written_by=f"fairpair {__version__}",
-        event=BackupEvent(slug=event.slug, name=event.name, created_at=created),
+        event=BackupEvent(
+            slug=event.slug,
+            name=event.name,
+            created_at=created,
+            details=None if details.empty else details,
+        ),
         document=to_document(tournament),
         players=[
             BackupPlayer(
@@ -168,6 +175,8 @@ def restore_event(
     def rest(change: Change) -> dict[str, Any]:
         _restore_players(change, backup.players)
         _restore_rounds(change, backup.rounds)
+        if backup.event.details is not None:
+            write_details(change.conn, change.event, checked_details(backup.event.details))
         change.conn.execute(
             update(PortalRow)
             .where(PortalRow.event_id == change.event.id)

@@ -17,6 +17,7 @@ from fairpair.engine.rulesets import DEFAULT
 from fairpair.engine.stage import Stage
 from fairpair.engine.tournament import Tournament
 from fairpair.interop.document.compiled import document_validator
+from fairpair.responses.event_details import EventDetails
 from fairpair.responses.events import (
     EventDetail,
     EventList,
@@ -26,6 +27,7 @@ from fairpair.responses.events import (
     StageItem,
 )
 from fairpair.service.accounts.staff import write_role
+from fairpair.service.event.details import write_details
 from fairpair.service.kernel.change import Change, EventRef, now
 from fairpair.service.kernel.errors import EventExists, Refused
 from fairpair.service.kernel.persist import insert_round
@@ -180,12 +182,21 @@ def import_event(
     slug: str | None = None,
     owner: int | None = None,
     source: tuple[str, dict[str, object]] | None = None,
+    details: EventDetails | None = None,
 ) -> str:
     """A new event holding every fact of ``tournament`` (a validated document); its slug.
     ``source``: the outside file's format and layout (``"trf"``, ``TrfLayout.to_json()``),
-    kept so that exporting to that format gives the same file back."""
+    kept so that exporting to that format gives the same file back; ``details``: the
+    event's details the file said (checked already)."""
     return _create(
-        db, tournament, actor=actor, slug=slug, action="event.import", owner=owner, source=source
+        db,
+        tournament,
+        actor=actor,
+        slug=slug,
+        action="event.import",
+        owner=owner,
+        source=source,
+        details=details,
     )
 
 
@@ -216,6 +227,7 @@ def _create(
     owner: int | None = None,
     source: tuple[str, dict[str, object]] | None = None,
     then: Callable[[Change], dict[str, Any]] | None = None,
+    details: EventDetails | None = None,
 ) -> str:
     name = tournament.name.strip()
     if not name:
@@ -237,6 +249,8 @@ def _create(
             conn.execute(
                 insert(EventSourceRow).values(event_id=event.id, format=source[0], body=source[1])
             )
+        if details is not None and not details.empty:
+            write_details(conn, event, details)
         more = then(change) if then is not None else {}
         if owner is not None:
             write_role(change, owner, "owner")
@@ -249,6 +263,11 @@ def _create(
                 "stages": [s.id for s in tournament.stages],
                 "rounds": sum(len(s.rounds) for s in tournament.stages),
                 **({"from": source[0]} if source is not None else {}),
+                **(
+                    {"details": details.model_dump(mode="json", exclude_defaults=True)}
+                    if details is not None and not details.empty
+                    else {}
+                ),
                 **more,
             },
         )
@@ -259,20 +278,6 @@ def export_event(db: Database, slug: str) -> Tournament:
     """Every fact of event ``slug`` as an engine ``Tournament`` (for the document writer)."""
     with reading(db, slug) as (conn, event):
         return loaded(conn, event).tournament
-
-
-def export_event_source(
-    db: Database, slug: str, format: str
-) -> tuple[Tournament, dict[str, object] | None]:
-    """Every fact of event ``slug``, and the layout of the ``format`` file it was imported
-    from (``None`` when it was not), read in one transaction."""
-    with reading(db, slug) as (conn, event):
-        body = conn.execute(
-            select(EventSourceRow.body).where(
-                EventSourceRow.event_id == event.id, EventSourceRow.format == format
-            )
-        ).scalar_one_or_none()
-        return loaded(conn, event).tournament, body
 
 
 def list_events(db: Database) -> EventList:
@@ -337,6 +342,11 @@ def show_event(db: Database, slug: str, *, with_players: bool = True) -> EventDe
                 contact=extra[p.id].contact,
                 checked_in=extra[p.id].checked_in_at is not None,
                 dropped_after=gone.get(p.id),
+                title=p.title,
+                federation=p.federation,
+                fide_id=p.fide_id,
+                sex=p.sex,
+                birth_date=p.birth_date,
             )
             for p in (t.players if with_players else ())
         ]

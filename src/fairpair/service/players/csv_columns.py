@@ -14,7 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 #: The fields a row can fill.
-FIELDS = ("name", "id", "seed", "rating", "team", "contact", "earned_byes")
+FIELDS: tuple[str, ...] = ("name", "id", "seed", "rating", "team", "contact", "earned_byes")
+FIELDS += ("title", "federation", "fide_id", "sex", "birth_date")
 #: An explicit mapping's word for "skip this column".
 IGNORE = "ignore"
 
@@ -31,7 +32,6 @@ SPELLINGS: dict[str, str] = {
             "dci",
             "dci number",
             "dci no",
-            "fide id",
             "member id",
             "membership",
             "pop id",
@@ -44,6 +44,14 @@ SPELLINGS: dict[str, str] = {
     **dict.fromkeys(("rating", "elo", "fide rating", "ranking points"), "rating"),
     **dict.fromkeys(("team", "club", "store", "team name"), "team"),
     **dict.fromkeys(("contact", "discord", "email", "e mail", "phone", "handle"), "contact"),
+    **dict.fromkeys(("title", "fide title", "tit"), "title"),
+    **dict.fromkeys(("federation", "fed", "fide federation", "nation"), "federation"),
+    **dict.fromkeys(("fide id", "fide", "fideid", "fide number", "fide no", "id fide"), "fide_id"),
+    **dict.fromkeys(("sex", "gender"), "sex"),
+    **dict.fromkeys(
+        ("birth date", "birthdate", "born", "date of birth", "dob", "birthday", "birth"),
+        "birth_date",
+    ),
     **dict.fromkeys(
         ("earned byes", "byes", "earned bye", "byes earned", "first round byes", "free byes"),
         "earned_byes",

@@ -2,8 +2,10 @@
 console's upload read it the same way).
 
 - **Columns** (``fairpair.service.players.csv_columns``): ``name`` (required), ``id``, ``seed``,
-  ``rating``, ``team``, ``contact``, ``earned_byes``, under their common spellings
-  (``Player``, ``DCI``, ``Seed #``…) or an explicit mapping; an empty cell is "not given".
+  ``rating``, ``team``, ``contact``, ``earned_byes``, and the chess facts ``title``,
+  ``federation``, ``fide_id``, ``sex``, ``birth_date``, under their common spellings
+  (``Player``, ``DCI``, ``Seed #``, ``Fed``, ``FIDE ID``…) or an explicit mapping; an empty
+  cell is "not given".
 - **Text**: UTF-8 with or without a byte order mark; comma, semicolon or tab between cells
   (read off the header row).
 - **Every row is read before anything is saved.** Every problem is reported — line, column,
@@ -183,6 +185,11 @@ def read_players_text(
                 rating=numbers["rating"],
                 team=row.get("team") or None,
                 contact=row.get("contact") or None,
+                title=row.get("title") or None,
+                federation=row.get("federation") or None,
+                fide_id=row.get("fide_id") or None,
+                sex=row.get("sex") or None,
+                birth_date=row.get("birth_date") or None,
             )
             if row["name"]:
                 try:

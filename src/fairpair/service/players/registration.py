@@ -32,6 +32,59 @@ class NewPlayer:
     rating: int | None = None
     team: str | None = None
     contact: str | None = None
+    title: str | None = None
+    federation: str | None = None
+    fide_id: str | None = None
+    sex: str | None = None
+    birth_date: str | None = None
+
+
+#: The chess registration facts of a player (``chess_facts``), as a FIDE report writes them.
+CHESS_FIELDS = ("title", "federation", "fide_id", "sex", "birth_date")
+TITLE = re.compile(r"^[A-Za-z]{1,3}$")
+FEDERATION = re.compile(r"^[A-Za-z]{3}$")
+FIDE_ID = re.compile(r"^\d{1,11}$")
+BIRTH = re.compile(r"^(\d{4})(?:[/.-](\d{1,2})[/.-](\d{1,2}))?$")
+SEXES = {"m": "m", "w": "w", "f": "w"}
+
+
+def chess_facts(values: dict[str, str | None], where: str = "player") -> dict[str, str | None]:
+    """The chess facts in ``values`` (``CHESS_FIELDS``) trimmed and written as a FIDE report
+    writes them — a federation in capitals, a birth date ``YYYY/MM/DD`` (or a year), sex
+    ``m``/``w`` — or ``Refused`` naming the field and why. An empty one is ``None``."""
+    out: dict[str, str | None] = {}
+    for field in CHESS_FIELDS:
+        if field not in values:
+            continue
+        text = (values[field] or "").strip()
+        if not text:
+            out[field] = None
+            continue
+        at = Location((where, field))
+        if field == "title":
+            if not TITLE.match(text):
+                raise Refused(at, f"{text!r} is not a title: GM, IM, FM, CM, WGM, … (1-3 letters)")
+        elif field == "federation":
+            if not FEDERATION.match(text):
+                raise Refused(
+                    at, f"{text!r} is not a federation: three letters, as FIDE writes them (ITA)"
+                )
+            text = text.upper()
+        elif field == "fide_id":
+            if not FIDE_ID.match(text):
+                raise Refused(at, f"{text!r} is not a FIDE id: digits only, up to 11")
+        elif field == "sex":
+            if text.lower() not in SEXES:
+                raise Refused(at, f"{text!r}: sex is m or w, as FIDE reports write it")
+            text = SEXES[text.lower()]
+        elif field == "birth_date":
+            found = BIRTH.match(text)
+            if found is None:
+                raise Refused(at, f"{text!r} is not a birth date (YYYY-MM-DD, or a year)")
+            year, month, day = found.groups()
+            text = year if month is None else f"{year}/{int(month):02d}/{int(day):02d}"
+        out[field] = text
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +126,20 @@ def _checked(player: NewPlayer, where: str) -> NewPlayer:
     ):
         if value is not None and not low <= value <= high:
             raise Refused(Location((where, field)), f"{field} must be {low}-{high}, got {value}")
-    return NewPlayer(name, player.id, player.seed, player.rating, player.team, player.contact)
+    chess = chess_facts({f: getattr(player, f) for f in CHESS_FIELDS}, where)
+    return NewPlayer(
+        name,
+        player.id,
+        player.seed,
+        player.rating,
+        player.team,
+        player.contact,
+        chess["title"],
+        chess["federation"],
+        chess["fide_id"],
+        chess["sex"],
+        chess["birth_date"],
+    )
 
 
 def add_in_change(
@@ -124,6 +190,7 @@ def _add(
                 "rating": player.rating,
                 "team": player.team,
                 "contact": player.contact,
+                **{f: getattr(player, f) for f in CHESS_FIELDS},
                 "registered_at": change.at,
             }
         )
@@ -135,7 +202,13 @@ def _add(
     change.audit(
         action,
         ", ".join(keys),
-        after=[{k: r[k] for k in ("key", "name", "seed", "rating", "team")} for r in rows]
+        after=[
+            {
+                **{k: r[k] for k in ("key", "name", "seed", "rating", "team")},
+                **{k: r[k] for k in CHESS_FIELDS if r[k]},
+            }
+            for r in rows
+        ]
         + ([{"late_byes": late.byes, "kind": late.kind.value}] if late.byes else []),
     )
     return keys

@@ -426,6 +426,9 @@ def round_view(db: Database, slug: str, number: int, *, stage: str | None = None
     found = t.stage(where.key).round(number)
     assert found is not None
     names = {p.id: p.name for p in t.players}
+    requested = {
+        b.player for b in t.stage(where.key).assigned_byes if b.round == number and b.requested
+    }
 
     def side(pid: str) -> Side:
         return Side(id=pid, name=names.get(pid, pid))
@@ -454,7 +457,10 @@ def round_view(db: Database, slug: str, number: int, *, stage: str | None = None
             )
             for m in found.matches
         ],
-        byes=[RoundBye(player=side(b.player), kind=b.kind.value) for b in found.byes],
+        byes=[
+            RoundBye(player=side(b.player), kind=b.kind.value, requested=b.player in requested)
+            for b in found.byes
+        ],
         notes=list(extra.notes or []),
         pods=[
             RoundPod(

@@ -45,7 +45,8 @@ from fairpair.web.numbers import is_whole
 from fairpair.web.templating import is_htmx, render
 
 ROUTER = APIRouter(include_in_schema=False)
-ADD_FIELDS = ("name", "id", "seed", "rating", "team", "contact", "late_byes", "late_kind")
+ADD_FIELDS: tuple[str, ...] = ("name", "id", "seed", "rating", "team", "contact", "late_byes")
+ADD_FIELDS += ("late_kind", "title", "federation", "fide_id")
 LATE_KINDS = (
     (ByeKind.ZERO.value, "sat out (no points)"),
     (ByeKind.HALF.value, "half-point byes"),
@@ -225,8 +226,14 @@ def add_one(
     contact: Annotated[str, Form(max_length=200)] = "",
     late_byes: Annotated[str, Form(max_length=4)] = "",
     late_kind: Annotated[str, Form(max_length=10)] = ByeKind.ZERO.value,
+    title: Annotated[str, Form(max_length=10)] = "",
+    federation: Annotated[str, Form(max_length=10)] = "",
+    fide_id: Annotated[str, Form(max_length=20)] = "",
 ) -> Response:
     values = {
+        "title": title,
+        "federation": federation,
+        "fide_id": fide_id,
         "name": name,
         "id": id,
         "seed": seed,
@@ -251,6 +258,9 @@ def add_one(
             rating=numbers["rating"],
             team=team.strip() or None,
             contact=contact.strip() or None,
+            title=title.strip() or None,
+            federation=federation.strip() or None,
+            fide_id=fide_id.strip() or None,
         )
         byes = numbers["late_byes"] or 0
         late = LateEntry(byes, ByeKind(late_kind)) if byes else LateEntry()

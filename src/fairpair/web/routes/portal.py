@@ -7,6 +7,8 @@ history, check in, drop myself.
 - ``GET /e/{slug}/me/live``: that stream (server-sent events, only this player's news).
 - ``POST /e/{slug}/me/checkin``: check myself in (while the organizer has check-in open).
 - ``POST /e/{slug}/me/drop``: without ``confirm=yes`` the confirm page; with it, drop out.
+- Byes: request a half-point or zero-point bye for a coming round, or cancel one before its
+  round is paired (``portal_byes``, which shows this page again with ``me_page``).
 - Discord (when the event is shown in a Discord channel): link my account, unlink it
   (``portal_discord``, which shows this page again with ``me_page``).
 
@@ -25,6 +27,7 @@ from fairpair.engine.errors import FairpairError
 from fairpair.error_table import kind_of
 from fairpair.service.discord.player_account import discord_box
 from fairpair.service.kernel.connection import Database
+from fairpair.service.players.bye_requests import LABELS, bye_options
 from fairpair.service.players.passes import PlayerPass
 from fairpair.service.players.roster import drop_player
 from fairpair.service.players.self_checkin import check_in_myself
@@ -41,6 +44,8 @@ DONE = {
     "checkin": "You are checked in.",
     "dropped": "You dropped out of the event.",
     "discord-unlinked": "Your Discord account is unlinked: Discord no longer acts as you.",
+    "bye": "Bye requested: you will not be paired in that round.",
+    "bye-cancelled": "Bye request cancelled: you will be paired in that round.",
 }
 DROP_REASON = "dropped themselves"
 
@@ -85,6 +90,9 @@ def me_page(
     assert access.player is not None
     html, context = card_html(request, db, slug, access.player, errors or {})
     me = context.get("me")
+    byes = None
+    if me is not None and not me.withdrew and access.player.player_key is not None:
+        byes = bye_options(db, slug, access.player.player_key)
     return render(
         request,
         "portal/me.html",
@@ -97,6 +105,8 @@ def me_page(
         done=DONE.get(done, ""),
         discord=discord_box(db, access.player),
         discord_code=discord_code,
+        byes=byes,
+        bye_labels={k.value: v for k, v in LABELS.items()},
         errors=errors or {},
         headers={"cache-control": "no-store"},
     )

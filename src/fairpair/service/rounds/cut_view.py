@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from fairpair.engine.changes import cut_of
 from fairpair.engine.formats import stage_finished
+from fairpair.engine.rounds import RoundState
 from fairpair.engine.standings import compute_standings
 from fairpair.engine.tournament import Tournament
 from fairpair.responses.topcut import TopCutResponse, top_cut_response
@@ -54,8 +55,18 @@ def cut_view(db: Database, slug: str, stage: str | None = None) -> CutView:
     chosen = tournament.stage(stage)
     if chosen.cut is None:
         raise Refused("stage", f"stage {stage!r} is not a top cut")
-    made = cut_of(tournament, chosen)
     source = tournament.stage(chosen.cut.from_stage)
+    if not any(r.status == RoundState.COMPLETED for r in source.rounds) and not chosen.rounds:
+        # Added before the Swiss has a standing (a cut planned ahead): nothing to show yet —
+        # said plainly, not the engine's "needs at least 2 players in the standings".
+        raise Refused(
+            "stage",
+            f"{chosen.name} takes "
+            + (f"the top {chosen.cut.top}" if chosen.cut.top else f"{chosen.cut.percent}%")
+            + f" of {source.name} once its rounds are played: the cut line shows after the "
+            "first round is complete",
+        )
+    made = cut_of(tournament, chosen)
     standings = compute_standings(tournament, source)
     names = {p.id: p.name for p in tournament.players}
     participants = chosen.participants

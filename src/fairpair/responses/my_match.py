@@ -19,7 +19,8 @@ class Opponent(Model):
     id: str
     name: str
     record: str | None
-    """Their record in the stage before this round's result ("2-1", or "2-0-1" W-D-L)."""
+    """Their record in the stage as the game writes it (``engine.record_text``): wins-losses-
+    draws, "2-1-0", or the score in chess, "2½/3"."""
 
 
 class PodSeat(Model):
@@ -92,7 +93,10 @@ class MyMatch(Model):
     round: CurrentRound | None
     """``None`` until the first round is released."""
     record: str | None
-    """W-L, or W-D-L when the stage's match format can draw (or someone drew)."""
+    """As the game writes it (``engine.record_text``): wins-losses-draws, "2-1-0" (always three
+    numbers), or the score in chess, "2½/3" (points out of rounds played)."""
+    record_label: str = "Record"
+    """What the record is called: "Record" (W-L-D), or "Score" (chess)."""
     points: str | None
     rank: int | None
     """``None`` with no completed match yet, or when the player withdrew."""

@@ -12,6 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from fairpair.engine.record_text import record_formatter, record_heading
 from fairpair.engine.standings import Standings
 from fairpair.responses.values import (
     complete_through,
@@ -48,6 +49,11 @@ class Record(_Response):
     wins: int
     draws: int
     losses: int
+    text: str = Field(
+        description='As the game writes it (``engine.record_text``): wins-losses-draws, "2-1-1", '
+        'always three numbers; a chess ruleset (scored 1/½/0) writes points out of rounds '
+        'played, "2½/4".'
+    )
 
 
 class TiebreakValue(_Response):
@@ -93,6 +99,10 @@ class StandingsResponse(_Response):
     ruleset: str
     after_round: int
     tiebreaks: list[TiebreakColumn]
+    record_heading: str | None = Field(
+        description='The heading of the record column ("W-L-D"); null for a chess ruleset, '
+        "whose record is its score (the points)."
+    )
     rows: list[StandingsRow]
     complete_through: int = Field(
         description="The last round up to which every result is in (`after_round` is the last "
@@ -110,6 +120,7 @@ def standings_response(
     (pydantic's validator builds the nested models faster than Python constructors).
     ``rows``: only those rows (a page of a big table; the ranks are the whole table's)."""
     tiebreaks = standings.tiebreaks
+    record = record_formatter(standings.stage.ruleset)
     counted = rounds_up_to(standings.stage, standings.after_round)
     payload = {
         "tournament": tournament_name,
@@ -126,13 +137,19 @@ def standings_response(
             }
             for tb in tiebreaks
         ],
+        "record_heading": record_heading(standings.stage.ruleset),
         "rows": [
             {
                 "rank": row.rank,
                 "player": {"id": row.player.id, "name": row.player.name},
                 "points": decimal(row.points),
                 "points_exact": exact_text(row.points),
-                "record": {"wins": row.wins, "draws": row.draws, "losses": row.losses},
+                "record": {
+                    "wins": row.wins,
+                    "draws": row.draws,
+                    "losses": row.losses,
+                    "text": record(row),
+                },
                 "played": row.played,
                 "byes": row.byes,
                 "forfeits": row.forfeits,

@@ -1,7 +1,8 @@
 """The standings table as the console, the public page, its live updates and print show it
 (``templates/partials/standings_table.html``): the stage's configured columns — rank, player
-and badges, points, the tiebreaks in the configured order, W-L or W-D-L, played, and F when
-anyone forfeited (seed 004, "Standings")."""
+and badges, points, the tiebreaks in the configured order, the record as the game writes it
+(W-L-D, ``engine.record_text``; no record column for chess, whose Pts column is its score),
+played, and F when anyone forfeited (seed 004, "Standings")."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from fastapi import Request
 from fastapi.templating import Jinja2Templates
 
 from fairpair.engine.points_text import points_text
+from fairpair.engine.record_text import record_heading
 from fairpair.engine.standings import Standings
 from fairpair.responses.standings import StandingsResponse, StandingsRow, standings_response
 from fairpair.service.event.events import event_version
@@ -37,6 +39,9 @@ class StandingsTable:
     stage_name: str
     stages: tuple[tuple[str, str], ...]
     draws: bool
+    record_heading: str | None
+    """The record column's heading ("W-L-D"); ``None``: no record column (chess: the points
+    are the score)."""
     forfeits: bool
     playoff: bool
     version: int
@@ -80,6 +85,7 @@ def _computed(
         stage_name=table.stage.name,
         stages=tuple((s.id, s.name) for s in tournament.stages),
         draws=table.has_draws,
+        record_heading=record_heading(table.stage.ruleset),
         forfeits=table.has_forfeits,
         playoff=table.stage.is_playoff,
         version=version,

@@ -1,13 +1,14 @@
 """The standings of a stage as CSV, with the columns and the formatting of the standings
 table the pages show (``web/standings_table.py``): rank (a playoff's place), player, id,
 points, each configured tiebreak under its short name (``OMW%``) as the table writes it
-(``54.0%``, ``4½``, ``—``), the record (``W-L``, or ``W-D-L`` once a match was drawn),
-rounds played, forfeits (once anyone forfeited), and the status (``withdrawn``,
+(``54.0%``, ``4½``, ``—``), the record as the game writes it (``W-L-D``: ``2-1-1``,
+``engine.record_text``; no record column in chess, whose points are its score), rounds played, forfeits (once anyone forfeited), and the status (``withdrawn``,
 ``advanced``, ``eliminated``; empty otherwise)."""
 
 from __future__ import annotations
 
 from fairpair.engine.points_text import points_text
+from fairpair.engine.record_text import record_formatter, record_heading
 from fairpair.engine.standings import Standings
 from fairpair.interop.csv.tables import csv_text
 from fairpair.responses.values import display, status_of
@@ -16,7 +17,9 @@ from fairpair.responses.values import display, status_of
 def standings_csv(standings: Standings) -> str:
     """``standings`` as CSV, one row a player in table order."""
     tiebreaks = standings.tiebreaks
-    draws, forfeits = standings.has_draws, standings.has_forfeits
+    forfeits = standings.has_forfeits
+    heading = record_heading(standings.stage.ruleset)
+    record = record_formatter(standings.stage.ruleset)
     playoff = standings.stage.is_playoff
     header = [
         "rank",
@@ -24,7 +27,7 @@ def standings_csv(standings: Standings) -> str:
         "id",
         "points",
         *(tb.short for tb in tiebreaks),
-        "W-D-L" if draws else "W-L",
+        *([heading] if heading else []),
         "played",
         *(["forfeits"] if forfeits else []),
         "status",
@@ -35,7 +38,6 @@ def standings_csv(standings: Standings) -> str:
             rank: object = row.place.text if row.place is not None else ""
         else:
             rank = row.rank if row.rank is not None else ""
-        record = f"{row.wins}-{row.draws}-{row.losses}" if draws else f"{row.wins}-{row.losses}"
         rows.append(
             [
                 rank,
@@ -43,7 +45,7 @@ def standings_csv(standings: Standings) -> str:
                 row.player.id,
                 points_text(row.points),
                 *(display(v, tb) for tb, v in zip(tiebreaks, row.tiebreaks, strict=True)),
-                record,
+                *([record(row)] if heading else []),
                 row.played,
                 *([row.forfeits or ""] if forfeits else []),
                 status_of(standings, row) or "",

@@ -63,7 +63,7 @@ def test_what_is_not_a_result_is_refused_naming_the_field(typed: str) -> None:
     with pytest.raises(BadValue) as refused:
         parse_result(typed, "result")
     assert refused.value.location.path == ("result",)
-    assert "½-½" in RESULTS_HELP and "=" in RESULTS_HELP
+    assert "1/2-1/2" in RESULTS_HELP and "=" in RESULTS_HELP and RESULTS_HELP.isascii()
 
 
 def test_an_intentional_draw_stays_intentional() -> None:

@@ -17,9 +17,10 @@ class BadValue(FairpairError):
     code = "bad_value"
 
 
+#: ASCII: the command line's help shows it (½ is read, but not shown).
 RESULTS_HELP = (
     "2-1 (games won by a and by b), 2-1-1 (and drawn games), a-wins, b-wins, "
-    "draw (or ½-½, 1/2, 0.5-0.5, =), id (intentional draw), a-forfeits, b-forfeits, "
+    "draw (or 1/2-1/2, 0.5-0.5, =), id (intentional draw), a-forfeits, b-forfeits, "
     "double-forfeit or skip"
 )
 #: A draw as people write it (chess above all): ``½-½``, ``1/2-1/2``, ``0.5-0.5``, each half

@@ -5,7 +5,10 @@ outstanding matches (tables without a result, by number) and corrections with a 
 Results are told from side a, the table's first player (``interop.typed_text.parse_result``).
 Without JavaScript it is a plain form (table and result); every refusal — an unknown table, a
 table already reported (offering its correction), an impossible result — shows next to the
-field it concerns, with what was typed still in it."""
+field it concerns, with what was typed still in it. A draw typed without its games in a
+best-of-three or five (``draw``, ``½-½``, ``=``) is asked about before it is recorded: type
+the game score (1-1, 1-1-1, 0-0-3), or record it without games, knowing that GW% and OGW%
+then count no games for it (``engine.draw_games``)."""
 
 from __future__ import annotations
 
@@ -15,7 +18,8 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import RedirectResponse, Response
 
-from fairpair.engine.errors import FairpairError, InvalidResult, Location
+from fairpair.engine.draw_games import NO_GAMES_NOTE
+from fairpair.engine.errors import DrawWithoutGames, FairpairError, InvalidResult, Location
 from fairpair.error_table import kind_of
 from fairpair.interop.typed_text import RESULTS_HELP, BadValue, parse_result
 from fairpair.service.event.events import show_event
@@ -50,6 +54,7 @@ def _page(
     values: dict[str, str] | None = None,
     done: str | None = None,
     correcting: str | None = None,
+    note: str | None = None,
 ) -> Response:
     key = stage_key(db, slug, stage)
     event = show_event(db, slug)
@@ -77,6 +82,7 @@ def _page(
         outstanding=outstanding,
         shown=SHOWN,
         done=done,
+        note=note,
         fix=fix,
         help=RESULTS_HELP,
         errors=errors or {},
@@ -94,8 +100,19 @@ def results_page(
     round: RoundQuery = None,
     done: TableQuery = None,
     correct: TableQuery = None,
+    note: TableQuery = None,
 ) -> Response:
-    return _page(request, access, db, slug, stage, round, done=done, correcting=correct)
+    return _page(
+        request,
+        access,
+        db,
+        slug,
+        stage,
+        round,
+        done=done,
+        correcting=correct,
+        note=NO_GAMES_NOTE if note == "no_games" else None,
+    )
 
 
 def _table_of(text: str) -> int | str:
@@ -137,13 +154,23 @@ def enter_result(
         result = parse_result(result_text, "result")
         key = stage_key(db, slug, stage)
         recorded = results.report(
-            db, slug, number, result, actor=access.actor, table=table, stage=key
+            db,
+            slug,
+            number,
+            result,
+            actor=access.actor,
+            table=table,
+            stage=key,
+            ask_draw_games=not values.get("without_games"),
         )
     except AlreadyRecorded as error:
         errors = {"table": error.reason, "offer": table_text}
         return _page(
             request, access, db, slug, stage, number, status=409, errors=errors, values=values
         )
+    except DrawWithoutGames as error:  # a question, not a mistake: the games, or none
+        errors = {"result": error.reason, "draw_games": table_text}
+        return _page(request, access, db, slug, stage, number, errors=errors, values=values)
     except FairpairError as error:
         field = "result" if isinstance(error, BadValue | InvalidResult) else "table"
         return _page(
@@ -157,7 +184,14 @@ def enter_result(
             errors={field: error.reason},
             values=values,
         )
-    return _back(slug, key, recorded.round, done=f"{recorded.table}: {recorded.result}")
+    return _back(slug, key, recorded.round, **_done(recorded))
+
+
+def _done(recorded: results.Recorded, corrected: bool = False) -> dict[str, str]:
+    """The page's query once recorded: "3: Ann wins 2-1", and what to know about it (a draw
+    without games: ``note=no_games``)."""
+    said = f"{recorded.table}: {recorded.result}" + (" (corrected)" if corrected else "")
+    return {"done": said, **({"note": "no_games"} if recorded.note == NO_GAMES_NOTE else {})}
 
 
 @ROUTER.post("/console/{slug}/results/correct")
@@ -187,6 +221,7 @@ def correct_result(
             reason=reason,
             version=int(version) if is_whole(version) else None,
             stage=key,
+            ask_draw_games=not values.get("without_games"),
         )
     except FairpairError as error:
         return _page(
@@ -197,9 +232,10 @@ def correct_result(
             stage,
             number,
             status=kind_of(error).http,
-            errors={"correct": error.reason},
+            errors={"correct": error.reason}
+            | ({"correct_draw_games": "1"} if isinstance(error, DrawWithoutGames) else {}),
             values=values,
             correcting=table_text,
         )
     assert recorded is not None
-    return _back(slug, key, recorded.round, done=f"{recorded.table}: {recorded.result} (corrected)")
+    return _back(slug, key, recorded.round, **_done(recorded, corrected=True))

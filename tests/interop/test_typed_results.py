@@ -41,9 +41,7 @@ def test_the_chess_draws_the_issue_names(typed: str) -> None:
     assert result.kind is ResultKind.PLAYED and result.winner is None and result.games is None
 
 
-@given(
-    st.integers(0, 999), st.integers(0, 999), st.integers(0, 999) | st.none(), DASHES, SPACES
-)
+@given(st.integers(0, 999), st.integers(0, 999), st.integers(0, 999) | st.none(), DASHES, SPACES)
 def test_a_game_score_is_its_games_and_draws_only_when_level(
     a: int, b: int, d: int | None, dash: str, space: str
 ) -> None:

@@ -10,8 +10,8 @@ import pytest
 from fairpair.engine.draw_games import NO_GAMES_NOTE, draw_without_games
 from fairpair.engine.errors import DrawWithoutGames, InvalidResult
 from fairpair.engine.results import MatchFormat, Result
-from fairpair.engine.rulesets import FIDE, MTG
 from fairpair.engine.ruleset import Ruleset
+from fairpair.engine.rulesets import FIDE, MTG
 from fairpair.engine.stage import Stage
 from fairpair.service.event import events
 from fairpair.service.players import roster as players

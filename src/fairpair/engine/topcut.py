@@ -188,9 +188,7 @@ def top_cut(standings: Standings, rule: CutRule, gone: Collection[PlayerId] = ()
     skipped = tuple(
         r.player.id for r in rows if out(r) and last_in is not None and _above(r, last_in, rows)
     )
-    seats = tuple(
-        Seat(k + 1, r.player.id, r.rank, record(r)) for k, r in enumerate(chosen)
-    )
+    seats = tuple(Seat(k + 1, r.player.id, r.rank, record(r)) for k, r in enumerate(chosen))
     below = tuple(r.player.id for r in active[size:])
     decision = _decision(standings, chosen[-1], active[size]) if len(active) > size else None
     return TopCut(

@@ -51,7 +51,7 @@ class Record(_Response):
     losses: int
     text: str = Field(
         description='As the game writes it (``engine.record_text``): wins-losses-draws, "2-1-1", '
-        'always three numbers; a chess ruleset (scored 1/½/0) writes points out of rounds '
+        "always three numbers; a chess ruleset (scored 1/½/0) writes points out of rounds "
         'played, "2½/4".'
     )
 

@@ -2,8 +2,9 @@
 table the pages show (``web/standings_table.py``): rank (a playoff's place), player, id,
 points, each configured tiebreak under its short name (``OMW%``) as the table writes it
 (``54.0%``, ``4½``, ``—``), the record as the game writes it (``W-L-D``: ``2-1-1``,
-``engine.record_text``; no record column in chess, whose points are its score), rounds played, forfeits (once anyone forfeited), and the status (``withdrawn``,
-``advanced``, ``eliminated``; empty otherwise)."""
+``engine.record_text``; no record column in chess, whose points are its score), rounds
+played, forfeits (once anyone forfeited), and the status (``withdrawn``, ``advanced``,
+``eliminated``; empty otherwise)."""
 
 from __future__ import annotations
 

@@ -67,8 +67,7 @@ def standings_text(db: Database, slug: str, top: int = TOP) -> str:
         rank = f"{row.rank}." if row.rank is not None else "–"
         left = " (withdrew)" if row.dropped_after is not None else ""
         lines.append(
-            f"{rank} {row.player.name} — {points_text(row.points)} points "
-            f"({record(row)}){left}"
+            f"{rank} {row.player.name} — {points_text(row.points)} points ({record(row)}){left}"
         )
     if len(table.rows) > top:
         lines.append(f"… {len(table.rows) - top} more (see the image or the event's page)")

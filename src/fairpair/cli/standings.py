@@ -36,14 +36,14 @@ def table(
     tiebreaks from the last; #, Player and Pts always stay.
     """
     from fairpair.cli.table import Cell, Column, TextTable, row
-    from fairpair.engine.points_text import points_text
     from fairpair.engine.record_text import record_formatter, record_heading
-    from fairpair.responses.values import display, status_of
+    from fairpair.responses.values import columns_of, status_of
 
     tiebreaks = standings.tiebreaks
     playoff = standings.stage.is_playoff  # "#" is the final place from the bracket
     heading = record_heading(standings.stage.ruleset)
     record = record_formatter(standings.stage.ruleset)
+    notation = columns_of(standings)  # one notation a column
     forfeits = standings.has_forfeits
     n = len(tiebreaks)
     columns = [
@@ -73,8 +73,8 @@ def table(
             if playoff
             else (str(r.rank) if r.rank is not None else ""),
             name,
-            points_text(r.points),
-            *(display(v, tb) for tb, v in zip(tiebreaks, r.tiebreaks, strict=True)),
+            notation.points(r.points),
+            *notation.tiebreaks(standings, r),
             *([record(r)] if heading else []),
             str(r.played),
         ]

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from fairpair.engine.record_text import record_formatter, record_heading
 from fairpair.engine.standings import Standings
 from fairpair.responses.values import (
+    columns_of,
     complete_through,
     decimal,
     display,
@@ -59,7 +60,11 @@ class Record(_Response):
 class TiebreakValue(_Response):
     value: Number | None = Field(description="A decimal (10 places); null when it does not apply.")
     exact: str | None = Field(description='The exact fraction, "27/50"; null when not applicable.')
-    display: str = Field(description='As a person reads it: "54.0%", "4½", "—".')
+    display: str = Field(
+        description='As a person reads it: "54.0%", "4½", "—" — one notation a column: when '
+        "a value of the column is neither whole nor a half, every value reads as a decimal "
+        'with two places ("10.75", "10.50").'
+    )
 
 
 class StandingsRow(_Response):
@@ -121,6 +126,7 @@ def standings_response(
     ``rows``: only those rows (a page of a big table; the ranks are the whole table's)."""
     tiebreaks = standings.tiebreaks
     record = record_formatter(standings.stage.ruleset)
+    in_decimals = columns_of(standings).tiebreaks_in_decimals  # one notation a column
     counted = rounds_up_to(standings.stage, standings.after_round)
     payload = {
         "tournament": tournament_name,
@@ -160,9 +166,9 @@ def standings_response(
                     tb.name: {
                         "value": None if v is None else decimal(v),
                         "exact": None if v is None else exact_text(v),
-                        "display": display(v, tb),
+                        "display": display(v, tb, dec),
                     }
-                    for tb, v in zip(tiebreaks, row.tiebreaks, strict=True)
+                    for tb, v, dec in zip(tiebreaks, row.tiebreaks, in_decimals, strict=True)
                 },
             }
             for row in (standings.rows if rows is None else standings.rows[rows])

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from fastapi import Request
 from fastapi.templating import Jinja2Templates
 
-from fairpair.engine.points_text import points_text
 from fairpair.engine.record_text import record_heading
 from fairpair.engine.standings import Standings
 from fairpair.responses.standings import StandingsResponse, StandingsRow, standings_response
+from fairpair.responses.values import columns_of
 from fairpair.service.event.events import event_version
 from fairpair.service.kernel.connection import Database
 from fairpair.service.results.standings import standings
@@ -79,6 +79,7 @@ def _computed(
 ) -> StandingsTable:
     tournament, table = standings(db, slug, stage=stage)
     shown = table.rows if full else ()
+    points = columns_of(table).points  # one notation for the whole column
     return StandingsTable(
         slug=slug,
         standings=standings_response(table, tournament.name, None if full else slice(0, 0)),
@@ -89,7 +90,7 @@ def _computed(
         forfeits=table.has_forfeits,
         playoff=table.stage.is_playoff,
         version=version,
-        points={r.player.id: points_text(r.points) for r in shown},
+        points={r.player.id: points(r.points) for r in shown},
         total=len(table.rows),
         source=table,
         tournament=tournament.name,
@@ -139,5 +140,6 @@ def standings_page(table: StandingsTable, page: int | None, q: str = "") -> Stan
     start = (number - 1) * PAGE_SIZE
     part = slice(start, start + PAGE_SIZE)
     chunk = standings_response(table.source, table.tournament, part).rows
-    points = {r.player.id: points_text(r.points) for r in rows[part]}
+    columns = columns_of(table.source)
+    points = {r.player.id: columns.points(r.points) for r in rows[part]}
     return StandingsPage(chunk, points, start + 1, number, pages, len(rows), found, q.strip())

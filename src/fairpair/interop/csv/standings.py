@@ -1,24 +1,24 @@
 """The standings of a stage as CSV, with the columns and the formatting of the standings
 table the pages show (``web/standings_table.py``): rank (a playoff's place), player, id,
 points, each configured tiebreak under its short name (``OMW%``) as the table writes it
-(``54.0%``, ``4½``, ``—``), the record as the game writes it (``W-L-D``: ``2-1-1``,
-``engine.record_text``; no record column in chess, whose points are its score), rounds
-played, forfeits (once anyone forfeited), and the status (``withdrawn``, ``advanced``,
-``eliminated``; empty otherwise)."""
+(``54.0%``, ``4½``, ``—``; one notation a column: ``engine.points_text``), the record as
+the game writes it (``W-L-D``: ``2-1-1``, ``engine.record_text``; no record column in chess,
+whose points are its score), rounds played, forfeits (once anyone forfeited), and the
+status (``withdrawn``, ``advanced``, ``eliminated``; empty otherwise)."""
 
 from __future__ import annotations
 
-from fairpair.engine.points_text import points_text
 from fairpair.engine.record_text import record_formatter, record_heading
 from fairpair.engine.standings import Standings
 from fairpair.interop.csv.tables import csv_text
-from fairpair.responses.values import display, status_of
+from fairpair.responses.values import columns_of, status_of
 
 
 def standings_csv(standings: Standings) -> str:
     """``standings`` as CSV, one row a player in table order."""
     tiebreaks = standings.tiebreaks
     forfeits = standings.has_forfeits
+    columns = columns_of(standings)  # one notation a column, as the pages write it
     heading = record_heading(standings.stage.ruleset)
     record = record_formatter(standings.stage.ruleset)
     playoff = standings.stage.is_playoff
@@ -44,8 +44,8 @@ def standings_csv(standings: Standings) -> str:
                 rank,
                 row.player.name,
                 row.player.id,
-                points_text(row.points),
-                *(display(v, tb) for tb, v in zip(tiebreaks, row.tiebreaks, strict=True)),
+                columns.points(row.points),
+                *columns.tiebreaks(standings, row),
                 *([record(row)] if heading else []),
                 row.played,
                 *([row.forfeits or ""] if forfeits else []),

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from fairpair.engine.points_text import points_text
+from fairpair.engine.points_text import column_text, in_decimals
 from fairpair.interop.images import theme
 from fairpair.interop.images.paging import Sheet, sheet
 from fairpair.interop.images.scene import Picture
@@ -17,7 +17,7 @@ from fairpair.responses.standings import StandingsResponse, StandingsRow
 TIEBREAKS = 2
 
 
-def _row(row: StandingsRow, shown: list[str], record: bool) -> Row:
+def _row(row: StandingsRow, shown: list[str], record: bool, decimals: bool) -> Row:
     gone = row.status == "withdrawn"
     color = theme.GONE_INK if gone else theme.INK
     rank = str(row.rank) if row.rank is not None else (row.place or "–")
@@ -29,7 +29,7 @@ def _row(row: StandingsRow, shown: list[str], record: bool) -> Row:
             tag="Withdrew" if gone else None,
             tag_fill=theme.GONE_INK,
         ),
-        Cell(points_text(Fraction(row.points_exact)), bold=not gone, color=color),
+        Cell(column_text(Fraction(row.points_exact), decimals), bold=not gone, color=color),
         *([Cell(row.record.text, color=color)] if record else []),
         *(Cell(row.tiebreaks[name].display, color=color) for name in shown),
     )
@@ -56,6 +56,8 @@ def standings_picture(
     where = part or sheet(len(view.rows), page, per_page, top)
     rows = view.rows if part is not None else view.rows[where.rows]
     heading = view.record_heading
+    # One notation for the points column (the tiebreaks come written: ``display``).
+    decimals = in_decimals(Fraction(r.points_exact) for r in rows)
     shown = [tb.name for tb in view.tiebreaks[:TIEBREAKS]]
     columns = (
         Column("#", 84, "end"),
@@ -73,7 +75,7 @@ def standings_picture(
         title=name,
         subtitle=subtitle,
         columns=columns,
-        rows=[_row(r, shown, heading is not None) for r in rows],
+        rows=[_row(r, shown, heading is not None, decimals) for r in rows],
         caption=where.caption("Players"),
         alt=f"{name}: {after.lower()}, page {where.number} of {where.pages}",
     )

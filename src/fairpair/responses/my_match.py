@@ -54,6 +54,8 @@ class CurrentRound(Model):
     plays_first: bool | None
     """The toss (seed 000): ``True`` "You play first", ``False`` "On the draw"; ``None``
     when the stage's toss is off (the players roll), for a bye and for pods."""
+    chess: bool = False
+    """A chess stage (``Stage.chess``): who plays first has White — "You have White"."""
     bye: Literal["pairing", "full", "half", "zero"] | None
     """The bye's kind, when the player has one this round (a bye has no toss)."""
     seats: list[PodSeat]
@@ -78,6 +80,8 @@ class HistoryItem(Model):
     result: str | None
     played_first: bool | None
     """Who played first, when the toss was on (``None``: off, a bye, a pod)."""
+    chess: bool = False
+    """A chess stage: who played first had White."""
 
 
 class MyMatch(Model):

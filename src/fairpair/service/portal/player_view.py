@@ -283,6 +283,7 @@ def _current_round(
         table=seat.table if isinstance(seat, Match | PodTable) else None,
         opponent=opponent,
         plays_first=plays_first,
+        chess=stage.stage.chess,
         bye=_bye(seat),
         seats=pod,
         result=_result_text(replace(late.match, result=late.result) if late else seat, me),
@@ -331,6 +332,7 @@ def _history_item(
         bye=_bye(seat),
         result=_result_text(seat, me),
         played_first=first,
+        chess=stage.stage.chess,
     )
 
 

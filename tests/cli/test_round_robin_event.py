@@ -149,7 +149,7 @@ def test_a_six_player_double_round_robin_from_event_new_to_final_standings() -> 
 
     people = run(runner, "standings", EVENT)
     header = next(line for line in people.splitlines() if line.startswith("#"))
-    assert header.split()[:9] == ["#", "Player", "Pts", "DE", "WIN", "SB", "KS", "Lot", "W-D-L"]
+    assert header.split()[:9] == ["#", "Player", "Pts", "DE", "WIN", "SB", "KS", "Lot", "Played"]
     assert "Club round robin — Round robin, after round 10 (round_robin)" in people
 
 

@@ -38,7 +38,7 @@ def test_standings_json_reproduces_seed_001(seed_001_path: Path) -> None:
     assert [rows[p]["tiebreaks"]["buchholz"]["value"] for p in ("cole", "ivo", "hana")] == [8, 6, 5]
     assert [r["player"]["id"] for r in payload["rows"][:4]] == ["bea", "cole", "ivo", "hana"]
     assert rows["cole"]["rank"] == 2
-    assert rows["cole"]["record"] == {"wins": 3, "draws": 0, "losses": 1}
+    assert rows["cole"]["record"] == {"wins": 3, "draws": 0, "losses": 1, "text": "3/4"}
     assert rows["ivo"]["played"] == 4  # the bye counts as played
 
 
@@ -59,8 +59,9 @@ def test_human_table_has_the_columns(seed_001_path: Path) -> None:
     result = run("standings", str(seed_001_path))
     assert result.exit_code == 0
     header = next(line for line in result.output.splitlines() if "Player" in line)
-    for column in ("#", "Player", "Pts", "BH", "H2H", "GD", "Seed", "W-D-L", "Played"):
+    for column in ("#", "Player", "Pts", "BH", "H2H", "GD", "Seed", "Played"):
         assert column in header
+    assert "W-L-D" not in header and "W-D-L" not in header  # 1/½/0: the points are the score
     assert " F " not in header  # no forfeits in this event
 
 

@@ -88,7 +88,7 @@ def test_the_bye_has_no_toss_and_counts_in_the_record(db: Database) -> None:
     assert me.round is not None
     assert me.round.bye == "pairing" and me.round.table is None and me.round.opponent is None
     assert me.round.plays_first is None and me.round.result == "Bye"
-    assert me.record == "1-0"  # a bye is a win in the player's own record
+    assert me.record == "1-0-0"  # a bye is a win in the player's own record
 
 
 def test_result_record_rank_and_history_after_a_round(db: Database) -> None:
@@ -103,10 +103,10 @@ def test_result_record_rank_and_history_after_a_round(db: Database) -> None:
     assert winner.round is not None and winner.round.result == "Won 2-1"
     assert loser.round is not None and loser.round.result == "Lost 1-2"
     assert winner.round.shown_as == "Completed"
-    assert winner.record == "1-0" and loser.record == "0-1"
+    assert winner.record == "1-0-0" and loser.record == "0-1-0"
     assert winner.points == "3" and winner.rank is not None and loser.rank is not None
     assert winner.rank < loser.rank
-    assert loser.round.opponent is not None and loser.round.opponent.record == "1-0"
+    assert loser.round.opponent is not None and loser.round.opponent.record == "1-0-0"
     _release(db, slug)
     again = my_match(db, slug, t.a.id)
     assert [h.number for h in again.history] == [1, 2]
@@ -126,7 +126,7 @@ def test_a_dropped_player_shows_withdrew_without_a_rank(db: Database) -> None:
     players.drop_player(db, slug, who, actor=f"player {who}", reason="dropped themselves")
     me = my_match(db, slug, who)
     assert me.withdrew and me.rank is None and me.dropped_after == 1
-    assert me.record == "1-0"
+    assert me.record == "1-0-0"
 
 
 def test_pods_show_the_table_and_seat_order(db: Database) -> None:

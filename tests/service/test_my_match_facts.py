@@ -89,8 +89,8 @@ def test_after_the_players_reports_the_card_reads_their_table_afresh(db: Databas
     reporter, other = (table.a.id, table.b.id)
     self_reports.report_own(db, slug, reporter, 2, 1, 0, actor=reporter)
     self_reports.confirm_report(db, slug, other, actor=other)
-    told = {(reporter, "1-0", "Won 2-1"): _card(db, slug, reporter)}
-    told[(other, "0-1", "Lost 1-2")] = _card(db, slug, other)
+    told = {(reporter, "1-0-0", "Won 2-1"): _card(db, slug, reporter)}
+    told[(other, "0-1-0", "Lost 1-2")] = _card(db, slug, other)
     for (key, record, result), (used, card) in told.items():
         exact = my_match(db, slug, key)  # read in full (it makes these the newest facts)
         assert used == first < exact.version  # the facts from before the reports...

@@ -72,7 +72,7 @@ def test_an_organizer_runs_a_swiss_round_from_generate_to_complete(
     page.click("#enter-results")
     page.wait_for_url(f"**/console/{slug}/results*")
     view = rounds.round_view(db, slug, 1)
-    typed = {1: "2-1", 2: "draw", 3: "0-2", 4: "a-forfeits"}
+    typed = {1: "2-1", 2: "1-1-1", 3: "0-2", 4: "a-forfeits"}  # a draw with its games
     page.evaluate("window.stillTheSamePage = true")
     for table, result in typed.items():
         page.wait_for_selector("#entry-form[data-ready]")  # the swapped-in form is set up

@@ -66,7 +66,7 @@ def test_a_flip_by_click_and_a_result_live_on_the_public_standings(
         )
         _, now = standings(db, slug)
         mine = now.row(winner)
-        record = f"{mine.wins}-{mine.losses}"
+        record = f"{mine.wins}-{mine.losses}-{mine.draws}"  # W-L-D
         cell = public.locator(f'#standings tr[data-player="{winner}"] td.record')
         expect(cell).to_have_text(record, timeout=2000)
         assert public.evaluate("window.fairpairSamePage") is True  # no reload

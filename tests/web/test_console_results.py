@@ -47,7 +47,16 @@ def test_results_are_entered_by_table_number_and_leave_the_outstanding_list(
     answer = post(web_client, f"/console/{slug}/results", {"round": "1", "table": "2 b-wins"})
     assert answer.status_code == 303
     assert rounds.round_view(sqlite_db, slug, 1).tables[1].result == f"{view.tables[1].b.name} wins"
-    post(web_client, f"/console/{slug}/results", {"round": "1", "table": "3", "result": "draw"})
+    # a draw without games in a best-of-three is asked about first: its games, or none
+    draw = {"round": "1", "table": "3", "result": "draw"}
+    asked = post(web_client, f"/console/{slug}/results", draw)
+    assert asked.status_code == 200 and 'id="draw-without-games"' in asked.text
+    assert "a draw in a best-of-three match: type its game score" in text_of(asked.text)
+    assert rounds.round_view(sqlite_db, slug, 1).tables[2].result is None  # nothing recorded
+    chosen = post(web_client, f"/console/{slug}/results", {**draw, "without_games": "1"})
+    assert chosen.status_code == 303
+    said = text_of(web_client.get(chosen.headers["location"]).text)
+    assert "Table 3: draw — recorded. Recorded as a draw without games: GW% and OGW%" in said
     outstanding = web_client.get(f"/console/{slug}/results").text
     section = outstanding.split('id="outstanding"', 1)[1].split("</section>", 1)[0]
     assert view.tables[3].a.name in section and view.tables[0].a.name not in section

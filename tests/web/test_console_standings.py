@@ -49,9 +49,10 @@ def test_the_columns_follow_the_stages_tiebreak_order(
     for name in order:
         assert f'href="/help/tiebreaks#{name}"' in page.text
     head = page.text[page.text.index("<thead>") : page.text.index("</thead>")]
-    for column in (">#<", ">Player<", ">Pts<", ">W-L<", ">Played<"):
+    for column in (">#<", ">Player<", ">Pts<", ">W-L-D<", ">Played<"):
         assert column in head
-    assert head.index(">Pts<") < head.index("#seed") < head.index(">W-L<") < head.index(">Played<")
+    order_in_head = [head.index(c) for c in (">Pts<", "#seed", ">W-L-D<", ">Played<")]
+    assert order_in_head == sorted(order_in_head)
     assert ">F<" not in head  # no forfeits yet
 
 
@@ -83,8 +84,9 @@ def test_forfeits_and_draws_add_their_columns(sqlite_db: Database, web_client: T
     results.report(sqlite_db, slug, number, Result.draw(), table=2, actor=ACTOR)
     page = web_client.get(f"/console/{slug}/standings").text
     head = page[page.index("<thead>") : page.index("</thead>")]
-    assert ">W-D-L<" in head and 'title="Forfeits">F<' in head
-    assert re.search(r'<td class="record">0-1-0</td>', page)
+    assert ">W-L-D<" in head and 'title="Forfeits">F<' in head
+    assert len(re.findall(r'<td class="record">0-0-1</td>', page)) == 2  # the draw: W-L-D
+    assert len(re.findall(r'<td class="record">1-0-0</td>', page)) == 1  # the forfeit win
 
 
 def test_the_help_page_defines_every_tiebreak_under_its_anchor(web_client: TestClient) -> None:

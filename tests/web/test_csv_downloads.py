@@ -53,7 +53,7 @@ def test_the_console_downloads_each_table_as_csv(
     table = rows(got.content.decode("utf-8"))
     shown = standings_table(sqlite_db, slug).standings
     short = [tb.short for tb in shown.tiebreaks]
-    assert table[0] == ["rank", "player", "id", "points", *short, "W-L", "played", "status"]
+    assert table[0] == ["rank", "player", "id", "points", *short, "W-L-D", "played", "status"]
     for line, row in zip(table[1:], shown.rows, strict=True):
         assert line[1] == row.player.name and line[2] == row.player.id
         assert line[4 : 4 + len(short)] == [

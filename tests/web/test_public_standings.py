@@ -80,7 +80,7 @@ def test_a_result_reaches_the_standings_stream(live_server: LiveServer) -> None:
                     event = line[7:]
                 if line.startswith("data: ") and event == "standings":
                     got.append(line)
-                    if '<td class="record">1-0</td>' in line:
+                    if '<td class="record">1-0-0</td>' in line:
                         arrived.set()
                         return
 

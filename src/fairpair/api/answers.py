@@ -26,6 +26,9 @@ class RecordedMatch(Answer):
     b: str
     result: str
     version: int
+    note: str | None = None
+    """What the organizer should know about what was recorded: a draw of a best-of-three
+    given without its games says that GW% and OGW% count no games for it."""
 
 
 class OutstandingMatch(Answer):

@@ -3,8 +3,10 @@ reason), and the matches still waiting for one.
 
 The contract other clients rely on: ``POST`` with ``{"round": 3, "table": 12, "result":
 "2-1"}`` (optional ``"stage"``; the result told from side a, read by
-``fairpair.interop.typed_text.parse_result``) answers 201 with the recorded match; ``PUT``
-with ``{"round", "table", "result", "reason"}`` corrects it."""
+``fairpair.interop.typed_text.parse_result``: ``draw``, ``½-½``, ``=`` are draws) answers 201
+with the recorded match — with a ``note`` when there is something to know (a draw of a
+best-of-three without its games: GW% counts no games for it); ``PUT`` with ``{"round",
+"table", "result", "reason"}`` corrects it."""
 
 from __future__ import annotations
 
@@ -32,10 +34,16 @@ def _answer(slug: str, recorded: results.Recorded) -> RecordedMatch:
         b=recorded.b,
         result=recorded.result,
         version=recorded.version,
+        note=recorded.note,
     )
 
 
-@ROUTER.post("/events/{slug}/results", response_model=RecordedMatch, status_code=201)
+@ROUTER.post(
+    "/events/{slug}/results",
+    response_model=RecordedMatch,
+    response_model_exclude_none=True,  # "note" only when there is something to know
+    status_code=201,
+)
 def report_result(slug: Slug, body: ResultReport, access: Judge, db: DbDep) -> RecordedMatch:
     """Report a match's result (the first report wins; a second is told what is recorded)."""
     result = parse_result(body.result, "result")
@@ -45,7 +53,9 @@ def report_result(slug: Slug, body: ResultReport, access: Judge, db: DbDep) -> R
     return _answer(slug, recorded)
 
 
-@ROUTER.put("/events/{slug}/results", response_model=RecordedMatch)
+@ROUTER.put(
+    "/events/{slug}/results", response_model=RecordedMatch, response_model_exclude_none=True
+)
 def correct_result(slug: Slug, body: ResultCorrection, access: Judge, db: DbDep) -> RecordedMatch:
     """Change a recorded result: an explicit correction, written to the audit log."""
     result = parse_result(body.result, "result")

@@ -35,7 +35,13 @@ def _recorded(event: str, recorded: Any) -> dict[str, Any]:
         "b": recorded.b,
         "result": recorded.result,
         "version": recorded.version,
+        **({"note": recorded.note} if recorded.note else {}),
     }
+
+
+def _noted(recorded: Any) -> str:
+    """What the organizer should know about what was recorded, after the result."""
+    return f" ({recorded.note})" if recorded.note else ""
 
 
 @command(GROUP, "report")
@@ -121,7 +127,7 @@ def report(
             stage=run.stage,
         )
     run.done(
-        f"recorded round {number} table {recorded.table}: {recorded.result}",
+        f"recorded round {number} table {recorded.table}: {recorded.result}{_noted(recorded)}",
         _recorded(event, recorded),
     )
 
@@ -184,7 +190,8 @@ def correct(
         )
         return
     run.done(
-        f"corrected round {number} table {recorded.table}: {recorded.result}{why}",
+        f"corrected round {number} table {recorded.table}: {recorded.result}{why}"
+        f"{_noted(recorded)}",
         _recorded(event, recorded),
     )
 

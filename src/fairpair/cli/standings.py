@@ -36,12 +36,14 @@ def table(
     tiebreaks from the last; #, Player and Pts always stay.
     """
     from fairpair.cli.table import Cell, Column, TextTable, row
-    from fairpair.engine.points_text import points_text
-    from fairpair.responses.values import display, status_of
+    from fairpair.engine.record_text import record_formatter, record_heading
+    from fairpair.responses.values import columns_of, status_of
 
     tiebreaks = standings.tiebreaks
     playoff = standings.stage.is_playoff  # "#" is the final place from the bracket
-    draws = standings.has_draws
+    heading = record_heading(standings.stage.ruleset)
+    record = record_formatter(standings.stage.ruleset)
+    notation = columns_of(standings)  # one notation a column
     forfeits = standings.has_forfeits
     n = len(tiebreaks)
     columns = [
@@ -52,14 +54,13 @@ def table(
             Column(tb.short, "right", drop=1 + i, style="bold cyan")
             for i, tb in enumerate(tiebreaks)
         ),
-        Column("W-D-L" if draws else "W-L", "center", drop=n + 2),
+        *([Column(heading, "center", drop=n + 2)] if heading else []),
         Column("Played", "right", drop=n + 4),
     ]
     if forfeits:
         columns.append(Column("F", "right", drop=n + 3))
     out = []
     for r in standings.rows if rows is None else rows:
-        record = f"{r.wins}-{r.draws}-{r.losses}" if draws else f"{r.wins}-{r.losses}"
         status = status_of(standings, r)
         if playoff and status is None and r.place is None:
             status = "still_in"
@@ -72,9 +73,9 @@ def table(
             if playoff
             else (str(r.rank) if r.rank is not None else ""),
             name,
-            points_text(r.points),
-            *(display(v, tb) for tb, v in zip(tiebreaks, r.tiebreaks, strict=True)),
-            record,
+            notation.points(r.points),
+            *notation.tiebreaks(standings, r),
+            *([record(r)] if heading else []),
             str(r.played),
         ]
         if forfeits:

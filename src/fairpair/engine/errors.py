@@ -154,3 +154,9 @@ class LifecycleRefused(FairpairError):
     is the data the refusal was built from."""
 
     code = "lifecycle_refused"
+
+
+class DrawWithoutGames(InvalidResult):
+    """A draw typed without its game score in a best-of-three or best-of-five match, where the
+    organizer asked to be asked (``engine.draw_games``): give the games, or record it knowing
+    that GW% counts no games for it."""

@@ -55,6 +55,25 @@ class WinRateBasis(StrEnum):
     RESULTS = "results"
 
 
+class PairingOrder(StrEnum):
+    """How a Swiss ranks its players for pairing (the order its score groups are cut from
+    and its methods read).
+
+    - ``standings`` (default): round 1 in seed order, unseeded players after the seeded ones
+      in an order drawn from the stage seed; later rounds by the standings — points, then the
+      stage's tiebreaks.
+    - ``rating`` (the ``fide`` presets): pairing numbers, as FIDE's Swiss rules give them.
+      The initial order (C.04.2 B, "Initial order") is the seeds when the organizer set any,
+      else rating (highest first; unrated last), then FIDE title (GM, IM, WGM, FM, WIM, CM,
+      WFM, WCM, none), then name; round 1 is paired in it. Later rounds rank by score, then
+      pairing number (C.04.3 A.2) — tiebreaks never order a pairing. The pairing bye
+      therefore goes to the lowest score group's lowest-rated player without one.
+    """
+
+    STANDINGS = "standings"
+    RATING = "rating"
+
+
 @dataclass(frozen=True, slots=True)
 class Ruleset:
     """Everything that decides points and order. Presets live in ``rulesets``.
@@ -69,6 +88,9 @@ class Ruleset:
     ``base`` names the preset a changed ruleset started from (``None`` for a preset itself or a
     ruleset built from scratch): the tournament document stores it as that preset plus only the
     fields that differ from it.
+
+    ``pairing_order``: how a Swiss ranks its players for pairing (``PairingOrder``): by the
+    standings, or — the ``fide`` presets — by score and pairing number (rating order).
     """
 
     name: str = "custom"
@@ -81,6 +103,7 @@ class Ruleset:
     win_rate: WinRateBasis = WinRateBasis.MATCH_POINTS
     forfeits_have_opponent: bool = False
     rank_withdrawn: bool = False
+    pairing_order: PairingOrder = PairingOrder.STANDINGS
     base: str | None = None
 
     def __post_init__(self) -> None:

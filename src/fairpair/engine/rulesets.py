@@ -7,8 +7,9 @@ from fractions import Fraction
 
 from fairpair.engine.errors import UnknownRuleset
 from fairpair.engine.results import GameScore, MatchFormat
-from fairpair.engine.ruleset import Ruleset, UnplayedRounds, WinRateBasis
+from fairpair.engine.ruleset import PairingOrder, Ruleset, UnplayedRounds, WinRateBasis
 from fairpair.engine.scoring import Scoring
+from fairpair.engine.stage_config import PairingMethod, SwissConfig, TossSettings
 
 HALF = Fraction(1, 2)
 
@@ -77,7 +78,9 @@ TEAMUP = Ruleset(
 #: Checked value by value against FIDE's TieBreakServer 1.9.57 (docs/rulesets.md). The
 #: 2024 dummy opponent uncapped is ``virtual_opponent`` (seed 001's Ivo 9 / Hana 8); the
 #: whole 2024 article 16 is ``fide_2024`` (the ``FIDE_2024`` preset). Withdrawn players keep
-#: a rank (``rank_withdrawn``), as FIDE ranks every participant.
+#: a rank (``rank_withdrawn``), as FIDE ranks every participant. A Swiss pairs by pairing
+#: numbers (``PairingOrder.RATING``): round 1 by rating, then title, then name when nobody
+#: is seeded (C.04.2 B), later rounds by score then pairing number (C.04.3 A.2).
 FIDE = Ruleset(
     name="fide",
     scoring=Scoring(
@@ -97,6 +100,7 @@ FIDE = Ruleset(
     unplayed=UnplayedRounds.FIDE_2026,
     percentage_floor=Fraction(0),
     rank_withdrawn=True,
+    pairing_order=PairingOrder.RATING,
 )
 
 #: The ``fide`` preset under the edition of C.07 applied from 1 August 2024 to 28 February
@@ -152,3 +156,22 @@ def get_ruleset(name: str, where: str = "ruleset") -> Ruleset:
     except KeyError:
         known = ", ".join(PRESETS)
         raise UnknownRuleset(where, f"unknown ruleset {name!r} (known: {known})") from None
+
+
+def swiss_defaults(ruleset: Ruleset) -> SwissConfig:
+    """A new Swiss stage's settings under ``ruleset``, as its game expects them.
+
+    - Chess (a ruleset scored 1/½/0): the colours are on — the toss decides who has White, and
+      every page, print and export shows White and Black (``Stage.chess``).
+    - A ruleset that pairs by rating (``PairingOrder.RATING``, the ``fide`` presets): each
+      score group is split in halves, the top half against the bottom half (``slide``: the
+      Dutch system's S1 against S2, FIDE C.04.3), never neighbours (``adjacent``).
+
+    Anything else: the platform's defaults (adjacent, no toss). The organizer can change each.
+    """
+    chess = ruleset.scoring.is_chess
+    by_rating = ruleset.pairing_order is PairingOrder.RATING
+    return SwissConfig(
+        pairing_method=PairingMethod.SLIDE if by_rating else PairingMethod.ADJACENT,
+        toss=TossSettings(enabled=chess or by_rating),
+    )

@@ -9,14 +9,14 @@ nobody: their first opponent then has a bye.
 
 ``top_cut`` makes the cut from a stage's ``Standings``; ``cut_of`` makes a cut stage's cut from
 the stage it is cut from; ``TopCut.explain`` says who made it, the cut line, the records around
-it ("all 3-1 in; 3 of six 2-2 on OMW%"), and the tiebreak value that decided the seat at the
+it ("all 3-1-0 in; 3 of six 2-2-0 on OMW%"), and the tiebreak value that decided the seat at the
 line.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -24,6 +24,8 @@ from fairpair.engine.cut_rule import CutRule
 from fairpair.engine.errors import InvalidStage, Location
 from fairpair.engine.players import PlayerId
 from fairpair.engine.points_text import rounded
+from fairpair.engine.record_text import record_formatter, record_text
+from fairpair.engine.ruleset import Ruleset
 from fairpair.engine.stage import Stage
 from fairpair.engine.standings.table import Standings, StandingsRow, compute_standings
 from fairpair.engine.tiebreaks.base import ValueKind
@@ -155,11 +157,10 @@ def _shown(value: Value | Fraction, percent: bool = False) -> str:
     return str(int(value)) if isinstance(value, Fraction) else str(value)
 
 
-def record_of(row: StandingsRow, draws: bool) -> str:
-    """A player's record: W-L, or W-D-L when the stage can have draws."""
-    if draws:
-        return f"{row.wins}-{row.draws}-{row.losses}"
-    return f"{row.wins}-{row.losses}"
+def record_of(row: StandingsRow, ruleset: Ruleset) -> str:
+    """A player's record as ``ruleset``'s game writes it (``engine.record_text``: W-L-D, or
+    the score in chess)."""
+    return record_text(ruleset, row)
 
 
 def top_cut(standings: Standings, rule: CutRule, gone: Collection[PlayerId] = ()) -> TopCut:
@@ -175,7 +176,7 @@ def top_cut(standings: Standings, rule: CutRule, gone: Collection[PlayerId] = ()
             Location(("top_cut",), stage=standings.stage.id),
             f"a top cut needs at least 2 players in the standings, not {took_part}",
         )
-    draws = standings.has_draws
+    record = record_formatter(standings.stage.ruleset)
 
     def out(r: StandingsRow) -> bool:
         return r.dropped or r.player.id in left
@@ -187,13 +188,11 @@ def top_cut(standings: Standings, rule: CutRule, gone: Collection[PlayerId] = ()
     skipped = tuple(
         r.player.id for r in rows if out(r) and last_in is not None and _above(r, last_in, rows)
     )
-    seats = tuple(
-        Seat(k + 1, r.player.id, r.rank, record_of(r, draws)) for k, r in enumerate(chosen)
-    )
+    seats = tuple(Seat(k + 1, r.player.id, r.rank, record(r)) for k, r in enumerate(chosen))
     below = tuple(r.player.id for r in active[size:])
     decision = _decision(standings, chosen[-1], active[size]) if len(active) > size else None
     return TopCut(
-        seats, skipped, below, _groups(active, size, draws), decision, rule.replace_dropped
+        seats, skipped, below, _groups(active, size, record), decision, rule.replace_dropped
     )
 
 
@@ -227,13 +226,15 @@ def _above(row: StandingsRow, last: StandingsRow, rows: list[StandingsRow]) -> b
     return rows.index(row) < rows.index(last)
 
 
-def _groups(active: list[StandingsRow], size: int, draws: bool) -> tuple[RecordGroup, ...]:
+def _groups(
+    active: list[StandingsRow], size: int, record: Callable[[StandingsRow], str]
+) -> tuple[RecordGroup, ...]:
     """The records of everyone seated and of the first record group below the line."""
-    total: Counter[str] = Counter(record_of(r, draws) for r in active)
-    made: Counter[str] = Counter(record_of(r, draws) for r in active[:size])
-    shown = list(dict.fromkeys(record_of(r, draws) for r in active[:size]))
+    total: Counter[str] = Counter(record(r) for r in active)
+    made: Counter[str] = Counter(record(r) for r in active[:size])
+    shown = list(dict.fromkeys(record(r) for r in active[:size]))
     if len(active) > size:
-        first_out = record_of(active[size], draws)
+        first_out = record(active[size])
         if first_out not in shown:
             shown.append(first_out)
     return tuple(RecordGroup(rec, total[rec], made[rec]) for rec in shown)

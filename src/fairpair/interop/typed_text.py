@@ -17,10 +17,19 @@ class BadValue(FairpairError):
     code = "bad_value"
 
 
+#: ASCII: the command line's help shows it (½ is read, but not shown).
 RESULTS_HELP = (
-    "2-1 (games won by a and by b), 2-1-1 (and drawn games), a-wins, b-wins, draw, "
-    "id (intentional draw), a-forfeits, b-forfeits, double-forfeit or skip"
+    "2-1 (games won by a and by b), 2-1-1 (and drawn games), a-wins, b-wins, "
+    "draw (or 1/2-1/2, 0.5-0.5, =), id (intentional draw), a-forfeits, b-forfeits, "
+    "double-forfeit or skip"
 )
+#: A draw as people write it (chess above all): ``½-½``, ``1/2-1/2``, ``0.5-0.5``, each half
+#: alone (``½``, ``1/2``, ``0.5``), ``=`` (the crosstable's sign, TRF's code), ``draw``.
+DRAW_SPELLINGS = frozenset(
+    ("draw", "=", "½", "½-½", "1/2", "1/2-1/2", "0.5", "0.5-0.5", ".5-.5", ",5-,5", "0,5-0,5")
+)
+#: Dashes people type for "-" (en dash, em dash, minus sign, the keyboard's hyphen).
+_DASHES = str.maketrans({"–": "-", "—": "-", "−": "-", "‐": "-", "‑": "-"})
 _GAMES = re.compile(r"^(\d{1,3})-(\d{1,3})(?:-(\d{1,3}))?$")
 
 
@@ -34,10 +43,12 @@ def parse_games(text: str, where: str = "RESULT") -> GameScore:
 
 
 def parse_result(text: str, where: str = "RESULT") -> Result:
-    """A result told from side a, as typed (see ``RESULTS_HELP``)."""
-    word = text.strip().lower().replace("_", "-")
+    """A result told from side a, as typed (see ``RESULTS_HELP``): case, spaces and the kind
+    of dash do not matter (``½ – ½`` is ``½-½``, a draw: ``DRAW_SPELLINGS``)."""
+    word = "".join(text.lower().translate(_DASHES).split()).replace("_", "-")
+    if word in DRAW_SPELLINGS:
+        return Result.draw()
     named = {
-        "draw": lambda: Result.draw(),
         "id": lambda: Result.draw(intentional=True),
         "intentional-draw": lambda: Result.draw(intentional=True),
         "a-wins": lambda: Result.win(Side.A),

@@ -19,7 +19,8 @@ class Opponent(Model):
     id: str
     name: str
     record: str | None
-    """Their record in the stage before this round's result ("2-1", or "2-0-1" W-D-L)."""
+    """Their record in the stage as the game writes it (``engine.record_text``): wins-losses-
+    draws, "2-1-0", or the score in chess, "2½/3"."""
 
 
 class PodSeat(Model):
@@ -53,6 +54,8 @@ class CurrentRound(Model):
     plays_first: bool | None
     """The toss (seed 000): ``True`` "You play first", ``False`` "On the draw"; ``None``
     when the stage's toss is off (the players roll), for a bye and for pods."""
+    chess: bool = False
+    """A chess stage (``Stage.chess``): who plays first has White — "You have White"."""
     bye: Literal["pairing", "full", "half", "zero"] | None
     """The bye's kind, when the player has one this round (a bye has no toss)."""
     seats: list[PodSeat]
@@ -77,6 +80,8 @@ class HistoryItem(Model):
     result: str | None
     played_first: bool | None
     """Who played first, when the toss was on (``None``: off, a bye, a pod)."""
+    chess: bool = False
+    """A chess stage: who played first had White."""
 
 
 class MyMatch(Model):
@@ -92,7 +97,10 @@ class MyMatch(Model):
     round: CurrentRound | None
     """``None`` until the first round is released."""
     record: str | None
-    """W-L, or W-D-L when the stage's match format can draw (or someone drew)."""
+    """As the game writes it (``engine.record_text``): wins-losses-draws, "2-1-0" (always three
+    numbers), or the score in chess, "2½/3" (points out of rounds played)."""
+    record_label: str = "Record"
+    """What the record is called: "Record" (W-L-D), or "Score" (chess)."""
     points: str | None
     rank: int | None
     """``None`` with no completed match yet, or when the player withdrew."""

@@ -98,6 +98,7 @@ class MethodModel(Model):
     kind: Literal["method"]
     method: PairingMethod
     slide_first_round: bool
+    by_rating: bool = False
     text: str
 
 

@@ -12,8 +12,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from fairpair.engine.record_text import record_formatter, record_heading
 from fairpair.engine.standings import Standings
 from fairpair.responses.values import (
+    columns_of,
     complete_through,
     decimal,
     display,
@@ -48,12 +50,21 @@ class Record(_Response):
     wins: int
     draws: int
     losses: int
+    text: str = Field(
+        description='As the game writes it (``engine.record_text``): wins-losses-draws, "2-1-1", '
+        "always three numbers; a chess ruleset (scored 1/½/0) writes points out of rounds "
+        'played, "2½/4".'
+    )
 
 
 class TiebreakValue(_Response):
     value: Number | None = Field(description="A decimal (10 places); null when it does not apply.")
     exact: str | None = Field(description='The exact fraction, "27/50"; null when not applicable.')
-    display: str = Field(description='As a person reads it: "54.0%", "4½", "—".')
+    display: str = Field(
+        description='As a person reads it: "54.0%", "4½", "—" — one notation a column: when '
+        "a value of the column is neither whole nor a half, every value reads as a decimal "
+        'with two places ("10.75", "10.50").'
+    )
 
 
 class StandingsRow(_Response):
@@ -93,6 +104,10 @@ class StandingsResponse(_Response):
     ruleset: str
     after_round: int
     tiebreaks: list[TiebreakColumn]
+    record_heading: str | None = Field(
+        description='The heading of the record column ("W-L-D"); null for a chess ruleset, '
+        "whose record is its score (the points)."
+    )
     rows: list[StandingsRow]
     complete_through: int = Field(
         description="The last round up to which every result is in (`after_round` is the last "
@@ -110,6 +125,8 @@ def standings_response(
     (pydantic's validator builds the nested models faster than Python constructors).
     ``rows``: only those rows (a page of a big table; the ranks are the whole table's)."""
     tiebreaks = standings.tiebreaks
+    record = record_formatter(standings.stage.ruleset)
+    in_decimals = columns_of(standings).tiebreaks_in_decimals  # one notation a column
     counted = rounds_up_to(standings.stage, standings.after_round)
     payload = {
         "tournament": tournament_name,
@@ -126,13 +143,19 @@ def standings_response(
             }
             for tb in tiebreaks
         ],
+        "record_heading": record_heading(standings.stage.ruleset),
         "rows": [
             {
                 "rank": row.rank,
                 "player": {"id": row.player.id, "name": row.player.name},
                 "points": decimal(row.points),
                 "points_exact": exact_text(row.points),
-                "record": {"wins": row.wins, "draws": row.draws, "losses": row.losses},
+                "record": {
+                    "wins": row.wins,
+                    "draws": row.draws,
+                    "losses": row.losses,
+                    "text": record(row),
+                },
                 "played": row.played,
                 "byes": row.byes,
                 "forfeits": row.forfeits,
@@ -143,9 +166,9 @@ def standings_response(
                     tb.name: {
                         "value": None if v is None else decimal(v),
                         "exact": None if v is None else exact_text(v),
-                        "display": display(v, tb),
+                        "display": display(v, tb, dec),
                     }
-                    for tb, v in zip(tiebreaks, row.tiebreaks, strict=True)
+                    for tb, v, dec in zip(tiebreaks, row.tiebreaks, in_decimals, strict=True)
                 },
             }
             for row in (standings.rows if rows is None else standings.rows[rows])

@@ -4,10 +4,11 @@ display text of a tiebreak and a player's status badge (docs/cli.md "Standings")
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 
 from fairpair.engine.player_status import player_status
-from fairpair.engine.points_text import points_text, rounded
+from fairpair.engine.points_text import column_text, in_decimals, rounded
 from fairpair.engine.rounds import Round
 from fairpair.engine.stage import Stage
 from fairpair.engine.standings import Standings, StandingsRow
@@ -32,8 +33,9 @@ def decimal(value: Fraction | int) -> float | int:
     return round(value.numerator / value.denominator, 10)
 
 
-def display(value: Value, tb: Tiebreak) -> str:
-    """How a person reads the value: 54.0%, 8, 4½, 1510.3, —."""
+def display(value: Value, tb: Tiebreak, decimals: bool = False) -> str:
+    """How a person reads the value: 54.0%, 8, 4½, —; ``decimals``: its column is written in
+    decimals (``engine.points_text.in_decimals``: 10.75, 10.50)."""
     if value is None:
         return "—"
     kind = tb.kind
@@ -41,9 +43,42 @@ def display(value: Value, tb: Tiebreak) -> str:
         return f"{rounded(value, 1, times=100)}%"
     if kind is ValueKind.RANDOM:
         return f"{int(value) % 10_000:04d}"
-    if isinstance(value, int):
-        return str(value)
-    return points_text(value)
+    return column_text(value, decimals)
+
+
+@dataclass(frozen=True, slots=True)
+class Columns:
+    """How the number columns of one standings table are written — one notation a column,
+    decided over every row of the table (a page of it reads as the whole does): the points,
+    and each tiebreak in order (``True``: in decimals)."""
+
+    points_in_decimals: bool
+    tiebreaks_in_decimals: tuple[bool, ...]
+
+    def points(self, value: Fraction) -> str:
+        return column_text(value, self.points_in_decimals)
+
+    def tiebreaks(self, standings: Standings, row: StandingsRow) -> list[str]:
+        """The row's tiebreak values as its columns write them."""
+        return [
+            display(v, tb, dec)
+            for tb, v, dec in zip(
+                standings.tiebreaks, row.tiebreaks, self.tiebreaks_in_decimals, strict=True
+            )
+        ]
+
+
+def columns_of(standings: Standings) -> Columns:
+    """The notation of each number column of ``standings`` (``Columns``)."""
+    rows = standings.rows
+    return Columns(
+        in_decimals(r.points for r in rows),
+        tuple(
+            tb.kind not in (ValueKind.PERCENT, ValueKind.RANDOM)
+            and in_decimals(r.tiebreaks[k] for r in rows)
+            for k, tb in enumerate(standings.tiebreaks)
+        ),
+    )
 
 
 def status_of(standings: Standings, row: StandingsRow) -> str | None:

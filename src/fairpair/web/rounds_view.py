@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from fairpair.engine.record_text import record_formatter
 from fairpair.responses.drafts import SavedDraft
 from fairpair.responses.events import EventDetail, RoundItem, StageItem
-from fairpair.responses.standings import standings_response
 from fairpair.service.kernel.connection import Database
 from fairpair.service.results.standings import standings
 
@@ -65,10 +65,8 @@ def names_of(event: EventDetail) -> dict[str, str]:
 
 
 def records_of(db: Database, slug: str, stage: str) -> dict[str, str]:
-    """Each player's record in ``stage`` so far ("2-1", or "2-1-1" with draws: W-D-L)."""
-    tournament, table = standings(db, slug, stage=stage)
-    out = {}
-    for row in standings_response(table, tournament.name).rows:
-        r = row.record
-        out[row.player.id] = f"{r.wins}-{r.draws}-{r.losses}" if r.draws else f"{r.wins}-{r.losses}"
-    return out
+    """Each player's record in ``stage`` so far as the game writes it ("2-1-0" W-L-D, or
+    "2½/3" in chess: ``engine.record_text``)."""
+    _, table = standings(db, slug, stage=stage)
+    record = record_formatter(table.stage.ruleset)
+    return {row.player.id: record(row) for row in table.rows}

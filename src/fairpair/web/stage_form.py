@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from fairpair.engine.errors import FairpairError
-from fairpair.engine.rulesets import PRESETS
+from fairpair.engine.rulesets import PRESETS, swiss_defaults
 from fairpair.engine.stage import Stage
 from fairpair.engine.stage_config import (
     PairingMethod,
@@ -92,7 +92,11 @@ def preset_tiebreaks(ruleset: str) -> list[str]:
 
 
 def default_form(ruleset: str = "default") -> dict[str, Any]:
-    """A new stage's form: a Swiss stage of ``ruleset`` (the previous stage's)."""
+    """A new stage's form: a Swiss stage of ``ruleset`` (the previous stage's), with the
+    settings its game expects (``engine.rulesets.swiss_defaults``: chess with its colours
+    on, ``fide`` pairing top half against bottom half)."""
+    preset = PRESETS.get(ruleset)
+    swiss = swiss_defaults(preset) if preset is not None else SwissConfig()
     return {
         "name": "",
         "id": "",
@@ -100,7 +104,8 @@ def default_form(ruleset: str = "default") -> dict[str, Any]:
         "ruleset": ruleset,
         "tiebreaks": preset_tiebreaks(ruleset),
         "tiebreaks_for": ruleset,
-        "pairing_method": PairingMethod.ADJACENT.value,
+        "pairing_method": swiss.pairing_method.value,
+        **({"toss_enabled": "1"} if swiss.toss.enabled else {}),
         "toss_policy": "neutral",
         "slide_first_round": "1",
         "cycles": "1",

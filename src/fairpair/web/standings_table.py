@@ -1,8 +1,9 @@
 """The standings table as the console, the public page, its live updates and print show it
 (``templates/partials/standings_table.html``): the stage's configured columns — rank, player
 and badges, the player's title, rating, federation and FIDE id when any player has one,
-points, the tiebreaks in the configured order, W-L or W-D-L, played, and F when
-anyone forfeited (seed 004, "Standings")."""
+points, the tiebreaks in the configured order, the record as the game writes it (W-L-D,
+``engine.record_text``; no record column for chess, whose Pts column is its score), played,
+and F when anyone forfeited (seed 004, "Standings")."""
 
 from __future__ import annotations
 
@@ -11,10 +12,11 @@ from dataclasses import dataclass
 from fastapi import Request
 from fastapi.templating import Jinja2Templates
 
-from fairpair.engine.points_text import points_text
+from fairpair.engine.record_text import record_heading
 from fairpair.engine.standings import Standings
 from fairpair.responses.player_columns import HEADERS, fact_text, player_columns
 from fairpair.responses.standings import StandingsResponse, StandingsRow, standings_response
+from fairpair.responses.values import columns_of
 from fairpair.service.event.events import event_version
 from fairpair.service.kernel.connection import Database
 from fairpair.service.results.standings import standings
@@ -39,6 +41,9 @@ class StandingsTable:
     stage_name: str
     stages: tuple[tuple[str, str], ...]
     draws: bool
+    record_heading: str | None
+    """The record column's heading ("W-L-D"); ``None``: no record column (chess: the points
+    are the score)."""
     forfeits: bool
     playoff: bool
     version: int
@@ -87,16 +92,18 @@ def _computed(
 ) -> StandingsTable:
     tournament, table = standings(db, slug, stage=stage)
     shown = table.rows if full else ()
+    points = columns_of(table).points  # one notation for the whole column
     return StandingsTable(
         slug=slug,
         standings=standings_response(table, tournament.name, None if full else slice(0, 0)),
         stage_name=table.stage.name,
         stages=tuple((s.id, s.name) for s in tournament.stages),
         draws=table.has_draws,
+        record_heading=record_heading(table.stage.ruleset),
         forfeits=table.has_forfeits,
         playoff=table.stage.is_playoff,
         version=version,
-        points={r.player.id: points_text(r.points) for r in shown},
+        points={r.player.id: points(r.points) for r in shown},
         total=len(table.rows),
         source=table,
         tournament=tournament.name,
@@ -147,5 +154,6 @@ def standings_page(table: StandingsTable, page: int | None, q: str = "") -> Stan
     start = (number - 1) * PAGE_SIZE
     part = slice(start, start + PAGE_SIZE)
     chunk = standings_response(table.source, table.tournament, part).rows
-    points = {r.player.id: points_text(r.points) for r in rows[part]}
+    columns = columns_of(table.source)
+    points = {r.player.id: columns.points(r.points) for r in rows[part]}
     return StandingsPage(chunk, points, start + 1, number, pages, len(rows), found, q.strip())

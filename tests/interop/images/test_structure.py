@@ -72,7 +72,7 @@ def test_the_pairings_say_what_they_show() -> None:
 def test_the_standings_show_rank_points_record_and_two_tiebreaks() -> None:
     texts = standings_picture(STANDINGS, top=8).texts()
     assert texts[1] == "Standings after round 3 (results missing)"
-    assert texts[2:8] == ["#", "Player", "Points", "W-D-L", "OMW%", "GW%"]
+    assert texts[2:8] == ["#", "Player", "Points", "W-L-D", "OMW%", "GW%"]
     assert texts[8:14] == ["1", "Zoë Adams", "9", "3-0-0", "66.7%", "77.8%"]
     assert "OGW%" not in texts
     withdrawn = texts.index("Ивана Петровић")

@@ -82,7 +82,12 @@ def row(
         "player": side(pid),
         "points": points,
         "points_exact": str(points),
-        "record": {"wins": wdl[0], "draws": wdl[1], "losses": wdl[2]},
+        "record": {
+            "wins": wdl[0],
+            "draws": wdl[1],
+            "losses": wdl[2],
+            "text": f"{wdl[0]}-{wdl[2]}-{wdl[1]}",  # W-L-D
+        },
         "played": sum(wdl),
         "byes": 0,
         "forfeits": 0,
@@ -107,6 +112,7 @@ STANDINGS = StandingsResponse.model_validate(
             {"name": n, "label": n, "short": s, "kind": "percent", "higher_is_better": True}
             for n, s in (("omw", "OMW%"), ("gw", "GW%"), ("ogw", "OGW%"))
         ],
+        "record_heading": "W-L-D",
         "rows": [
             row(1, "p1", 9, (3, 0, 0), "66.7%", "77.8%"),
             row(2, "p2", 7, (2, 1, 0), "59.3%", "62.5%"),

@@ -39,10 +39,15 @@ from fairpair.engine.pairing.notes import (
     SeedSource,
 )
 from fairpair.engine.pairing.optimiser import DEFAULT_TUNING, Tuning, optimise
-from fairpair.engine.pairing.ranking import seed_order, standings_order
+from fairpair.engine.pairing.ranking import (
+    pairing_numbers,
+    rates_first,
+    seed_order,
+    standings_order,
+)
 from fairpair.engine.pairing.refusals import NobodyToPair, RoundCapReached, RoundStillOpen
 from fairpair.engine.pairing.score_groups import ScoreGroup, split_groups
-from fairpair.engine.players import PlayerId
+from fairpair.engine.players import Player, PlayerId
 from fairpair.engine.rounds import Bye
 from fairpair.engine.stage import PairingMethod, Stage, StageFormat
 from fairpair.engine.standings import Standings, compute_standings
@@ -168,12 +173,13 @@ def _pair_next_round(
 
     standings: Standings | None = None
     present: set[PlayerId] | None = None
+    numbers = pairing_numbers(stage, players) if rates_first(stage) else None
     if number == 1:
         ranked = seed_order(stage, players)
-        notes.append(RoundOneNote(SeedSource.STAGE if stage.seeds else SeedSource.TOURNAMENT))
+        notes.append(RoundOneNote(_seed_source(stage, players)))
     else:
         standings = compute_standings(tournament, stage, number - 1)
-        ranked = standings_order(standings)
+        ranked = standings_order(standings, numbers)
         in_table = set(ranked)
         if any(p.id not in in_table for p in players):
             sat_out = _sat_out(stage, number, in_table)
@@ -182,14 +188,16 @@ def _pair_next_round(
                 # skipped match): ranked in the standings on their points.
                 standings = compute_standings(tournament, stage, number - 1, include_absent=True)
                 ranked = [
-                    pid for pid in standings_order(standings) if pid in in_table or pid in sat_out
+                    pid
+                    for pid in standings_order(standings, numbers)
+                    if pid in in_table or pid in sat_out
                 ]
                 in_table = set(ranked)
             ranked += [pid for pid in seed_order(stage, players) if pid not in in_table]
         present = in_table
     eligibility = eligible_field(tournament, stage, number, ranked, standings, present)
     notes.extend(eligibility.notes())
-    notes.append(MethodNote(chosen, switched))
+    notes.append(MethodNote(chosen, switched, by_rating=numbers is not None))
 
     # Assigned byes first: they are not the pairing bye.
     eligible = set(eligibility.eligible)
@@ -283,6 +291,16 @@ def _pair_next_round(
         standings=standings,
         points_before={} if standings is None else {r.player.id: r.points for r in standings.rows},
     )
+
+
+def _seed_source(stage: Stage, players: Sequence[Player]) -> SeedSource:
+    """Whose order round 1 follows: the stage's seeds, the tournament's, or — nobody seeded
+    and a ruleset that pairs by rating — the ratings (FIDE C.04.2 B)."""
+    if stage.seeds:
+        return SeedSource.STAGE
+    if rates_first(stage) and all(p.seed is None for p in players):
+        return SeedSource.RATING
+    return SeedSource.TOURNAMENT
 
 
 def _sat_out(stage: Stage, number: int, rowed: set[PlayerId]) -> frozenset[PlayerId]:

@@ -126,15 +126,25 @@ def render_note(note: PairingNote, names: Mapping[PlayerId, str] | None = None) 
                 return f"{who} is not paired: {who} {_ONE_EXCLUDED[reason]}."
             listed = _listed([name(p) for p in players])
             return f"{len(players)} players are not paired: {_MANY_EXCLUDED[reason]} ({listed})."
+        case RoundOneNote(seeds=SeedSource.RATING):
+            return (
+                "Round 1: one group by rating, highest first (then FIDE title, then name; "
+                "unrated players last), as FIDE's initial order has it: nobody is seeded."
+            )
         case RoundOneNote(seeds=seeds):
             whose = "the stage's seeds" if seeds is SeedSource.STAGE else "the tournament's seeds"
             return (
                 f"Round 1: one group in seed order ({whose}); unseeded players follow the seeded "
                 "ones in an order drawn from the stage seed."
             )
-        case MethodNote(method=method, slide_first_round=switched):
+        case MethodNote(method=method, slide_first_round=switched, by_rating=by_rating):
             if switched:
                 return f"Pairing method: {method} (Slide for round 1 of a Swiss elimination)."
+            if by_rating:
+                return (
+                    f"Pairing method: {method}, each score group in pairing-number order "
+                    "(rating order, as FIDE pairs; tiebreaks do not order a pairing)."
+                )
             return f"Pairing method: {method}."
         case GroupNote(group=group, players=players):
             count = _plural(len(players), "eligible player")

@@ -60,6 +60,8 @@ class SeedSource(StrEnum):
 
     STAGE = "stage"
     TOURNAMENT = "tournament"
+    RATING = "rating"
+    """Nobody is seeded and the ruleset pairs by rating: rating, FIDE title, name."""
 
 
 class ByeRule(StrEnum):
@@ -116,11 +118,14 @@ class RoundOneNote:
 @dataclass(frozen=True, slots=True)
 class MethodNote:
     """The method used inside score groups; ``slide_first_round``: the Swiss-elimination
-    round-1 switch chose Slide over Adjacent."""
+    round-1 switch chose Slide over Adjacent; ``by_rating``: in pairing-number order."""
 
     kind: ClassVar[NoteKind] = NoteKind.METHOD
     method: PairingMethod
     slide_first_round: bool = False
+    by_rating: bool = False
+    """Inside score groups the players stand in pairing-number order (rating; the ruleset's
+    ``PairingOrder.RATING``), not in tiebreak order."""
 
 
 @dataclass(frozen=True, slots=True)

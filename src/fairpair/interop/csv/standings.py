@@ -2,23 +2,28 @@
 table the pages show (``web/standings_table.py``): rank (a playoff's place), player, id,
 the title, rating, federation and FIDE id when any player has one (``title``, ``rating``,
 ``federation``, ``fide_id``), points, each configured tiebreak under its short name
-(``OMW%``) as the table writes it (``54.0%``, ``4½``, ``—``), the record (``W-L``, or
-``W-D-L`` once a match was drawn), rounds played, forfeits (once anyone forfeited), and the
+(``OMW%``) as the table writes it (``54.0%``, ``4½``, ``—``; one notation a column:
+``engine.points_text``), the record as the game writes it (``W-L-D``: ``2-1-1``,
+``engine.record_text``; no record column in chess, whose points are its score), rounds
+played, forfeits (once anyone forfeited), and the
 status (``withdrawn``, ``advanced``, ``eliminated``; empty otherwise)."""
 
 from __future__ import annotations
 
-from fairpair.engine.points_text import points_text
+from fairpair.engine.record_text import record_formatter, record_heading
 from fairpair.engine.standings import Standings
 from fairpair.interop.csv.tables import csv_text
 from fairpair.responses.player_columns import fact_text, player_columns
-from fairpair.responses.values import display, status_of
+from fairpair.responses.values import columns_of, status_of
 
 
 def standings_csv(standings: Standings) -> str:
     """``standings`` as CSV, one row a player in table order."""
     tiebreaks = standings.tiebreaks
-    draws, forfeits = standings.has_draws, standings.has_forfeits
+    forfeits = standings.has_forfeits
+    columns = columns_of(standings)  # one notation a column, as the pages write it
+    heading = record_heading(standings.stage.ruleset)
+    record = record_formatter(standings.stage.ruleset)
     playoff = standings.stage.is_playoff
     facts = player_columns(standings)
     header = [
@@ -28,7 +33,7 @@ def standings_csv(standings: Standings) -> str:
         *facts,
         "points",
         *(tb.short for tb in tiebreaks),
-        "W-D-L" if draws else "W-L",
+        *([heading] if heading else []),
         "played",
         *(["forfeits"] if forfeits else []),
         "status",
@@ -39,16 +44,15 @@ def standings_csv(standings: Standings) -> str:
             rank: object = row.place.text if row.place is not None else ""
         else:
             rank = row.rank if row.rank is not None else ""
-        record = f"{row.wins}-{row.draws}-{row.losses}" if draws else f"{row.wins}-{row.losses}"
         rows.append(
             [
                 rank,
                 row.player.name,
                 row.player.id,
                 *(fact_text(row.player, f) for f in facts),
-                points_text(row.points),
-                *(display(v, tb) for tb, v in zip(tiebreaks, row.tiebreaks, strict=True)),
-                record,
+                columns.points(row.points),
+                *columns.tiebreaks(standings, row),
+                *([record(row)] if heading else []),
                 row.played,
                 *([row.forfeits or ""] if forfeits else []),
                 status_of(standings, row) or "",

@@ -37,7 +37,7 @@ from fairpair.engine.rounds import (
     Toss,
     TossReason,
 )
-from fairpair.engine.ruleset import UnplayedRounds, WinRateBasis
+from fairpair.engine.ruleset import PairingOrder, UnplayedRounds, WinRateBasis
 from fairpair.engine.rulesets import DEFAULT, PRESETS
 from fairpair.engine.stage import (
     AssignedBye,
@@ -281,6 +281,7 @@ class RulesetDoc(TypedDict):
     win_rate: NotRequired[WinRateBasis]
     forfeits_have_opponent: NotRequired[Flag]
     rank_withdrawn: NotRequired[Flag]
+    pairing_order: NotRequired[PairingOrder]
 
 
 RulesetEntry = Annotated[

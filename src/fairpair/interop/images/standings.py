@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from fairpair.engine.points_text import points_text
+from fairpair.engine.points_text import column_text, in_decimals
 from fairpair.interop.images import theme
 from fairpair.interop.images.paging import Sheet, sheet
 from fairpair.interop.images.scene import Picture
@@ -17,16 +17,10 @@ from fairpair.responses.standings import StandingsResponse, StandingsRow
 TIEBREAKS = 2
 
 
-def _row(row: StandingsRow, shown: list[str], draws: bool) -> Row:
+def _row(row: StandingsRow, shown: list[str], record: bool, decimals: bool) -> Row:
     gone = row.status == "withdrawn"
     color = theme.GONE_INK if gone else theme.INK
     rank = str(row.rank) if row.rank is not None else (row.place or "–")
-    record = row.record
-    text = (
-        f"{record.wins}-{record.draws}-{record.losses}"
-        if draws
-        else f"{record.wins}-{record.losses}"
-    )
     return (
         Cell(rank, bold=not gone, color=color),
         Cell(
@@ -35,8 +29,8 @@ def _row(row: StandingsRow, shown: list[str], draws: bool) -> Row:
             tag="Withdrew" if gone else None,
             tag_fill=theme.GONE_INK,
         ),
-        Cell(points_text(Fraction(row.points_exact)), bold=not gone, color=color),
-        Cell(text, color=color),
+        Cell(column_text(Fraction(row.points_exact), decimals), bold=not gone, color=color),
+        *([Cell(row.record.text, color=color)] if record else []),
         *(Cell(row.tiebreaks[name].display, color=color) for name in shown),
     )
 
@@ -50,25 +44,26 @@ def standings_picture(
     per_page: int = theme.PER_PAGE,
     top: int | None = None,
     part: Sheet | None = None,
-    draws: bool | None = None,
 ) -> Picture:
     """Page ``page`` of the standings ``view`` (of its first ``top`` rows when given).
     ``event``: the band's title (default the view's tournament name); ``stage_name``: said
     after "Standings" when given.
 
     ``part``: the view holds only that page's rows (a service paging a 4,000-row table
-    builds only the rows it draws; ``paging.sheet`` gives the page), and ``draws`` says
-    whether the whole table has a draw (the record then reads W-D-L; default: whether these
-    rows have one). ``NoSuchPage`` past the last page."""
+    builds only the rows it draws; ``paging.sheet`` gives the page). The record column is the
+    view's (W-L-D; none in chess, whose points are its score). ``NoSuchPage`` past the last
+    page."""
     where = part or sheet(len(view.rows), page, per_page, top)
     rows = view.rows if part is not None else view.rows[where.rows]
-    with_draws = any(r.record.draws for r in rows) if draws is None else draws
+    heading = view.record_heading
+    # One notation for the points column (the tiebreaks come written: ``display``).
+    decimals = in_decimals(Fraction(r.points_exact) for r in rows)
     shown = [tb.name for tb in view.tiebreaks[:TIEBREAKS]]
     columns = (
         Column("#", 84, "end"),
         Column("Player"),
         Column("Points", 120, "end"),
-        Column("W-D-L" if with_draws else "W-L", 140, "middle"),
+        *([Column(heading, 140, "middle")] if heading else []),
         *(Column(tb.short, 150, "end") for tb in view.tiebreaks[:TIEBREAKS]),
     )
     after = f"Standings after round {view.after_round}" if view.after_round else "Standings"
@@ -80,7 +75,7 @@ def standings_picture(
         title=name,
         subtitle=subtitle,
         columns=columns,
-        rows=[_row(r, shown, with_draws) for r in rows],
+        rows=[_row(r, shown, heading is not None, decimals) for r in rows],
         caption=where.caption("Players"),
         alt=f"{name}: {after.lower()}, page {where.number} of {where.pages}",
     )

@@ -5,6 +5,7 @@ that a reader whose client shows no image still reads the essentials."""
 from __future__ import annotations
 
 from fairpair.engine.points_text import points_text
+from fairpair.engine.record_text import record_formatter
 from fairpair.engine.result_text import result_text
 from fairpair.engine.standings import compute_standings
 from fairpair.engine.tournament import Tournament
@@ -55,17 +56,18 @@ def pairings_text(db: Database, slug: str) -> str:
 
 
 def standings_text(db: Database, slug: str, top: int = TOP) -> str:
-    """The top ``top`` of the standings: "1. Ash — 9 points (3-0-0)"."""
+    """The top ``top`` of the standings: "1. Ash — 9 points (3-0-0)", the record as the game
+    writes it (W-L-D; a chess score, "1. Ash — 3 points (3/4)": ``engine.record_text``)."""
     tournament = _tournament(db, slug)
     stage = tournament.stage()
     table = compute_standings(tournament, stage)
+    record = record_formatter(stage.ruleset)
     lines = [f"**{tournament.name}** — standings after round {table.after_round}"]
     for row in table.rows[:top]:
         rank = f"{row.rank}." if row.rank is not None else "–"
         left = " (withdrew)" if row.dropped_after is not None else ""
         lines.append(
-            f"{rank} {row.player.name} — {points_text(row.points)} points "
-            f"({row.wins}-{row.losses}-{row.draws}){left}"
+            f"{rank} {row.player.name} — {points_text(row.points)} points ({record(row)}){left}"
         )
     if len(table.rows) > top:
         lines.append(f"… {len(table.rows) - top} more (see the image or the event's page)")

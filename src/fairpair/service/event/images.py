@@ -144,7 +144,6 @@ def _standings(
         event=_event_name(base, slug),
         stage_name=table.stage.name if len(tournament.stages) > 1 else None,
         part=part,
-        draws=table.has_draws,
     )
 
 

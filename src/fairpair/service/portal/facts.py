@@ -83,22 +83,15 @@ class StageFacts:
     rounds: tuple[RoundSeats, ...]
     dates: dict[int, tuple[datetime | None, datetime | None]]
     drops: dict[PlayerId, int]
-    _standings: list[tuple[Standings | None, bool]] = field(default_factory=list)
+    _standings: list[Standings | None] = field(default_factory=list)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def standings(self, tournament: Tournament) -> Standings | None:
         """The stage's standings (computed on first use, once)."""
-        return self._computed(tournament)[0]
-
-    def has_draws(self, tournament: Tournament) -> bool:
-        """Records read W-D-L (the match format can draw, or someone drew), else W-L."""
-        return self._computed(tournament)[1]
-
-    def _computed(self, tournament: Tournament) -> tuple[Standings | None, bool]:
         with self._lock:
             if not self._standings:
                 found = compute_standings(tournament, self.stage) if self.rounds else None
-                self._standings.append((found, found.has_draws if found else False))
+                self._standings.append(found)
             return self._standings[0]
 
 

@@ -18,6 +18,7 @@ from sqlalchemy import Connection, bindparam, func, select
 
 from fairpair.engine.errors import UnknownPlayer
 from fairpair.engine.points_text import points_text
+from fairpair.engine.record_text import RecordStyle, record_style, record_text
 from fairpair.engine.results import Result, ResultKind, Side
 from fairpair.engine.round_names import round_name as named_round
 from fairpair.engine.rounds import Bye, Match, PodTable, RoundState
@@ -88,7 +89,11 @@ def my_match_in(
     standings = stage.standings(facts.tournament) if stage else None
     row = standings.by_player.get(player_key) if standings else None
     dropped_after = stage.drops.get(player_key) if stage else None
-    line = _line(standings, player_key, late, stage) if stage and standings else None
+    line = (
+        _line(standings, player_key, late, stage)
+        if stage and standings
+        else _Line(0, 0, 0, 0, Fraction(0), False)
+    )
     return MyMatch(
         event=event.slug,
         event_name=event.name,
@@ -98,10 +103,9 @@ def my_match_in(
         player=player_key,
         name=player.name,
         round=current,
-        record=line.text(stage.has_draws(facts.tournament) or _drew(late))
-        if stage and line
-        else None,
-        points=points_text(line.points) if line and line.points is not None else None,
+        record=line.text(stage) if stage else None,
+        record_label=_label(stage),
+        points=points_text(line.points) if line.scored else None,
         rank=row.rank if row and dropped_after is None else None,
         withdrew=dropped_after is not None,
         dropped_after=dropped_after,
@@ -150,38 +154,47 @@ def _late_result(
     return Late(seat, result_of_columns(*row)) if row is not None else None
 
 
-def _drew(late: Late | None) -> bool:
-    return late is not None and late.result.winner is None
-
-
 @dataclass(frozen=True, slots=True)
 class _Line:
-    """A player's record and points, the late result counted."""
+    """A player's record and points, the late result counted (``scored``: they have a
+    standings row or the late result)."""
 
     wins: int
     draws: int
     losses: int
-    points: Fraction | None
+    played: int
+    points: Fraction
+    scored: bool
 
-    def text(self, draws_shown: bool) -> str:
-        if draws_shown:
-            return f"{self.wins}-{self.draws}-{self.losses}"
-        return f"{self.wins}-{self.losses}"
+    def text(self, stage: StageFacts) -> str:
+        """As the stage's game writes it (``engine.record_text``)."""
+        return record_text(stage.stage.ruleset, self)
+
+
+def _label(stage: StageFacts | None) -> str:
+    """What the record is called: "Score" in chess (points out of rounds), else "Record"."""
+    if stage is not None and record_style(stage.stage.ruleset) is RecordStyle.POINTS:
+        return "Score"
+    return "Record"
 
 
 def _line(standings: Standings, player: str, late: Late | None, stage: StageFacts) -> _Line:
     row = standings.by_player.get(player)
     wins, draws, losses = (row.wins, row.draws, row.losses) if row else (0, 0, 0)
-    points = row.points if row else None
+    played = row.played if row else 0
+    points = row.points if row else Fraction(0)
+    scored = row is not None
     if late is not None and player in (late.match.a, late.match.b):
         scoring = stage.stage.ruleset.scoring
         outcome = late.outcome(player)
         wins += outcome == "win"
         draws += outcome == "draw"
         losses += outcome == "loss"
+        played += 1
         gained = {"win": scoring.win, "draw": scoring.draw, "loss": scoring.loss}[outcome]
-        points = (points or Fraction(0)) + gained
-    return _Line(wins, draws, losses, points)
+        points += gained
+        scored = True
+    return _Line(wins, draws, losses, played, points, scored)
 
 
 def warm_my_match(db: Database, slug: str) -> None:
@@ -242,11 +255,7 @@ def _current_round(
         opponent = Opponent(
             id=other,
             name=_name(facts, other),
-            record=_line(standings, other, late, stage).text(
-                stage.has_draws(facts.tournament) or _drew(late)
-            )
-            if standings
-            else None,
+            record=_line(standings, other, late, stage).text(stage) if standings else None,
         )
         plays_first = seat.toss.first == me if seat.toss is not None else None
     elif isinstance(seat, PodTable):
@@ -278,6 +287,7 @@ def _current_round(
         table=seat.table if isinstance(seat, Match | PodTable) else None,
         opponent=opponent,
         plays_first=plays_first,
+        chess=stage.stage.chess,
         bye=_bye(seat),
         seats=pod,
         result=_result_text(replace(late.match, result=late.result) if late else seat, me),
@@ -326,6 +336,7 @@ def _history_item(
         bye=_bye(seat),
         result=_result_text(seat, me),
         played_first=first,
+        chess=stage.stage.chess,
     )
 
 

@@ -8,7 +8,7 @@ names the version it corrects, so two corrections cannot silently overwrite each
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import Connection, bindparam, delete, insert, select, update
@@ -16,10 +16,11 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import aliased
 
 from fairpair.engine.changes.results import playoff_draw_refused
+from fairpair.engine.draw_games import NO_GAMES_NOTE, ask_for_draw_games, draw_without_games
 from fairpair.engine.errors import InvalidResult, LifecycleRefused, Location
 from fairpair.engine.lifecycle import Refusal, RefusalReason, RoundAction
 from fairpair.engine.result_text import result_text as result_text
-from fairpair.engine.results import GameScore, Result
+from fairpair.engine.results import GameScore, Result, ResultKind
 from fairpair.engine.rounds import RoundState
 from fairpair.engine.stage_config import StageFormat
 from fairpair.engine.validation import games_problems
@@ -57,6 +58,36 @@ class Recorded:
     version: int
     cut: CutMoves | None = None
     """A correction that drew a cut again with other players: who moved in and out."""
+    note: str | None = None
+    """What the organizer should know about what was recorded (a draw of a best-of-three
+    without its games: ``engine.draw_games.NO_GAMES_NOTE``)."""
+
+
+def _draw_games(
+    conn: Connection,
+    stage: StageRef,
+    rnd: RoundRef,
+    found: TableRef,
+    result: Result,
+    settings: dict[str, Any] | None,
+    ask: bool,
+) -> str | None:
+    """A played draw without games in a best-of-three or five: refused when ``ask``
+    (``DrawWithoutGames``: the console asks for the games), else recorded with a note."""
+    if result.kind is not ResultKind.PLAYED or result.winner is not None or result.games:
+        return None
+    if settings is None:
+        settings = conn.execute(
+            select(StageRow.settings).where(StageRow.id == stage.id)
+        ).scalar_one()
+    fmt = stage_of_settings(settings).ruleset.scoring.match_format
+    if not draw_without_games(result, fmt):
+        return None
+    if ask:
+        ask_for_draw_games(
+            result, fmt, Location(stage=stage.key, round=rnd.number, table=found.number)
+        )
+    return NO_GAMES_NOTE
 
 
 def _table_for(
@@ -338,10 +369,15 @@ def report(
     table: int | str | None = None,
     player: str | None = None,
     stage: str | None = None,
+    ask_draw_games: bool = False,
 ) -> Recorded:
     """Record ``result`` (told from side a) for the match at ``table`` (or ``player``'s) of
     round ``round_number``. Refused in a Scheduled round, for a bye, for games the match
-    format cannot have, and — telling what is recorded — when the match has a result."""
+    format cannot have, and — telling what is recorded — when the match has a result.
+
+    A draw without games in a best-of-three or five is recorded with a note saying GW% counts
+    no games for it; ``ask_draw_games`` refuses it instead (``DrawWithoutGames``), so the
+    organizer can type the game score or choose to record it without (the console)."""
     with changing(db, slug, actor) as change:
         conn = change.conn
         fast = (
@@ -353,19 +389,21 @@ def report(
             where, rnd, found = fast.stage, fast.round, fast.table
             _reportable(where, rnd, found)
             check_fits(conn, where, rnd, found, result, fast.settings)
+            note = _draw_games(conn, where, rnd, found, result, fast.settings, ask_draw_games)
         else:
             where = find_stage(conn, change.event, stage)
             rnd = find_round(conn, where, round_number)
             found = _table_for(conn, change, where, rnd, table, player)
             _reportable(where, rnd, found)
             check_fits(conn, where, rnd, found, result)
+            note = _draw_games(conn, where, rnd, found, result, None, ask_draw_games)
         if fast is not None and fast.a is not None and fast.b is not None:
             a, b = fast.a, fast.b
         else:
             a, b = _names(conn, found)
         recorded = record_result(change, where, rnd, found, result, a, b)
         _settle_self_report(change, found, rnd, where)
-        return recorded
+        return replace(recorded, note=note) if note else recorded
 
 
 def record_result(
@@ -466,13 +504,15 @@ def correct(
     reason: str | None = None,
     version: int | None = None,
     stage: str | None = None,
+    ask_draw_games: bool = False,
 ) -> Recorded | None:
     """Change (or, with ``None``, clear) a recorded result: an explicit, logged correction.
     ``version`` is the result's version the correction was made against (a stale one is
     refused). A Completed round's result can be changed but not cleared. When it draws a cut
-    again with other players, ``Recorded.cut`` says who moved in and out."""
+    again with other players, ``Recorded.cut`` says who moved in and out. A draw without
+    games in a best-of-three or five: as ``report`` (``ask_draw_games``)."""
     with changing(db, slug, actor) as change:
-        return _correct(change, round_number, table, result, reason, version, stage)
+        return _correct(change, round_number, table, result, reason, version, stage, ask_draw_games)
 
 
 class _Rehearsed(Exception):
@@ -513,6 +553,7 @@ def _correct(
     reason: str | None,
     version: int | None,
     stage: str | None,
+    ask_draw_games: bool = False,
 ) -> Recorded | None:
     """``correct``'s work in ``change``."""
     actor = change.actor
@@ -558,6 +599,7 @@ def _correct(
         )
         return None
     check_fits(conn, where, rnd, found, result)
+    note = _draw_games(conn, where, rnd, found, result, None, ask_draw_games)
     done = conn.execute(
         update(ResultRow)
         .where(ResultRow.id == current.id, ResultRow.version == current.version)
@@ -581,7 +623,7 @@ def _correct(
     drawn = draw_due_cuts(change, where.key, rnd.id)
     moves = next((d.moves for d in drawn if d.moves is not None), None)
     return Recorded(
-        rnd.number, found.number, found.key, a.key, b.key, text, current.version + 1, moves
+        rnd.number, found.number, found.key, a.key, b.key, text, current.version + 1, moves, note
     )
 
 

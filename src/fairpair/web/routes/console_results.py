@@ -10,7 +10,10 @@ saved, the page says who moved in and out.
 Results are told from side a, the table's first player (``interop.typed_text.parse_result``).
 Without JavaScript it is a plain form (table and result); every refusal — an unknown table, a
 table already reported (offering its correction), an impossible result — shows next to the
-field it concerns, with what was typed still in it."""
+field it concerns, with what was typed still in it. A draw typed without its games in a
+best-of-three or five (``draw``, ``½-½``, ``=``) is asked about before it is recorded: type
+the game score (1-1, 1-1-1, 0-0-3), or record it without games, knowing that GW% and OGW%
+then count no games for it (``engine.draw_games``)."""
 
 from __future__ import annotations
 
@@ -20,7 +23,8 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import RedirectResponse, Response
 
-from fairpair.engine.errors import FairpairError, InvalidResult, Location
+from fairpair.engine.draw_games import NO_GAMES_NOTE
+from fairpair.engine.errors import DrawWithoutGames, FairpairError, InvalidResult, Location
 from fairpair.error_table import kind_of
 from fairpair.interop.typed_text import RESULTS_HELP, BadValue, parse_result
 from fairpair.service.event.events import show_event
@@ -60,6 +64,7 @@ def _page(
     values: dict[str, str] | None = None,
     done: str | None = None,
     correcting: str | None = None,
+    note: str | None = None,
 ) -> Response:
     key = stage_key(db, slug, stage)
     event = show_event(db, slug)
@@ -91,6 +96,7 @@ def _page(
         shown=SHOWN,
         done=done,
         cut_said=_cut_said(request, event.players),
+        note=note,
         fix=fix,
         steps=next_steps(db, slug, key),
         started=request.query_params.get("started") == "1",
@@ -110,8 +116,19 @@ def results_page(
     round: RoundQuery = None,
     done: TableQuery = None,
     correct: TableQuery = None,
+    note: TableQuery = None,
 ) -> Response:
-    return _page(request, access, db, slug, stage, round, done=done, correcting=correct)
+    return _page(
+        request,
+        access,
+        db,
+        slug,
+        stage,
+        round,
+        done=done,
+        correcting=correct,
+        note=NO_GAMES_NOTE if note == "no_games" else None,
+    )
 
 
 def _cut_said(request: Request, players: list[Any]) -> str | None:
@@ -180,13 +197,23 @@ def enter_result(
         result = parse_result(result_text, "result")
         key = stage_key(db, slug, stage)
         recorded = results.report(
-            db, slug, number, result, actor=access.actor, table=table, stage=key
+            db,
+            slug,
+            number,
+            result,
+            actor=access.actor,
+            table=table,
+            stage=key,
+            ask_draw_games=not values.get("without_games"),
         )
     except AlreadyRecorded as error:
         errors = {"table": error.reason, "offer": table_text}
         return _page(
             request, access, db, slug, stage, number, status=409, errors=errors, values=values
         )
+    except DrawWithoutGames as error:  # a question, not a mistake: the games, or none
+        errors = {"result": error.reason, "draw_games": table_text}
+        return _page(request, access, db, slug, stage, number, errors=errors, values=values)
     except FairpairError as error:
         field = "result" if isinstance(error, BadValue | InvalidResult) else "table"
         return _page(
@@ -200,7 +227,14 @@ def enter_result(
             errors={field: error.reason},
             values=values,
         )
-    return _back(slug, key, recorded.round, done=f"{recorded.table}: {recorded.result}")
+    return _back(slug, key, recorded.round, **_done(recorded))
+
+
+def _done(recorded: results.Recorded, corrected: bool = False) -> dict[str, str]:
+    """The page's query once recorded: "3: Ann wins 2-1", and what to know about it (a draw
+    without games: ``note=no_games``)."""
+    said = f"{recorded.table}: {recorded.result}" + (" (corrected)" if corrected else "")
+    return {"done": said, **({"note": "no_games"} if recorded.note == NO_GAMES_NOTE else {})}
 
 
 @ROUTER.post("/console/{slug}/results/correct")
@@ -237,6 +271,7 @@ def correct_result(
             reason=reason,
             version=known,
             stage=key,
+            ask_draw_games=not values.get("without_games"),
         )
     except FairpairError as error:
         return _page(
@@ -247,7 +282,8 @@ def correct_result(
             stage,
             number,
             status=kind_of(error).http,
-            errors={"correct": error.reason},
+            errors={"correct": error.reason}
+            | ({"correct_draw_games": "1"} if isinstance(error, DrawWithoutGames) else {}),
             values=values,
             correcting=table_text,
         )
@@ -259,9 +295,7 @@ def correct_result(
             "in": [m.player for m in recorded.cut.moved_in],
             "out": [m.player for m in recorded.cut.moved_out],
         }
-    return _back(
-        slug, key, recorded.round, done=f"{recorded.table}: {recorded.result} (corrected)", **extra
-    )
+    return _back(slug, key, recorded.round, **_done(recorded, corrected=True), **extra)
 
 
 def _ask_cut(

@@ -57,7 +57,11 @@ def test_an_organizer_runs_the_event_console(
     page.fill("#player-filter", "owls")
     assert page.locator("#players tbody tr:visible").count() == 2
     page.click("#checkin-shown button[type=submit]")
+    assert "Check in 2 players?" in page.inner_text("main")  # a bulk check-in asks first
+    page.click("#confirm-yes")
     page.wait_for_selector("#done")
+    assert "2 players checked in." in page.inner_text("#done")
+    assert page.inner_text("#undo") == "Undo these check-ins"
     page.click("button[aria-label='Check in Cleo Cruz']")
     page.wait_for_selector("button[aria-label$='Undo check-in of Cleo Cruz']")
     checked = {p.id for p in show_event(live_server.db, slug).players if p.checked_in}

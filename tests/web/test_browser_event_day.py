@@ -116,6 +116,7 @@ def test_an_event_day_from_csv_to_champion(
     page.wait_for_selector("#done")
     assert page.locator("#players tbody tr").count() == 24
     page.click("#checkin-shown button[type=submit]")
+    page.click("#confirm-yes")  # a bulk check-in asks first
     page.wait_for_selector("#done")
     page.goto(f"/console/{slug}/stages/swiss")
     page.check("#f-toss_enabled")

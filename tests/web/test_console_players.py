@@ -126,8 +126,31 @@ def test_check_in_drop_reinstate_and_no_shows(sqlite_db: Database, web_client: T
     assert _players(sqlite_db, slug)["p1"].checked_in  # type: ignore[attr-defined]
     post(web_client, f"/console/{slug}/players/p1/checkin", {"undo": "1"})
     assert not _players(sqlite_db, slug)["p1"].checked_in  # type: ignore[attr-defined]
-    post(web_client, f"/console/{slug}/players/checkin", {"player": ["p1", "p2", "p3"]})
+    # a bulk check-in asks first (how many, who), then says how many, with one Undo
+    asked = post(web_client, f"/console/{slug}/players/checkin", {"player": ["p1", "p2", "p3"]})
+    assert asked.status_code == 200 and "Check in 3 players?" in asked.text
+    assert not any(p.checked_in for p in _players(sqlite_db, slug).values())  # type: ignore[attr-defined]
+    done = post(
+        web_client,
+        f"/console/{slug}/players/checkin",
+        {"player": ["p1", "p2", "p3"], "confirmed": "yes"},
+    )
+    assert done.status_code == 303
+    page = web_client.get(done.headers["location"]).text
+    assert "3 players checked in." in page and "Undo these check-ins" in page
     assert [p.checked_in for p in _players(sqlite_db, slug).values()] == [True, True, True, False]  # type: ignore[attr-defined]
+    undone = post(
+        web_client,
+        f"/console/{slug}/players/checkin",
+        {"undo": "1", "player": ["p1", "p2", "p3"]},
+    )
+    assert undone.status_code == 303
+    assert not any(p.checked_in for p in _players(sqlite_db, slug).values())  # type: ignore[attr-defined]
+    post(
+        web_client,
+        f"/console/{slug}/players/checkin",
+        {"player": ["p1", "p2", "p3"], "confirmed": "yes"},
+    )
     assert (
         post(web_client, f"/console/{slug}/players/p2/drop", {"reason": "ill"}).status_code == 303
     )

@@ -17,6 +17,7 @@ from urllib.parse import urlencode
 
 from fastapi import APIRouter, File, Form, Request, UploadFile
 from fastapi.responses import RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
 
 from fairpair.engine.errors import FairpairError, Location
 from fairpair.engine.rounds import ByeKind
@@ -38,7 +39,7 @@ from fairpair.service.players.roster import (
     reinstate_player,
 )
 from fairpair.web.access import Access, DbDep, Judge, Viewer
-from fairpair.web.confirm import Confirm, Done, ask, confirmed, count, names
+from fairpair.web.confirm import CONFIRMED, YES, Confirm, Done, ask, confirmed, count, names
 from fairpair.web.console import console_page
 from fairpair.web.form_posts import FormValues, form_post
 from fairpair.web.numbers import is_whole
@@ -59,6 +60,7 @@ DONE = {
     "imported": "{players} imported.",
     "checked": "{name} checked in.",
     "checked-many": "{players} checked in.",
+    "checked-none": "Nobody to check in: everyone shown has checked in already.",
     "unchecked": "Check-in of {name} undone.",
     "unchecked-many": "Check-in of {players} undone.",
     "dropped": "{name} dropped.",
@@ -125,6 +127,14 @@ def _said(request: Request, players: list[Any], slug: str) -> Done | None:
     entry = query.get("entry", "")
     if code == "no-shows" and entry.isdigit():
         return Done(said, f"/console/{slug}/players/no-shows/undo", (("entry", entry),))
+    made = [p for p in query.getlist("made") if any(q.id == p for q in players)]
+    if code == "checked-many" and made:
+        return Done(
+            said,
+            f"/console/{slug}/players/checkin",
+            (("undo", "1"), *(("player", p) for p in made)),
+            undo_label="Undo these check-ins",
+        )
     if code == "dropped" and who is not None and who.dropped_after is not None:
         return Done(
             said, f"/console/{slug}/players/{who.id}/reinstate", undo_label="Undo (reinstate)"
@@ -175,16 +185,21 @@ def _back(
     *,
     n: int | None = None,
     entry: int | None = None,
+    made: list[str] | None = None,
 ) -> Response:
-    query = {"done": done}
+    query: dict[str, str | list[str]] = {"done": done}
     if player:
         query["player"] = player
     if n is not None:
         query["n"] = str(n)
     if entry is not None:
         query["entry"] = str(entry)
+    if made:
+        query["made"] = made  # the players a bulk check-in changed: its Undo takes them back
     anchor = f"#p-{player}" if player else ""
-    return RedirectResponse(f"/console/{slug}/players?{urlencode(query)}{anchor}", status_code=303)
+    return RedirectResponse(
+        f"/console/{slug}/players?{urlencode(query, doseq=True)}{anchor}", status_code=303
+    )
 
 
 def _add_field(error: FairpairError) -> str:
@@ -352,15 +367,43 @@ def _row_refused(
 
 @ROUTER.post("/console/{slug}/players/checkin")
 async def check_in_many(request: Request, slug: str, access: Judge, db: DbDep) -> Response:
-    """Check in every player the form lists ("check in everyone shown")."""
+    """Check in every player the form lists ("check in everyone shown"): asked first, with how
+    many and who; said after, with an Undo that takes back exactly the check-ins it made."""
     form = await request.form()
     chosen = [str(v) for v in form.getlist("player") if isinstance(v, str) and v]
     undo = form.get("undo") == "1"
+    event = await run_in_threadpool(show_event, db, slug)
+    by_id = {p.id: p for p in event.players}
+    if not undo:
+        chosen = [p for p in chosen if p in by_id and not by_id[p].checked_in]
+        if not chosen:
+            return _back(slug, "checked-none")
+        if form.get(CONFIRMED) != YES:
+            names_ = [by_id[p].name for p in chosen]
+            return await run_in_threadpool(
+                ask,
+                request,
+                access,
+                db,
+                slug,
+                Confirm(
+                    question=f"Check in {count(len(chosen), 'player')}?",
+                    action=f"/console/{slug}/players/checkin",
+                    button=f"Check in {count(len(chosen), 'player')}",
+                    back=f"/console/{slug}/players",
+                    fields=tuple(("player", p) for p in chosen),
+                    details=(names(names_),),
+                ),
+                tab="players",
+                title="Check in everyone shown",
+            )
     try:
-        done = check_in(db, slug, chosen, actor=access.actor, undo=undo)
+        done = await run_in_threadpool(
+            lambda: check_in(db, slug, chosen, actor=access.actor, undo=undo)
+        )
     except FairpairError as error:
         return _page(request, access, db, slug, status=422, errors={"checkin": error.reason})
-    return _back(slug, "unchecked-many" if undo else "checked-many", n=len(done))
+    return _back(slug, "unchecked-many" if undo else "checked-many", n=len(done), made=done)
 
 
 @ROUTER.post("/console/{slug}/players/{player}/checkin")

@@ -101,7 +101,11 @@ def test_a_judge_opens_checkin_and_makes_links_but_not_settings(web_client: Test
     assert pass_of(db, slug, found.group(1)) is not None
     again = web_client.get(f"/console/{slug}/portal")
     assert found.group(1) not in again.text  # shown once
-    assert post(web_client, f"/console/{slug}/portal/players/hal/revoke").status_code == 303
+    asked = post(web_client, f"/console/{slug}/portal/players/hal/revoke")  # asked first
+    assert asked.status_code == 200 and "will be logged out" in asked.text
+    assert pass_of(db, slug, found.group(1)) is not None
+    revoked = post(web_client, f"/console/{slug}/portal/players/hal/revoke", {"confirmed": "yes"})
+    assert revoked.status_code == 303
     assert pass_of(db, slug, found.group(1)) is None
     nobody = post(web_client, f"/console/{slug}/portal/players/nobody/link")
     assert nobody.status_code == 422

@@ -43,7 +43,11 @@ def test_an_owner_adds_changes_and_removes_staff(
         post(web_client, f"/console/{slug}/staff/jude/role", {"role": "viewer"}).status_code == 303
     )
     assert _roles(sqlite_db, slug)["jude"] == "viewer"
-    assert post(web_client, f"/console/{slug}/staff/jude/remove").status_code == 303
+    asked = post(web_client, f"/console/{slug}/staff/jude/remove")  # asked first
+    assert asked.status_code == 200 and "Take away Jude&#39;s role (viewer)?" in asked.text
+    assert _roles(sqlite_db, slug)["jude"] == "viewer"
+    removed = post(web_client, f"/console/{slug}/staff/jude/remove", {"confirmed": "yes"})
+    assert removed.status_code == 303
     assert _roles(sqlite_db, slug) == {"olga": "owner"}
 
 
@@ -57,7 +61,7 @@ def test_refusals_show_next_to_the_field_and_change_nothing(
     assert 'value="ghost"' in unknown.text
     last = post(web_client, f"/console/{slug}/staff/olga/role", {"role": "judge"})
     assert last.status_code == 422 and "only owner" in last.text
-    gone = post(web_client, f"/console/{slug}/staff/olga/remove")
+    gone = post(web_client, f"/console/{slug}/staff/olga/remove", {"confirmed": "yes"})
     assert gone.status_code == 422 and "only owner" in gone.text
     assert _roles(sqlite_db, slug) == {"olga": "owner"}
 

@@ -38,7 +38,7 @@ from fairpair.service.players.portal_settings import (
 )
 from fairpair.service.players.waitlist import waitlist_of
 from fairpair.web.access import Access, DbDep, Judge, Owner, Viewer
-from fairpair.web.confirm import Confirm, ask, confirmed
+from fairpair.web.confirm import YES, Confirm, ask, confirmed, count
 from fairpair.web.console import console_page
 from fairpair.web.form_posts import FormValues, form_post
 from fairpair.web.forms import refusal
@@ -222,7 +222,41 @@ def make_link(
 
 
 @ROUTER.post("/console/{slug}/portal/players/{player}/revoke")
-def revoke_links(request: Request, slug: str, player: str, access: Judge, db: DbDep) -> Response:
+def revoke_links(
+    request: Request,
+    slug: str,
+    player: str,
+    access: Judge,
+    db: DbDep,
+    confirmed: Annotated[str, Form(max_length=4)] = "",
+) -> Response:
+    """Revoke every pass of a player: asked first (how many devices are logged out)."""
+    if confirmed != YES:
+        try:
+            name = holder_name(db, slug, player)
+        except FairpairError as error:
+            return tab_page(
+                request, access, db, slug, status=422, errors={f"player:{player}": error.reason}
+            )
+        devices = live_passes(db, slug).get(player, 0)
+        return ask(
+            request,
+            access,
+            db,
+            slug,
+            Confirm(
+                question=f"Revoke {name}'s links? {count(devices, 'device')} will be logged out.",
+                action=f"/console/{slug}/portal/players/{player}/revoke",
+                button=f"Revoke {name}'s links",
+                back=f"/console/{slug}/portal#pp-{player}",
+                details=(
+                    "Their personal link stops working; they join again with the code or a new "
+                    "personal link.",
+                ),
+            ),
+            tab="portal",
+            title=f"Revoke {name}'s links",
+        )
     try:
         revoke_player_tokens(db, slug, player, actor=access.actor)
     except FairpairError as error:

@@ -14,6 +14,7 @@ from fairpair.service.accounts.links import AccountLink, event_invitations, invi
 from fairpair.service.accounts.staff import Role, grant, revoke, staff_of
 from fairpair.service.kernel.connection import Database
 from fairpair.web.access import Access, DbDep, Owner, Viewer
+from fairpair.web.confirm import YES, Confirm, ask
 from fairpair.web.console import console_page
 from fairpair.web.forms import refusal
 
@@ -99,7 +100,36 @@ def change_role(
 
 
 @ROUTER.post("/console/{slug}/staff/{username}/remove")
-def remove(request: Request, slug: str, username: str, access: Owner, db: DbDep) -> Response:
+def remove(
+    request: Request,
+    slug: str,
+    username: str,
+    access: Owner,
+    db: DbDep,
+    confirmed: Annotated[str, Form(max_length=4)] = "",
+) -> Response:
+    """Take away a role: asked first (who, and what they can no longer do)."""
+    held = next(((n, r) for u, n, r in staff_of(db, slug) if u == username), None)
+    if held is not None and confirmed != YES:
+        name, role = held
+        return ask(
+            request,
+            access,
+            db,
+            slug,
+            Confirm(
+                question=f"Take away {name}'s role ({role.label})?",
+                action=f"/console/{slug}/staff/{username}/remove",
+                button=f"Remove {username}",
+                back=f"/console/{slug}/staff",
+                details=(
+                    f"{username} no longer sees this event's console; their account stays, and "
+                    "an owner can add them again.",
+                ),
+            ),
+            tab="staff",
+            title=f"Remove {username}",
+        )
     try:
         revoke(db, slug, username, actor=access.actor)
     except FairpairError as error:

@@ -64,7 +64,10 @@ def test_the_owner_makes_a_link_code_and_unlinks_a_channel(web_client: TestClien
     page = web_client.get(f"/console/{slug}/portal")
     assert "https://discord.com/channels/111/700" in page.text
     assert "by Discord user td (1)" in page.text
-    gone = post(web_client, f"/console/{slug}/portal/discord/700/unlink")
+    asked = post(web_client, f"/console/{slug}/portal/discord/700/unlink")  # asked first
+    assert asked.status_code == 200 and "Unlink Discord channel #700" in asked.text
+    assert event_of_channel(db, "700") == slug
+    gone = post(web_client, f"/console/{slug}/portal/discord/700/unlink", {"confirmed": "yes"})
     assert gone.status_code == 303
     assert gone.headers["location"] == f"/console/{slug}/portal?done=unlinked#discord"
     assert event_of_channel(db, "700") is None

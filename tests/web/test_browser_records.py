@@ -105,13 +105,13 @@ def test_a_fide_event_pairs_by_rating_in_white_and_black_and_shows_points(
     page: Any, live_server: LiveServer
 ) -> None:
     db = live_server.db
-    who = account(db, "arbiter")
+    who = account(db, "rating-arbiter")
     slug = events.create_event(db, "Club Swiss", actor="setup", owner=who.id, ruleset=FIDE)
     # registered in an order that is not the rating order, nobody seeded
     entries = [NewPlayer(n, id=n.lower(), rating=RATINGS[n]) for n in sorted(RATINGS)[::-1]]
     players.add_players(db, slug, entries, actor="setup")
 
-    _log_in(page, "arbiter", f"/console/{slug}/rounds")
+    _log_in(page, "rating-arbiter", f"/console/{slug}/rounds")
     page.click("#generate")
     page.wait_for_url(f"**/console/{slug}/rounds/draft*")
     rows = page.locator("#draft-pairings tbody tr")

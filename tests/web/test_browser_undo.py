@@ -254,7 +254,10 @@ def test_fast_entry_keeps_focus_selects_a_refused_field_and_never_says_a_command
     page.keyboard.press("Enter")
     expect(page.locator("#e-result")).to_be_visible()
     expect(page.locator("#f-result")).to_be_focused()
-    assert page.evaluate("document.activeElement.selectionEnd") == 3  # "5-9", all selected
+    page.wait_for_function(
+        "() => document.activeElement.selectionStart === 0"
+        " && document.activeElement.selectionEnd === 3"
+    )  # "5-9", all of it selected
     page.keyboard.type("2-1")
     expect(page.locator("#f-result")).to_have_value("2-1")
     page.fill("#f-table", "1")

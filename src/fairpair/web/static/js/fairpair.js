@@ -65,7 +65,11 @@
     var field = scope.querySelector(FIELDS);
     if (!field) return;
     field.focus();
-    try { field.select(); } catch (e) { /* a field that cannot select its text */ }
+    var selectAll = function () {
+      try { field.select(); } catch (e) { /* a field that cannot select its text */ }
+    };
+    selectAll();
+    setTimeout(function () { if (document.activeElement === field) selectAll(); }, 0);
   }
   document.addEventListener("DOMContentLoaded", function () { selectError(document); });
   document.addEventListener("htmx:afterSettle", function (evt) { selectError(evt.detail.elt); });

@@ -42,8 +42,14 @@
     });
     if (table.value.trim()) show();
     form.setAttribute("data-ready", "1");
-    if (result.getAttribute("aria-invalid") === "true") { result.focus(); result.select(); }
-    else { table.focus(); table.select(); }
+    var field = result.getAttribute("aria-invalid") === "true" ? result : table;
+    field.focus();
+    field.select();
+    // htmx puts back the caret it saw before the swap (at the end of what was typed) once it
+    // settles: select again after that, so the next keystroke replaces the refused text.
+    setTimeout(function () {
+      if (document.activeElement === field) field.select();
+    }, 0);
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUp);
   else setUp();

@@ -74,7 +74,6 @@ def setup(
 
 def _link_page(
     request: Request,
-    template: str,
     db: Database,
     secret: str,
     kind: str,
@@ -83,6 +82,9 @@ def _link_page(
     values: dict[str, str] | None = None,
     errors: dict[str, str] | None = None,
 ) -> Response:
+    """The page of a one-time link of ``kind`` ("invite", "reset": ``accounts/KIND.html``), or
+    that page saying why the link does not work (410)."""
+    template = f"accounts/{kind}.html"
     try:
         link = invitation(db, secret) if kind == "invite" else reset_target(db, secret)
     except FairpairError as error:
@@ -94,7 +96,7 @@ def _link_page(
 
 @ROUTER.get("/invite/{secret}")
 def invitation_page(request: Request, secret: str, access: Public, db: DbDep) -> Response:
-    return _link_page(request, "accounts/invite.html", db, secret, "invite")
+    return _link_page(request, db, secret, "invite")
 
 
 @ROUTER.post("/invite/{secret}")
@@ -121,7 +123,6 @@ def accept(
             return logged_in(request, db, made, "/console?welcome=1")
     return _link_page(
         request,
-        "accounts/invite.html",
         db,
         secret,
         "invite",
@@ -133,7 +134,7 @@ def accept(
 
 @ROUTER.get("/reset/{secret}")
 def reset_page(request: Request, secret: str, access: Public, db: DbDep) -> Response:
-    return _link_page(request, "accounts/reset.html", db, secret, "reset")
+    return _link_page(request, db, secret, "reset")
 
 
 @ROUTER.post("/reset/{secret}")
@@ -155,9 +156,7 @@ def reset(
             errors = refusal(error, ACCOUNT_FIELDS)
         else:
             return RedirectResponse(f"/login?reset={username}", status_code=303)
-    return _link_page(
-        request, "accounts/reset.html", db, secret, "reset", status=422, errors=errors
-    )
+    return _link_page(request, db, secret, "reset", status=422, errors=errors)
 
 
 def accounts_page(

@@ -175,3 +175,14 @@ def swiss_defaults(ruleset: Ruleset) -> SwissConfig:
         pairing_method=PairingMethod.SLIDE if by_rating else PairingMethod.ADJACENT,
         toss=TossSettings(enabled=chess or by_rating),
     )
+
+
+#: The presets whose new stages run themselves (``Stage.autopilot``): Team Up's community
+#: nights pair each round "the moment the previous one is fully reported" (seed 001).
+AUTOPILOT_PRESETS = frozenset({"teamup"})
+
+
+def autopilot_default(ruleset: Ruleset) -> bool:
+    """Whether a new stage under ``ruleset`` (a preset, or a preset with changes) starts with
+    its autopilot on: on for ``AUTOPILOT_PRESETS``, off otherwise."""
+    return (ruleset.base or ruleset.name) in AUTOPILOT_PRESETS

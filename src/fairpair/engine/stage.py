@@ -65,6 +65,10 @@ class Stage:
     """Where the field comes from when it is the top cut of an earlier stage."""
     rounds: tuple[Round, ...] = ()
     drops: tuple[Drop, ...] = ()
+    autopilot: bool = False
+    """Rounds run themselves (seed 001, "How Team Up runs Swiss"): when a round's last result
+    is recorded the round is completed and the next one paired, released and opened. Off by
+    default; the engine never reads it — the service does (docs/autopilot.md)."""
 
     # Views of the configuration ---------------------------------------------------------
     @property
@@ -183,6 +187,7 @@ def stage_from_settings(
     cut: StageCut | None = None,
     rounds: tuple[Round, ...] = (),
     drops: tuple[Drop, ...] = (),
+    autopilot: bool = False,
     where: Location | None = None,
     **settings: Any,
 ) -> Stage:
@@ -242,6 +247,7 @@ def stage_from_settings(
         cut=cut,
         rounds=rounds,
         drops=drops,
+        autopilot=autopilot,
     )
 
 

@@ -21,11 +21,47 @@ from enum import StrEnum
 from fairpair.engine.errors import FairpairError
 from fairpair.engine.formats import stage_finished
 from fairpair.engine.formats.round_robin import round_robin_schedule
+from fairpair.engine.pairing.recommended import log2_rounds
 from fairpair.engine.playoff import read_bracket
 from fairpair.engine.round_names import BRACKETS
 from fairpair.engine.stage import Stage
-from fairpair.engine.stage_config import StageFormat
+from fairpair.engine.stage_config import PodsConfig, StageFormat
 from fairpair.engine.tournament import Tournament
+
+#: The formats whose rounds go on as long as the organizer wants (no cap of their own): under
+#: the autopilot, a recommended number of rounds ends them (``autopilot_rounds``).
+OPEN_ENDED = frozenset({StageFormat.SWISS, StageFormat.PODS})
+
+
+def autopilot_rounds(stage: Stage) -> int | None:
+    """How many rounds the autopilot plays in ``stage`` (docs/autopilot.md): its round cap
+    (max rounds; a Swiss elimination's wins + losses − 1), else — without a cap — the rounds
+    that leave one player who won every time among the N players of its round 1: a Swiss
+    ⌈log₂ N⌉ (seed 001, "How many rounds?"), pods of k seats ⌈log_k N⌉ (a table has one
+    winner); ``None``: the format ends the stage itself (a bracket, a round robin), or round
+    1 is not played yet."""
+    cap = stage.round_cap
+    if cap is not None or stage.format not in OPEN_ENDED:
+        return cap
+    if not stage.rounds:
+        return None
+    field = len(stage.rounds[0].participants())
+    if isinstance(stage.config, PodsConfig):
+        rounds, reach = 0, 1
+        while reach < field:
+            rounds, reach = rounds + 1, reach * stage.config.pod_size
+        return max(1, rounds)
+    return max(1, log2_rounds(field))
+
+
+def autopilot_goes_on(tournament: Tournament, stage: Stage) -> bool:
+    """Once every round of ``stage`` so far is complete, does its autopilot pair another?
+    (``more_rounds``, and — a Swiss or pods without a cap — fewer rounds than
+    ``autopilot_rounds``.)"""
+    if not more_rounds(tournament, stage):
+        return False
+    planned = autopilot_rounds(stage)
+    return planned is None or stage.last_round < planned
 
 
 def more_rounds(tournament: Tournament, stage: Stage) -> bool:

@@ -143,6 +143,10 @@ class StageRow(Base):
     position: Mapped[int] = mapped_column(Integer, nullable=False)
     settings: Mapped[dict[str, object]] = mapped_column(JSON, nullable=False)
     version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
+    autopilot_pause: Mapped[dict[str, object] | None] = mapped_column(JSON, nullable=True)
+    """Why the stage's autopilot holds still until staff resume it (``reason``: ``paused``,
+    ``edited``, ``reverted``, ``deleted``, ``discarded``; ``said``: the sentence; ``at``;
+    ``by``), or ``None`` while it runs (``service.rounds.autopilot_pause``)."""
 
 
 class DropRow(Base):

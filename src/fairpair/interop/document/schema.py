@@ -377,6 +377,7 @@ class StageDoc(TypedDict):
     pod_size: NotRequired[Annotated[int, Strict(), Field(ge=3, le=10)]]
     remainder: NotRequired[RemainderMode]
     cut: NotRequired[Annotated[StageCutDoc, bind(StageCut, StageCutDoc)] | None]
+    autopilot: NotRequired[Flag]
     rounds: NotRequired[tuple[RoundEntry, ...]]
     drops: NotRequired[tuple[DropEntry, ...]]
 

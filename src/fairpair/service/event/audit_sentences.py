@@ -18,6 +18,7 @@ from typing import Any
 from fairpair.engine.results import Result
 from fairpair.responses.audit import AuditEntry
 from fairpair.service.kernel.persist import result_of_columns
+from fairpair.service.rounds.autopilot import AUTOPILOT
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +62,8 @@ def who(actor: str, names: Names) -> str:
         return f"Discord user {discord['name']}"
     if actor == "public":
         return "Someone"
+    if actor == AUTOPILOT:
+        return "The autopilot"
     api = actor.endswith(" (api)")
     username = actor.removesuffix(" (api)")
     known = names.staff.get(username)
@@ -534,6 +537,23 @@ def _discord_leave(e: AuditEntry, n: Names, actor: str) -> str:
     return f"{_player_subject(e.subject, n)} unlinked their Discord account"
 
 
+def _stage_named(subject: str, n: Names) -> str:
+    key = subject.removeprefix("stage ")
+    return f" of {n.stage(key)}" if len(n.stages) > 1 else ""
+
+
+def _autopilot_pause(e: AuditEntry, n: Names, actor: str) -> str:
+    a = _dict(e.after)
+    stage = _stage_named(e.subject, n)
+    if a.get("reason") == "paused":
+        return f"{actor} paused the autopilot{stage}"
+    return f"The autopilot{stage} paused: {a.get('said', '')} (by {actor})"
+
+
+def _autopilot_resume(e: AuditEntry, n: Names, actor: str) -> str:
+    return f"{actor} resumed the autopilot{_stage_named(e.subject, n)}"
+
+
 #: One sentence per audit action kind the service writes.
 SENTENCES: dict[str, Sentence] = {
     "event.create": _event_made("created"),
@@ -607,6 +627,8 @@ SENTENCES: dict[str, Sentence] = {
     "discord.code": _discord_code,
     "discord.join": _discord_join,
     "discord.leave": _discord_leave,
+    "autopilot.pause": _autopilot_pause,
+    "autopilot.resume": _autopilot_resume,
 }
 
 
@@ -617,6 +639,8 @@ def sentence(entry: AuditEntry, names: Names) -> str:
     if say is None:
         return f"{actor}: {entry.action} — {entry.subject}"
     try:
-        return say(entry, names, actor)
+        said = say(entry, names, actor)
     except (KeyError, TypeError, ValueError, AttributeError):  # an entry of an older shape
         return f"{actor}: {entry.action} — {entry.subject}"
+    trigger = _dict(entry.after).get("trigger")
+    return f"{said}, {trigger}" if trigger else said

@@ -13,7 +13,7 @@ from fairpair.engine.errors import Location
 from fairpair.engine.formats import stage_finished
 from fairpair.engine.round_names import round_names
 from fairpair.engine.ruleset import Ruleset
-from fairpair.engine.rulesets import DEFAULT, swiss_defaults
+from fairpair.engine.rulesets import DEFAULT, autopilot_default, swiss_defaults
 from fairpair.engine.stage import Stage
 from fairpair.engine.tournament import Tournament
 from fairpair.interop.document.compiled import document_validator
@@ -167,11 +167,13 @@ def create_event(
 ) -> str:
     """A new event called ``name`` with one Swiss stage (``stage``, or a Swiss with
     ``ruleset`` and the settings its game expects: ``engine.rulesets.swiss_defaults``, chess
-    with its colours on and ``fide`` pairing top half against bottom half); its slug (made
-    from the name unless given). ``owner``: the id of the account that owns it (its first
-    staff member), in the same transaction."""
+    with its colours on and ``fide`` pairing top half against bottom half; ``teamup`` with its
+    autopilot on); its slug (made from the name unless given). ``owner``: the id of the
+    account that owns it (its first staff member), in the same transaction."""
     chosen = ruleset or DEFAULT
-    first = stage or Stage(ruleset=chosen, config=swiss_defaults(chosen))
+    first = stage or Stage(
+        ruleset=chosen, config=swiss_defaults(chosen), autopilot=autopilot_default(chosen)
+    )
     document_validator()
     tournament = Tournament(name, (), (first,))
     return _create(db, tournament, actor=actor, slug=slug, action="event.create", owner=owner)

@@ -5,7 +5,8 @@ moved), and finding the event it changes — locked, or its advisory lock held s
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -53,6 +54,9 @@ class Change:
     actions: set[str] = field(default_factory=set)
     #: A players' report (``reporting``): the event is locked only when the change ends.
     shared: bool = False
+    #: What set off the entries being written (``acting``): kept in each entry's ``after``
+    #: as ``trigger`` (the autopilot's steps name the result that moved them).
+    because: str | None = None
     _audits: list[dict[str, Any]] = field(default_factory=list)
     _when_locked: list[Callable[[], object]] = field(default_factory=list)
 
@@ -80,8 +84,21 @@ class Change:
         """The change moved these players' own pages (their table's report or result)."""
         self.players.update(player_ids)
 
+    @contextmanager
+    def acting(self, actor: str, because: str) -> Iterator[None]:
+        """Inside the block, audit entries are ``actor``'s (the autopilot), each saying
+        ``because`` — what set it off — as ``trigger`` in its ``after``."""
+        before = self.actor, self.because
+        self.actor, self.because = actor, because
+        try:
+            yield
+        finally:
+            self.actor, self.because = before
+
     def audit(self, action: str, subject: str, before: Any = None, after: Any = None) -> None:
         """Append what changed to the audit log (in this transaction)."""
+        if self.because is not None:
+            after = {**(after if isinstance(after, dict) else {}), "trigger": self.because}
         row = {
             "event_id": self.event.id,
             "at": self.at,

@@ -21,6 +21,7 @@ from fairpair.engine.validation_pods import places_problem
 from fairpair.service.kernel.errors import AlreadyRecorded, Refused, StaleVersion
 from fairpair.service.kernel.lookup import TableRef, find_round, find_stage, find_table
 from fairpair.service.kernel.unit import changing
+from fairpair.service.rounds.autopilot import after_result
 from fairpair.service.rounds.cut import draw_due_cuts
 from fairpair.store.database import Database
 from fairpair.store.models import PlayerRow, PodSeatRow, TableRow
@@ -190,6 +191,13 @@ def record_places(
             after={"places": list(wanted), "text": text} | ({"reason": reason} if reason else {}),
         )
         draw_due_cuts(change, where.key, rnd.id)
+        if not recorded:
+            after_result(
+                change,
+                where.key,
+                rnd.id,
+                f"after the result of table {found.number} in round {rnd.number}: {text}",
+            )
         return PlacesRecorded(
             rnd.number,
             found.number,

@@ -40,6 +40,7 @@ from fairpair.service.kernel.persist import result_of_columns, result_values
 from fairpair.service.kernel.stage_settings import stage_of_settings
 from fairpair.service.kernel.unit import changing
 from fairpair.service.results.settle import settle_by_staff
+from fairpair.service.rounds.autopilot import after_result
 from fairpair.service.rounds.cut import CutMoves, draw_due_cuts
 from fairpair.store.database import Database
 from fairpair.store.models import ByeRow, PlayerRow, ResultRow, RoundRow, StageRow, TableRow
@@ -447,6 +448,12 @@ def record_result(
     )
     if cut_from_here:
         draw_due_cuts(change, where.key, rnd.id)
+    after_result(
+        change,
+        where.key,
+        rnd.id,
+        f"after the result of table {found.number} in round {rnd.number}: {text}",
+    )
     return Recorded(rnd.number, found.number, found.key, a.key, b.key, text, 1)
 
 

@@ -81,6 +81,13 @@ def draw(
         return _draw(change, loaded, where.key, early=early, automatic=False)
 
 
+def draw_in(change: Change, key: str) -> DrawnCut:
+    """Draw automatic cut ``key`` in a change under way, whether or not the stage it is cut
+    from is finished by its own rules: the autopilot played the rounds it plays there (a
+    Swiss without a cap: ``engine.stage_progress.autopilot_rounds``)."""
+    return _draw(change, load(change.conn, change.event), key, early=True, automatic=True)
+
+
 def _draw(change: Change, loaded: Loaded, key: str, *, early: bool, automatic: bool) -> DrawnCut:
     tournament = loaded.tournament
     before = tournament.stage(key)
@@ -176,7 +183,7 @@ def _draw_finished(
 ) -> tuple[DrawnCut, ...]:
     """Draw the automatic cuts ``due`` from stage ``source_key`` if it is finished."""
     conn = change.conn
-    if _outstanding(conn, round_id):
+    if outstanding_tables(conn, round_id):
         return ()
     loaded = load(conn, change.event)
     if not stage_finished(loaded.tournament, source_key):
@@ -190,7 +197,7 @@ def _draw_finished(
     return tuple(drawn)
 
 
-def _outstanding(conn: Connection, round_id: int) -> int:
+def outstanding_tables(conn: Connection, round_id: int) -> int:
     """Tables of round row ``round_id`` without a result: matches without a result row, pod
     tables with a seat without a place."""
     from sqlalchemy import and_, exists, func, or_

@@ -23,6 +23,7 @@ from fairpair.service.kernel.errors import Refused, StaleVersion
 from fairpair.service.kernel.loading import Loaded, load
 from fairpair.service.kernel.lookup import StageRef, find_player, find_stage
 from fairpair.service.kernel.unit import changing, reading
+from fairpair.service.rounds.autopilot_pause import hold
 from fairpair.service.rounds.cut import draw_if_due, seat_replacements
 from fairpair.store.database import Database
 from fairpair.store.models import DraftRow
@@ -230,6 +231,7 @@ def discard(db: Database, slug: str, *, actor: str, stage: str | None = None) ->
             f"stage {where.key} round {row.round_number} (draft)",
             before={"pairings": row.body["pairings"]},
         )
+        hold(change, where.key, "discarded", int(row.round_number))
         return int(row.round_number)
 
 

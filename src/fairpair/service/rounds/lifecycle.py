@@ -27,6 +27,7 @@ from fairpair.service.kernel.persist import insert_round
 from fairpair.service.kernel.snapshots import loaded as snapshot
 from fairpair.service.kernel.unit import changing, reading
 from fairpair.service.notices.planning import forget, replan
+from fairpair.service.rounds.autopilot_pause import hold
 from fairpair.service.rounds.drafts import draft_of, stored_draft
 from fairpair.store.database import Database
 from fairpair.store.models import ByeRow, DraftRow, ResultRow, RoundRow, TableRow
@@ -205,6 +206,8 @@ def move_in(
         before={"state": rnd.state},
         after={"state": after.value},
     )
+    if action is RoundAction.REVERT:
+        hold(change, where.key, "reverted", number)
 
 
 def open_round(
@@ -273,6 +276,7 @@ def delete_round(
                 "byes": [b.player for b in old.byes] if old else [],
             },
         )
+        hold(change, where.key, "deleted", number)
 
 
 def swap(
@@ -314,6 +318,7 @@ def swap(
                 "tables": [[m.table, m.a, m.b] for m in now_round.matches if m.table in changed]
             },
         )
+        hold(change, where.key, "edited", number)
         return changed
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from sqlalchemy import func, insert, select, update
 
 from fairpair.engine.errors import InvalidStage, Location
+from fairpair.engine.rulesets import autopilot_default
 from fairpair.engine.validation import problems
 from fairpair.service.kernel.change import Change
 from fairpair.service.kernel.errors import Refused, StaleVersion
@@ -69,7 +70,8 @@ def _format_kept(change: Change, key: str, old: dict[str, Any], new: dict[str, A
 def add_stage(db: Database, slug: str, settings: dict[str, Any], *, actor: str) -> str:
     """A new stage after the others, from document-style ``settings`` (``id``, ``format``,
     ``ruleset``, ``pairing_method``, ``max_rounds``, ...); its id. Left out, the name is the
-    format's (``stage_from_settings``) and the ruleset is the previous stage's."""
+    format's (``stage_from_settings``), the ruleset is the previous stage's and the autopilot
+    is the ruleset's (``engine.rulesets.autopilot_default``: on for ``teamup``)."""
     with changing(db, slug, actor) as change:
         conn, event = change.conn, change.event
         key = str(settings.get("id") or "")
@@ -92,6 +94,9 @@ def add_stage(db: Database, slug: str, settings: dict[str, Any], *, actor: str) 
             ).scalar_one_or_none()
             if before is not None and "ruleset" in before:
                 settings = {**settings, "ruleset": before["ruleset"]}
+        if "autopilot" not in settings:  # the preset's: on for teamup
+            chosen = stage_of_settings({**settings, "id": key}).ruleset
+            settings = {**settings, "autopilot": autopilot_default(chosen)}
         stored = _checked(change, key, {**settings, "id": key}, new=True)
         position = conn.execute(
             select(func.coalesce(func.max(StageRow.position), -1)).where(

@@ -84,6 +84,16 @@ TossPolicy = Annotated[
         help="When the toss is still tied: neutral or catch-up (docs/toss.md).",
     ),
 ]
+Auto = Annotated[
+    OnOff | None,
+    typer.Option(
+        "--auto",
+        metavar="on|off",
+        case_sensitive=False,
+        help="The autopilot: each round starts itself at the last result of the round before "
+        "(round 1 by hand; docs/autopilot.md).",
+    ),
+]
 Seed = Annotated[
     str | None,
     typer.Option("--seed", metavar="TEXT", help="The stage seed (random choices follow it)."),
@@ -204,6 +214,7 @@ def add(
     seed: Seed = None,
     toss: Toss = None,
     toss_policy: TossPolicy = None,
+    auto: Auto = None,
     wins: Annotated[
         int | None,
         typer.Option(
@@ -308,6 +319,8 @@ def add(
     cut = _cut(cut_from, top, percent, sizes, replace_dropped, automatic)
     if cut is not None:
         settings["cut"] = cut
+    if auto is not None:
+        settings["autopilot"] = auto is OnOff.ON
     for key, value in (
         ("third_place", third_place),
         ("cycles", cycles),
@@ -336,6 +349,7 @@ def edit(
     seed: Seed = None,
     toss: Toss = None,
     toss_policy: TossPolicy = None,
+    auto: Auto = None,
     sets: Sets = None,
     *,
     run: options.Change,
@@ -345,12 +359,15 @@ def edit(
     from fairpair.service.rounds.stages import edit_stage
 
     changes = _common(ruleset, method, max_rounds, seed, sets)
+    if auto is not None:
+        changes["autopilot"] = auto is OnOff.ON
     with run.database() as base:
         if toss is not None or toss_policy is not None:
             changes["toss"] = _toss(toss, toss_policy, _current_toss(base, event, stage))
         if not changes:
             raise BadValue(
-                "stage edit", "nothing to change: give --max-rounds, --ruleset, --toss, --set ..."
+                "stage edit",
+                "nothing to change: give --max-rounds, --ruleset, --toss, --auto, --set ...",
             )
         settings = edit_stage(base, event, changes, actor=run.who, stage=stage)
     key = str(settings.get("id", stage or ""))
@@ -366,3 +383,73 @@ def _current_toss(base: Any, event: str, stage: str | None) -> dict[str, Any]:
 
     current = export_event(base, event).stage(stage).toss
     return {"enabled": current.enabled, "policy": current.policy.value}
+
+
+class PilotAction(StrEnum):
+    STATUS = "status"
+    PAUSE = "pause"
+    RESUME = "resume"
+
+
+@command(GROUP, "autopilot")
+@handles_errors
+def autopilot(
+    event: options.Event,
+    action: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="ACTION",
+            help="Say what the autopilot does (status, the default), hold it (pause) or let it "
+            "go on (resume: with every result of its round in, it moves on at once).",
+        ),
+    ] = None,
+    stage: options.Stage = None,
+    *,
+    run: options.Change,
+) -> None:
+    """The stage's autopilot (turn it on or off with `stage edit --auto on|off`)."""
+    from fairpair.cli.parsing import BadValue
+    from fairpair.service.results.autopilot_status import autopilot_status
+    from fairpair.service.rounds import autopilot as pilot
+
+    try:
+        chosen = PilotAction((action or "status").lower())
+    except ValueError:
+        raise BadValue("ACTION", f"{action!r}: say status, pause or resume") from None
+    with run.database() as base:
+        if chosen is PilotAction.PAUSE:
+            pilot.pause(base, event, actor=run.who, stage=stage)
+        elif chosen is PilotAction.RESUME:
+            moved = pilot.resume(base, event, actor=run.who, stage=stage)
+            if moved is not None:
+                opened = ", ".join(f"{s} round {n}" for s, n in moved.opened)
+                run.done(
+                    f"resumed: round {moved.completed} of {moved.stage} completed"
+                    + (f"; opened {opened}" if opened else ""),
+                    {"event": event, "completed": moved.completed, "opened": moved.opened},
+                )
+                return
+        status = autopilot_status(base, event, stage)
+    if status is None:
+        run.done(
+            "the autopilot is off (turn it on: fairpair stage edit EVENT --auto on)",
+            {"event": event, "autopilot": None},
+        )
+        return
+    lines = [f"{status.headline} ({status.stage_name}): {status.why}", *status.holds]
+    lines.append(f"The autopilot {status.plan}.")
+    run.done(
+        " ".join(lines),
+        {
+            "event": event,
+            "autopilot": {
+                "stage": status.stage,
+                "state": status.state,
+                "headline": status.headline,
+                "why": status.why,
+                "holds": list(status.holds),
+                "plan": status.plan,
+                "since": status.since.isoformat() if status.since else None,
+            },
+        },
+    )

@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from fairpair.engine.errors import FairpairError
-from fairpair.engine.rulesets import PRESETS, swiss_defaults
+from fairpair.engine.rulesets import PRESETS, autopilot_default, swiss_defaults
 from fairpair.engine.stage import Stage
 from fairpair.engine.stage_config import (
     PairingMethod,
@@ -76,8 +76,10 @@ MANAGED = (
     "pod_size",
     "remainder",
     "cut",
+    "autopilot",
 )
 CHECKS = (
+    "autopilot",
     "toss_enabled",
     "slide_first_round",
     "third_place",
@@ -114,6 +116,7 @@ def default_form(ruleset: str = "default") -> dict[str, Any]:
         "cut_by": "top",
         "cut_replace_dropped": "1",
         "cut_automatic": "1",
+        **({"autopilot": "1"} if preset is not None and autopilot_default(preset) else {}),
     }
 
 
@@ -132,6 +135,7 @@ def form_of_stage(stage: Stage) -> dict[str, Any]:
         ruleset=ruleset,
         tiebreaks=list(stage.ruleset.tiebreaks),
         tiebreaks_for=ruleset,
+        autopilot="1" if stage.autopilot else "",
     )
     config = stage.config
     if isinstance(config, SwissConfig):
@@ -270,7 +274,7 @@ def settings_of_form(
         return {}, errors
     ruleset = str(values.get("ruleset", "default"))
     tiebreaks = list(values.get("tiebreaks", []))
-    settings: dict[str, Any] = {"format": fmt}
+    settings: dict[str, Any] = {"format": fmt, "autopilot": bool(values.get("autopilot"))}
     name = str(values.get("name", "")).strip()
     if name:
         settings["name"] = name
@@ -376,6 +380,7 @@ _FIELDS = {
     "pod_size": "pod_size",
     "remainder": "remainder",
     "participants": "_form",
+    "autopilot": "autopilot",
 }
 _WORDS = re.compile(r"\b(" + "|".join([*_FIELDS, "elimination", "cut", "tiebreaks"]) + r")\b")
 

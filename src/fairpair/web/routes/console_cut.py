@@ -21,6 +21,7 @@ from fairpair.service.accounts.staff import Role
 from fairpair.service.event.events import show_event
 from fairpair.service.kernel.connection import Database
 from fairpair.service.kernel.errors import Refused
+from fairpair.service.results.autopilot_status import autopilot_status
 from fairpair.service.rounds import cut as cuts
 from fairpair.service.rounds.bracket_view import BRACKET_FORMATS, bracket_view
 from fairpair.service.rounds.cut_view import cut_view
@@ -77,6 +78,7 @@ def _page(
         can_draw=access.can(Role.JUDGE),
         can_add=access.can(Role.OWNER),
         steps=steps,
+        autopilot=autopilot_status(db, slug, view.stage) if view is not None else None,
         sources=[s for s in event.stages if s.cut_from is None],
         sizes=CUT_SIZES,
         labels={tb.name: tb.label for tb in REGISTRY.values()},

@@ -32,6 +32,7 @@ from fairpair.service.kernel.connection import Database
 from fairpair.service.kernel.errors import AlreadyRecorded, Refused
 from fairpair.service.kernel.lookup import stage_key
 from fairpair.service.results import recording as results
+from fairpair.service.results.autopilot_status import autopilot_status
 from fairpair.service.results.pending_reports import pending_reports
 from fairpair.service.rounds.cut import CutMoves, CutPlace
 from fairpair.service.rounds.lifecycle import round_view
@@ -99,6 +100,7 @@ def _page(
         note=note,
         fix=fix,
         steps=next_steps(db, slug, key),
+        autopilot=autopilot_status(db, slug, key),
         started=request.query_params.get("started") == "1",
         help=RESULTS_HELP,
         errors=errors or {},

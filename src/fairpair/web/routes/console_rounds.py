@@ -24,8 +24,9 @@ from fairpair.service.kernel.connection import Database
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.kernel.lookup import stage_key
 from fairpair.service.results import places
+from fairpair.service.results.autopilot_status import autopilot_status
 from fairpair.service.results.pending_reports import pending_reports
-from fairpair.service.rounds import drafts, flow, round_robin
+from fairpair.service.rounds import autopilot, drafts, flow, round_robin
 from fairpair.service.rounds import lifecycle as rounds
 from fairpair.service.rounds.draft_toss import draft_tosses
 from fairpair.service.rounds.next_steps import next_steps
@@ -104,6 +105,7 @@ def _rounds_page(
         stages=choice.stages,
         live=live_round(found),
         steps=next_steps(db, slug, key),
+        autopilot=autopilot_status(db, slug, key),
         shown=SHOWN,
         actions=ACTIONS,
         names=names_of(event),
@@ -184,6 +186,7 @@ def _review_page(
         tosses=draft_tosses(db, slug, stage=key),
         names=names_of(event),
         steps=next_steps(db, slug, key),
+        autopilot=autopilot_status(db, slug, key),
         stopped=request.query_params.get("stopped") == "1",
         errors=errors or {},
         values=values or {},
@@ -252,6 +255,39 @@ def next_round(
     if not started.opened:
         return _done(slug, started.stage, "/rounds/draft", stopped=1)
     return _done(slug, started.stage, "/results", round=started.round, started=1)
+
+
+@ROUTER.post("/console/{slug}/autopilot/{action}")
+def autopilot_switch(
+    request: Request,
+    access: Judge,
+    db: DbDep,
+    slug: str,
+    action: str,
+    stage: StageForm = None,
+    origin: Annotated[str, Form(alias="from", max_length=20)] = "rounds",
+) -> Response:
+    """Pause the stage's autopilot, or resume it (``service.rounds.autopilot``): resumed
+    with every result of its round in, it moves on at once."""
+    if action not in ("pause", "resume"):
+        raise HTTPException(404)
+    try:
+        if action == "pause":
+            autopilot.pause(db, slug, actor=access.actor, stage=stage or None)
+        else:
+            autopilot.resume(db, slug, actor=access.actor, stage=stage or None)
+    except FairpairError as error:
+        return _rounds_page(
+            request,
+            access,
+            db,
+            slug,
+            stage or None,
+            status=kind_of(error).http,
+            errors={"autopilot": _message(error)},
+        )
+    key = stage_key(db, slug, stage or None)
+    return _done(slug, key, "/results" if origin == "results" else "/rounds")
 
 
 @ROUTER.post("/console/{slug}/rounds/draft/release-open")
@@ -368,6 +404,7 @@ def _round_page(
         shown=SHOWN,
         actions=ACTIONS,
         steps=next_steps(db, slug, key),
+        autopilot=autopilot_status(db, slug, key),
         swapping=request.query_params.get("swap") == "1" or "swap" in (errors or {}),
         done=said(request),
         errors=errors or {},

@@ -14,6 +14,7 @@ from fairpair.service.kernel import audit
 from fairpair.service.players import roster as players
 from fairpair.service.players.registration import NewPlayer
 from fairpair.service.results import recording as results
+from fairpair.service.results.autopilot_status import autopilot_status
 from fairpair.service.rounds import autopilot, flow, lifecycle, stages
 from fairpair.store.database import Database
 
@@ -132,3 +133,37 @@ def test_a_swap_in_the_live_round_holds_the_autopilot(sqlite_db: Database) -> No
     lifecycle.swap(db, slug, 2, "p1", "p2", actor=ACTOR)
     pilot = autopilot.stage_pilot(db, slug)
     assert pilot.pause is not None and pilot.pause.reason == "edited"
+
+
+def test_catch_up_moves_a_round_left_open_with_every_result_in(sqlite_db: Database) -> None:
+    db = sqlite_db
+    slug = _teamup(db, top=None)
+    stages.edit_stage(db, slug, {"autopilot": False}, actor=ACTOR, stage="swiss")
+    flow.next_round(db, slug, actor=ACTOR)
+    _report_round(db, slug)
+    stages.edit_stage(db, slug, {"autopilot": True}, actor=ACTOR, stage="swiss")
+    assert _live(db, slug) == ("swiss", 1)
+    moved = autopilot.catch_up(db)
+    assert [(s, m.completed, m.opened) for s, m in moved] == [(slug, 1, (("swiss", 2),))]
+    assert autopilot.catch_up(db) == []  # once
+    assert _live(db, slug) == ("swiss", 2)
+    said = [e for e in audit.audit_log(db, slug).entries if e.actor == autopilot.AUTOPILOT]
+    assert said[0].after["trigger"] == "when the server started with every result in"
+
+
+def test_the_banner_says_what_holds_the_autopilot(sqlite_db: Database) -> None:
+    db = sqlite_db
+    slug = _teamup(db, top=None)
+    status = autopilot_status(db, slug)
+    assert status is not None and status.state == "waiting" and "round 1 by hand" in status.why
+    assert status.plan == "plays 3 rounds (max rounds)"
+    flow.next_round(db, slug, actor=ACTOR)
+    status = autopilot_status(db, slug)
+    assert status is not None and status.state == "running"
+    assert status.why.startswith("Round 1: 4 of 4 tables to report")
+    autopilot.pause(db, slug, actor=ACTOR)
+    status = autopilot_status(db, slug)
+    assert status is not None and (status.state, status.why) == ("paused", "Paused by hand.")
+    assert status.resumable
+    stages.edit_stage(db, slug, {"autopilot": False}, actor=ACTOR, stage="swiss")
+    assert autopilot_status(db, slug) is None

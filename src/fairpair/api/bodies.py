@@ -138,6 +138,9 @@ class StageSettings(Body):
     max_rounds: Annotated[int, Field(ge=1, le=1_000)] | None = None
     seed: Name | None = None
     toss: TossSetting | None = None
+    autopilot: bool | None = None
+    """Each round starts itself at the last result of the round before (docs/autopilot.md);
+    left out of a new stage: its ruleset's default (on for ``teamup``)."""
     more: Annotated[dict[Key, Any], Field(max_length=50)] = Field(default_factory=dict)
 
     def settings(self) -> dict[str, Any]:

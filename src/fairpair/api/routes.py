@@ -8,6 +8,7 @@ from fastapi import APIRouter
 
 from fairpair.api import (
     audit,
+    autopilot,
     backups,
     brackets,
     cut,
@@ -39,6 +40,7 @@ RESOURCES = (
     staff,
     drafts,
     rounds,
+    autopilot,
     schedule,
     results,
     places,

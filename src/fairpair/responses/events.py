@@ -89,6 +89,8 @@ class StageItem(Model):
     chess: bool = False
     """Who plays first is White: the stage is scored win 1, draw ½, loss 0 (its actual
     scoring, whatever its ruleset is called) or is a round robin."""
+    autopilot: bool = False
+    """Each round starts itself at the last result of the round before (docs/autopilot.md)."""
 
 
 class EventDetail(Model):

@@ -21,6 +21,7 @@ from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.staticfiles import StaticFiles
 
 from fairpair.service.kernel.connection import open_database
+from fairpair.service.rounds.autopilot import catch_up
 from fairpair.web import csrf_multipart, errors
 from fairpair.web.discord.display_watch import DisplayWatch
 from fairpair.web.discord.interactions import PATH as DISCORD_PATH
@@ -99,6 +100,9 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         db = open_database(config.database_url)
         app.state.db = db
+        # a round left Open with every result in (a stage's autopilot turned on meanwhile, a
+        # crash of an older version) moves on now: exactly once, whatever the workers
+        catch_up(db)
         app.state.hub = LiveHub(db, poll_seconds=config.poll_seconds)
         display = DisplayWatch(db)
         display.start()

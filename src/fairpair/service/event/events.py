@@ -395,6 +395,7 @@ def show_event(db: Database, slug: str, *, with_players: bool = True) -> EventDe
                     else None,
                     finished=bool(s.rounds) and stage_finished(t, s),
                     chess=s.chess,
+                    autopilot=s.autopilot,
                 )
             )
         return EventDetail(

@@ -9,8 +9,6 @@ Queue."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 from fairpair.engine.round_names import round_names
@@ -18,6 +16,7 @@ from fairpair.engine.rounds import RoundState
 from fairpair.engine.stage import Stage
 from fairpair.engine.stage_progress import autopilot_goes_on, autopilot_rounds
 from fairpair.engine.tournament import Tournament
+from fairpair.responses.autopilot import AutopilotStatus
 from fairpair.service.kernel.lookup import find_stage
 from fairpair.service.kernel.snapshots import loaded as snapshot
 from fairpair.service.kernel.unit import reading
@@ -26,28 +25,6 @@ from fairpair.service.results.resolution_queue import resolution_queue
 from fairpair.service.rounds.autopilot_pause import pilot
 from fairpair.service.rounds.drafts import stored_draft
 from fairpair.store.database import Database
-
-
-@dataclass(frozen=True, slots=True)
-class AutopilotStatus:
-    """A stage's autopilot now.
-
-    ``state``: ``running`` (it moves on at the round's last result), ``waiting`` (round 1, or
-    a round released by hand, waits for staff), ``held`` (a result needs a person: ``holds``
-    says which), ``paused`` (until staff resume: ``said``, ``since``, ``by``), ``review`` (a
-    draft it kept for a person), ``done`` (nothing left to play). ``headline`` and ``why`` are
-    the console's banner; ``plan``: how far it goes ("plays 3 rounds, then the top 4")."""
-
-    stage: str
-    stage_name: str
-    state: str
-    headline: str
-    why: str
-    plan: str
-    holds: tuple[str, ...] = ()
-    resumable: bool = False
-    since: datetime | None = None
-    by: str | None = None
 
 
 def autopilot_status(db: Database, slug: str, stage: str | None = None) -> AutopilotStatus | None:
@@ -63,7 +40,15 @@ def autopilot_status(db: Database, slug: str, stage: str | None = None) -> Autop
     plan = _plan(tournament, st)
 
     def said(state: str, headline: str, why: str, **more: Any) -> AutopilotStatus:
-        return AutopilotStatus(st.id, st.name, state, headline, why, plan, **more)
+        return AutopilotStatus(
+            stage=st.id,
+            stage_name=st.name,
+            state=state,
+            headline=headline,
+            why=why,
+            plan=plan,
+            **more,
+        )
 
     if found.pause is not None:
         return said(

@@ -29,6 +29,9 @@ class RecordedMatch(Answer):
     note: str | None = None
     """What the organizer should know about what was recorded: a draw of a best-of-three
     given without its games says that GW% and OGW% count no games for it."""
+    autopilot: str | None = None
+    """The result was its round's last and the stage's autopilot moved on: what it did
+    ("the autopilot completed round 2 and opened round 3")."""
 
 
 class OutstandingMatch(Answer):

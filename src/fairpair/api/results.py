@@ -35,6 +35,7 @@ def _answer(slug: str, recorded: results.Recorded) -> RecordedMatch:
         result=recorded.result,
         version=recorded.version,
         note=recorded.note,
+        autopilot=recorded.autopilot.text if recorded.autopilot is not None else None,
     )
 
 

@@ -36,12 +36,19 @@ def _recorded(event: str, recorded: Any) -> dict[str, Any]:
         "result": recorded.result,
         "version": recorded.version,
         **({"note": recorded.note} if recorded.note else {}),
+        **(
+            {"autopilot": recorded.autopilot.text}
+            if getattr(recorded, "autopilot", None) is not None
+            else {}
+        ),
     }
 
 
 def _noted(recorded: Any) -> str:
     """What the organizer should know about what was recorded, after the result."""
-    return f" ({recorded.note})" if recorded.note else ""
+    said = f" ({recorded.note})" if recorded.note else ""
+    moved = getattr(recorded, "autopilot", None)
+    return said + (f"; {moved.text}" if moved is not None else "")
 
 
 @command(GROUP, "report")

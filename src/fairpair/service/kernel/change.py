@@ -57,6 +57,9 @@ class Change:
     #: What set off the entries being written (``acting``): kept in each entry's ``after``
     #: as ``trigger`` (the autopilot's steps name the result that moved them).
     because: str | None = None
+    #: What later steps of the change did beyond its own use case (the autopilot's moves
+    #: after a result), for the caller to tell.
+    outcomes: list[object] = field(default_factory=list)
     _audits: list[dict[str, Any]] = field(default_factory=list)
     _when_locked: list[Callable[[], object]] = field(default_factory=list)
 

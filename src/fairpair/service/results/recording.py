@@ -40,7 +40,7 @@ from fairpair.service.kernel.persist import result_of_columns, result_values
 from fairpair.service.kernel.stage_settings import stage_of_settings
 from fairpair.service.kernel.unit import changing
 from fairpair.service.results.settle import settle_by_staff
-from fairpair.service.rounds.autopilot import after_result
+from fairpair.service.rounds.autopilot import Moved, after_result
 from fairpair.service.rounds.cut import CutMoves, draw_due_cuts
 from fairpair.store.database import Database
 from fairpair.store.models import ByeRow, PlayerRow, ResultRow, RoundRow, StageRow, TableRow
@@ -62,6 +62,8 @@ class Recorded:
     note: str | None = None
     """What the organizer should know about what was recorded (a draw of a best-of-three
     without its games: ``engine.draw_games.NO_GAMES_NOTE``)."""
+    autopilot: Moved | None = None
+    """The result was its round's last and the stage's autopilot moved on: what it did."""
 
 
 def _draw_games(
@@ -404,7 +406,8 @@ def report(
             a, b = _names(conn, found)
         recorded = record_result(change, where, rnd, found, result, a, b)
         _settle_self_report(change, found, rnd, where)
-        return replace(recorded, note=note) if note else recorded
+        moved = next((o for o in change.outcomes if isinstance(o, Moved)), None)
+        return replace(recorded, note=note, autopilot=moved)
 
 
 def record_result(

@@ -73,6 +73,22 @@ class Moved:
     review: tuple[str, int] | None = None
     warnings: tuple[str, ...] = ()
 
+    @property
+    def text(self) -> str:
+        """What it did, as the one who entered the result is told."""
+        said = f"the autopilot completed round {self.completed}"
+        if self.cuts:
+            said += ", drew the top cut"
+        if self.opened:
+            said += " and opened " + ", ".join(
+                f"round {n}" + (f" of {s}" if s != self.stage else "") for s, n in self.opened
+            )
+        if self.review is not None:
+            said += f"; the draft of round {self.review[1]} waits for review: " + "; ".join(
+                self.warnings
+            )
+        return said
+
 
 def after_result(change: Change, stage_key: str, round_id: int, trigger: str) -> None:
     """In the transaction of a recorded result (round row ``round_id`` of ``stage_key``):
@@ -100,7 +116,9 @@ def _advance(change: Change, stage_key: str, round_id: int, trigger: str) -> Mov
     if stored_draft(conn, where) is not None:
         return None
     with change.acting(AUTOPILOT, trigger):
-        return _step(change, stage_key, int(rnd.number))
+        moved = _step(change, stage_key, int(rnd.number))
+    change.outcomes.append(moved)
+    return moved
 
 
 def _step(change: Change, stage_key: str, number: int) -> Moved:

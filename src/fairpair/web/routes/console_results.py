@@ -102,6 +102,9 @@ def _page(
         steps=next_steps(db, slug, key),
         autopilot=autopilot_status(db, slug, key),
         started=request.query_params.get("started") == "1",
+        by_autopilot=request.query_params.get("autopilot", "")
+        if request.query_params.get("autopilot", "").isdigit()
+        else "",
         help=RESULTS_HELP,
         errors=errors or {},
         values=values or {},
@@ -229,7 +232,33 @@ def enter_result(
             errors={field: error.reason},
             values=values,
         )
+    moved = recorded.autopilot
+    if moved is not None and moved.opened:
+        return _to_started(request, slug, *moved.opened[-1], moved.completed, recorded)
     return _back(slug, key, recorded.round, **_done(recorded))
+
+
+def _digits(text: str) -> str:
+    return text if text.isdigit() else ""
+
+
+def _to_started(
+    request: Request,
+    slug: str,
+    stage: str,
+    number: int,
+    completed: int,
+    recorded: results.Recorded,
+) -> Response:
+    """The last result of a round, and the autopilot opened the next: the whole page of the
+    new round (with htmx too: the tab's heading and round picker change, not the panel)."""
+    query = urlencode(
+        {"stage": stage, "round": number, "started": 1, "autopilot": completed, **_done(recorded)}
+    )
+    url = f"/console/{slug}/results?{query}"
+    if request.headers.get("HX-Request"):
+        return Response(status_code=200, headers={"HX-Redirect": url})
+    return RedirectResponse(url, status_code=303)
 
 
 def _done(recorded: results.Recorded, corrected: bool = False) -> dict[str, str]:

@@ -15,8 +15,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from fairpair.engine.rulesets import PRESETS
 from fairpair.engine.rounds import RoundState
+from fairpair.engine.rulesets import PRESETS
 from fairpair.service.event import events
 from fairpair.service.players import roster as players
 from fairpair.service.players.registration import NewPlayer

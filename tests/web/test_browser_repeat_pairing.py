@@ -1,7 +1,7 @@
 """In Chromium: four players, four rounds of Swiss — round 4 has no new opponent left, so it is
 paired anyway and labelled "Repeat pairing" (seed 001), with the tables that repeat: on the
-console's round card and round page, on the public pairings page, and on a player's own match
-card. Takes the docs' screenshots (docs/screenshots/repeat-console.png, repeat-public.png)."""
+draft review (beforehand), the console's round page and round card, the public pairings page
+and a player's own match card. Takes the docs' screenshots (docs/screenshots/repeat-*.png)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from typing import Any
 
 from fairpair.service.players.passes import personal_link
 from fairpair.service.rounds import drafts
-from fairpair.service.rounds import lifecycle as rounds
 from fairpair.service.rounds.repeats import round_view
 from fairpair.web.player_cookie import PLAYER_COOKIE, _signer
 
@@ -31,28 +30,32 @@ def test_a_forced_rematch_round_is_labelled_repeat_pairing_everywhere(
     for _ in range(3):
         play_round(db, slug)
     drafts.generate(db, slug, actor=ACTOR)
-    rounds.release(db, slug, actor=ACTOR)
-    view = round_view(db, slug, 4)
-    assert view.repeat_pairing and len(view.repeats) == 2
-    notes = [r.note for r in view.repeats]
     problems: list[str] = []
     page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
 
-    # the console: the round card on the Rounds tab, then the round's own page
-    page.goto(f"/console/{slug}/rounds")
+    # the draft review: the forced rematches stay warnings, and it says how it will be labelled
+    page.goto(f"/console/{slug}/rounds/draft")
     page.fill("#f-username", "repeat-td")
     page.fill("#f-password", PASSWORD)
     page.click("button[type=submit]")
-    page.wait_for_url(f"**/console/{slug}/rounds")
-    assert page.inner_text("#repeat-4") == "Repeat pairing"
-    assert page.inner_text("#repeats-4").splitlines() == notes
-    assert page.locator("#repeat-3").count() == 0  # round 3 paired new opponents
-    page.click("#round-4 h3 a")
+    page.wait_for_url(f"**/console/{slug}/rounds/draft*")
+    assert "have met before (a rematch)" in page.inner_text("#warnings")
+    assert "labelled Repeat pairing" in page.inner_text("#repeat-draft")
+    page.click("#release")
     page.wait_for_url(f"**/console/{slug}/rounds/4*")
+    view = round_view(db, slug, 4)
+    assert view.repeat_pairing and len(view.repeats) == 2
+    notes = [r.note for r in view.repeats]
     assert page.inner_text("#repeat-pairing") == "Repeat pairing"
     assert page.inner_text("#repeat-notes").splitlines() == notes
     if SHOTS.is_dir():
         page.screenshot(path=str(SHOTS / "repeat-console.png"))
+
+    # the round card on the Rounds tab
+    page.goto(f"/console/{slug}/rounds")
+    assert page.inner_text("#repeat-4") == "Repeat pairing"
+    assert page.inner_text("#repeats-4").splitlines() == notes
+    assert page.locator("#repeat-3").count() == 0  # round 3 paired new opponents
 
     # the public pairings page
     page.goto(f"/e/{slug}/pairings")

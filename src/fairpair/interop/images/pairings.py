@@ -67,7 +67,9 @@ def _line(view: RoundView, index: int, first_label: str) -> Row:
 
 def _table_cell(table: int, repeated: set[int]) -> Cell:
     """The table's number; a table whose players met before carries the "repeat" tag."""
-    return Cell(str(table), bold=True, tag=REPEAT_TAG if table in repeated else None)
+    if table not in repeated:
+        return Cell(str(table), bold=True)
+    return Cell(str(table), bold=True, tag=REPEAT_TAG, tag_fill=theme.REPEAT_FILL)
 
 
 def pairings_picture(

@@ -72,6 +72,8 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "PairingNote": ("fairpair.engine.pairing.notes", "PairingNote"),
     "render_notes": ("fairpair.engine.pairing.note_text", "render_notes"),
     "check_pairing": ("fairpair.engine.pairing.invariants", "check_pairing"),
+    "repeat_pairings": ("fairpair.engine.repeats", "repeat_pairings"),
+    "RepeatMatch": ("fairpair.engine.repeats", "RepeatMatch"),
     "standings": ("fairpair.engine.standings", "compute_standings"),
     "Standings": ("fairpair.engine.standings", "Standings"),
     "StandingsRow": ("fairpair.engine.standings", "StandingsRow"),

@@ -18,7 +18,7 @@ from fairpair.api.params import Slug, StageQuery
 from fairpair.interop.typed_text import parse_result
 from fairpair.service.event.events import show_event
 from fairpair.service.results import recording as results
-from fairpair.service.rounds.lifecycle import round_view
+from fairpair.service.rounds.repeats import round_view
 from fairpair.web.access import DbDep, Judge, Public
 
 ROUTER = APIRouter(tags=["results"])

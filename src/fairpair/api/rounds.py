@@ -13,6 +13,7 @@ from fairpair.responses.events import RoundItem, RoundView
 from fairpair.service.event.events import show_event
 from fairpair.service.kernel.lookup import stage_key
 from fairpair.service.rounds import lifecycle as rounds
+from fairpair.service.rounds.repeats import round_view
 from fairpair.web.access import DbDep, Judge, Public
 
 ROUTER = APIRouter(tags=["rounds"])
@@ -30,7 +31,7 @@ def release_draft(slug: Slug, access: Judge, db: DbDep, stage: StageQuery = None
     """Release the draft: the round and its matches are created, Scheduled (public)."""
     key = stage_key(db, slug, stage, to_pair=True)
     number = rounds.release(db, slug, actor=access.actor, stage=key)
-    return rounds.round_view(db, slug, number, stage=key)
+    return round_view(db, slug, number, stage=key)
 
 
 @ROUTER.get("/events/{slug}/rounds/{number}", response_model=RoundView)
@@ -38,7 +39,7 @@ def show_round(
     slug: Slug, number: RoundNumber, access: Public, db: DbDep, stage: StageQuery = None
 ) -> RoundView:
     """A released round: tables (who plays first, results), byes, dates, the notes."""
-    return rounds.round_view(db, slug, number, stage=stage)
+    return round_view(db, slug, number, stage=stage)
 
 
 @ROUTER.post("/events/{slug}/rounds/{number}/open", response_model=RoundView)
@@ -47,7 +48,7 @@ def open_round(
 ) -> RoundView:
     """Start a Scheduled round (In Progress): results can be reported."""
     rounds.open_round(db, slug, number, actor=access.actor, stage=stage)
-    return rounds.round_view(db, slug, number, stage=stage)
+    return round_view(db, slug, number, stage=stage)
 
 
 @ROUTER.post("/events/{slug}/rounds/{number}/complete", response_model=RoundView)
@@ -56,7 +57,7 @@ def complete_round(
 ) -> RoundView:
     """Close an Open round once every match has a result (refused, with the count, before)."""
     rounds.complete_round(db, slug, number, actor=access.actor, stage=stage)
-    return rounds.round_view(db, slug, number, stage=stage)
+    return round_view(db, slug, number, stage=stage)
 
 
 @ROUTER.post("/events/{slug}/rounds/{number}/revert", response_model=RoundView)
@@ -65,7 +66,7 @@ def revert_round(
 ) -> RoundView:
     """Put an Open round back to Scheduled (while no match has a result)."""
     rounds.revert_round(db, slug, number, actor=access.actor, stage=stage)
-    return rounds.round_view(db, slug, number, stage=stage)
+    return round_view(db, slug, number, stage=stage)
 
 
 @ROUTER.delete("/events/{slug}/rounds/{number}", status_code=204, response_class=Response)
@@ -104,7 +105,7 @@ def set_dates(
     stage: StageQuery = None,
 ) -> RoundView:
     """Set when the round starts and ends (a field left out stays as it is)."""
-    current = rounds.round_view(db, slug, number, stage=stage)
+    current = round_view(db, slug, number, stage=stage)
     given = body.model_fields_set
     rounds.set_dates(
         db,
@@ -115,4 +116,4 @@ def set_dates(
         ends_at=body.ends_at if "ends_at" in given else current.ends_at,
         stage=stage,
     )
-    return rounds.round_view(db, slug, number, stage=stage)
+    return round_view(db, slug, number, stage=stage)

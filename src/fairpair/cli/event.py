@@ -203,7 +203,7 @@ def render(detail: EventDetail) -> None:
             tuple(
                 row(
                     str(r.number),
-                    r.state,
+                    r.state + (" (Repeat pairing)" if r.repeat_pairing else ""),
                     str(r.tables),
                     str(r.outstanding),
                     ", ".join(r.byes),

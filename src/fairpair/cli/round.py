@@ -76,6 +76,8 @@ def draft_text(draft: SavedDraft, chess: bool = False) -> str:
         head += [f"  ! {w}" for w in draft.warnings]
     else:
         head += ["", "Warnings: none (no rematch, no forbidden pair)"]
+    if draft.repeat_pairing:
+        head += ["No rematch-free draw exists: released, the round is labelled Repeat pairing"]
     if draft.moves:
         head += ["", "Moved by hand: " + "; ".join(draft.moves)]
     flagged = any(t.get("forced_rematch") or t.get("forbidden") for t in draft.pairings)
@@ -191,7 +193,7 @@ def draft(event: options.Event, run: options.StageRead) -> None:
 def show(event: options.Event, number: options.Round, run: options.StageRead) -> None:
     """Show a released round: its tables (who plays first, results), byes, dates and the
     notes it was released with ("Why these pairings")."""
-    from fairpair.service.rounds.lifecycle import round_view
+    from fairpair.service.rounds.repeats import round_view
 
     with run.database() as base:
         view = round_view(base, event, number, stage=run.stage)
@@ -263,6 +265,9 @@ def round_text(view: RoundView, chess: bool = False) -> str:
         start = utc_text(view.starts_at) if view.starts_at else "?"
         end = utc_text(view.ends_at) if view.ends_at else "?"
         head.append(f"from {start} to {end} UTC")
+    if view.repeat_pairing:
+        head += ["", "Repeat pairing: players who met earlier in the stage meet again"]
+        head += [f"  {r.note}" for r in view.repeats]
     tossed = any(t.first for t in view.tables)
     columns = [Column("Table", "right"), Column("Player"), Column("Opponent"), Column("Result")]
     if tossed and chess:

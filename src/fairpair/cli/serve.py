@@ -152,7 +152,7 @@ def _demo_player_link(db: object) -> str | None:
     from fairpair.service.event.events import export_event
     from fairpair.service.kernel.connection import Database
     from fairpair.service.players.passes import personal_link
-    from fairpair.service.rounds.lifecycle import round_view
+    from fairpair.service.rounds.repeats import round_view
 
     assert isinstance(db, Database)
     rounds = export_event(db, DEMO_SLUG).stages[-1].rounds

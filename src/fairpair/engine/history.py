@@ -8,6 +8,7 @@ skipped match still counts, so the pair is not scheduled again). A bye meets nob
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator
 
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import Round
@@ -56,3 +57,18 @@ def met_before(stage: Stage, before_round: int | None = None) -> dict[PlayerId, 
             opponents[m.a].append(m.b)
             opponents[m.b].append(m.a)
     return {player: set(seen) for player, seen in opponents.items()}
+
+
+def table_meetings(rnd: Round) -> Iterator[tuple[int, PlayerId, PlayerId]]:
+    """The meetings of round ``rnd`` that count as met (``engine.unplayed``'s "met" column):
+    ``(table, player, player)`` for each two players at one table, in seat order (a pod table
+    of four gives six)."""
+    for m in rnd.matches:
+        if _EVERY_MATCH_MEETS or _meets(match_outcome(m.result)):
+            yield m.table, m.a, m.b
+    if _meets(RoundOutcome.POD):
+        for pod in rnd.pods:
+            seats = pod.seats
+            for i, first in enumerate(seats):
+                for second in seats[i + 1 :]:
+                    yield pod.table, first, second

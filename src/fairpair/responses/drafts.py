@@ -31,6 +31,12 @@ class SavedDraft(BaseModel):
     pods: list[dict[str, Any]] = Field(default_factory=list)
     """A pod stage's tables, as in the pairing draft's ``pods`` (absent for two-player
     stages)."""
+    repeat_pairing: bool = Field(
+        default=False,
+        description="No rematch-free draw exists: the draft pairs players who met before "
+        "(a forced rematch, a forced repeat pod-mate), and once released the round is "
+        'labelled "Repeat pairing" (docs/pairing.md#repeat-pairing).',
+    )
 
     @model_serializer(mode="wrap")
     def _without_empty_pods(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:

@@ -7,6 +7,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
+from fairpair.engine.repeats import rounds_text
+
 
 class Model(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -57,6 +59,29 @@ class TableItem(Model):
     manual_toss: bool
 
 
+class Side(Model):
+    id: str
+    name: str
+
+
+class RepeatItem(Model):
+    """Two players seated together again: a table of a Repeat pairing round (seed 001: "If no
+    rematch-free draw exists, it pairs anyway and labels the round Repeat pairing"). A pod
+    table gives one item per pair of repeat pod-mates."""
+
+    table: int
+    players: list[Side]
+    """The two players, in seat order (side a first)."""
+    met_in: list[int]
+    """The earlier rounds of the same stage in which they met (ascending)."""
+
+    @property
+    def note(self) -> str:
+        """ "Table 3: Ann Lee and Bob Ray met in round 2"."""
+        a, b = (p.name for p in self.players)
+        return f"Table {self.table}: {a} and {b} met in {rounds_text(tuple(self.met_in))}"
+
+
 class RoundItem(Model):
     number: int
     name: str = Field(
@@ -69,6 +94,14 @@ class RoundItem(Model):
     byes: list[str]
     starts_at: datetime | None
     ends_at: datetime | None
+    repeat_pairing: bool = Field(
+        default=False,
+        description='The round seats players who met earlier in the stage: it is labelled "Repeat '
+        'pairing" (Swiss, Swiss elimination and pods only; docs/pairing.md#repeat-pairing).',
+    )
+    repeats: list[RepeatItem] = Field(
+        default_factory=list, description="The tables that repeat a pairing, by table."
+    )
 
 
 class StageItem(Model):
@@ -101,11 +134,6 @@ class EventDetail(Model):
     created_at: datetime
     players: list[PlayerItem]
     stages: list[StageItem]
-
-
-class Side(Model):
-    id: str
-    name: str
 
 
 class RoundTable(Model):
@@ -185,6 +213,16 @@ class RoundView(Model):
     notes: list[dict[str, object]]
     pods: list[RoundPod] = Field(default_factory=list)
     """The pod tables of a pod stage's round (absent for two-player stages)."""
+    repeat_pairing: bool = Field(
+        default=False,
+        description='The round seats players who met earlier in the stage: it is labelled "Repeat '
+        'pairing" (Swiss, Swiss elimination and pods only; docs/pairing.md#repeat-pairing).',
+    )
+    repeats: list[RepeatItem] = Field(
+        default_factory=list,
+        description="The tables that repeat a pairing, by table: the two players and the "
+        "earlier rounds in which they met.",
+    )
 
     @model_serializer(mode="wrap")
     def _without_empty_pods(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:

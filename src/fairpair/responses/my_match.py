@@ -7,7 +7,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Literal
 
-from fairpair.responses.events import Model
+from pydantic import Field
+
+from fairpair.responses.events import Model, RepeatItem
 
 RoundState = Literal["scheduled", "open", "completed"]
 #: How players read a round's state (seed 004 "Round states").
@@ -65,6 +67,16 @@ class CurrentRound(Model):
     "Won (forfeit)", "3rd place"); ``None`` until it is recorded."""
     report: ReportState | None
     """The self-report of this match, if one was made (see the report card)."""
+    repeat_pairing: bool = Field(
+        default=False,
+        description='The round seats players who met earlier in the stage: it is labelled "Repeat '
+        'pairing" (docs/pairing.md#repeat-pairing).',
+    )
+    repeats: list[RepeatItem] = Field(
+        default_factory=list,
+        description="The player's own repeats: at their table, each player they met before in "
+        "the stage and in which rounds (empty when their own pairing is new).",
+    )
 
 
 class HistoryItem(Model):

@@ -19,7 +19,7 @@ from fairpair.service.event.events import show_event
 from fairpair.service.kernel.connection import Database
 from fairpair.service.kernel.lookup import stage_key
 from fairpair.service.rounds.clock import RoundClock, round_clock
-from fairpair.service.rounds.lifecycle import round_view
+from fairpair.service.rounds.repeats import round_view
 
 Order = Literal["table", "name"]
 #: How the public reads a round's state (seed 004 "Round states").

@@ -16,7 +16,7 @@ from fastapi.responses import Response
 from fairpair.responses.events import RoundView
 from fairpair.service.kernel.connection import Database
 from fairpair.service.rounds import drafts
-from fairpair.service.rounds.lifecycle import round_view
+from fairpair.service.rounds.repeats import round_view
 from fairpair.web.access import Access
 from fairpair.web.confirm import Confirm, Done, ask, count
 

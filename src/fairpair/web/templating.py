@@ -18,6 +18,8 @@ from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 
+from fairpair.engine.repeats import rounds_text
+
 TEMPLATES = Path(__file__).parent / "templates"
 
 
@@ -54,6 +56,7 @@ def make_templates() -> Jinja2Templates:
     # is never this: pages name the event's own counter ``event_version``)
     env.globals["fairpair_version"] = _package_version()
     env.filters["plural"] = plural
+    env.filters["rounds_text"] = lambda numbers: rounds_text(tuple(numbers))
     env.trim_blocks = True
     env.lstrip_blocks = True
     return templates

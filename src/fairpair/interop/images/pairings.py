@@ -5,6 +5,7 @@ each)."""
 
 from __future__ import annotations
 
+from fairpair.engine.repeats import REPEAT_LABEL
 from fairpair.interop.images import theme
 from fairpair.interop.images.paging import sheet
 from fairpair.interop.images.result_cell import result_cell
@@ -14,6 +15,8 @@ from fairpair.responses.events import RoundView
 
 #: How the public reads a round's state (seed 004 "Round states"; the public pages' words).
 STATE_LABELS = {"scheduled": "Upcoming", "open": "In Progress", "completed": "Completed"}
+#: The tag on a table whose players met earlier in the stage (a Repeat pairing round).
+REPEAT_TAG = "repeat"
 
 
 def count(view: RoundView) -> int:
@@ -29,11 +32,12 @@ def lines(view: RoundView, part: slice, first_label: str = "plays first") -> lis
 
 def _line(view: RoundView, index: int, first_label: str) -> Row:
     tables, pods = len(view.tables), len(view.pods)
+    repeated = {r.table for r in view.repeats}
     if index < tables:
         t = view.tables[index]
         outcome = result_cell(t.result, t.a.name, t.b.name)
         return (
-            Cell(str(t.table), bold=True),
+            _table_cell(t.table, repeated),
             Cell(
                 t.a.name,
                 tag=first_label if t.first == t.a.id else None,
@@ -53,12 +57,19 @@ def _line(view: RoundView, index: int, first_label: str) -> Row:
         )
         reported = any(s.place is not None for s in pod.seats)
         return (
-            Cell(str(pod.table), bold=True),
+            _table_cell(pod.table, repeated),
             Cell(seats, span=2),
             Cell("reported" if reported else "–", color=theme.MUTED),
         )
     bye = view.byes[index - tables - pods]
     return (Cell("–", color=theme.MUTED), Cell(bye.player.name), Cell("Bye", bold=True))
+
+
+def _table_cell(table: int, repeated: set[int]) -> Cell:
+    """The table's number; a table whose players met before carries the "repeat" tag."""
+    if table not in repeated:
+        return Cell(str(table), bold=True)
+    return Cell(str(table), bold=True, tag=REPEAT_TAG, tag_fill=theme.REPEAT_FILL)
 
 
 def pairings_picture(
@@ -76,12 +87,16 @@ def pairings_picture(
     ``event``: the event's name (the band's title); ``title``: the round's name (default
     the view's: "Round N", "Semifinals"); ``state``: its state as the public reads it
     (default from ``view.state``: Upcoming, In Progress, Completed); ``first_label``: the
-    toss tag ("plays first"; "White" for chess). ``NoSuchPage`` past the last page."""
+    toss tag ("plays first"; "White" for chess). A Repeat pairing round says so after its
+    state, and each repeated table carries the "repeat" tag. ``NoSuchPage`` past the last
+    page."""
     where = sheet(count(view), page, per_page, top)
     name = title or view.name
     shown = state or STATE_LABELS.get(view.state, view.state)
+    if view.repeat_pairing:
+        shown = f"{shown} · {REPEAT_LABEL}"
     columns = (
-        Column("Table", 110, "middle"),
+        Column("Table", 220, "start") if view.repeat_pairing else Column("Table", 110, "middle"),
         Column("Player"),
         Column("Opponent"),
         Column("Result", 200, "middle"),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from fairpair.engine.points_text import points_text
 from fairpair.engine.record_text import record_formatter
+from fairpair.engine.repeats import REPEAT_LABEL, repeat_pairings, repeat_text
 from fairpair.engine.result_text import result_text
 from fairpair.engine.standings import compute_standings
 from fairpair.engine.tournament import Tournament
@@ -35,7 +36,9 @@ def _cut(lines: list[str]) -> str:
 
 
 def pairings_text(db: Database, slug: str) -> str:
-    """The current round's tables: "Round 3 (open)", then "Table 1: Ash vs Bo — Ash wins 2-1"."""
+    """The current round's tables: "Round 3 (open)", then "Table 1: Ash vs Bo — Ash wins 2-1".
+    A Repeat pairing round says so after the round ("· **Repeat pairing**"), with one line per
+    repeat: "Table 1: Ash and Bo met in round 2"."""
     tournament = _tournament(db, slug)
     stage = tournament.stage()
     if not stage.rounds:
@@ -43,7 +46,10 @@ def pairings_text(db: Database, slug: str) -> str:
     rnd = stage.rounds[-1]
     names = {p.id: p.name for p in tournament.players}
     state = rnd.state.value if rnd.state is not None else rnd.status.value
-    lines = [f"**{tournament.name}** — round {rnd.number} ({state})"]
+    repeats = repeat_pairings(stage, rnd.number)
+    label = f" · **{REPEAT_LABEL}**" if repeats else ""
+    lines = [f"**{tournament.name}** — round {rnd.number} ({state}){label}"]
+    lines.extend(repeat_text(r, names) for r in repeats)
     for m in rnd.matches:
         a, b = names.get(m.a, m.a), names.get(m.b, m.b)
         said = f" — {result_text(m.result, a, b)}" if m.result is not None else ""

@@ -11,6 +11,7 @@ from sqlalchemy.exc import IntegrityError
 
 from fairpair.engine.errors import Location
 from fairpair.engine.formats import stage_finished
+from fairpair.engine.repeats import repeats_by_round
 from fairpair.engine.round_names import round_names
 from fairpair.engine.ruleset import Ruleset
 from fairpair.engine.rulesets import DEFAULT, autopilot_default, swiss_defaults
@@ -37,6 +38,7 @@ from fairpair.service.kernel.stage_settings import settings_of
 from fairpair.service.kernel.text_rules import has_control
 from fairpair.service.kernel.unit import reading
 from fairpair.service.players.portal_settings import add_portal
+from fairpair.service.rounds.repeats import repeat_items
 from fairpair.store.database import Database
 from fairpair.store.models import (
     AuditRow,
@@ -368,6 +370,7 @@ def show_event(db: Database, slug: str, *, with_players: bool = True) -> EventDe
         for s in t.stages:
             sid = facts.stage_ids[s.id]
             called = round_names(t, s)
+            repeated = repeats_by_round(s)
             stages.append(
                 StageItem(
                     id=s.id,
@@ -385,6 +388,8 @@ def show_event(db: Database, slug: str, *, with_players: bool = True) -> EventDe
                             byes=[names.get(b.player, b.player) for b in r.byes],
                             starts_at=dates[(sid, r.number)].starts_at,
                             ends_at=dates[(sid, r.number)].ends_at,
+                            repeat_pairing=r.number in repeated,
+                            repeats=repeat_items(repeated.get(r.number, ()), names),
                         )
                         for r in s.rounds
                     ],

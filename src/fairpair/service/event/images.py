@@ -34,7 +34,7 @@ from fairpair.service.kernel.lookup import stage_key
 from fairpair.service.kernel.snapshots import loaded
 from fairpair.service.kernel.unit import reading
 from fairpair.service.rounds.bracket_view import bracket_view
-from fairpair.service.rounds.lifecycle import round_view
+from fairpair.service.rounds.repeats import round_view
 
 if TYPE_CHECKING:
     from fairpair.engine.standings import Standings

@@ -22,6 +22,7 @@ from datetime import datetime
 from sqlalchemy import Connection, bindparam, func, select
 
 from fairpair.engine.players import PlayerId
+from fairpair.engine.repeats import RepeatMatch, repeats_by_round
 from fairpair.engine.rounds import Bye, Match, PodTable, Round
 from fairpair.engine.stage import Stage
 from fairpair.engine.standings import Standings, compute_standings
@@ -84,6 +85,7 @@ class StageFacts:
     dates: dict[int, tuple[datetime | None, datetime | None]]
     drops: dict[PlayerId, int]
     _standings: list[Standings | None] = field(default_factory=list)
+    _repeats: list[dict[int, tuple[RepeatMatch, ...]]] = field(default_factory=list)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def standings(self, tournament: Tournament) -> Standings | None:
@@ -93,6 +95,14 @@ class StageFacts:
                 found = compute_standings(tournament, self.stage) if self.rounds else None
                 self._standings.append(found)
             return self._standings[0]
+
+    def repeats(self, number: int) -> tuple[RepeatMatch, ...]:
+        """The repeat pairings of round ``number`` (``engine.repeats``; worked out for every
+        round on first use, once)."""
+        with self._lock:
+            if not self._repeats:
+                self._repeats.append(repeats_by_round(self.stage))
+            return self._repeats[0].get(number, ())
 
 
 @dataclass(frozen=True, slots=True)

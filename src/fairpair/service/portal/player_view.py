@@ -43,6 +43,7 @@ from fairpair.service.portal.facts import (
     event_facts,
     recent_facts,
 )
+from fairpair.service.rounds.repeats import repeat_items
 from fairpair.store.database import Database
 from fairpair.store.models import PlayerRow, ResultRow, SelfReportRow, TableRow, WaitlistRow
 
@@ -269,6 +270,8 @@ def _current_round(
             )
             for i, p in enumerate(seat.seats, 1)
         ]
+    repeats = stage.repeats(rnd.number)
+    mine = [r for r in repeats if me in r.players and isinstance(seat, Match | PodTable)]
     report = None
     if isinstance(seat, Match | PodTable):
         found = conn.execute(
@@ -292,6 +295,8 @@ def _current_round(
         seats=pod,
         result=_result_text(replace(late.match, result=late.result) if late else seat, me),
         report=report,
+        repeat_pairing=bool(repeats),
+        repeats=repeat_items(tuple(mine), facts.names),
     )
 
 

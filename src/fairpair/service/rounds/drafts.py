@@ -95,9 +95,9 @@ def _saved(row: Any, stage_key: str) -> SavedDraft:
         for t in view["pairings"]
         if t["forced_rematch"] or t["forbidden"]
     ]
-    warnings += [
-        str(n.get("text", "")) for n in view["notes"] if n.get("kind") == "pod_forced_repeats"
-    ]
+    repeats = [n for n in view["notes"] if n.get("kind") == "pod_forced_repeats"]
+    warnings += [str(n.get("text", "")) for n in repeats]
+    forced = bool(repeats) or any(t["forced_rematch"] for t in view["pairings"])
     return SavedDraft(
         stage=stage_key,
         round=row.round_number,
@@ -111,6 +111,7 @@ def _saved(row: Any, stage_key: str) -> SavedDraft:
         warnings=warnings,
         moves=[f"{a} ⇄ {b}" for a, b in body.get("moves", [])],
         pods=view.get("pods", []),
+        repeat_pairing=forced,
     )
 
 

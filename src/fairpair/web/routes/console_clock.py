@@ -21,7 +21,7 @@ from fairpair.service.kernel.connection import Database
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.kernel.lookup import stage_key
 from fairpair.service.rounds import clock
-from fairpair.service.rounds.lifecycle import round_view
+from fairpair.service.rounds.repeats import round_view
 from fairpair.web.access import Access, DbDep, Judge
 from fairpair.web.clock_panel import clock_panel
 from fairpair.web.console import console_page

@@ -35,8 +35,8 @@ from fairpair.service.results import recording as results
 from fairpair.service.results.autopilot_status import autopilot_status
 from fairpair.service.results.pending_reports import pending_reports
 from fairpair.service.rounds.cut import CutMoves, CutPlace
-from fairpair.service.rounds.lifecycle import round_view
 from fairpair.service.rounds.next_steps import next_steps
+from fairpair.service.rounds.repeats import round_view
 from fairpair.web.access import Access, DbDep, Judge, Viewer
 from fairpair.web.clock_panel import clock_panel
 from fairpair.web.confirm import Confirm, ask, confirmed, count, names

@@ -30,6 +30,7 @@ from fairpair.service.rounds import autopilot, drafts, flow, round_robin
 from fairpair.service.rounds import lifecycle as rounds
 from fairpair.service.rounds.draft_toss import draft_tosses
 from fairpair.service.rounds.next_steps import next_steps
+from fairpair.service.rounds.repeats import round_view
 from fairpair.web.access import Access, DbDep, Judge, Viewer
 from fairpair.web.clock_panel import clock_panel
 from fairpair.web.confirm import confirmed
@@ -384,7 +385,7 @@ def _round_page(
     values: dict[str, str] | None = None,
 ) -> Response:
     key = stage_key(db, slug, stage)
-    view = rounds.round_view(db, slug, number, stage=key)
+    view = round_view(db, slug, number, stage=key)
     event = show_event(db, slug)
     found = choose_stage(event, key).stage
     reports = pending_reports(db, slug, number, stage=key) if view.state == "open" else {}

@@ -27,8 +27,8 @@ from fairpair.service.accounts.staff import Role
 from fairpair.service.event.events import show_event
 from fairpair.service.kernel.connection import Database
 from fairpair.service.kernel.lookup import stage_key
-from fairpair.service.rounds import lifecycle as rounds
 from fairpair.service.rounds import toss as tosses
+from fairpair.service.rounds.repeats import round_view
 from fairpair.web.access import Access, DbDep, Judge, Viewer
 from fairpair.web.console import console_page
 from fairpair.web.forms import refusal
@@ -190,7 +190,7 @@ def pairings_screen(
     numbers = [r.number for r in t.stage(key).rounds]
     if number is None and numbers:
         number = numbers[-1]
-    view = rounds.round_view(db, slug, number, stage=key) if number is not None else None
+    view = round_view(db, slug, number, stage=key) if number is not None else None
     return PairingsScreen(
         key, numbers, view, _reasons(t, key, number), table.enabled, t.stage(key).chess
     )

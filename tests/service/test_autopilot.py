@@ -15,7 +15,7 @@ from fairpair.service.players import roster as players
 from fairpair.service.players.registration import NewPlayer
 from fairpair.service.results import recording as results
 from fairpair.service.results.autopilot_status import autopilot_status
-from fairpair.service.rounds import autopilot, flow, lifecycle, stages
+from fairpair.service.rounds import autopilot, flow, lifecycle, repeats, stages
 from fairpair.store.database import Database
 
 from .helpers import refused
@@ -167,3 +167,27 @@ def test_the_banner_says_what_holds_the_autopilot(sqlite_db: Database) -> None:
     assert status.resumable
     stages.edit_stage(db, slug, {"autopilot": False}, actor=ACTOR, stage="swiss")
     assert autopilot_status(db, slug) is None
+
+
+def test_a_forced_rematch_does_not_stop_the_autopilot_it_is_labelled(sqlite_db: Database) -> None:
+    db = sqlite_db
+    slug = _teamup(db, 4, cap=4, top=None)  # 4 players meet everyone in 3 rounds
+    flow.next_round(db, slug, actor=ACTOR)
+    said = []
+    while _live(db, slug) is not None:
+        stage, number = _live(db, slug) or ("", 0)
+        rnd = events.export_event(db, slug).stage(stage).round(number)
+        assert rnd is not None
+        for m in rnd.matches:
+            if m.result is None:
+                recorded = results.report(
+                    db, slug, number, Result.win(Side.A), table=m.table, actor=ACTOR
+                )
+        assert recorded.autopilot is not None
+        said.append(recorded.autopilot)
+    assert [m.opened for m in said] == [(("swiss", 2),), (("swiss", 3),), (("swiss", 4),), ()]
+    assert [bool(m.repeats) for m in said] == [False, False, True, False]
+    assert "Repeat pairing: Table" in said[2].text and "met in round" in said[2].text
+    assert said[3].text == "the autopilot completed round 4"
+    view = repeats.round_view(db, slug, 4, stage="swiss")
+    assert view.repeat_pairing and view.state == "completed"

@@ -42,6 +42,7 @@ from sqlalchemy import select
 
 from fairpair.engine.errors import Location
 from fairpair.engine.lifecycle import RoundAction
+from fairpair.engine.repeats import REPEAT_LABEL, repeat_pairings, repeat_text
 from fairpair.engine.rounds import RoundState
 from fairpair.engine.stage_progress import autopilot_goes_on
 from fairpair.service.kernel.change import Change
@@ -72,6 +73,9 @@ class Moved:
     cuts: tuple[str, ...] = ()
     review: tuple[str, int] | None = None
     warnings: tuple[str, ...] = ()
+    repeats: tuple[str, ...] = ()
+    """The notes of an opened round that is a Repeat pairing (no rematch-free draw existed:
+    it was paired anyway, and labelled)."""
 
     @property
     def text(self) -> str:
@@ -83,6 +87,8 @@ class Moved:
             said += " and opened " + ", ".join(
                 f"round {n}" + (f" of {s}" if s != self.stage else "") for s, n in self.opened
             )
+        if self.repeats:
+            said += f" ({REPEAT_LABEL}: " + "; ".join(self.repeats) + ")"
         if self.review is not None:
             said += f"; the draft of round {self.review[1]} waits for review: " + "; ".join(
                 self.warnings
@@ -164,7 +170,15 @@ def _start(change: Change, stage_key: str) -> Moved:
         return Moved(stage_key, 0, review=(stage_key, saved.round), warnings=forbidden)
     number = release_in(change, stage_key)
     move_in(change, number, RoundAction.OPEN, RoundState.OPEN, stage_key)
-    return Moved(stage_key, 0, opened=((stage_key, number),))
+    loaded = load(change.conn, change.event)
+    names = {p.id: p.name for p in loaded.tournament.players}
+    again = repeat_pairings(loaded.tournament.stage(stage_key), number)
+    return Moved(
+        stage_key,
+        0,
+        opened=((stage_key, number),),
+        repeats=tuple(repeat_text(r, names) for r in again),
+    )
 
 
 # ------------------------------------------------------------------ the staff's use cases

@@ -86,8 +86,9 @@ def test_a_teamup_night_runs_itself_from_round_1_to_its_champion(
     # round 1 by hand ("when you start you can drop the no-shows")
     assert page.inner_text("#autopilot-headline") == "Autopilot on"
     assert "Start round 1 by hand" in page.inner_text("#autopilot-why")
-    assert "plays 3 rounds (max rounds), then draws Single elimination" in page.inner_text(
-        "#autopilot-plan"
+    assert (
+        "plays 3 rounds (max rounds), then draws the top 4 (Single elimination)"
+        in page.inner_text("#autopilot-plan")
     )
     page.click("#next-action")
     page.wait_for_selector("#round-started:text('Round 1 is open')")
@@ -113,7 +114,7 @@ def test_a_teamup_night_runs_itself_from_round_1_to_its_champion(
     page.click("#autopilot-resume")
     page.wait_for_selector("#autopilot[data-state=running]")
     assert page.inner_text("#autopilot-why").startswith("Round 3: 4 of 4 tables to report")
-    assert "draws Single elimination and starts it" in page.inner_text("#autopilot-why")
+    assert "draws the top 4 (Single elimination) and starts it" in page.inner_text("#autopilot-why")
 
     # the last Swiss result draws the top 4 and opens the Semifinals; then the Final
     page.goto(f"/console/{slug}/results?stage=swiss&round=3")

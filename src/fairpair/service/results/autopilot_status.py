@@ -157,8 +157,16 @@ def _plan(tournament: Tournament, stage: Stage) -> str:
         head = f"plays {planned} round{'s' if planned != 1 else ''} ({why})"
     for cut in cuts:
         if cut.cut is not None and cut.cut.automatic:
-            head += f", then draws {cut.name} and starts it"
+            head += f", then draws {_cut_said(cut)} and starts it"
     return head
+
+
+def _cut_said(cut: Stage) -> str:
+    """A cut stage as the plan says it: "the top 4 (Single elimination)"."""
+    rule = cut.cut
+    assert rule is not None
+    seats = f"the top {rule.top}" if rule.top else f"the top {float(rule.percent or 0):g}%"
+    return f"{seats} ({cut.name})"
 
 
 def _then(tournament: Tournament, stage: Stage) -> str:
@@ -167,5 +175,5 @@ def _then(tournament: Tournament, stage: Stage) -> str:
         return "the next round starts by itself at the last result."
     for s in tournament.stages:
         if s.cut is not None and s.cut.from_stage == stage.id and s.cut.automatic:
-            return f"the last result draws {s.name} and starts it."
+            return f"the last result draws {_cut_said(s)} and starts it."
     return f"the last result completes it and ends {stage.name}."

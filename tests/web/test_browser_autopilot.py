@@ -83,6 +83,13 @@ def test_a_teamup_night_runs_itself_from_round_1_to_its_champion(
     page.click("button[type=submit]")
     page.wait_for_url(f"**/console/{slug}/rounds")
 
+    # on by the teamup preset: the stage form says so; the overview shows the banner
+    page.goto(f"/console/{slug}/stages/swiss")
+    assert page.is_checked("#f-autopilot")
+    page.goto(f"/console/{slug}")
+    assert page.inner_text("#autopilot-headline") == "Autopilot on"
+    page.goto(f"/console/{slug}/rounds")
+
     # round 1 by hand ("when you start you can drop the no-shows")
     assert page.inner_text("#autopilot-headline") == "Autopilot on"
     assert "Start round 1 by hand" in page.inner_text("#autopilot-why")

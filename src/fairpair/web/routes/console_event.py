@@ -11,6 +11,7 @@ from fastapi.responses import Response
 
 from fairpair.responses.events import EventDetail, RoundItem, StageItem
 from fairpair.service.event.events import show_event
+from fairpair.service.results.autopilot_status import autopilot_status
 from fairpair.service.rounds.next_steps import NextSteps, Step, next_steps
 from fairpair.web.access import DbDep, Viewer
 from fairpair.web.console import console_page
@@ -115,5 +116,6 @@ def overview(request: Request, slug: str, access: Viewer, db: DbDep) -> Response
         },
         current=current_round(event),
         next_action=next_action(event, next_steps(db, slug) if event.stages else None),
+        autopilot=autopilot_status(db, slug) if event.stages else None,
         public_url=f"{str(request.base_url).rstrip('/')}/e/{event.slug}",
     )

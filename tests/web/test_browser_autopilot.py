@@ -25,7 +25,7 @@ from fairpair.service.rounds import stages
 from .conftest import LiveServer
 from .helpers import PASSWORD, account
 from .test_browser_accessibility import AXE, RUN_AXE, TAGS
-from .test_browser_round_flow import HEIGHT, WIDTH
+from .test_browser_round_flow import HEIGHT, WIDTH, type_results
 
 
 def _shot(page: Any, name: str) -> None:
@@ -41,19 +41,9 @@ def _serious(page: Any) -> list[str]:
 
 
 def _type_last(page: Any, tables: int, *, moves_on: bool = True) -> None:
-    """Every table's result typed (table, Enter, result, Enter; Team Up is best of one), the
-    last being the round's last result: the autopilot moves the page on (``moves_on``) or
-    it stays, every result in."""
-    for table in range(1, tables + 1):
-        page.wait_for_selector("#entry-form[data-ready]")
-        page.wait_for_function("document.activeElement && document.activeElement.id === 'f-table'")
-        page.keyboard.type(str(table))
-        page.keyboard.press("Enter")
-        page.wait_for_function("document.activeElement.id === 'f-result'")
-        page.keyboard.type("1-0" if table % 2 else "0-1")
-        page.keyboard.press("Enter")
-        if table < tables or not moves_on:
-            page.wait_for_selector(f"#recorded:text('Table {table}:')")
+    """Every table's result typed (Team Up is best of one); the last one is the round's last
+    result, after which the autopilot moves the page on (``moves_on``)."""
+    type_results(page, tables, wins=("1-0", "0-1"), moves_on=moves_on)
 
 
 def test_a_teamup_night_runs_itself_from_round_1_to_its_champion(
@@ -113,7 +103,6 @@ def test_a_teamup_night_runs_itself_from_round_1_to_its_champion(
     assert page.inner_text("#autopilot-headline") == "Autopilot paused"
     assert page.inner_text("#autopilot-why").startswith("Paused by hand.")
     _type_last(page, 4, moves_on=False)
-    page.wait_for_selector("#outstanding-count:text('every result in')")
     live = events.export_event(db, slug).stage("swiss")
     assert [r.status for r in live.rounds] == [RoundState.COMPLETED, RoundState.OPEN]
     _shot(page, "paused")

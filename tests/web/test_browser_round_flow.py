@@ -50,18 +50,24 @@ def in_first_screen(page: Any, selector: str) -> bool:
     )
 
 
-def type_results(page: Any, tables: int) -> None:
-    """Every table's result typed on the Results tab (table, Enter, result, Enter)."""
+def type_results(
+    page: Any, tables: int, *, wins: tuple[str, str] = ("2-0", "0-2"), moves_on: bool = False
+) -> None:
+    """Every table's result typed on the Results tab (table, Enter, result, Enter): odd
+    tables ``wins[0]``, even ones ``wins[1]``. The page then says every result is in — or,
+    ``moves_on``, the last result moved it to another round (the autopilot), not waited for."""
     for table in range(1, tables + 1):
         page.wait_for_selector("#entry-form[data-ready]")
         page.wait_for_function("document.activeElement && document.activeElement.id === 'f-table'")
         page.keyboard.type(str(table))
         page.keyboard.press("Enter")
         page.wait_for_function("document.activeElement.id === 'f-result'")
-        page.keyboard.type("2-0" if table % 2 else "0-2")
+        page.keyboard.type(wins[0] if table % 2 else wins[1])
         page.keyboard.press("Enter")
-        page.wait_for_selector(f"#recorded:text('Table {table}:')")
-    page.wait_for_selector("#outstanding-count:text('every result in')")
+        if table < tables or not moves_on:
+            page.wait_for_selector(f"#recorded:text('Table {table}:')")
+    if not moves_on:
+        page.wait_for_selector("#outstanding-count:text('every result in')")
 
 
 def test_a_swiss_and_its_top_8_run_from_the_console_in_few_clicks(

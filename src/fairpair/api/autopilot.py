@@ -4,6 +4,8 @@ stage setting: ``PATCH /events/{slug}/stages/{stage}`` with ``{"autopilot": true
 
 from __future__ import annotations
 
+from typing import Literal
+
 from fastapi import APIRouter
 
 from fairpair.api.params import Slug, StageQuery
@@ -37,19 +39,18 @@ def autopilot_now(
     return _status(db, slug, stage)
 
 
-@ROUTER.post("/events/{slug}/autopilot/pause", response_model=AutopilotStatus)
-def pause_autopilot(
-    slug: Slug, access: Judge, db: DbDep, stage: StageQuery = None
+@ROUTER.post("/events/{slug}/autopilot/{action}", response_model=AutopilotStatus)
+def switch_autopilot(
+    slug: Slug,
+    action: Literal["pause", "resume"],
+    access: Judge,
+    db: DbDep,
+    stage: StageQuery = None,
 ) -> AutopilotStatus:
-    """Hold the autopilot until staff resume it."""
-    autopilot.pause(db, slug, actor=access.actor, stage=stage)
-    return _status(db, slug, stage)
-
-
-@ROUTER.post("/events/{slug}/autopilot/resume", response_model=AutopilotStatus)
-def resume_autopilot(
-    slug: Slug, access: Judge, db: DbDep, stage: StageQuery = None
-) -> AutopilotStatus:
-    """Let the autopilot go on; with every result of its round in, it moves on at once."""
-    autopilot.resume(db, slug, actor=access.actor, stage=stage)
+    """``pause``: hold the autopilot until staff resume it. ``resume``: let it go on; with
+    every result of its round in, it moves on at once."""
+    if action == "pause":
+        autopilot.pause(db, slug, actor=access.actor, stage=stage)
+    else:
+        autopilot.resume(db, slug, actor=access.actor, stage=stage)
     return _status(db, slug, stage)

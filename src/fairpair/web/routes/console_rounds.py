@@ -75,6 +75,27 @@ def _message(error: FairpairError) -> str:
     return error.reason
 
 
+def _tab_refused(
+    request: Request,
+    access: Access,
+    db: Database,
+    slug: str,
+    stage: str | None,
+    error: FairpairError,
+    field: str,
+) -> Response:
+    """The Rounds tab again, with ``error``'s reason next to the control ``field`` names."""
+    return _rounds_page(
+        request,
+        access,
+        db,
+        slug,
+        stage,
+        status=kind_of(error).http,
+        errors={field: _message(error)},
+    )
+
+
 def _rounds_page(
     request: Request,
     access: Access,
@@ -134,15 +155,7 @@ def generate(
     try:
         saved = drafts.generate(db, slug, actor=access.actor, stage=stage)
     except FairpairError as error:
-        return _rounds_page(
-            request,
-            access,
-            db,
-            slug,
-            stage,
-            status=kind_of(error).http,
-            errors={"generate": _message(error)},
-        )
+        return _tab_refused(request, access, db, slug, stage, error, "generate")
     return _done(slug, saved.stage, "/rounds/draft")
 
 
@@ -244,15 +257,7 @@ def next_round(
     try:
         started = flow.next_round(db, slug, actor=access.actor, stage=stage or None)
     except FairpairError as error:
-        return _rounds_page(
-            request,
-            access,
-            db,
-            slug,
-            stage or None,
-            status=kind_of(error).http,
-            errors={"next": _message(error)},
-        )
+        return _tab_refused(request, access, db, slug, stage or None, error, "next")
     if not started.opened:
         return _done(slug, started.stage, "/rounds/draft", stopped=1)
     return _done(slug, started.stage, "/results", round=started.round, started=1)
@@ -278,15 +283,7 @@ def autopilot_switch(
         else:
             autopilot.resume(db, slug, actor=access.actor, stage=stage or None)
     except FairpairError as error:
-        return _rounds_page(
-            request,
-            access,
-            db,
-            slug,
-            stage or None,
-            status=kind_of(error).http,
-            errors={"autopilot": _message(error)},
-        )
+        return _tab_refused(request, access, db, slug, stage or None, error, "autopilot")
     key = stage_key(db, slug, stage or None)
     return _done(slug, key, "/results" if origin == "results" else "/rounds")
 
@@ -357,15 +354,7 @@ def release_all(
     try:
         round_robin.release_all(db, slug, actor=access.actor, stage=key)
     except FairpairError as error:
-        return _rounds_page(
-            request,
-            access,
-            db,
-            slug,
-            key,
-            status=kind_of(error).http,
-            errors={"release_all": _message(error)},
-        )
+        return _tab_refused(request, access, db, slug, key, error, "release_all")
     return _done(slug, key)
 
 

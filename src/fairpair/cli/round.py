@@ -377,6 +377,47 @@ def _payload(event: str, key: str, rnd: RoundItem) -> dict[str, Any]:
     return {"event": event, "stage": key, **rnd.model_dump(mode="json")}
 
 
+@command(GROUP, "next")
+@handles_errors
+def next_round(event: options.Event, run: options.StageChange) -> None:
+    """The common path in one step: complete the live round, pair the next one, release it
+    and open it (one transaction: refused, changing nothing, while a result is missing); a
+    draft with a warning (a forced rematch, a forbidden pair) stops for review."""
+    from fairpair.service.rounds.flow import next_round as start
+
+    with run.database() as base:
+        started = start(base, event, actor=run.who, stage=run.stage)
+    before = (
+        f"completed round {started.completed} of stage {started.completed_stage}; "
+        if started.completed is not None
+        else ""
+    )
+    if started.opened:
+        line = (
+            f"{before}{started.name} (round {started.round} of stage {started.stage}) is open: "
+            f"report results with fairpair result report {event} {started.round} TABLE RESULT"
+        )
+    else:
+        line = (
+            f"{before}the draft of {started.name} waits for review ("
+            + "; ".join(started.warnings)
+            + f"): fairpair round draft {event}, then fairpair round release {event}"
+        )
+    run.done(
+        line,
+        {
+            "event": event,
+            "stage": started.stage,
+            "round": started.round,
+            "name": started.name,
+            "opened": started.opened,
+            "completed": started.completed,
+            "completed_stage": started.completed_stage,
+            "warnings": list(started.warnings),
+        },
+    )
+
+
 @command(GROUP, "release")
 @handles_errors
 def release(

@@ -26,9 +26,18 @@ def test_the_autopilot_on_off_paused_resumed_and_told(client: TestClient, db: Da
     now = call(c, "GET", f"/events/{slug}/autopilot", me).json()
     assert now["state"] == "waiting" and "round 1 by hand" in now["why"]
 
-    assert call(c, "POST", f"/events/{slug}/draft", me).status_code == 201
-    assert call(c, "POST", f"/events/{slug}/rounds", me).status_code == 201
-    assert call(c, "POST", f"/events/{slug}/rounds/1/open", me).status_code == 200
+    started = call(c, "POST", f"/events/{slug}/rounds/next", me)  # round 1 by hand
+    assert started.status_code == 200, started.text
+    assert started.json() == {
+        "event": slug,
+        "stage": "swiss",
+        "round": 1,
+        "name": "Round 1",
+        "opened": True,
+        "completed": None,
+        "completed_stage": None,
+        "warnings": [],
+    }
     first = call(
         c, "POST", f"/events/{slug}/results", me, {"round": 1, "table": 1, "result": "2-0"}
     )

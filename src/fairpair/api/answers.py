@@ -34,6 +34,21 @@ class RecordedMatch(Answer):
     ("the autopilot completed round 2 and opened round 3")."""
 
 
+class NextRound(Answer):
+    """What "Next round" did (``POST /events/{slug}/rounds/next``): round ``round``
+    (``name``) of ``stage`` is open — or, ``opened`` false, its draft waits for review because
+    of ``warnings``; ``completed``: the round completed first (of ``completed_stage``)."""
+
+    event: str
+    stage: str
+    round: int
+    name: str
+    opened: bool
+    completed: int | None = None
+    completed_stage: str | None = None
+    warnings: list[str] = []
+
+
 class OutstandingMatch(Answer):
     stage: str
     round: int

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Response
 
-from fairpair.api.answers import RoundSwapped
+from fairpair.api.answers import NextRound, RoundSwapped
 from fairpair.api.bodies import Dates, Exchange
 from fairpair.api.params import RoundNumber, Slug, StageQuery
 from fairpair.responses.events import RoundItem, RoundView
 from fairpair.service.event.events import show_event
 from fairpair.service.kernel.lookup import stage_key
+from fairpair.service.rounds import flow
 from fairpair.service.rounds import lifecycle as rounds
 from fairpair.service.rounds.repeats import round_view
 from fairpair.web.access import DbDep, Judge, Public
@@ -32,6 +33,24 @@ def release_draft(slug: Slug, access: Judge, db: DbDep, stage: StageQuery = None
     key = stage_key(db, slug, stage, to_pair=True)
     number = rounds.release(db, slug, actor=access.actor, stage=key)
     return round_view(db, slug, number, stage=key)
+
+
+@ROUTER.post("/events/{slug}/rounds/next", response_model=NextRound)
+def next_round(slug: Slug, access: Judge, db: DbDep, stage: StageQuery = None) -> NextRound:
+    """The console's "Next round" in one transaction: complete the live round, pair the next
+    one, release it and open it (refused, changing nothing, while a result is missing); a
+    draft with a warning waits for review (``opened`` false)."""
+    started = flow.next_round(db, slug, actor=access.actor, stage=stage)
+    return NextRound(
+        event=slug,
+        stage=started.stage,
+        round=started.round,
+        name=started.name,
+        opened=started.opened,
+        completed=started.completed,
+        completed_stage=started.completed_stage,
+        warnings=list(started.warnings),
+    )
 
 
 @ROUTER.get("/events/{slug}/rounds/{number}", response_model=RoundView)

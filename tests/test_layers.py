@@ -72,6 +72,9 @@ SERVICE_FOLDERS = (
     "results",
     "portal",
     "event",
+    "communities",
+    "leagues",
+    "ratings",
     "discord",
 )
 #: The modules beside the folders, on top of all of them: every job kind's handler, and the

@@ -74,6 +74,7 @@ ERROR_TABLE: dict[str, ErrorKind] = _kinds(
     ("lifecycle_refused", ExitCode.REFUSED, 409, "the round cannot move to that state now"),
     ("toss_unavailable", ExitCode.REFUSED, 409, "the toss does not apply"),
     ("unknown_event", ExitCode.UNKNOWN_NAME, 404, "no saved event with that slug"),
+    ("unknown_community", ExitCode.UNKNOWN_NAME, 404, "no community (or person) by that name"),
     ("refused", ExitCode.REFUSED, 409, "the change breaks a rule of the event"),
     ("already_recorded", ExitCode.CONFLICT, 409, "the match already has a result"),
     ("stale_version", ExitCode.CONFLICT, 409, "it changed since it was read"),

@@ -736,3 +736,114 @@ class DiscordInteractionRow(Base):
 
 
 metadata = Base.metadata
+
+
+class CommunityRow(Base):
+    """A community: a store, a club or a Discord server, the home of its events, its staff,
+    its player directory, its leagues and its ratings (docs/communities.md)."""
+
+    __tablename__ = "communities"
+    __table_args__ = (
+        CheckConstraint("kind IN ('store', 'club', 'discord', 'other')", name="kind"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    slug: Mapped[str] = mapped_column(String(80), nullable=False, unique=True)
+    name: Mapped[str] = mapped_column(String(200), nullable=False)
+    kind: Mapped[str] = mapped_column(String(10), nullable=False)
+    discord_guild: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """A Discord server's id (its guild), when the community is one."""
+    created_at: Mapped[datetime] = _when()
+    version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
+    """Bumped by every change of the community (its directory, its staff, its events)."""
+    settings: Mapped[dict[str, object]] = mapped_column(JSON, nullable=False)
+    """The community's choices (its rating systems, seeding by rating)."""
+
+
+class CommunityStaffRow(Base):
+    """An account's role in a community: it reaches every event of the community."""
+
+    __tablename__ = "community_staff"
+    __table_args__ = (
+        UniqueConstraint("community_id", "account_id"),
+        CheckConstraint("role IN ('owner', 'judge', 'viewer')", name="role"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    community_id: Mapped[int] = mapped_column(
+        ForeignKey("communities.id", ondelete="CASCADE"), nullable=False
+    )
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False, index=True
+    )
+    role: Mapped[str] = mapped_column(String(20), nullable=False)
+
+
+class PersonRow(Base):
+    """One person of a community's player directory, across all its events (each event's
+    ``players`` row points here). ``merged_into``: the record this one was merged into (its
+    players moved there); ``forgotten_at``: deleted on request (the name is gone, the
+    results stay for the other players' tiebreaks)."""
+
+    __tablename__ = "people"
+    __table_args__ = (UniqueConstraint("community_id", "key"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    community_id: Mapped[int] = mapped_column(
+        ForeignKey("communities.id", ondelete="CASCADE"), nullable=False
+    )
+    key: Mapped[str] = mapped_column(String(80), nullable=False)
+    name: Mapped[str] = mapped_column(String(200), nullable=False)
+    created_at: Mapped[datetime] = _when()
+    discord_user: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    merged_into: Mapped[int | None] = mapped_column(
+        ForeignKey("people.id", ondelete="SET NULL"), nullable=True
+    )
+    forgotten_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+
+
+class CommunityEventRow(Base):
+    """An event of a community (an event belongs to one community at most; events without
+    one keep working as they always have)."""
+
+    __tablename__ = "community_events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("events.id", ondelete="CASCADE"), nullable=False, unique=True
+    )
+    community_id: Mapped[int] = mapped_column(
+        ForeignKey("communities.id", ondelete="CASCADE"), nullable=False, index=True
+    )
+
+
+class PlayerPersonRow(Base):
+    """Which person of the community's directory an event's player is."""
+
+    __tablename__ = "player_people"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(
+        ForeignKey("players.id", ondelete="CASCADE"), nullable=False, unique=True
+    )
+    person_id: Mapped[int] = mapped_column(
+        ForeignKey("people.id", ondelete="CASCADE"), nullable=False, index=True
+    )
+
+
+class CommunityAuditRow(Base):
+    """One change of a community (its staff, its directory, its events, its leagues): who,
+    when, what, before and after; written in the same transaction as the change."""
+
+    __tablename__ = "community_audit"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    community_id: Mapped[int] = mapped_column(
+        ForeignKey("communities.id", ondelete="CASCADE"), nullable=False, index=True
+    )
+    at: Mapped[datetime] = _when()
+    actor: Mapped[str] = mapped_column(String(200), nullable=False)
+    action: Mapped[str] = mapped_column(String(60), nullable=False)
+    subject: Mapped[str] = mapped_column(Text, nullable=False)
+    before: Mapped[object | None] = mapped_column(JSON)
+    after: Mapped[object | None] = mapped_column(JSON)

@@ -12,14 +12,20 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-from sqlalchemy import Connection, delete, insert, select, update
+from sqlalchemy import Connection, delete, insert, select, union_all, update
 
 from fairpair.service.accounts.logins import Account
 from fairpair.service.kernel.change import Change
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.kernel.unit import changing, reading
 from fairpair.store.database import Database
-from fairpair.store.models import AccountRow, EventRow, StaffRow
+from fairpair.store.models import (
+    AccountRow,
+    CommunityEventRow,
+    CommunityStaffRow,
+    EventRow,
+    StaffRow,
+)
 
 
 class Role(IntEnum):
@@ -55,12 +61,18 @@ def write_role(change: Change, account_id: int, role: str) -> None:
 
 
 def role_in(conn: Connection, event_id: int, account: Account) -> Role | None:
-    value = conn.execute(
-        select(StaffRow.role).where(
-            StaffRow.event_id == event_id, StaffRow.account_id == account.id
-        )
-    ).scalar_one_or_none()
-    return Role.named(value) if value is not None else None
+    """``account``'s role in event ``event_id``: its own, or — higher — its role in the
+    event's community, which reaches every event of the community (one query)."""
+    own = select(StaffRow.role).where(
+        StaffRow.event_id == event_id, StaffRow.account_id == account.id
+    )
+    via = (
+        select(CommunityStaffRow.role)
+        .join(CommunityEventRow, CommunityEventRow.community_id == CommunityStaffRow.community_id)
+        .where(CommunityEventRow.event_id == event_id, CommunityStaffRow.account_id == account.id)
+    )
+    roles = [Role.named(r) for r in conn.execute(union_all(own, via)).scalars()]
+    return max(roles) if roles else None
 
 
 def role_of(db: Database, slug: str, account: Account | None) -> Role | None:
@@ -152,11 +164,25 @@ def staff_of(db: Database, slug: str) -> list[tuple[str, str, Role]]:
 
 
 def roles_of(db: Database, account: Account) -> dict[str, Role]:
-    """Every event where ``account`` has a role: slug → role."""
+    """Every event where ``account`` has a role — its own, or through the event's
+    community: slug → the higher role."""
     with db.reading() as conn:
-        rows = conn.execute(
+        own = (
             select(EventRow.slug, StaffRow.role)
             .join(StaffRow, StaffRow.event_id == EventRow.id)
             .where(StaffRow.account_id == account.id)
-        ).all()
-    return {r.slug: Role.named(r.role) for r in rows}
+        )
+        via = (
+            select(EventRow.slug, CommunityStaffRow.role)
+            .join(CommunityEventRow, CommunityEventRow.event_id == EventRow.id)
+            .join(
+                CommunityStaffRow,
+                CommunityStaffRow.community_id == CommunityEventRow.community_id,
+            )
+            .where(CommunityStaffRow.account_id == account.id)
+        )
+        rows = conn.execute(union_all(own, via)).all()
+    found: dict[str, Role] = {}
+    for slug, role in rows:
+        found[slug] = max(found.get(slug, Role.VIEWER), Role.named(role))
+    return found

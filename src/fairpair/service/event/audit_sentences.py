@@ -554,6 +554,43 @@ def _autopilot_resume(e: AuditEntry, n: Names, actor: str) -> str:
     return f"{actor} resumed the autopilot{_stage_named(e.subject, n)}"
 
 
+def _community_made(e: AuditEntry, n: Names, actor: str) -> str:
+    a = _dict(e.after)
+    return f"{actor} made the community “{a.get('name', '')}” ({a.get('kind', '')})"
+
+
+def _community_renamed(e: AuditEntry, n: Names, actor: str) -> str:
+    return (
+        f"{actor} renamed the community “{_dict(e.before).get('name', '')}” "
+        f"to “{_dict(e.after).get('name', '')}”"
+    )
+
+
+def _event_community(e: AuditEntry, n: Names, actor: str) -> str:
+    a, b = _dict(e.after), _dict(e.before)
+    if a:
+        linked = a.get("linked", 0)
+        return (
+            f"{actor} made the event one of {a.get('name') or a.get('community')}'s "
+            f"({_count(int(linked), 'player')} linked to its directory)"
+        )
+    return f"{actor} took the event out of the community {b.get('community', '')}"
+
+
+def _person(verb: str) -> Sentence:
+    def say(e: AuditEntry, n: Names, actor: str) -> str:
+        key = e.subject.removeprefix("person ")
+        a, b = _dict(e.after), _dict(e.before)
+        if verb == "merge":
+            moved = _count(int(a.get("events", 0)), "event")
+            return f"{actor} merged {b.get('merged', '')} into {key} ({moved} moved)"
+        if verb == "rename":
+            return f"{actor} renamed {key} from “{b.get('name', '')}” to “{a.get('name', '')}”"
+        return f"{actor} deleted {key} from the directory on request (their results stay)"
+
+    return say
+
+
 #: One sentence per audit action kind the service writes.
 SENTENCES: dict[str, Sentence] = {
     "event.create": _event_made("created"),
@@ -627,6 +664,12 @@ SENTENCES: dict[str, Sentence] = {
     "discord.code": _discord_code,
     "discord.join": _discord_join,
     "discord.leave": _discord_leave,
+    "community.create": _community_made,
+    "community.rename": _community_renamed,
+    "event.community": _event_community,
+    "person.merge": _person("merge"),
+    "person.rename": _person("rename"),
+    "person.forget": _person("forget"),
     "autopilot.pause": _autopilot_pause,
     "autopilot.resume": _autopilot_resume,
 }

@@ -11,6 +11,12 @@ class UnknownEvent(FairpairError):
     code = "unknown_event"
 
 
+class UnknownCommunity(FairpairError):
+    """No community has that slug (or no person of the community has that key)."""
+
+    code = "unknown_community"
+
+
 class EventExists(FairpairError):
     """An event with that slug exists already."""
 

@@ -17,6 +17,7 @@ from fairpair.service.kernel.change import Change, EventRef
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.kernel.lookup import find_stage
 from fairpair.service.kernel.text_rules import has_control
+from fairpair.service.players.people import link_players
 from fairpair.store.models import ByeRow, PlayerRow, RoundRow, StageRow, TableRow
 
 KEY = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,79}$")
@@ -37,6 +38,10 @@ class NewPlayer:
     fide_id: str | None = None
     sex: str | None = None
     birth_date: str | None = None
+    person: str | None = None
+    """A returning player: the key of their record in the community's player directory (an
+    event of a community only); left out, they are recognised by their Discord account or
+    get a new record (``players.people``)."""
 
 
 #: The chess registration facts of a player (``chess_facts``), as a FIDE report writes them.
@@ -198,6 +203,9 @@ def _add(
         return []
     conn.execute(insert(PlayerRow), rows)
     keys = [str(r["key"]) for r in rows]
+    link_players(
+        change, {str(r["key"]): p.person for r, p in zip(rows, players, strict=True) if p.person}
+    )
     late_byes(change, keys, late)
     change.audit(
         action,

@@ -38,8 +38,8 @@ def test_the_overview_follows_the_event(sqlite_db: Database, web_client: TestCli
     players.check_in(sqlite_db, slug, ["p1", "p2"], actor=ACTOR)
     players.drop_player(sqlite_db, slug, "p5", actor=ACTOR)
     page = web_client.get(f"/console/{slug}").text
-    assert "<h3>5</h3><p>registered" in page and "<h3>2</h3><p>checked in" in page
-    assert "<h3>1</h3><p>dropped" in page
+    assert '"count">5</p><p>registered' in page and '"count">2</p><p>checked in' in page
+    assert '"count">1</p><p>dropped' in page
     assert "Start round 1" in _next(web_client, slug)
     assert "https://testserver/e/overview-night" in page
     assert "swiss" in page and "not started" in page

@@ -51,10 +51,13 @@ def mode_of(attempt: int, tables: int) -> tuple[str, ...]:
     return tuple(mode[i % len(mode)] for i in range(tables))
 
 
-def teamup_night(db: Database, name: str, size: int, rounds: int) -> str:
+def teamup_night(
+    db: Database, name: str, size: int, rounds: int, *, owner: int | None = None
+) -> str:
     """A teamup event of ``size`` players (autopilot on by the preset), at most ``rounds``
-    rounds, round 1 started by hand (Open, nothing reported); its slug."""
-    slug = events.create_event(db, name, actor=ACTOR, ruleset=PRESETS["teamup"])
+    rounds, round 1 started by hand (Open, nothing reported); its slug. ``owner``: the
+    account that owns it."""
+    slug = events.create_event(db, name, actor=ACTOR, ruleset=PRESETS["teamup"], owner=owner)
     entrants = [NewPlayer(f"P{i}", id=f"p{i}", seed=i) for i in range(1, size + 1)]
     players.add_players(db, slug, entrants, actor=ACTOR)
     stages.edit_stage(db, slug, {"max_rounds": rounds}, actor=ACTOR, stage="swiss")

@@ -111,7 +111,9 @@ def _zygote(pipes: list[Connection], barrier: Any) -> None:
     from alembic.script import ScriptDirectory  # noqa: F401
 
     import fairpair.service.results.recording
+    import fairpair.service.results.self_reports
     import fairpair.service.rounds.drafts
+    import fairpair.service.rounds.flow
     import fairpair.service.rounds.lifecycle  # noqa: F401
 
     workers = []
@@ -268,8 +270,64 @@ def migrate_database(url: str, log: str) -> None:
         Database.open(url).close()
 
 
+#: The advisory lock class of the autopilot racers' gates (``autopilot_racer``): one lock
+#: per try, held by the test until both racers wait for it.
+GATE_CLASS = 0x7261
+
+
+def autopilot_racer(url: str, slug: str, side: int, tries: int, log: str) -> None:
+    """Land the result of table ``side`` (0 or 1) of rounds 1 to ``tries`` of a teamup night
+    (``autopilot_night``), one round after the other: for each, prepare it (a players'
+    report waiting for confirmation, by the try's mode), say ``ready N`` in ``log``, wait
+    at try N's gate (an advisory lock of ``GATE_CLASS`` the test holds), land it, and say
+    ``done N ok`` — or ``failed N: why`` and stop."""
+    from sqlalchemy import func, select
+
+    from fairpair.store.database import Database
+
+    from .autopilot_night import last_result, mode_of, prepare, tables_of
+
+    db = Database.open(url, migrate=False)
+    with open(log, "a", encoding="utf-8") as out:
+
+        def say(line: str) -> None:
+            out.write(line + "\n")
+            out.flush()
+
+        for attempt in range(1, tries + 1):
+            try:
+                table = _seated(db, slug, attempt, tables_of)[side]
+                how = mode_of(attempt, 2)[side]
+                prepare(db, slug, how, attempt, table)
+                land = last_result(db, slug, how, attempt, table, f"process-{side}")
+                say(f"ready {attempt}")
+                with db.engine.begin() as gate:
+                    gate.execute(select(func.pg_advisory_xact_lock_shared(GATE_CLASS, attempt)))
+                land()
+            except Exception as error:
+                say(f"failed {attempt}: {type(error).__name__}: {error}")
+                return
+            say(f"done {attempt} ok")
+
+
+def _seated(db: Any, slug: str, number: int, tables_of: Callable[..., Any]) -> Any:
+    """Round ``number``'s tables, once it exists: the other racer's transaction may still be
+    opening it when this one's is done."""
+    from fairpair.engine.errors import UnknownRound
+
+    deadline = time.monotonic() + JOIN_TIMEOUT_S
+    while True:
+        try:
+            return tables_of(db, slug, number)
+        except UnknownRound:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.002)
+
+
 CHILDREN: dict[str, Callable[..., None]] = {
     "report_tables": report_tables,
     "release_draft": release_draft,
     "migrate_database": migrate_database,
+    "autopilot_racer": autopilot_racer,
 }

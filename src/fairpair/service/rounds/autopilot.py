@@ -40,6 +40,7 @@ from dataclasses import dataclass, replace
 
 from sqlalchemy import select
 
+from fairpair.engine.changes.round_states import complete_round, open_round
 from fairpair.engine.errors import Location
 from fairpair.engine.lifecycle import RoundAction
 from fairpair.engine.repeats import REPEAT_LABEL, repeat_pairings, repeat_text
@@ -47,13 +48,13 @@ from fairpair.engine.rounds import RoundState
 from fairpair.engine.stage_progress import autopilot_goes_on
 from fairpair.service.kernel.change import Change
 from fairpair.service.kernel.errors import Refused
-from fairpair.service.kernel.loading import load
+from fairpair.service.kernel.loading import Loaded, load
 from fairpair.service.kernel.lookup import find_stage
 from fairpair.service.kernel.unit import changing, reading
 from fairpair.service.rounds.autopilot_pause import Pilot, hold, let_go, pilot, pilot_of
 from fairpair.service.rounds.cut import draw_in, outstanding_tables
-from fairpair.service.rounds.drafts import generate_in, stored_draft
-from fairpair.service.rounds.lifecycle import move_in, release_in
+from fairpair.service.rounds.drafts import generate_loaded, stored_draft
+from fairpair.service.rounds.lifecycle import move_in, release_loaded
 from fairpair.store.database import Database
 from fairpair.store.models import EventRow, RoundRow, StageRow
 
@@ -129,12 +130,15 @@ def _advance(change: Change, stage_key: str, round_id: int, trigger: str) -> Mov
 
 def _step(change: Change, stage_key: str, number: int) -> Moved:
     """Complete round ``number`` of ``stage_key``; then its next round, or — the stage done —
-    the cuts from it and their round 1."""
-    move_in(change, number, RoundAction.COMPLETE, RoundState.COMPLETED, stage_key)
-    tournament = load(change.conn, change.event).tournament
+    the cuts from it and their round 1. The event is loaded once and carried through the
+    moves as the engine changes it (a 4,000-player round: each load is a tenth of a second)."""
+    loaded = load(change.conn, change.event)
+    move_in(change, number, RoundAction.COMPLETE, RoundState.COMPLETED, stage_key, loaded=loaded)
+    loaded = replace(loaded, tournament=complete_round(loaded.tournament, number, stage_key))
+    tournament = loaded.tournament
     stage = tournament.stage(stage_key)
     if autopilot_goes_on(tournament, stage):
-        return replace(_start(change, stage_key), completed=number)
+        return replace(_start(change, stage_key, loaded), completed=number)
     opened: list[tuple[str, int]] = []
     cuts: list[str] = []
     for later in tournament.stages:
@@ -147,7 +151,7 @@ def _step(change: Change, stage_key: str, number: int) -> Moved:
         own = pilot(change.conn, change.event.id, later.id)
         if own is None or not own.on or own.pause is not None:
             continue
-        started = _start(change, later.id)
+        started = _start(change, later.id, None)  # the cut was drawn: loaded afresh
         opened.extend(started.opened)
         if started.review is not None:
             return replace(
@@ -156,11 +160,12 @@ def _step(change: Change, stage_key: str, number: int) -> Moved:
     return Moved(stage_key, number, tuple(opened), tuple(cuts))
 
 
-def _start(change: Change, stage_key: str) -> Moved:
+def _start(change: Change, stage_key: str, loaded: Loaded | None) -> Moved:
     """Pair the next round of ``stage_key``, release it and open it (``opened``), or keep
     the draft for review (``review``, ``warnings``) when a pairing needs a person — a
-    forbidden pair it could not avoid. A forced rematch does not: it is labelled."""
-    saved = generate_in(change, stage_key)
+    forbidden pair it could not avoid. A forced rematch does not: it is labelled.
+    ``loaded``: the event as it is in this change (``None``: load it)."""
+    saved, used = generate_loaded(change, stage_key, loaded)
     forbidden = tuple(
         f"table {p['table']}: {p['a']['name']} and {p['b']['name']} are a forbidden pair"
         for p in saved.pairings
@@ -168,11 +173,11 @@ def _start(change: Change, stage_key: str) -> Moved:
     )
     if forbidden:
         return Moved(stage_key, 0, review=(stage_key, saved.round), warnings=forbidden)
-    number = release_in(change, stage_key)
-    move_in(change, number, RoundAction.OPEN, RoundState.OPEN, stage_key)
-    loaded = load(change.conn, change.event)
-    names = {p.id: p.name for p in loaded.tournament.players}
-    again = repeat_pairings(loaded.tournament.stage(stage_key), number)
+    number, released = release_loaded(change, stage_key, used)
+    move_in(change, number, RoundAction.OPEN, RoundState.OPEN, stage_key, loaded=released)
+    tournament = open_round(released.tournament, number, stage_key)
+    names = {p.id: p.name for p in tournament.players}
+    again = repeat_pairings(tournament.stage(stage_key), number)
     return Moved(
         stage_key,
         0,

@@ -166,6 +166,14 @@ def generate(db: Database, slug: str, *, actor: str, stage: str | None = None) -
 
 def generate_in(change: Change, stage: str | None) -> SavedDraft:
     """``generate`` inside a change already under way (``service.rounds.flow``)."""
+    return generate_loaded(change, stage, None)[0]
+
+
+def generate_loaded(
+    change: Change, stage: str | None, loaded: Loaded | None
+) -> tuple[SavedDraft, Loaded]:
+    """``generate_in`` from ``loaded`` (the event as it is in this change, when the caller
+    holds it); the draft and the event it was paired from."""
     where = find_stage(change.conn, change.event, stage, to_pair=True)
     old = stored_draft(change.conn, where)
     if old is not None:
@@ -174,7 +182,7 @@ def generate_in(change: Change, stage: str | None) -> SavedDraft:
             f"a draft of round {old.round_number} exists (made by {old.made_by}): "
             "review it, regenerate it or discard it",
         )
-    loaded, draft = _pair(change, load(change.conn, change.event), where.key)
+    loaded, draft = _pair(change, loaded or load(change.conn, change.event), where.key)
     row = _store(change, where, draft, draft_view(loaded.tournament, draft))
     saved = _saved(row, where.key)
     change.audit(
@@ -186,7 +194,7 @@ def generate_in(change: Change, stage: str | None) -> SavedDraft:
             "warnings": saved.warnings,
         },
     )
-    return saved
+    return saved, loaded
 
 
 def regenerate(db: Database, slug: str, *, actor: str, stage: str | None = None) -> SavedDraft:

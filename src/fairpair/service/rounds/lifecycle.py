@@ -5,6 +5,7 @@ and set the round's dates. The engine's lifecycle rules decide; each refusal say
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -45,6 +46,12 @@ def release(db: Database, slug: str, *, actor: str, stage: str | None = None) ->
 def release_in(change: Change, stage: str | None) -> int:
     """``release`` inside a change already under way (``service.rounds.flow`` runs it with
     the other moves of "Next round" in one transaction)."""
+    return release_loaded(change, stage, None)[0]
+
+
+def release_loaded(change: Change, stage: str | None, loaded: Loaded | None) -> tuple[int, Loaded]:
+    """``release_in`` from ``loaded`` (the event as it is in this change, when the caller
+    holds it); the round's number and the event with the round released."""
     change.wide = True
     conn = change.conn
     where = find_stage(conn, change.event, stage, to_pair=True)
@@ -66,7 +73,8 @@ def release_in(change: Change, stage: str | None) -> int:
             Location(stage=where.key),
             f"no draft to release{said}: generate the next round first",
         )
-    loaded = load(conn, change.event)
+    if loaded is None:
+        loaded = load(conn, change.event)
     draft = draft_of(where.key, row.round_number, row.body)
     _refuse_leavers(loaded, where.key, draft)
     after = release_round(loaded.tournament, draft)
@@ -92,7 +100,7 @@ def release_in(change: Change, stage: str | None) -> int:
             "moves": row.body.get("moves", []),
         },
     )
-    return rnd.number
+    return rnd.number, replace(loaded, tournament=after)
 
 
 def _refuse_leavers(loaded: Loaded, stage_key: str, draft: PairingDraft) -> None:
@@ -144,7 +152,12 @@ def _refuse_newcomers(loaded: Loaded, stage_key: str, number: int, body: Any) ->
 
 
 def _moving(
-    change: Change, stage: str | None, number: int, action: RoundAction, version: int | None
+    change: Change,
+    stage: str | None,
+    number: int,
+    action: RoundAction,
+    version: int | None,
+    loaded: Loaded | None = None,
 ) -> tuple[StageRef, RoundRef, Loaded]:
     where = find_stage(change.conn, change.event, stage)
     rnd = find_round(change.conn, where, number)
@@ -153,7 +166,8 @@ def _moving(
             Location(stage=where.key, round=number),
             f"round {number} changed since you read it (version {version}, now {rnd.version})",
         )
-    loaded = load(change.conn, change.event)
+    if loaded is None:
+        loaded = load(change.conn, change.event)
     verdict = check(loaded.stage(where.key), action, number)
     if verdict.refusal is not None:
         raise LifecycleRefused(Location(stage=where.key, round=number), verdict.refusal.text)
@@ -193,9 +207,12 @@ def move_in(
     after: RoundState,
     stage: str | None,
     version: int | None = None,
+    loaded: Loaded | None = None,
 ) -> None:
-    """``_move`` inside a change already under way (``service.rounds.flow``)."""
-    where, rnd, _ = _moving(change, stage, number, action, version)
+    """``_move`` inside a change already under way (``service.rounds.flow``). ``loaded``: the
+    event as it is in this change, when the caller holds it (the autopilot, which moves a
+    round of 4,000 players on in one transaction, loads the event once)."""
+    where, rnd, _ = _moving(change, stage, number, action, version, loaded)
     _set_state(change.conn, rnd, after)
     replan(change, rnd.id)
     if action is RoundAction.REVERT:

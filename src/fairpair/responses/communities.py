@@ -19,7 +19,11 @@ class CommunityItem(Model):
 
     slug: str
     name: str
-    role: str = Field(description="The caller's role: owner, judge or viewer.")
+    kind: Literal["store", "club", "discord", "other"]
+    role: str | None = Field(
+        description="The caller's role: owner, judge or viewer (null: none — the command "
+        "line lists every community)."
+    )
 
 
 class CommunityList(Model):

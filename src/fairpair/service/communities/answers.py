@@ -3,6 +3,8 @@ read in the service, shaped once for both."""
 
 from __future__ import annotations
 
+from sqlalchemy import select
+
 from fairpair.responses.communities import (
     CommunityDetail,
     CommunityEventItem,
@@ -17,14 +19,24 @@ from fairpair.service.communities.communities import communities_of, community_v
 from fairpair.service.communities.directory import people, search
 from fairpair.service.communities.staff import staff_of
 from fairpair.store.database import Database
+from fairpair.store.models import CommunityRow
 
 
-def community_list(db: Database, account_id: int | None) -> CommunityList:
-    """The communities where the account has a role, by name."""
+def community_list(db: Database, account_id: int | None, *, every: bool = False) -> CommunityList:
+    """The communities where the account has a role, by name (``every``: all of them, with
+    the account's role where it has one)."""
+    roles = {s: r.label for s, _, r in communities_of(db, account_id)}
+    with db.reading() as conn:
+        rows = conn.execute(
+            select(CommunityRow.slug, CommunityRow.name, CommunityRow.kind).order_by(
+                CommunityRow.name, CommunityRow.slug
+            )
+        ).all()
     return CommunityList(
         communities=[
-            CommunityItem(slug=s, name=n, role=r.label)
-            for s, n, r in communities_of(db, account_id)
+            CommunityItem(slug=r.slug, name=r.name, kind=r.kind, role=roles.get(r.slug))
+            for r in rows
+            if every or r.slug in roles
         ]
     )
 

@@ -110,7 +110,7 @@ def test_a_community_through_the_api(client: TestClient, db: Database) -> None:
     exported = call(client, "GET", f"/communities/{slug}/people/player-a0/export", judge, None)
     body = exported.json()
     assert body["person"]["name"] == "Ada Zero"
-    assert [m["outcome"] for m in body["events"][1]["matches"]][0] in {"win", "loss"}
+    assert body["events"][1]["matches"][0]["outcome"] in {"win", "loss"}
 
     # delete on request: owners only
     refused = call(client, "DELETE", f"/communities/{slug}/people/player-a0", judge, None)

@@ -102,7 +102,7 @@ def test_returning_player_directory_merge_and_public_pages(
     expect(merge).to_be_visible()
     merge.click()
     question = page.locator("#confirm-question")
-    expect(question).to_have_text("Merge Bo C. (bo-c) into Bo Chen (bo-chen)? 1 event move.")
+    expect(question).to_have_text("Merge Bo C. (bo-c) into Bo Chen (bo-chen)? 1 event moves.")
     expect(page.locator("#confirm-details")).to_contain_text("Rosa Week 2")
     _shot(page, "merge")
     assert _serious(page) == []

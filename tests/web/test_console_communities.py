@@ -95,7 +95,7 @@ def test_a_store_runs_its_community_from_the_console(web_client: TestClient) -> 
         {"kept": "bo-chen", "gone": "bo-chen-2"},
     )
     assert asked.status_code == 200
-    assert "Merge Bo Chen (bo-chen-2) into Bo Chén (bo-chen)? 1 event move." in asked.text
+    assert "Merge Bo Chen (bo-chen-2) into Bo Chén (bo-chen)? 1 event moves." in asked.text
     assert len(directory.people(db, "sam-s-games")) == 3  # nothing yet
     merged = post(
         web_client,

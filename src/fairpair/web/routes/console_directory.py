@@ -179,7 +179,7 @@ def merge_people(
             Confirm(
                 question=(
                     f"Merge {away.person.name} ({gone}) into {keep.person.name} ({kept})? "
-                    f"{count(moving, 'event')} move."
+                    f"{count(moving, 'event')} {'moves' if moving == 1 else 'move'}."
                 ),
                 action=f"/communities/{community}/people/merge",
                 button=f"Merge into {keep.person.name}",
@@ -188,7 +188,8 @@ def merge_people(
                 details=(
                     f"{away.person.name}'s {count(moving, 'event')} "
                     + (f"({', '.join(e.name for e in away.events[:5])}) " if moving else "")
-                    + f"become {keep.person.name}'s: {keep.person.name} will have played "
+                    + ("becomes " if moving == 1 else "become ")
+                    + f"{keep.person.name}'s: {keep.person.name} will have played "
                     f"{count(len(keep.events) + moving, 'event')}. League points and ratings "
                     "follow the events.",
                     f"The record {gone} is gone from the directory; each event keeps the name "

@@ -35,7 +35,7 @@ def test_a_community_through_the_api(client: TestClient, db: Database) -> None:
     bad = call(client, "POST", "/communities", owner, {"name": "X", "kind": "pub"})
     assert bad.status_code == 422
     assert call(client, "GET", "/communities", owner, None).json()["communities"] == [
-        {"slug": slug, "name": "Stella's Store", "role": "owner"}
+        {"slug": slug, "name": "Stella's Store", "kind": "store", "role": "owner"}
     ]
 
     attached = call(client, "POST", f"/communities/{slug}/events", owner, {"event": week1})
@@ -125,3 +125,13 @@ def test_a_community_through_the_api(client: TestClient, db: Database) -> None:
     out = call(client, "DELETE", f"/communities/{slug}/events/{week2}", owner, None)
     assert [e["slug"] for e in out.json()["events"]] == [week1]
     assert call(client, "GET", "/communities/nowhere", {}, None).status_code == 404
+
+    # a returning player registered through the API (``person``)
+    week3 = event_of(db, "stella", "API Week 3", players=0)
+    call(client, "POST", f"/communities/{slug}/events", owner, {"event": week3})
+    added = call(
+        client, "POST", f"/events/{week3}/players", judge, {"name": "B1", "person": "player-b1"}
+    )
+    assert added.status_code in (200, 201), added.text
+    after = call(client, "GET", f"/communities/{slug}/people?search=player-b1", judge, None)
+    assert {p["key"]: p["events"] for p in after.json()["people"]}["player-b1"] == 2  # week 2 left

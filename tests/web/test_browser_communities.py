@@ -111,6 +111,10 @@ def test_returning_player_directory_merge_and_public_pages(
     expect(page.locator("#done-text")).to_have_text("Bo C. merged into this record: 1 event moved.")
     expect(page.locator("#played tbody tr")).to_have_count(2)
 
+    page.goto(f"/communities/{club}")
+    expect(page.locator("#events-past")).to_contain_text("Rosa Week 1")
+    _shot(page, "console")
+
     # the public pages: the community's weeks, Ann's profile with her place
     page.goto(f"/c/{club}")
     expect(page.locator("#public-past")).to_contain_text("Rosa Week 1")

@@ -76,7 +76,7 @@ def test_backup_and_restore(fp: Any, tmp_path: Path) -> None:
     file = tmp_path / "backup.json"
     fp("backup", slug, "-o", str(file))
     made = json.loads(fp("restore", str(file), "--json").stdout)
-    assert made == {"event": f"{slug}-2", "version_read": 1, "owner": None}
+    assert made == {"event": f"{slug}-2", "version_read": 1, "owner": None, "community": None}
     assert "copy" in fp("restore", str(file), "--slug", "copy").stdout
     fp("restore", str(file), "--slug", "copy", code=9)  # event_exists: a conflict
     data = json.loads(file.read_text(encoding="utf-8"))

@@ -34,6 +34,7 @@ from fairpair.engine.results import Result, Side
 from fairpair.service.accounts import staff
 from fairpair.service.accounts.links import invite, reset_link
 from fairpair.service.accounts.logins import add_account
+from fairpair.service.communities.communities import attach_event, create_community
 from fairpair.service.event import events
 from fairpair.service.players import roster
 from fairpair.service.players.passes import personal_link
@@ -154,7 +155,17 @@ PLAYOFF = (
     Visit("/e/{slug}/pairings", "/e/{slug}/pairings", phone=True),
     Visit("/e/{slug}/display", "/e/{slug}/display"),
 )
-VISITS = ANONYMOUS + DRAFT + OPEN + PLAYER + PLAYOFF
+#: A community ("access-club", owned by the organizer; the event is one of its events): its
+#: public page and a player's profile, its console's events, directory, record and staff.
+COMMUNITY = (
+    Visit("/c/{community}", "/c/access-club", phone=True),
+    Visit("/c/{community}/p/{person}", "/c/access-club/p/ada-quill", phone=True),
+    Visit("/communities/{community}", "/communities/access-club"),
+    Visit("/communities/{community}/people", "/communities/access-club/people"),
+    Visit("/communities/{community}/people/{person}", "/communities/access-club/people/ada-quill"),
+    Visit("/communities/{community}/staff", "/communities/access-club/staff"),
+)
+VISITS = ANONYMOUS + DRAFT + OPEN + PLAYER + PLAYOFF + COMMUNITY
 
 #: GET routes that serve no HTML page, and why.
 EXCLUDED = {
@@ -171,6 +182,8 @@ EXCLUDED = {
     "/console/{slug}/csv/{table}": "CSV",
     "/console/{slug}/backup": "a JSON download",
     "/console/{slug}/export.trf": "a TRF file download",
+    "/communities/{community}/people/{person}/export": "a JSON download (a player's data)",
+    "/console/{slug}/players/returning": "an htmx fragment of the Players tab (its add form)",
 }
 #: Every route under this prefix is the JSON API.
 API_PREFIX = "/api/"
@@ -407,6 +420,9 @@ def test_every_page_passes_axe_and_has_a_skip_link_and_a_focus_ring(
     page.wait_for_url("**/console")
     scanner.scan(DRAFT)
 
+    # the event is one of a community's: the Players tab offers returning players
+    club = create_community(db, "Access Club", actor=ACTOR, kind="club", owner=owner.id)
+    attach_event(db, club, slug, actor=ACTOR)
     number = rounds.release(db, slug, actor=ACTOR)
     rounds.open_round(db, slug, number, actor=ACTOR)
     tables = rounds.round_view(db, slug, number).tables
@@ -432,6 +448,7 @@ def test_every_page_passes_axe_and_has_a_skip_link_and_a_focus_ring(
     assert events.export_event(db, slug).stage("top") is not None
     start_round(db, slug, "top")
     scanner.scan(PLAYOFF)
+    scanner.scan(COMMUNITY)
 
     seconds = time.monotonic() - started
     report = _summary(scanner.findings, scanner.scanned, seconds)

@@ -12,8 +12,11 @@ from fastapi import APIRouter, Body, Query
 from fairpair.api.params import Slug
 from fairpair.interop.backup import Backup, parse_backup
 from fairpair.responses.events import EventDetail
-from fairpair.service.event.backups import backup_event, restore_event
+from fairpair.service.communities.backups import restore_into_community
+from fairpair.service.communities.communities import community_role
+from fairpair.service.event.backups import backup_event
 from fairpair.service.event.events import show_event
+from fairpair.service.kernel.errors import NotAllowed
 from fairpair.web.access import DbDep, Organizer, Owner
 
 ROUTER = APIRouter(tags=["backups"])
@@ -32,10 +35,22 @@ def restore_an_event(
     access: Organizer,
     db: DbDep,
     slug: Annotated[str | None, Query(max_length=80, description="The new event's slug.")] = None,
+    community: Annotated[
+        str | None,
+        Query(
+            max_length=80,
+            description="Restore it into this community (the caller is its judge or owner): "
+            "its players are linked to their records of the directory (the backup's).",
+        ),
+    ] = None,
 ) -> EventDetail:
     """A new event restored from ``backup``, owned by the caller (an older version is
     migrated forward; a damaged or newer one is refused naming the field)."""
     assert access.account is not None
     read = parse_backup(json.dumps(backup), "backup")
-    made = restore_event(db, read, actor=access.actor, slug=slug, owner=access.account.id)
+    if community is not None and (community_role(db, community, access.account.id) or 0) < 2:
+        raise NotAllowed("community", f"restoring into {community!r} needs a judge of it")
+    made = restore_into_community(
+        db, read, actor=access.actor, community=community, slug=slug, owner=access.account.id
+    )
     return show_event(db, made)

@@ -67,6 +67,13 @@ class NewPlayerBody(Body):
     fide_id: Annotated[str, Field(max_length=11)] | None = None
     sex: Annotated[str, Field(max_length=1)] | None = None
     birth_date: Annotated[str, Field(max_length=10)] | None = None
+    person: Annotated[
+        Key | None,
+        Field(
+            description="A returning player: the key of their record in the player directory "
+            "of the event's community (GET /communities/{c}/people?search=)."
+        ),
+    ] = None
 
 
 class PlayerEdit(Body):

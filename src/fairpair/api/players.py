@@ -55,6 +55,7 @@ def _new(body: NewPlayerBody) -> NewPlayer:
         body.fide_id,
         body.sex,
         body.birth_date,
+        person=body.person,
     )
 
 

@@ -11,6 +11,7 @@ from fairpair.api import (
     autopilot,
     backups,
     brackets,
+    communities,
     cut,
     docs,
     drafts,
@@ -53,6 +54,7 @@ RESOURCES = (
     portal,
     notices,
     backups,
+    communities,
 )
 #: The player's own API (their match, their report): what thousands of phones call during a
 #: round. The app matches it first (``PLAYER_ROUTER``): FastAPI tries routes one by one, and

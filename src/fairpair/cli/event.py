@@ -40,6 +40,14 @@ def new(
             + " (default: default).",
         ),
     ] = None,
+    community: Annotated[
+        str | None,
+        typer.Option(
+            "--community",
+            metavar="COMMUNITY",
+            help="Attach it to this community at once (fairpair community list).",
+        ),
+    ] = None,
     *,
     run: options.Change,
 ) -> None:
@@ -54,14 +62,23 @@ def new(
         preset = get_ruleset(ruleset, "--ruleset")
     with run.database() as base:
         owner = account_named(base, run.who)
+        if community is not None:
+            from fairpair.service.communities.communities import community_view
+
+            community_view(base, community)  # an unknown community makes no event
         made = create_event(
             base, name, actor=run.who, slug=slug, ruleset=preset, owner=owner.id if owner else None
         )
+        if community is not None:
+            from fairpair.service.communities.communities import attach_event
+
+            attach_event(base, community, made, actor=run.who)
+    where = f", an event of {community}" if community else ""
     run.done(
         f"created event {made} ({name.strip()}): one Swiss stage 'swiss', ruleset "
-        f"{preset.name if preset else 'default'}; {owned_by(owner, run.who, made)}. "
+        f"{preset.name if preset else 'default'}{where}; {owned_by(owner, run.who, made)}. "
         f"Next: fairpair player add {made} NAME",
-        {"event": made, "owner": owner.username if owner else None},
+        {"event": made, "owner": owner.username if owner else None, "community": community},
     )
 
 

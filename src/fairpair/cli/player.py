@@ -77,6 +77,15 @@ def add(
     ] = None,
     late_byes: LateByes = 0,
     late_kind: Kind = LateKind.ZERO,
+    returning: Annotated[
+        str | None,
+        typer.Option(
+            "--returning",
+            metavar="KEY",
+            help="A returning player: their record in the community's player directory "
+            "(fairpair community people COMMUNITY --search NAME).",
+        ),
+    ] = None,
     *,
     run: options.Change,
 ) -> None:
@@ -84,11 +93,15 @@ def add(
     from fairpair.service.players.registration import NewPlayer
     from fairpair.service.players.roster import add_players
 
-    player = NewPlayer(name, player_id, seed, rating, team, contact)
+    player = NewPlayer(name, player_id, seed, rating, team, contact, person=returning)
     with run.database() as base:
         ids = add_players(base, event, [player], actor=run.who, late=_late(late_byes, late_kind))
     late = f" (late entry: {late_byes} {late_kind.value} byes)" if late_byes else ""
-    run.done(f"added {name.strip()} ({ids[0]}) to {event}{late}", {"event": event, "players": ids})
+    back = f", returning player {returning}" if returning else ""
+    run.done(
+        f"added {name.strip()} ({ids[0]}) to {event}{late}{back}",
+        {"event": event, "players": ids, "person": returning},
+    )
 
 
 @command(GROUP, "import")

@@ -27,6 +27,16 @@ def restore(
             "that one is taken).",
         ),
     ] = None,
+    community: Annotated[
+        str | None,
+        typer.Option(
+            "--community",
+            metavar="COMMUNITY",
+            help="Restore it into this community, its players linked to their records "
+            "(default: the backed-up event's community when this database has it; "
+            "--community none: into none).",
+        ),
+    ] = None,
     *,
     run: options.Change,
 ) -> None:
@@ -37,13 +47,20 @@ def restore(
     from fairpair.interop.backup import parse_backup
     from fairpair.interop.document.read import read_bytes
     from fairpair.service.accounts.logins import account_named, owned_by
-    from fairpair.service.event.backups import restore_event
+    from fairpair.service.communities.backups import backup_community, restore_into_community
 
     read = parse_backup(read_bytes(Path(file)), file)
     with run.database() as base:
         owner = account_named(base, run.who)
-        made = restore_event(
-            base, read, actor=run.who, slug=slug, owner=owner.id if owner else None
+        into = backup_community(base, read) if community is None else community
+        into = None if into == "none" else into
+        made = restore_into_community(
+            base,
+            read,
+            actor=run.who,
+            community=into,
+            slug=slug,
+            owner=owner.id if owner else None,
         )
     migrated = (
         f" (migrated from version {read.version_read})"
@@ -53,10 +70,12 @@ def restore(
     run.done(
         f"restored {file} as event {made}: {plural(len(read.tournament.players), 'player')}, "
         f"{plural(len(read.backup.audit_log), 'audit entry', 'audit entries')}{migrated}; "
-        f"{owned_by(owner, run.who, made)}",
+        f"{owned_by(owner, run.who, made)}"
+        + (f"; an event of {into}, its players linked to their records" if into else ""),
         {
             "event": made,
             "version_read": read.version_read,
             "owner": owner.username if owner else None,
+            "community": into,
         },
     )

@@ -83,6 +83,9 @@ ROUTERS = (
     "fairpair.web.routes.console_discord",
     "fairpair.web.routes.console_queue",
     "fairpair.web.routes.console_reporting",
+    "fairpair.web.routes.public_community",
+    "fairpair.web.routes.console_community",
+    "fairpair.web.routes.console_directory",
     "fairpair.api.routes",
 )
 

@@ -28,6 +28,12 @@ class BackupEvent(_Part):
         default=None,
         description="City, federation, dates, arbiters, time control, type, round dates.",
     )
+    community: str | None = Field(
+        default=None,
+        max_length=80,
+        description="The slug of the community the event belonged to (restore can put it "
+        "back there, its players linked to their records).",
+    )
 
 
 class BackupPlayer(_Part):
@@ -37,6 +43,11 @@ class BackupPlayer(_Part):
     contact: str | None = Field(default=None, max_length=200)
     registered_at: AwareDatetime | None = None
     checked_in_at: AwareDatetime | None = None
+    person: str | None = Field(
+        default=None,
+        max_length=80,
+        description="Their record in the community's player directory (its key).",
+    )
 
 
 class BackupRound(_Part):

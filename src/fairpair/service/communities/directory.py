@@ -245,10 +245,16 @@ def forget(db: Database, community: str, key: str, *, actor: str) -> int:
             .where(PlayerRow.id.in_(players))
             .values(name=FORGOTTEN, contact=None, team=None, fide_id=None, birth_date=None)
         ).rowcount
+        # the key was made from the name: it goes too (the record's pages and links with it)
         conn.execute(
             update(PersonRow)
             .where(PersonRow.id == person_id)
-            .values(name=FORGOTTEN, discord_user=None, forgotten_at=change.at)
+            .values(
+                key=f"forgotten-{person_id}",
+                name=FORGOTTEN,
+                discord_user=None,
+                forgotten_at=change.at,
+            )
         )
         change.audit("person.forget", f"person {key}", after={"events": renamed})
         return int(renamed)

@@ -577,6 +577,21 @@ def _event_community(e: AuditEntry, n: Names, actor: str) -> str:
     return f"{actor} took the event out of the community {b.get('community', '')}"
 
 
+def _community_event(verb: str) -> Sentence:
+    """A community's own log: an event attached, taken out or restored into it."""
+
+    def say(e: AuditEntry, n: Names, actor: str) -> str:
+        event = e.subject.removeprefix("event ")
+        linked = _count(int(_dict(e.after).get("linked", 0)), "player")
+        if verb == "detach":
+            return f"{actor} took {event} out of the community"
+        if verb == "restore":
+            return f"{actor} restored {event} from a backup into the community ({linked} linked)"
+        return f"{actor} made {event} one of the community's events ({linked} linked)"
+
+    return say
+
+
 def _person(verb: str) -> Sentence:
     def say(e: AuditEntry, n: Names, actor: str) -> str:
         key = e.subject.removeprefix("person ")
@@ -667,6 +682,9 @@ SENTENCES: dict[str, Sentence] = {
     "community.create": _community_made,
     "community.rename": _community_renamed,
     "event.community": _event_community,
+    "community.attach": _community_event("attach"),
+    "community.detach": _community_event("detach"),
+    "community.restore": _community_event("restore"),
     "person.merge": _person("merge"),
     "person.rename": _person("rename"),
     "person.forget": _person("forget"),

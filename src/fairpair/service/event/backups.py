@@ -16,6 +16,7 @@ the backup has none, or not a valid one).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import bindparam, insert, select, update
@@ -43,8 +44,12 @@ from fairpair.service.players.portal_settings import portal_of
 from fairpair.store.database import Database
 from fairpair.store.models import (
     AuditRow,
+    CommunityEventRow,
+    CommunityRow,
     EventRow,
     EventSourceRow,
+    PersonRow,
+    PlayerPersonRow,
     PlayerRow,
     PortalRow,
     RoundRow,
@@ -64,11 +69,22 @@ def backup_event(db: Database, slug: str) -> Backup:
         ).scalar_one()
         players = conn.execute(
             select(
-                PlayerRow.key, PlayerRow.contact, PlayerRow.registered_at, PlayerRow.checked_in_at
+                PlayerRow.key,
+                PlayerRow.contact,
+                PlayerRow.registered_at,
+                PlayerRow.checked_in_at,
+                PersonRow.key.label("person"),
             )
+            .outerjoin(PlayerPersonRow, PlayerPersonRow.player_id == PlayerRow.id)
+            .outerjoin(PersonRow, PersonRow.id == PlayerPersonRow.person_id)
             .where(PlayerRow.event_id == event.id)
             .order_by(PlayerRow.position)
         ).all()
+        community = conn.execute(
+            select(CommunityRow.slug)
+            .join(CommunityEventRow, CommunityEventRow.community_id == CommunityRow.id)
+            .where(CommunityEventRow.event_id == event.id)
+        ).scalar_one_or_none()
         rounds = conn.execute(
             select(
                 StageRow.key, RoundRow.number, RoundRow.starts_at, RoundRow.ends_at, RoundRow.notes
@@ -104,6 +120,7 @@ def backup_event(db: Database, slug: str) -> Backup:
             name=event.name,
             created_at=created,
             details=None if details.empty else details,
+            community=community,
         ),
         document=to_document(tournament),
         players=[
@@ -112,6 +129,7 @@ def backup_event(db: Database, slug: str) -> Backup:
                 contact=p.contact,
                 registered_at=p.registered_at,
                 checked_in_at=p.checked_in_at,
+                person=p.person,
             )
             for p in players
         ],
@@ -165,9 +183,13 @@ def restore_event(
     actor: str,
     slug: str | None = None,
     owner: int | None = None,
+    then: Callable[[Change], dict[str, Any]] | None = None,
 ) -> str:
     """A new event restored from ``read`` (``parse_backup``), all or nothing; its slug.
-    ``owner``: the account that owns it (staff are not in a backup)."""
+    ``owner``: the account that owns it (staff are not in a backup). ``then``: more to write
+    in the same transaction once the event is whole (``communities.backups``: back into a
+    community, its players linked to their records); what it returns joins the
+    ``event.restore`` entry."""
     backup = read.backup
     if slug is None and backup.event.slug:
         slug = _free_slug(db, backup.event.slug)
@@ -200,6 +222,7 @@ def restore_event(
             "backup_version": read.version_read,
             "backup_written_at": backup.written_at.isoformat() if backup.written_at else None,
             "restored_audit_entries": len(backup.audit_log),
+            **(then(change) if then is not None else {}),
         }
 
     return restore_as_event(db, read.tournament, rest, actor=actor, slug=slug, owner=owner)

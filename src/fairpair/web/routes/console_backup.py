@@ -13,7 +13,11 @@ from fastapi.responses import RedirectResponse, Response
 
 from fairpair.engine.errors import FairpairError
 from fairpair.interop.backup import dump_backup, parse_backup
-from fairpair.service.event.backups import backup_event, restore_event
+from fairpair.service.accounts.staff import Role
+from fairpair.service.communities.backups import restore_into_community
+from fairpair.service.communities.communities import community_role
+from fairpair.service.event.backups import backup_event
+from fairpair.service.kernel.errors import NotAllowed
 from fairpair.web.access import DbDep, Organizer, Owner
 from fairpair.web.routes.home import events_console
 
@@ -39,6 +43,7 @@ async def restore_backup(
     db: DbDep,
     file: Annotated[UploadFile, File()],
     restore_slug: Annotated[str, Form(max_length=80)] = "",
+    community: Annotated[str, Form(max_length=80)] = "",
 ) -> Response:
     assert access.account is not None
     raw = await file.read(MAX_UPLOAD_BYTES + 1)
@@ -53,17 +58,22 @@ async def restore_backup(
     else:
         try:
             read = parse_backup(raw, source)
-            made = restore_event(
+            into = community.strip() or None
+            if into is not None and (community_role(db, into, access.account.id) or 0) < Role.JUDGE:
+                raise NotAllowed("community", f"restoring into {into!r} needs a judge of it")
+            made = restore_into_community(
                 db,
                 read,
                 actor=access.actor,
+                community=into,
                 slug=restore_slug.strip() or None,
                 owner=access.account.id,
             )
         except FairpairError as error:
-            field = "restore_slug" if error.location.path[:1] == ("slug",) else "backup"
+            head = str(error.location.path[0]) if error.location.path else ""
+            field = {"slug": "restore_slug", "community": "community"}.get(head, "backup")
             errors[field] = f"{error.where}: {error.reason}" if field == "backup" else error.reason
         else:
             return RedirectResponse(f"/console/{made}", status_code=303)
-    values = {"ruleset": "default", "restore_slug": restore_slug}
+    values = {"ruleset": "default", "restore_slug": restore_slug, "community": community}
     return events_console(request, access, db, status=422, values=values, errors=errors)

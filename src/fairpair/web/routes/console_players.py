@@ -12,6 +12,7 @@ them in one action.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import Annotated, Any
 from urllib.parse import urlencode
 
@@ -22,6 +23,8 @@ from starlette.concurrency import run_in_threadpool
 from fairpair.engine.errors import FairpairError, Location
 from fairpair.engine.rounds import ByeKind
 from fairpair.service.accounts.staff import Role
+from fairpair.service.communities.communities import community_of_event
+from fairpair.service.communities.directory import person_events, search
 from fairpair.service.event.events import show_event
 from fairpair.service.kernel.connection import Database
 from fairpair.service.kernel.errors import Refused
@@ -102,6 +105,7 @@ def _page(
         rounds_played=rounds_played,
         late_kinds=LATE_KINDS,
         judge=access.can(Role.JUDGE),
+        community=community_of_event(db, slug),
         done=done or _said(request, event.players, slug),
         warnings=warnings or [],
         errors=errors,
@@ -244,7 +248,17 @@ def add_one(
     title: Annotated[str, Form(max_length=10)] = "",
     federation: Annotated[str, Form(max_length=10)] = "",
     fide_id: Annotated[str, Form(max_length=20)] = "",
+    person: Annotated[str, Form(max_length=80)] = "",
 ) -> Response:
+    person = person.strip()
+    if person:
+        # a returning player picked from the community's directory: registered under their
+        # record's name (what was typed was the search)
+        community = community_of_event(db, slug)
+        if community is not None:
+            # (an unknown record: registration refuses it, naming it)
+            with suppress(FairpairError):
+                name = person_events(db, community.slug, person)[0].name
     values = {
         "title": title,
         "federation": federation,
@@ -276,6 +290,7 @@ def add_one(
             title=title.strip() or None,
             federation=federation.strip() or None,
             fide_id=fide_id.strip() or None,
+            person=person or None,
         )
         byes = numbers["late_byes"] or 0
         late = LateEntry(byes, ByeKind(late_kind)) if byes else LateEntry()
@@ -286,6 +301,24 @@ def add_one(
         else:
             return _back(slug, "added", keys[0])
     return _page(request, access, db, slug, status=422, errors=errors, values=values)
+
+
+@ROUTER.get("/console/{slug}/players/returning")
+def returning(request: Request, slug: str, access: Judge, db: DbDep, name: str = "") -> Response:
+    """Search-as-you-type of "Add player" in an event of a community: the directory's records
+    whose name holds what is typed (name, events played, last seen), each a button that
+    registers that returning player. Nothing for an event without a community."""
+    community = community_of_event(db, slug)
+    typed = name.strip()[:200]
+    found = search(db, community.slug, typed, limit=8) if community and len(typed) >= 2 else []
+    return render(
+        request,
+        "community/_returning.html",
+        slug=slug,
+        community=community,
+        typed=typed,
+        people=found,
+    )
 
 
 @ROUTER.post("/console/{slug}/players/import")

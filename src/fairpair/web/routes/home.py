@@ -1,5 +1,6 @@
 """The front page (every event, for the public) and the console's list of events (the
-account's own, with its role in each, and a form to create one)."""
+account's own, with its role in each, and a form to create one) with the account's
+communities beside them (and a form to make one: ``web.routes.console_community``)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from fastapi.responses import RedirectResponse, Response
 from fairpair.engine.errors import FairpairError
 from fairpair.engine.rulesets import get_ruleset
 from fairpair.service.accounts.staff import roles_of
+from fairpair.service.communities.communities import KINDS, communities_of
 from fairpair.service.event.events import create_event, list_events
 from fairpair.service.kernel.connection import Database
 from fairpair.web.access import Access, DbDep, Organizer, Public, Signed
@@ -46,7 +48,9 @@ def events_console(
         events=mine,
         roles=roles,
         rulesets=RULESETS,
-        values=values or {"ruleset": "default"},
+        communities=communities_of(db, access.account.id),
+        kinds=KINDS,
+        values=values or {"ruleset": "default", "kind": "store"},
         errors=errors or {},
     )
 

@@ -17,7 +17,7 @@ from fairpair.service.players import roster as players
 from fairpair.service.players.registration import NewPlayer
 from fairpair.service.ratings import updates, views
 from fairpair.service.results import recording as results
-from fairpair.service.rounds import flow, lifecycle
+from fairpair.service.rounds import drafts, flow, lifecycle
 from fairpair.service.rounds.rating_job import KIND
 from fairpair.service.wiring import handlers
 from fairpair.store.database import Database
@@ -169,3 +169,33 @@ def test_an_event_without_a_community_plans_no_job(db: Database) -> None:
     assert [j for j in pending(db) if j.kind == KIND] == []
     with db.reading() as conn:
         assert conn.execute(select(func.count()).select_from(RatingChangeRow)).scalar_one() == 0
+
+
+def test_round_one_seeded_by_rating(db: Database) -> None:
+    """With ``seed_round_one`` on, round 1 of the next event pairs in rating order (adjacent:
+    the two best rated at table 1); a seed typed by staff wins."""
+    club = communities.create_community(db, "Seeded", actor=ACTOR)
+    week1 = _week(db, club, "Week 1", [NewPlayer(n) for n in NAMES])
+    for t in lifecycle.round_view(db, week1, 1).tables:
+        results.report(db, week1, 1, Result.win(Side.A), table=t.table, actor=ACTOR)
+    lifecycle.complete_round(db, week1, 1, actor=ACTOR)
+    _run_jobs(db)
+    best = [p.key for p in views.rating_list(db, club).people]
+    assert len(best) == 4
+    updates.change_settings(db, club, {"seed_round_one": True}, actor=ACTOR)
+
+    week2 = events.create_event(db, "Week 2", actor=ACTOR)
+    communities.attach_event(db, club, week2, actor=ACTOR)
+    newcomers = [NewPlayer("Zed")] + [NewPlayer(n, person=n.lower()) for n in NAMES]
+    players.add_players(db, week2, newcomers, actor=ACTOR)
+    draft = drafts.generate(db, week2, actor=ACTOR)
+    table1 = draft.pairings[0]
+    assert {table1["a"]["id"], table1["b"]["id"]} == set(best[:2])
+    assert draft.byes[0]["player"]["id"] == "zed"  # unrated: after the rated, the bye
+
+    week3 = events.create_event(db, "Week 3", actor=ACTOR)
+    communities.attach_event(db, club, week3, actor=ACTOR)
+    typed = [NewPlayer(n, person=n.lower(), seed=k) for k, n in enumerate(reversed(NAMES), 1)]
+    players.add_players(db, week3, typed, actor=ACTOR)
+    table1 = drafts.generate(db, week3, actor=ACTOR).pairings[0]
+    assert {table1["a"]["id"], table1["b"]["id"]} == {"di", "cy"}

@@ -21,6 +21,7 @@ from fairpair.api import (
     places,
     players,
     portal,
+    ratings,
     results,
     rounds,
     schedule,
@@ -53,6 +54,7 @@ RESOURCES = (
     portal,
     notices,
     backups,
+    ratings,
 )
 #: The player's own API (their match, their report): what thousands of phones call during a
 #: round. The app matches it first (``PLAYER_ROUTER``): FastAPI tries routes one by one, and

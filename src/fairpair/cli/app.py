@@ -46,6 +46,7 @@ COMMANDS: dict[str, str] = {
     "token": "API bearer tokens of an account: create, list, revoke.",
     "jobs": "Scheduled jobs: round notices and their deliveries.",
     "discord": "The Discord bot: register its commands, make link codes.",
+    "rating": "A community's ratings: list, a person's history, settings, rebuild.",
 }
 #: Commands whose module is not named like them (``import`` is a Python keyword).
 MODULES: dict[str, str] = {"import": "import_document"}

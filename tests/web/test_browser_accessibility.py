@@ -34,10 +34,12 @@ from fairpair.engine.results import Result, Side
 from fairpair.service.accounts import staff
 from fairpair.service.accounts.links import invite, reset_link
 from fairpair.service.accounts.logins import add_account
+from fairpair.service.communities.communities import attach_event, create_community
 from fairpair.service.event import events
 from fairpair.service.players import roster
 from fairpair.service.players.passes import personal_link
 from fairpair.service.players.portal_settings import read_portal
+from fairpair.service.ratings.updates import rebuild
 from fairpair.service.results import recording as results
 from fairpair.service.results.self_reports import dispute_report, report_own
 from fairpair.service.rounds import drafts
@@ -154,7 +156,17 @@ PLAYOFF = (
     Visit("/e/{slug}/pairings", "/e/{slug}/pairings", phone=True),
     Visit("/e/{slug}/display", "/e/{slug}/display"),
 )
-VISITS = ANONYMOUS + DRAFT + OPEN + PLAYER + PLAYOFF
+#: A community's ratings ("access-ratings": the event attached to it, its completed rounds
+#: rated): the rating list and the event's rating changes.
+RATINGS = (
+    Visit("/c/{community}/ratings", "/c/access-ratings/ratings", phone=True),
+    Visit(
+        "/c/{community}/ratings/events/{event}",
+        "/c/access-ratings/ratings/events/{slug}",
+        phone=True,
+    ),
+)
+VISITS = ANONYMOUS + DRAFT + OPEN + PLAYER + PLAYOFF + RATINGS
 
 #: GET routes that serve no HTML page, and why.
 EXCLUDED = {
@@ -432,6 +444,10 @@ def test_every_page_passes_axe_and_has_a_skip_link_and_a_focus_ring(
     assert events.export_event(db, slug).stage("top") is not None
     start_round(db, slug, "top")
     scanner.scan(PLAYOFF)
+    ratings_club = create_community(db, "Access Ratings", actor=ACTOR, kind="club")
+    attach_event(db, ratings_club, slug, actor=ACTOR)
+    rebuild(db, ratings_club, actor=ACTOR)
+    scanner.scan(RATINGS)
 
     seconds = time.monotonic() - started
     report = _summary(scanner.findings, scanner.scanned, seconds)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, delete, insert, select, tuple_
+from sqlalchemy import Connection, delete, insert, select
 
 from fairpair.engine.players import PlayerId
 from fairpair.engine.ratings.period import Update, rate_event, unrated
@@ -103,45 +103,33 @@ def _before(
     community_id: int,
     game: str,
     system: System,
+    order: dict[int, int],
     event: _Event,
     people: set[int],
 ) -> tuple[dict[int, Rating], dict[int, int]]:
     """Each person's rating after their last rated event before ``event`` (same game and
-    system), and how many rated events of it they missed since (Glicko-2's idle periods)."""
-    earlier = (
-        select(*RatingChangeRow.__table__.c)
-        .join(EventRow, EventRow.id == RatingChangeRow.event_id)
-        .where(
-            RatingChangeRow.community_id == community_id,
-            RatingChangeRow.game == game,
-            RatingChangeRow.system == system.value,
-            tuple_(EventRow.created_at, EventRow.id) < tuple_(event.created_at, event.id),
-        )
+    system), and how many rated events of it they missed since (Glicko-2's idle periods).
+    ``order``: each event of the community → its place in the community's order."""
+    mine = (
+        RatingChangeRow.community_id == community_id,
+        RatingChangeRow.game == game,
+        RatingChangeRow.system == system.value,
     )
-    periods = [
-        r.event_id
-        for r in conn.execute(
-            select(RatingChangeRow.event_id, EventRow.created_at)
-            .join(EventRow, EventRow.id == RatingChangeRow.event_id)
-            .where(
-                RatingChangeRow.community_id == community_id,
-                RatingChangeRow.game == game,
-                RatingChangeRow.system == system.value,
-                tuple_(EventRow.created_at, EventRow.id) < tuple_(event.created_at, event.id),
-            )
-            .group_by(RatingChangeRow.event_id, EventRow.created_at)
-            .order_by(EventRow.created_at, RatingChangeRow.event_id)
-        )
-    ]
-    index = {e: k for k, e in enumerate(periods)}
+    here = order[event.id]
+    rated = conn.execute(select(RatingChangeRow.event_id).where(*mine).distinct()).scalars()
+    periods = sorted(order[e] for e in rated if e in order and order[e] < here)
+    index = {place: k for k, place in enumerate(periods)}
     last: dict[int, Any] = {}
     if people:
         for row in conn.execute(
-            earlier.where(RatingChangeRow.person_id.in_(people)).order_by(
-                EventRow.created_at, EventRow.id
-            )
+            select(*RatingChangeRow.__table__.c).where(*mine, RatingChangeRow.person_id.in_(people))
         ):
-            last[row.person_id] = row
+            place = order.get(row.event_id)
+            if place is None or place >= here:
+                continue
+            known = last.get(row.person_id)
+            if known is None or order[known.event_id] < place:
+                last[row.person_id] = row
     ratings: dict[int, Rating] = {}
     idle: dict[int, int] = {}
     for person, row in last.items():
@@ -152,7 +140,7 @@ def _before(
             row.total_games,
             row.peak,
         )
-        idle[person] = len(periods) - 1 - index[row.event_id]
+        idle[person] = len(periods) - 1 - index[order[row.event_id]]
     return ratings, idle
 
 
@@ -167,7 +155,12 @@ def _juniors(tournament: Tournament, year: int) -> set[PlayerId]:
 
 
 def _rate_one(
-    conn: Connection, community_id: int, settings: RatingSettings, event: _Event, at: datetime
+    conn: Connection,
+    community_id: int,
+    settings: RatingSettings,
+    order: dict[int, int],
+    event: _Event,
+    at: datetime,
 ) -> int:
     """Rate ``event`` again (its rows replaced); how many rows it has now."""
     conn.execute(
@@ -191,7 +184,7 @@ def _rate_one(
         if not players:
             continue
         before, idle = _before(
-            conn, community_id, game, system, event, {people[p] for p in players}
+            conn, community_id, game, system, order, event, {people[p] for p in players}
         )
         by_player = {p: before[people[p]] for p in players if people[p] in before}
         if system is System.ELO:  # a club player starts from their registered rating
@@ -268,9 +261,10 @@ def replay(change: CommunityChange, from_event: int | None = None) -> int:
         start = found[0]
     else:
         conn.execute(delete(RatingChangeRow).where(RatingChangeRow.community_id == community.id))
+    order = {e.id: k for k, e in enumerate(events)}
     written = 0
     for event in events[start:]:
-        written += _rate_one(conn, community.id, settings, event, change.at)
+        written += _rate_one(conn, community.id, settings, order, event, change.at)
     return written
 
 

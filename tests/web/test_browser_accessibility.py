@@ -39,6 +39,7 @@ from fairpair.service.event import events
 from fairpair.service.players import roster
 from fairpair.service.players.passes import personal_link
 from fairpair.service.players.portal_settings import read_portal
+from fairpair.service.ratings.updates import rebuild
 from fairpair.service.results import recording as results
 from fairpair.service.results.self_reports import dispute_report, report_own
 from fairpair.service.rounds import drafts
@@ -165,7 +166,17 @@ COMMUNITY = (
     Visit("/communities/{community}/people/{person}", "/communities/access-club/people/ada-quill"),
     Visit("/communities/{community}/staff", "/communities/access-club/staff"),
 )
-VISITS = ANONYMOUS + DRAFT + OPEN + PLAYER + PLAYOFF + COMMUNITY
+#: The community's ratings (the event's completed rounds rated): the rating list and the
+#: event's rating changes.
+RATINGS = (
+    Visit("/c/{community}/ratings", "/c/access-club/ratings", phone=True),
+    Visit(
+        "/c/{community}/ratings/events/{event}",
+        "/c/access-club/ratings/events/{slug}",
+        phone=True,
+    ),
+)
+VISITS = ANONYMOUS + DRAFT + OPEN + PLAYER + PLAYOFF + COMMUNITY + RATINGS
 
 #: GET routes that serve no HTML page, and why.
 EXCLUDED = {
@@ -449,6 +460,8 @@ def test_every_page_passes_axe_and_has_a_skip_link_and_a_focus_ring(
     start_round(db, slug, "top")
     scanner.scan(PLAYOFF)
     scanner.scan(COMMUNITY)
+    rebuild(db, "access-club", actor=ACTOR)
+    scanner.scan(RATINGS)
 
     seconds = time.monotonic() - started
     report = _summary(scanner.findings, scanner.scanned, seconds)

@@ -22,6 +22,7 @@ from fairpair.api import (
     places,
     players,
     portal,
+    ratings,
     results,
     rounds,
     schedule,
@@ -55,6 +56,7 @@ RESOURCES = (
     notices,
     backups,
     communities,
+    ratings,
 )
 #: The player's own API (their match, their report): what thousands of phones call during a
 #: round. The app matches it first (``PLAYER_ROUTER``): FastAPI tries routes one by one, and

@@ -47,6 +47,7 @@ COMMANDS: dict[str, str] = {
     "jobs": "Scheduled jobs: round notices and their deliveries.",
     "discord": "The Discord bot: register its commands, make link codes.",
     "community": "Communities: a store's, club's or Discord server's events, staff, players.",
+    "rating": "A community's ratings: list, a person's history, settings, rebuild.",
 }
 #: Commands whose module is not named like them (``import`` is a Python keyword).
 MODULES: dict[str, str] = {"import": "import_document"}

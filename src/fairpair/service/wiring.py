@@ -10,6 +10,8 @@ from fairpair.service.jobs.schedule import Job
 from fairpair.service.notices.deliveries import DELIVER, deliver
 from fairpair.service.notices.handlers import run_notice
 from fairpair.service.notices.planning import KINDS
+from fairpair.service.ratings.updates import run_ratings_job
+from fairpair.service.rounds.rating_job import KIND as RATINGS
 from fairpair.store.database import Database
 
 
@@ -25,7 +27,11 @@ def handlers(db: Database) -> dict[str, Handler]:
     def display(job: Job) -> None:
         redraw(db, job)
 
+    def ratings(job: Job) -> None:
+        run_ratings_job(db, job)
+
     out: dict[str, Handler] = {kind: notice for kind in KINDS}
     out[DELIVER] = delivery
     out[DISCORD_DISPLAY] = display
+    out[RATINGS] = ratings
     return out

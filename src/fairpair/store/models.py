@@ -21,6 +21,7 @@ from sqlalchemy import (
     CheckConstraint,
     Date,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -847,3 +848,52 @@ class CommunityAuditRow(Base):
     subject: Mapped[str] = mapped_column(Text, nullable=False)
     before: Mapped[object | None] = mapped_column(JSON)
     after: Mapped[object | None] = mapped_column(JSON)
+
+
+class RatingChangeRow(Base):
+    """One person's rating before and after one event of their community, in one system and
+    one game (docs/ratings.md): the rating history, and — the latest row — the current
+    rating. Derived from the event's completed rounds (a facts' cache the ratings service
+    rebuilds at will), one row per person, event, game and system: rating an event again
+    replaces its rows."""
+
+    __tablename__ = "rating_changes"
+    __table_args__ = (
+        UniqueConstraint("community_id", "game", "system", "person_id", "event_id"),
+        CheckConstraint("system IN ('glicko2', 'elo', 'openskill')", name="system"),
+        Index("ix_rating_changes_event", "event_id"),
+        Index("ix_rating_changes_person", "person_id"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    community_id: Mapped[int] = mapped_column(
+        ForeignKey("communities.id", ondelete="CASCADE"), nullable=False
+    )
+    game: Mapped[str] = mapped_column(String(40), nullable=False)
+    """The game the rating is of: the event's ruleset preset (``mtg``, ``fide``…), or
+    ``all`` for a community with one rating across its games."""
+    system: Mapped[str] = mapped_column(String(12), nullable=False)
+    person_id: Mapped[int] = mapped_column(
+        ForeignKey("people.id", ondelete="CASCADE"), nullable=False
+    )
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("events.id", ondelete="CASCADE"), nullable=False
+    )
+    before_value: Mapped[float] = mapped_column(Float, nullable=False)
+    before_deviation: Mapped[float | None] = mapped_column(Float)
+    before_volatility: Mapped[float | None] = mapped_column(Float)
+    after_value: Mapped[float] = mapped_column(Float, nullable=False)
+    after_deviation: Mapped[float | None] = mapped_column(Float)
+    after_volatility: Mapped[float | None] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, nullable=False)
+    """Rated games (pod tables) in the event."""
+    total_games: Mapped[int] = mapped_column(Integer, nullable=False)
+    """Rated games (pod tables) so far, this event's included."""
+    peak: Mapped[float | None] = mapped_column(Float)
+    score: Mapped[float] = mapped_column(Float, nullable=False)
+    expected: Mapped[float | None] = mapped_column(Float)
+    """FIDE Elo: the expected score ΣPD; ``k`` the development coefficient used."""
+    k: Mapped[int | None] = mapped_column(Integer)
+    rounds: Mapped[int] = mapped_column(Integer, nullable=False)
+    """The event's completed rounds the row counts."""
+    rated_at: Mapped[datetime] = _when()

@@ -58,6 +58,7 @@ ROUTERS = (
     "fairpair.web.routes.portal_notifications",
     "fairpair.web.routes.public_bracket",
     "fairpair.web.routes.public_images",
+    "fairpair.web.routes.public_ratings",
     "fairpair.web.routes.display",
     "fairpair.web.routes.prints",
     "fairpair.web.routes.help",

@@ -566,6 +566,19 @@ def _community_renamed(e: AuditEntry, n: Names, actor: str) -> str:
     )
 
 
+def _ratings_rebuilt(e: AuditEntry, n: Names, actor: str) -> str:
+    return f"{actor} rated the community's events again ({_dict(e.after).get('rows', 0)} ratings)"
+
+
+def _ratings_settings(e: AuditEntry, n: Names, actor: str) -> str:
+    a = _dict(e.after)
+    said = f"matches {a.get('matches', '')}, pods {'on' if a.get('pods') else 'off'}"
+    said += ", one rating per game" if a.get("per_game") else ", one rating for all games"
+    if a.get("seed_round_one"):
+        said += ", round 1 seeded by rating"
+    return f"{actor} changed the community's ratings: {said}"
+
+
 def _event_community(e: AuditEntry, n: Names, actor: str) -> str:
     a, b = _dict(e.after), _dict(e.before)
     if a:
@@ -688,6 +701,8 @@ SENTENCES: dict[str, Sentence] = {
     "person.merge": _person("merge"),
     "person.rename": _person("rename"),
     "person.forget": _person("forget"),
+    "ratings.rebuild": _ratings_rebuilt,
+    "ratings.settings": _ratings_settings,
     "autopilot.pause": _autopilot_pause,
     "autopilot.resume": _autopilot_resume,
 }

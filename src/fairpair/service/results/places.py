@@ -23,6 +23,7 @@ from fairpair.service.kernel.lookup import TableRef, find_round, find_stage, fin
 from fairpair.service.kernel.unit import changing
 from fairpair.service.rounds.autopilot import after_result
 from fairpair.service.rounds.cut import draw_due_cuts
+from fairpair.service.rounds.rating_job import plan_ratings
 from fairpair.store.database import Database
 from fairpair.store.models import PlayerRow, PodSeatRow, TableRow
 
@@ -191,6 +192,8 @@ def record_places(
             after={"places": list(wanted), "text": text} | ({"reason": reason} if reason else {}),
         )
         draw_due_cuts(change, where.key, rnd.id)
+        if recorded and rnd.state == RoundState.COMPLETED.value:
+            plan_ratings(change, f"stage {where.key} round {rnd.number} table {found.number}")
         if not recorded:
             after_result(
                 change,

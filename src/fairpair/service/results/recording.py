@@ -42,6 +42,7 @@ from fairpair.service.kernel.unit import changing
 from fairpair.service.results.settle import settle_by_staff
 from fairpair.service.rounds.autopilot import Moved, after_result
 from fairpair.service.rounds.cut import CutMoves, draw_due_cuts
+from fairpair.service.rounds.rating_job import plan_ratings
 from fairpair.store.database import Database
 from fairpair.store.models import ByeRow, PlayerRow, ResultRow, RoundRow, StageRow, TableRow
 
@@ -632,6 +633,8 @@ def _correct(
     )
     drawn = draw_due_cuts(change, where.key, rnd.id)
     moves = next((d.moves for d in drawn if d.moves is not None), None)
+    if _completed(conn, rnd):
+        plan_ratings(change, f"stage {where.key} round {rnd.number} table {found.number}")
     return Recorded(
         rnd.number, found.number, found.key, a.key, b.key, text, current.version + 1, moves, note
     )

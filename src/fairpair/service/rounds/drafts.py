@@ -4,6 +4,7 @@ exists until it is released, and players see nothing."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import Connection, delete, insert, select
@@ -25,6 +26,7 @@ from fairpair.service.kernel.lookup import StageRef, find_player, find_stage
 from fairpair.service.kernel.unit import changing, reading
 from fairpair.service.rounds.autopilot_pause import hold
 from fairpair.service.rounds.cut import draw_if_due, seat_replacements
+from fairpair.service.rounds.rating_seeds import rating_seeds
 from fairpair.store.database import Database
 from fairpair.store.models import DraftRow
 
@@ -138,7 +140,11 @@ def _pair(change: Change, loaded: Loaded, stage_key: str) -> tuple[Loaded, Pairi
         raise LifecycleRefused(
             Location(stage=stage.id, round=stage.last_round + 1), verdict.refusal.text
         )
-    return loaded, pair_next_round(loaded.tournament, stage)
+    seeded = rating_seeds(change.conn, change.event.id, loaded.tournament, stage)
+    if seeded is not stage:  # round 1 seeded by the community's ratings
+        stages = tuple(seeded if s.id == stage.id else s for s in loaded.tournament.stages)
+        loaded = replace(loaded, tournament=replace(loaded.tournament, stages=stages))
+    return loaded, pair_next_round(loaded.tournament, seeded)
 
 
 def _store(change: Change, stage: StageRef, draft: PairingDraft, view: dict[str, Any]) -> Any:

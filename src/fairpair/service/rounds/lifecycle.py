@@ -30,6 +30,7 @@ from fairpair.service.kernel.unit import changing, reading
 from fairpair.service.notices.planning import forget, replan
 from fairpair.service.rounds.autopilot_pause import hold
 from fairpair.service.rounds.drafts import draft_of, stored_draft
+from fairpair.service.rounds.rating_job import plan_ratings
 from fairpair.store.database import Database
 from fairpair.store.models import ByeRow, DraftRow, ResultRow, RoundRow, TableRow
 
@@ -225,6 +226,8 @@ def move_in(
     )
     if action is RoundAction.REVERT:
         hold(change, where.key, "reverted", number)
+    if action is RoundAction.COMPLETE:
+        plan_ratings(change, f"stage {where.key} round {number} completed")
 
 
 def open_round(

@@ -11,6 +11,7 @@ from fastapi.responses import Response
 
 from fairpair.service.communities.communities import community_view
 from fairpair.service.communities.profiles import profile
+from fairpair.service.ratings.views import rating_history
 from fairpair.web.access import DbDep, Public
 from fairpair.web.templating import render
 
@@ -32,5 +33,5 @@ def profile_page(
         community=community_view(db, community),
         profile=profile(db, community, person),
         leagues=None,
-        ratings=None,
+        ratings=rating_history(db, community, person),
     )

@@ -1,6 +1,7 @@
 """In Chromium, issue 28's points 1 and 6 as an organizer meets them.
 
-Point 1 — a destructive click asks first and can be undone: "Drop no-shows" with nobody
+Point 1 — a destructive click asks first and can be undone: a CSV import says how many it
+added and "Undo this import" removes exactly those players. "Drop no-shows" with nobody
 checked in says plainly that it would drop the whole field, names them and counts them, and
 drops nothing until confirmed; then says "16 players dropped", and one Undo click brings all
 16 back. Discarding a draft and deleting a round ask first with their counts and say what
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -69,11 +71,28 @@ def _event(live_server: LiveServer, who: str, name: str, *, cap: int | None = No
 
 @pytest.mark.browser
 def test_drop_no_shows_asks_first_counts_and_is_undone_in_one_click(
-    page: Any, live_server: LiveServer
+    page: Any, live_server: LiveServer, tmp_path: Path
 ) -> None:
     db = live_server.db
     slug = _event(live_server, "nora", "Nora's Friday Draft")
     _log_in(page, f"/console/{slug}/players", "nora")
+
+    # A CSV import says how many it added and is undone in one click, exactly.
+    csv_file = tmp_path / "late-list.csv"
+    csv_file.write_text("name,id\nRita Reef,r1\nSol Sage,r2\nTeo Tarn,r3\n", encoding="utf-8")
+    page.set_input_files("#f-file", str(csv_file))
+    page.click("#import-form button[type=submit]")
+    page.wait_for_url(f"**/console/{slug}/players?done=imported*")
+    expect(page.locator("#done-text")).to_have_text("3 players imported.")
+    expect(page.locator("#players-heading")).to_contain_text("(19)")
+    expect(page.locator("#undo")).to_have_text("Undo this import")
+    page.click("#undo")
+    page.wait_for_url(f"**/console/{slug}/players?done=import-undone*")
+    expect(page.locator("#done-text")).to_have_text(
+        re.compile(r"^3 players removed \(the import of \d{1,2}:\d{2}( [AP]M)? undone\)\.$")
+    )  # the time of the import, in the organizer's own time zone
+    expect(page.locator("#players-heading")).to_contain_text("(16)")
+    assert [p.id for p in events.show_event(db, slug).players] == [f"p{k}" for k in range(1, 17)]
 
     page.click("#drop-no-shows")
     page.wait_for_url(f"**/console/{slug}/players/no-shows")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -464,3 +465,42 @@ def test_an_event_made_as_an_account_is_in_its_console(cli: Run, db: str) -> Non
     finally:
         base.close()
     assert {slug: role.label for slug, role in roles.items()} == {made["event"]: "owner"}
+
+
+def test_the_round_timer_from_the_command_line(cli: Run, tmp_path: Path) -> None:
+    slug, _ = opened(cli, tmp_path)
+    assert cli("round", "clock", slug).stdout == "round 1 of stage swiss: no timer\n"
+    said = cli("round", "clock", slug, "start", "50").stdout
+    assert re.match(r"round 1 of stage swiss: running, (50:00|49:\d\d) left \(time up at ", said)
+    paused = as_json(cli("round", "clock", slug, "pause", "--json"))
+    assert paused["format"] == "fairpair-round-clock" and paused["state"] == "paused"
+    assert (paused["event"], paused["stage"], paused["round"]) == (slug, "swiss", 1)
+    left = paused["left_seconds"]
+    more = as_json(cli("round", "clock", slug, "add", "5", "--round", "1", "--json"))
+    assert more["left_seconds"] == left + 300
+    less = as_json(cli("round", "clock", slug, "remove", "10", "--json"))
+    assert less["left_seconds"] == left - 300
+    assert ": running, " in cli("round", "clock", slug, "resume").stdout
+    assert as_json(cli("round", "clock", slug, "--json"))["state"] == "running"
+    assert cli("round", "clock", slug, "reset").stdout == "round 1 of stage swiss: no timer\n"
+    log = [e["action"] for e in as_json(cli("log", slug, "--json"))["entries"]]
+    assert log[-6:] == [
+        "round.clock_start",
+        "round.clock_pause",
+        "round.clock_extend",
+        "round.clock_extend",
+        "round.clock_resume",
+        "round.clock_reset",
+    ]
+
+    refused(cli, slug, ["round", "clock", slug, "pause"], 8, "not running")
+    refused(cli, slug, ["round", "clock", slug, "start"], 2, "MINUTES", "start 5")
+    refused(cli, slug, ["round", "clock", slug, "pause", "5"], 2, "takes no minutes")
+    refused(cli, slug, ["round", "clock", slug, "stop"], 2, "'stop'", "resume")
+    refused(cli, slug, ["round", "clock", slug, "start", "0"], 8, "a whole number from 1")
+    refused(cli, slug, ["round", "clock", slug, "start", "5", "--round", "2"], 7, "no round 2")
+    for n in (1, 2, 3):
+        cli("result", "report", slug, "1", str(n), "2-1")
+    cli("round", "complete", slug, "1")
+    refused(cli, slug, ["round", "clock", slug, "start", "50"], 8, "no round", "In Progress")
+    refused(cli, slug, ["round", "clock", slug, "start", "5", "--round", "1"], 8, "Completed")

@@ -20,6 +20,7 @@ from fairpair.service.kernel import audit
 from fairpair.service.players import portal_settings as portal
 from fairpair.service.players import roster as players
 from fairpair.service.players.registration import NewPlayer
+from fairpair.service.rounds import clock
 from fairpair.service.rounds import lifecycle as rounds
 from fairpair.store.database import Database
 
@@ -194,3 +195,28 @@ def test_an_event_imported_from_trf_exports_the_same_file_after_a_restore(db: Da
     text = dump_backup(backups.backup_event(db, slug))
     restored = backups.restore_event(db, parse_backup(text.encode()), actor=ACTOR, slug="again")
     assert export_trf(db, restored) == path.read_bytes()
+
+
+def test_a_backup_keeps_the_round_timer_running_or_paused(db: Database) -> None:
+    slug = create_demo(db, actor=ACTOR)  # round 4 is In Progress
+    clock.start_clock(db, slug, 4, minutes=50, actor=ACTOR)
+    running = clock.round_clock(db, slug, 4)
+    assert running is not None and running.state == "running"
+    copy = backups.restore_event(
+        db, parse_backup(dump_backup(backups.backup_event(db, slug))), actor=ACTOR
+    )
+    assert clock.round_clock(db, copy, 4) == running  # time up at the same moment
+
+    paused = clock.pause_clock(db, slug, 4, actor=ACTOR)
+    text = dump_backup(backups.backup_event(db, slug))
+    stored = json.loads(text)["rounds"][3]
+    assert stored["clock_left_seconds"] == paused.left_seconds
+    assert stored["clock_ends_at"] is None
+    again = backups.restore_event(db, parse_backup(text.encode()), actor=ACTOR)
+    assert clock.round_clock(db, again, 4) == paused  # the same seconds left, still paused
+    assert clock.round_clock(db, again, 3) is None  # a completed round has none
+
+    both = json.loads(text)
+    both["rounds"][3]["clock_ends_at"] = "2026-12-05T10:00:00Z"
+    with pytest.raises(InvalidBackup, match="not both"):
+        parse_backup(json.dumps(both).encode())

@@ -65,3 +65,46 @@ def test_the_cut_view_follows_the_cut(db: Database) -> None:
     now = cut_view(db, slug, "top")
     assert now.state == "drawn" and [s.id for s in now.cut.seats] == list(drawn.players)
     assert now.from_stage == "swiss" and not now.started
+
+
+def test_drawing_the_cut_again_is_said_first_and_changes_nothing_until_done(
+    db: Database,
+) -> None:
+    stage = Stage(config=SwissConfig(max_rounds=2), ruleset=PRESETS["mtg"], seed="again")
+    slug = events.create_event(db, "Cut Again", actor=ACTOR, stage=stage)
+    players.add_players(
+        db, slug, [NewPlayer(f"P{k}", id=f"p{k}", seed=k) for k in range(1, 9)], actor=ACTOR
+    )
+    stages.add_stage(
+        db,
+        slug,
+        {"id": "top", "format": "single_elimination", "cut": {"from_stage": "swiss", "top": 4}},
+        actor=ACTOR,
+    )
+    rng = random.Random(5)
+    rounds.complete_round(db, slug, _round(db, slug, rng), actor=ACTOR, stage="swiss")
+    _round(db, slug, rng)  # the last result draws the cut
+    assert cuts.redraw_plan(db, slug, stage="top") is not None
+    same = cuts.redraw_plan(db, slug, stage="top")
+    assert same is not None and not same.changes and same.seats == 4
+
+    first = cut_view(db, slug, "top")
+    seated = [s.id for s in first.cut.seats]
+    second = seated[1]  # seed 2 leaves: the 5th comes in, seeds 3 and 4 move up
+    players.drop_player(db, slug, second, actor=ACTOR)
+    assert cut_view(db, slug, "top").state == "changed"
+    plan = cuts.redraw_plan(db, slug, stage="top")
+    assert plan is not None and plan.changes and plan.seats == 4
+    assert plan.moves is not None
+    assert [m.player for m in plan.moves.moved_out] == [second]
+    (came,) = plan.moves.moved_in
+    assert came.place == 4  # 5th before the drop, 4th among the players still in
+    assert [(r.player.player, r.before, r.after) for r in plan.reseeded] == [
+        (seated[2], 3, 2),
+        (seated[3], 4, 3),
+    ]
+    assert cut_view(db, slug, "top").state == "changed"  # saying it changed nothing
+
+    drawn = cuts.draw(db, slug, actor=ACTOR, stage="top")
+    assert drawn.moves == plan.moves  # what was said is what was done
+    assert cut_view(db, slug, "top").state == "drawn"

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from fairpair.engine.rounds import RoundState
 from fairpair.engine.standings import compute_standings
+from fairpair.service.accounts.logins import add_account, authenticate, find_account
+from fairpair.service.accounts.staff import Role, roles_of
 from fairpair.service.event import demo, events
 from fairpair.service.kernel import audit
 from fairpair.service.results import standings as service_standings
@@ -51,3 +53,17 @@ def test_the_demo_event(db: Database) -> None:
 
     # A second demo in the same database gets its own slug.
     assert demo.create_demo(db) != slug
+
+
+def test_the_demo_login_is_the_installations_administrator(db: Database) -> None:
+    # an account called demo that is not an administrator (an older installation's demo)
+    add_account(db, "demo", "an older password", name="Demo")
+    assert not find_account(db, "demo").admin
+    account = demo.demo_login(db, "demo", "a new password each start", slug="demo")
+    assert account.admin and account.organizer
+    assert authenticate(db, "demo", "a new password each start").admin
+    assert roles_of(db, account) == {"demo": Role.OWNER}
+    # started again: the same event, a new password, still the administrator
+    again = demo.demo_login(db, "demo", "another password", slug="demo")
+    assert again.id == account.id and again.admin
+    assert [e.slug for e in events.list_events(db).events] == ["demo"]

@@ -36,8 +36,20 @@ def _cli_error(db: Database, *args: str) -> dict[str, object]:
         ),
         (("round", "open", "{slug}", "1"), "POST", "/events/{slug}/rounds/1/open", None),
         (("round", "show", "{slug}", "9"), "GET", "/events/{slug}/rounds/9", None),
+        (
+            ("round", "clock", "{slug}", "pause", "--round", "1"),
+            "POST",
+            "/events/{slug}/rounds/1/clock/pause",
+            None,
+        ),
     ],
-    ids=["complete with results missing", "impossible result", "open twice", "no such round"],
+    ids=[
+        "complete with results missing",
+        "impossible result",
+        "open twice",
+        "no such round",
+        "pause a timer not started",
+    ],
 )
 def test_the_same_refusal_as_the_cli(
     web_client: TestClient,

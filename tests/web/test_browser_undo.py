@@ -1,11 +1,13 @@
 """In Chromium, issue 28's points 1 and 6 as an organizer meets them.
 
-Point 1 — a destructive click asks first and can be undone: "Drop no-shows" with nobody
+Point 1 — a destructive click asks first and can be undone: a CSV import says how many it
+added and "Undo this import" removes exactly those players. "Drop no-shows" with nobody
 checked in says plainly that it would drop the whole field, names them and counts them, and
 drops nothing until confirmed; then says "16 players dropped", and one Undo click brings all
 16 back. Discarding a draft and deleting a round ask first with their counts and say what
 went. A correction that changes the top 8 names who would move in and out (with places)
-before it is saved, and who moved after.
+before it is saved, and who moved after; so does drawing a cut again once a seated player
+has dropped (and whose seeds change).
 
 Point 6 — fast entry without traps: a player added by hand keeps the focus in Name and the
 page where it was; a refused field is focused with its text selected, so typing replaces
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -32,9 +35,11 @@ from fairpair.service.players.registration import NewPlayer
 from fairpair.service.results import recording as results
 from fairpair.service.rounds import drafts, stages
 from fairpair.service.rounds import lifecycle as rounds
+from fairpair.service.rounds.cut_view import cut_view
 
 from .conftest import LiveServer
 from .helpers import PASSWORD, account
+from .swiss_events import add_cut, play_round, swiss_event
 
 NAMES = (
     "Ann Abbot", "Bea Birch", "Cole Crane", "Dana Dove", "Eli Elm", "Fay Fern", "Gus Gale",
@@ -69,11 +74,28 @@ def _event(live_server: LiveServer, who: str, name: str, *, cap: int | None = No
 
 @pytest.mark.browser
 def test_drop_no_shows_asks_first_counts_and_is_undone_in_one_click(
-    page: Any, live_server: LiveServer
+    page: Any, live_server: LiveServer, tmp_path: Path
 ) -> None:
     db = live_server.db
     slug = _event(live_server, "nora", "Nora's Friday Draft")
     _log_in(page, f"/console/{slug}/players", "nora")
+
+    # A CSV import says how many it added and is undone in one click, exactly.
+    csv_file = tmp_path / "late-list.csv"
+    csv_file.write_text("name,id\nRita Reef,r1\nSol Sage,r2\nTeo Tarn,r3\n", encoding="utf-8")
+    page.set_input_files("#f-file", str(csv_file))
+    page.click("#import-form button[type=submit]")
+    page.wait_for_url(f"**/console/{slug}/players?done=imported*")
+    expect(page.locator("#done-text")).to_have_text("3 players imported.")
+    expect(page.locator("#players-heading")).to_contain_text("(19)")
+    expect(page.locator("#undo")).to_have_text("Undo this import")
+    page.click("#undo")
+    page.wait_for_url(f"**/console/{slug}/players?done=import-undone*")
+    expect(page.locator("#done-text")).to_have_text(
+        re.compile(r"^3 players removed \(the import of \d{1,2}:\d{2}( [AP]M)? undone\)\.$")
+    )  # the time of the import, in the organizer's own time zone
+    expect(page.locator("#players-heading")).to_contain_text("(16)")
+    assert [p.id for p in events.show_event(db, slug).players] == [f"p{k}" for k in range(1, 17)]
 
     page.click("#drop-no-shows")
     page.wait_for_url(f"**/console/{slug}/players/no-shows")
@@ -269,3 +291,40 @@ def test_fast_entry_keeps_focus_selects_a_refused_field_and_never_says_a_command
     assert "fairpair " not in refusal.inner_text()  # no command line on a web page
     page.click("#offer-correction")
     expect(page.locator("#correction")).to_contain_text("Correct table 1")
+
+
+@pytest.mark.browser
+def test_drawing_the_cut_again_says_who_moves_asks_then_says_what_it_did(
+    page: Any, live_server: LiveServer
+) -> None:
+    db = live_server.db
+    owner = account(db, "quinn")
+    slug = swiss_event(
+        db, "Quinn's Cut Again", list(NAMES[:8]), owner=owner, max_rounds=3, ruleset="mtg"
+    )
+    add_cut(db, slug, 4)
+    for _ in range(3):
+        play_round(db, slug)  # the last result draws the top 4
+    seated = [s.name for s in cut_view(db, slug, "top").cut.seats]
+    second = next(p.id for p in events.show_event(db, slug).players if p.name == seated[1])
+    players.drop_player(db, slug, second, actor="setup")  # seed 2 leaves after the draw
+
+    _log_in(page, f"/console/{slug}/cut", "quinn")
+    expect(page.locator("#cut-state")).to_have_attribute("data-state", "changed")
+    page.click("#draw-cut button[type=submit]")
+    expect(page.locator("#confirm")).to_be_focused()
+    expect(page.locator("#confirm-question")).to_have_text("Draw the top 4 again? 2 players move.")
+    details = page.inner_text("#confirm-details")
+    assert re.search(r"Into the top 4: .+ \(4th\)\.", details), details
+    assert f"Out of the top 4: {seated[1]}." in details  # dropped: no place any more
+    assert f"New seeds: {seated[2]} 3 → 2 and {seated[3]} 4 → 3." in details
+    expect(page.locator("#confirm-yes")).to_have_text("Draw the top 4 again")
+    assert cut_view(db, slug, "top").state == "changed"  # asking changed nothing
+
+    page.click("#confirm-yes")
+    page.wait_for_url(f"**/console/{slug}/cut?*")
+    expect(page.locator("#cut-drawn")).to_have_text(
+        re.compile(rf"^The top 4 is drawn again: .+ \(4th\) moved in, {seated[1]} moved out\.$")
+    )
+    expect(page.locator("#cut-state")).to_have_attribute("data-state", "drawn")
+    assert seated[1] not in [s.name for s in cut_view(db, slug, "top").cut.seats]

@@ -1,5 +1,6 @@
 """The README's first command, run exactly as written on a fresh data folder, opens a working
-demo event at http://127.0.0.1:8000 in a real browser, with the organizer login it printed."""
+demo event at http://127.0.0.1:8000 in a real browser, with the organizer login it printed —
+the installation's administrator, who sees the Accounts page."""
 
 from __future__ import annotations
 
@@ -84,6 +85,8 @@ def test_the_quickstart_opens_the_demo_in_a_browser(browser: Any, tmp_path: Path
         page.click("text=Saturday Modern Open (demo)")
         page.wait_for_url("**/console/demo")
         assert "Round 4" in page.content()
+        page.goto("/accounts")  # the demo organizer is the installation's administrator
+        assert page.locator("h1").inner_text() == "Accounts"
         context.close()
     finally:
         os.killpg(server.pid, signal.SIGINT)

@@ -184,6 +184,21 @@ class Dates(Body):
     ends_at: datetime | None = None
 
 
+class ClockStart(Body):
+    """Start a round's timer at ``minutes`` (again, if it ran already)."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"minutes": 50}]})
+    minutes: Annotated[int, Field(ge=1, le=1440)]
+
+
+class ClockAdd(Body):
+    """Add ``minutes`` to a round's timer, running or paused (negative: take time away,
+    never below zero)."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"minutes": 5}]})
+    minutes: Annotated[int, Field(ge=-1440, le=1440)]
+
+
 class ResultReport(Body):
     """A match's result, told from side a: ``2-1``, ``2-1-1``, ``a-wins``, ``b-wins``,
     ``draw``, ``id``, ``a-forfeits``, ``b-forfeits``, ``double-forfeit``, ``skip``."""

@@ -6,8 +6,9 @@
 released round (tables, toss, results, notes); then ``open``,
 ``complete``, ``revert`` (Open → Scheduled), ``delete`` (a Scheduled round), ``swap`` (two
 players of a Scheduled round) and ``dates``. A round robin also has ``schedule`` (every round
-of its Berger schedule) and ``release --all`` (every remaining round at once). Every command
-takes ``--stage`` (default: the last stage).
+of its Berger schedule) and ``release --all`` (every remaining round at once); ``clock`` runs
+the round timer (start, pause, resume, add or remove time, reset) as the console does. Every
+command takes ``--stage`` (default: the last stage).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from fairpair.cli.app import command, group
 from fairpair.cli.errors import handles_errors
 
 if TYPE_CHECKING:
+    from fairpair.responses.clock import RoundClockView
     from fairpair.responses.drafts import SavedDraft
     from fairpair.responses.events import EventDetail, RoundItem, RoundView, StageItem
     from fairpair.responses.round_robin import RoundRobinSchedule
@@ -660,3 +662,94 @@ def dates(
         f"round {number} of stage {key}: starts {shown(rnd.starts_at)}, ends {shown(rnd.ends_at)}",
         _payload(event, key, rnd),
     )
+
+
+# -- the round timer ---------------------------------------------------------------------------
+
+#: What ``round clock`` does: show the timer, or change it as the console's buttons do.
+CLOCK_ACTIONS = ("show", "start", "pause", "resume", "add", "remove", "reset")
+
+
+def clock_text(view: RoundClockView) -> str:
+    """A round's timer for people: "round 4 of stage swiss: running, 49:58 left (time up at
+    2026-12-05 14:32 UTC)"."""
+    from fairpair.cli.saved import utc_text
+
+    where = f"round {view.round} of stage {view.stage}"
+    if view.state == "off":
+        why = "" if view.round_state == "open" else " (the timer runs while the round is open)"
+        return f"{where}: no timer{why}"
+    left = view.left_seconds or 0
+    shown = (
+        f"{left // 3600}:{left // 60 % 60:02d}:{left % 60:02d}"
+        if left >= 3600
+        else (f"{left // 60}:{left % 60:02d}")
+    )
+    if view.state == "paused":
+        return f"{where}: paused, {shown} left"
+    return f"{where}: running, {shown} left (time up at {utc_text(view.ends_at)} UTC)"
+
+
+@command(GROUP, "clock")
+@handles_errors
+def clock(
+    event: options.Event,
+    action: Annotated[
+        str,
+        typer.Argument(
+            metavar="ACTION",
+            help="show (the default), start MINUTES, pause, resume, add MINUTES, "
+            "remove MINUTES (time taken away), reset (no timer).",
+        ),
+    ] = "show",
+    minutes: Annotated[
+        int | None,
+        typer.Argument(metavar="MINUTES", help="For start, add and remove.", show_default=False),
+    ] = None,
+    number: Annotated[
+        int | None,
+        typer.Option(
+            "--round",
+            metavar="N",
+            min=1,
+            help="The round (default: the stage's round In Progress).",
+            show_default=False,
+        ),
+    ] = None,
+    *,
+    run: options.StageChange,
+) -> None:
+    """The round timer the big screen and the public pages show, as the console runs it:
+    start it at MINUTES, pause, resume, add or remove time, reset. It runs while the round is
+    In Progress."""
+    from fairpair.cli.parsing import BadValue
+    from fairpair.service.rounds import clock as timer
+
+    if action not in CLOCK_ACTIONS:
+        raise BadValue("ACTION", f"{action!r}: one of {', '.join(CLOCK_ACTIONS)}")
+    timed = action in ("start", "add", "remove")
+    if timed and minutes is None:
+        raise BadValue(
+            "MINUTES", f"{action} needs the minutes: fairpair round clock EVENT {action} 5"
+        )
+    if not timed and minutes is not None:
+        raise BadValue("MINUTES", f"{action} takes no minutes")
+    with run.database() as base:
+        if number is None:
+            key, number = timer.live_round(base, event, stage=run.stage)
+        else:
+            key = _stage_key(base, event, run.stage)
+        given = minutes or 0
+        if action == "start":
+            timer.start_clock(base, event, number, minutes=given, actor=run.who, stage=key)
+        elif action in ("add", "remove"):
+            more = given if action == "add" else -given
+            timer.extend_clock(base, event, number, minutes=more, actor=run.who, stage=key)
+        elif action == "pause":
+            timer.pause_clock(base, event, number, actor=run.who, stage=key)
+        elif action == "resume":
+            timer.resume_clock(base, event, number, actor=run.who, stage=key)
+        elif action == "reset":
+            timer.reset_clock(base, event, number, actor=run.who, stage=key)
+        view = timer.clock_view(base, event, number, stage=key)
+    run.done(clock_text(view), view)

@@ -123,27 +123,16 @@ def _safe(url: str) -> str:
 
 
 def _demo_login(db: object) -> str:
-    """The demo organizer (a new password each run) and the demo event, which it owns."""
+    """The demo organizer (a new password each run; the installation's administrator too) and
+    the demo event, which it owns."""
     import secrets
 
-    from fairpair.engine.errors import FairpairError
-    from fairpair.service.accounts.logins import add_account, find_account, set_password
-    from fairpair.service.accounts.staff import grant
-    from fairpair.service.event.demo import create_demo
-    from fairpair.service.event.events import list_events
+    from fairpair.service.event.demo import demo_login
     from fairpair.service.kernel.connection import Database
 
     assert isinstance(db, Database)
     password = secrets.token_urlsafe(9)
-    try:
-        account = add_account(db, DEMO_USER, password, name="Demo Organizer")
-    except FairpairError:
-        set_password(db, DEMO_USER, password)
-        account = find_account(db, DEMO_USER)
-    if DEMO_SLUG not in {e.slug for e in list_events(db).events}:
-        create_demo(db, slug=DEMO_SLUG, owner=account.id)
-    else:
-        grant(db, DEMO_SLUG, DEMO_USER, "owner", actor="demo")
+    demo_login(db, DEMO_USER, password, slug=DEMO_SLUG)
     return password
 
 

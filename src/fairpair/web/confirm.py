@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from fastapi import Request
 from fastapi.responses import Response
@@ -32,6 +33,8 @@ CONFIRMED = "confirmed"
 YES = "yes"
 #: How many names a message lists before "and N more".
 FEW = 12
+#: Where a message's moment goes (``Done.at``).
+AT = "{at}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,12 +55,22 @@ class Confirm:
 @dataclass(frozen=True, slots=True)
 class Done:
     """What an action did (``text``, with counts), and — when it can be taken back in one
-    action — the Undo button: it posts ``undo_fields`` to ``undo``."""
+    action — the Undo button: it posts ``undo_fields`` to ``undo``. ``at``: a moment the
+    text names where it says ``{at}`` (shown as the time of day in the reader's zone)."""
 
     text: str
     undo: str | None = None
     undo_fields: tuple[tuple[str, str], ...] = ()
     undo_label: str = "Undo"
+    at: datetime | None = None
+
+    @property
+    def parts(self) -> tuple[str, str]:
+        """The text before and after ``{at}`` (all of it before, without a moment)."""
+        if self.at is None or AT not in self.text:
+            return self.text.replace(AT, ""), ""
+        before, after = self.text.split(AT, 1)
+        return before, after
 
 
 def confirmed(values: Mapping[str, object]) -> bool:

@@ -36,6 +36,17 @@ def _when(value: datetime | None, fmt: str | None = None) -> str:
     )
 
 
+def _time_of_day(value: datetime | None) -> str:
+    """A moment of today as a message says it ("the import of 12:04"): ``<time>`` with the
+    time of day alone, in UTC, which fairpair.js shows in the reader's own time zone."""
+    if value is None:
+        return ""
+    utc = value.astimezone(UTC)
+    return Markup(
+        f'<time datetime="{utc:%Y-%m-%dT%H:%M:%SZ}" data-local="time">{utc:%H:%M} UTC</time>'
+    )
+
+
 def _utc_input(value: datetime | None) -> str:
     """The UTC value a ``datetime-local`` input starts from (fairpair.js turns it local)."""
     return f"{value.astimezone(UTC):%Y-%m-%dT%H:%M}" if value is not None else ""
@@ -51,6 +62,7 @@ def make_templates() -> Jinja2Templates:
     templates = Jinja2Templates(directory=str(TEMPLATES))
     env = templates.env
     env.filters["when"] = _when
+    env.filters["time_of_day"] = _time_of_day
     env.filters["utc_input"] = _utc_input
     # the installed package's version, in every page's footer ("version" in a page's context
     # is never this: pages name the event's own counter ``event_version``)

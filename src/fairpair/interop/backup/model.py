@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, model_validator
 
 from fairpair.responses.event_details import EventDetails
 
@@ -51,13 +51,26 @@ class BackupPlayer(_Part):
 
 
 class BackupRound(_Part):
-    """A released round's dates and the pairing notes it was released with."""
+    """A released round's dates, the pairing notes it was released with, and its timer: a
+    running one's moment of time up (``clock_ends_at``) or a paused one's seconds left
+    (``clock_left_seconds``); neither: no timer."""
 
     stage: str = Field(max_length=80)
     number: int = Field(ge=1, le=10_000)
     starts_at: AwareDatetime | None = None
     ends_at: AwareDatetime | None = None
     notes: list[Any] | None = None
+    clock_ends_at: AwareDatetime | None = None
+    clock_left_seconds: int | None = Field(default=None, ge=0, le=10_000_000)
+
+    @model_validator(mode="after")
+    def _one_timer(self) -> BackupRound:
+        if self.clock_ends_at is not None and self.clock_left_seconds is not None:
+            raise ValueError(
+                "a round's timer is running (clock_ends_at) or paused (clock_left_seconds), "
+                "not both"
+            )
+        return self
 
 
 class BackupPortal(_Part):

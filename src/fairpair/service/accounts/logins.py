@@ -136,6 +136,20 @@ def set_password(db: Database, username: str, password: str) -> None:
         raise Refused("username", f"no account {username!r}")
 
 
+def set_admin(db: Database, username: str, admin: bool = True) -> Account:
+    """Make account ``username`` the installation's administrator (or no longer); the account
+    as it is now. ``Refused`` when there is no such account."""
+    with db.writing() as conn:
+        done = conn.execute(
+            update(AccountRow)
+            .where(AccountRow.username == username.strip().lower())
+            .values(admin=admin)
+        ).rowcount
+    if not done:
+        raise Refused("username", f"no account {username!r}")
+    return find_account(db, username)
+
+
 def authenticate(db: Database, username: str, password: str) -> Account:
     """The account whose username and password these are, or ``BadCredentials`` (which never
     says which of the two was wrong). A hash made with older parameters is upgraded."""

@@ -176,6 +176,23 @@ def _players_added(verb: str) -> Sentence:
     return say
 
 
+def _players_imported(e: AuditEntry, n: Names, actor: str) -> str:
+    items = e.after if isinstance(e.after, list) else []
+    source = next((str(i["file"]) for i in items if isinstance(i, dict) and i.get("file")), "")
+    said = _players_added("imported")(e, n, actor)
+    return f"{said} from {source}" if source else f"{said} from a CSV file"
+
+
+def _undo_import(e: AuditEntry, n: Names, actor: str) -> str:
+    b = _dict(e.before)
+    listed = b.get("players")
+    rows: list[Any] = listed if isinstance(listed, list) else []
+    names = [str(r.get("name", r.get("key"))) for r in rows if isinstance(r, dict)]
+    shown = _listed(names) if len(names) <= 5 else _count(len(names), "player")
+    source = f" of {b['file']}" if b.get("file") else ""
+    return f"{actor} undid the import{source} made {_moment(b.get('imported_at'))}: {shown} removed"
+
+
 def _self_added(verb: str) -> Sentence:
     def say(e: AuditEntry, n: Names, actor: str) -> str:
         rows = [r for r in (e.after if isinstance(e.after, list) else []) if "name" in r]
@@ -625,6 +642,8 @@ SENTENCES: dict[str, Sentence] = {
     "event.import": _event_made("imported"),
     "event.restore": _event_made("restored"),
     "player.add": _players_added("added"),
+    "player.import": _players_imported,
+    "player.undo_import": _undo_import,
     "player.join": _self_added("joined with the event's code"),
     "player.promote": _self_added("came off the waitlist into the event"),
     "player.waitlist": _waitlist,

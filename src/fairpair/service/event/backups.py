@@ -1,10 +1,11 @@
 """Backup and restore of a whole saved event (docs/backup.md).
 
 A backup is read at one moment (``unit.reading``): the tournament document, each player's
-contact, registration and check-in times, each released round's dates and pairing notes,
-the portal's settings (not its join code nor the Discord bot token), and the whole audit
-log. It holds no account, password, session, API token, player pass or push subscription:
-those belong to the server, not to the event.
+contact, registration and check-in times, each released round's dates, pairing notes and
+timer (running until a moment, or paused with the seconds left), the portal's settings (not
+its join code nor the Discord bot token), and the whole audit log. It holds no account,
+password, session, API token, player pass or push subscription: those belong to the server,
+not to the event.
 
 A restore creates a **new** event in one transaction — every fact of the document, then the
 rest of the backup, then the audit log as it was (each entry with its time and actor),
@@ -87,7 +88,13 @@ def backup_event(db: Database, slug: str) -> Backup:
         ).scalar_one_or_none()
         rounds = conn.execute(
             select(
-                StageRow.key, RoundRow.number, RoundRow.starts_at, RoundRow.ends_at, RoundRow.notes
+                StageRow.key,
+                RoundRow.number,
+                RoundRow.starts_at,
+                RoundRow.ends_at,
+                RoundRow.notes,
+                RoundRow.clock_ends_at,
+                RoundRow.clock_left,
             )
             .join(StageRow, StageRow.id == RoundRow.stage_id)
             .where(StageRow.event_id == event.id)
@@ -140,6 +147,8 @@ def backup_event(db: Database, slug: str) -> Backup:
                 starts_at=r.starts_at,
                 ends_at=r.ends_at,
                 notes=r.notes,
+                clock_ends_at=r.clock_ends_at,
+                clock_left_seconds=r.clock_left,
             )
             for r in rounds
         ],
@@ -264,7 +273,11 @@ def _restore_rounds(change: Change, rounds: list[BackupRound]) -> None:
         update(RoundRow)
         .where(RoundRow.stage_id == bindparam("r_stage"), RoundRow.number == bindparam("r_number"))
         .values(
-            starts_at=bindparam("r_starts"), ends_at=bindparam("r_ends"), notes=bindparam("r_notes")
+            starts_at=bindparam("r_starts"),
+            ends_at=bindparam("r_ends"),
+            notes=bindparam("r_notes"),
+            clock_ends_at=bindparam("r_clock_ends"),
+            clock_left=bindparam("r_clock_left"),
         ),
         [
             {
@@ -273,6 +286,8 @@ def _restore_rounds(change: Change, rounds: list[BackupRound]) -> None:
                 "r_starts": r.starts_at,
                 "r_ends": r.ends_at,
                 "r_notes": r.notes,
+                "r_clock_ends": r.clock_ends_at,
+                "r_clock_left": r.clock_left_seconds,
             }
             for r in rounds
         ],

@@ -6,16 +6,30 @@ generate, release, open, report, complete — with one late entry after round 1,
 round 2, a forfeit, an intentional draw and a corrected result; round 4 is open with some
 results in. Results come from a seeded generator (the better seed wins a little more often),
 so every demo is the same event.
+
+``demo_login`` is what ``fairpair serve --demo`` (the README's first command) starts with:
+the demo's organizer account and the demo event, which it owns. That account is also the
+installation's administrator — as the first account of a fresh installation is (``/setup``)
+— so the demo shows every page an organizer can reach, the Accounts page too.
 """
 
 from __future__ import annotations
 
 import random
 
+from fairpair.engine.errors import FairpairError
 from fairpair.engine.results import GameScore, Result, Side
 from fairpair.engine.rulesets import PRESETS
 from fairpair.engine.stage import Stage, TossSettings
 from fairpair.engine.stage_config import SwissConfig
+from fairpair.service.accounts.logins import (
+    Account,
+    add_account,
+    find_account,
+    set_admin,
+    set_password,
+)
+from fairpair.service.accounts.staff import grant
 from fairpair.service.event import events
 from fairpair.service.players import roster as players
 from fairpair.service.players.registration import LateEntry, NewPlayer
@@ -178,3 +192,20 @@ def create_demo(
             )
             seeds[late[0]] = 40
     return slug
+
+
+def demo_login(db: Database, username: str, password: str, *, slug: str) -> Account:
+    """The demo's organizer: account ``username`` with ``password`` (made, or its password
+    set anew — a new one each start), an organizer and the installation's administrator, and
+    the demo event ``slug`` (made when missing), which it owns."""
+    try:
+        add_account(db, username, password, name="Demo Organizer", admin=True)
+    except FairpairError:
+        set_password(db, username, password)
+        set_admin(db, username)
+    account = find_account(db, username)
+    if slug not in {e.slug for e in events.list_events(db).events}:
+        create_demo(db, slug=slug, owner=account.id)
+    else:
+        grant(db, slug, account.username, "owner", actor=ACTOR)
+    return account

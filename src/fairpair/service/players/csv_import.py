@@ -5,6 +5,9 @@ byes in one transaction — or refuse with every problem and change nothing.
 Errors (nothing imported): a row that cannot be read, an id used twice in the file or
 already registered. Warnings (imported, reported): a name shared with another row or with a
 registered player, a seed used twice.
+
+An import is one audit entry (``player.import``: the players and the file); its id is the
+token that undoes it (``csv_undo.undo_import``).
 """
 
 from __future__ import annotations
@@ -12,9 +15,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from fairpair.engine.errors import FairpairError
+from fairpair.service.kernel.change import Change
 from fairpair.service.kernel.unit import changing
 from fairpair.service.players.csv_rows import (
     CsvPlayers,
@@ -26,15 +30,20 @@ from fairpair.service.players.csv_rows import (
 from fairpair.service.players.earned_byes import grant_earned_byes
 from fairpair.service.players.registration import LateEntry, add_in_change
 from fairpair.store.database import Database
-from fairpair.store.models import PlayerRow
+from fairpair.store.models import AuditRow, PlayerRow
+
+#: The audit action of a CSV import (its entry's id undoes it).
+IMPORTED = "player.import"
 
 
 @dataclass(frozen=True, slots=True)
 class CsvImport:
-    """What an import registered (the players' ids, in file order) and its warnings."""
+    """What an import registered (the players' ids, in file order), its warnings, and
+    ``entry``: its audit entry's id, the token that undoes it (``None``: nobody imported)."""
 
     players: list[str]
     warnings: list[CsvProblem]
+    entry: int | None = None
 
 
 def import_players_csv(
@@ -89,11 +98,27 @@ def import_players(
         if problems:
             raise refusal(problems)
         try:
-            ids = add_in_change(change, found.players, late=late)
+            ids = add_in_change(
+                change, found.players, action=IMPORTED, late=late, note={"file": source}
+            )
             earned = found.earned_byes or [0] * len(ids)
             byes = [(i, key, n) for i, (key, n) in enumerate(zip(ids, earned, strict=True))]
             grant_earned_byes(change, byes)
         except FairpairError as error:
             raise at_line(error, source, found.lines, found.headers) from None
+        entry = _entry_of(change) if ids else None
     warnings.sort(key=lambda w: w.line)
-    return CsvImport(ids, warnings)
+    return CsvImport(ids, warnings, entry)
+
+
+def _entry_of(change: Change) -> int:
+    """The id of the import's audit entry, just written (the event is locked: the newest
+    import of the event is it)."""
+    change.flush()
+    return int(
+        change.conn.execute(
+            select(func.max(AuditRow.id)).where(
+                AuditRow.event_id == change.event.id, AuditRow.action == IMPORTED
+            )
+        ).scalar_one()
+    )

@@ -153,10 +153,12 @@ def add_in_change(
     *,
     action: str = "player.add",
     late: LateEntry | None = None,
+    note: dict[str, object] | None = None,
 ) -> list[str]:
     """``add_players`` inside an open ``change`` (joining, a promotion from the waitlist, a
-    CSV import), audited as ``action``; their ids."""
-    return _add(change, players, late or LateEntry(), action)
+    CSV import), audited as ``action`` (``note``: one more item of the entry's list, e.g. the
+    file a CSV import read); their ids."""
+    return _add(change, players, late or LateEntry(), action, note)
 
 
 def checked_new_player(player: NewPlayer, where: str = "player") -> NewPlayer:
@@ -165,7 +167,11 @@ def checked_new_player(player: NewPlayer, where: str = "player") -> NewPlayer:
 
 
 def _add(
-    change: Change, players: Sequence[NewPlayer], late: LateEntry, action: str = "player.add"
+    change: Change,
+    players: Sequence[NewPlayer],
+    late: LateEntry,
+    action: str = "player.add",
+    note: dict[str, object] | None = None,
 ) -> list[str]:
     conn, event = change.conn, change.event
     taken = set(conn.execute(select(PlayerRow.key).where(PlayerRow.event_id == event.id)).scalars())
@@ -217,7 +223,8 @@ def _add(
             }
             for r in rows
         ]
-        + ([{"late_byes": late.byes, "kind": late.kind.value}] if late.byes else []),
+        + ([{"late_byes": late.byes, "kind": late.kind.value}] if late.byes else [])
+        + ([note] if note else []),
     )
     return keys
 

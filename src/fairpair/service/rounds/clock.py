@@ -17,6 +17,9 @@ audit entry (``round.clock_start|pause|resume|extend|reset``); the event's new v
 every open big screen and public page fetch the round again, live. The stored facts are
 ``rounds.clock_ends_at`` (running) and ``rounds.clock_left`` (paused).
 
+``clock_view`` is the timer as the API and ``fairpair round clock`` answer it, and
+``live_round`` the round those act on when none is named (the stage's round In Progress).
+
 Without a clock the big screen counts down to the round's end date, or with ``?minutes=50``
 from when the round was opened (``opened_at``: the moment of its latest ``round.open``, read
 from the audit log).
@@ -31,7 +34,8 @@ from typing import Any
 from sqlalchemy import select, update
 
 from fairpair.engine.errors import Location
-from fairpair.service.kernel.change import Change
+from fairpair.responses.clock import RoundClockView
+from fairpair.service.kernel.change import Change, now
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.kernel.lookup import RoundRef, StageRef, find_round, find_stage
 from fairpair.service.kernel.unit import changing, reading
@@ -79,6 +83,48 @@ def round_clock(
             select(RoundRow.clock_ends_at, RoundRow.clock_left).where(RoundRow.id == rnd.id)
         ).one()
         return _of(row.clock_ends_at, row.clock_left)
+
+
+def clock_view(db: Database, slug: str, number: int, *, stage: str | None = None) -> RoundClockView:
+    """Round ``number``'s timer now, as the API and the command line show it."""
+    with reading(db, slug) as (conn, event):
+        where = find_stage(conn, event, stage)
+        rnd = find_round(conn, where, number)
+        row = conn.execute(
+            select(RoundRow.clock_ends_at, RoundRow.clock_left).where(RoundRow.id == rnd.id)
+        ).one()
+    clock = _of(row.clock_ends_at, row.clock_left) if rnd.state == "open" else None
+    moment = now()
+    return RoundClockView(
+        event=event.slug,
+        stage=where.key,
+        round=number,
+        round_state=rnd.state,
+        state="off" if clock is None else clock.state,
+        ends_at=clock.ends_at if clock is not None else None,
+        left_seconds=clock.left_at(moment) if clock is not None else None,
+        at=moment,
+    )
+
+
+def live_round(db: Database, slug: str, *, stage: str | None = None) -> tuple[str, int]:
+    """The stage (default: the stage being played) and number of its round In Progress —
+    the round a timer command acts on when none is named; refused when none is open."""
+    with reading(db, slug) as (conn, event):
+        where = find_stage(conn, event, stage)
+        number = conn.execute(
+            select(RoundRow.number)
+            .where(RoundRow.stage_id == where.id, RoundRow.state == "open")
+            .order_by(RoundRow.number.desc())
+            .limit(1)
+        ).scalar()
+    if number is None:
+        raise Refused(
+            Location(("round",), stage=where.key),
+            f"no round of stage {where.key!r} is In Progress: the timer runs while a round is "
+            "open (open one first, or name the round)",
+        )
+    return where.key, int(number)
 
 
 def opened_at(db: Database, slug: str, number: int, *, stage: str | None = None) -> datetime | None:

@@ -2,7 +2,9 @@
 from the standings of the stage it is cut from.
 
 - ``draw``: the organizer draws it (``fairpair cut EVENT --draw``), or re-draws it before the
-  cut stage's round 1; refused once that round is released.
+  cut stage's round 1; refused once that round is released. ``redraw_plan`` says first what
+  drawing it again would do — who moves in and out, with places, whose seed changes — by the
+  same engine change ``draw`` makes, without saving it (the console asks with it).
 - ``draw_due_cuts``: called in the same transaction as every recorded result (a match's, a
   pod table's places); when the result
   was the last match of a stage that is now finished, every automatic cut from it is drawn
@@ -29,7 +31,7 @@ from fairpair.engine.tournament import Tournament
 from fairpair.service.kernel.change import Change
 from fairpair.service.kernel.loading import Loaded, load
 from fairpair.service.kernel.lookup import find_stage
-from fairpair.service.kernel.unit import changing
+from fairpair.service.kernel.unit import changing, reading
 from fairpair.store.database import Database
 from fairpair.store.models import PodSeatRow, ResultRow, StageRow, TableRow
 
@@ -67,6 +69,61 @@ class DrawnCut:
     cut: TopCut
     replaced: tuple[tuple[PlayerId, PlayerId | None], ...] = ()
     moves: CutMoves | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Reseeded:
+    """A player who stays in a cut drawn again with another seed."""
+
+    player: CutPlace
+    before: int
+    after: int
+
+
+@dataclass(frozen=True, slots=True)
+class RedrawPlan:
+    """What drawing cut ``stage`` (named ``name``) again would do now: its ``seats``, who would
+    move into and out of it (``moves``, ``None``: nobody), and who would stay with another
+    seed (``reseeded``). ``changes``: anything at all."""
+
+    stage: str
+    name: str
+    seats: int
+    moves: CutMoves | None
+    reseeded: tuple[Reseeded, ...]
+
+    @property
+    def changes(self) -> bool:
+        return self.moves is not None or bool(self.reseeded)
+
+
+def redraw_plan(
+    db: Database, slug: str, *, stage: str | None = None, early: bool = False
+) -> RedrawPlan | None:
+    """What ``draw`` would do to the cut of ``stage`` drawn earlier, before it is done — the
+    same engine change, refused the same way, not saved. ``None`` when the cut was never
+    drawn (a first draw takes no seat from anyone)."""
+    with reading(db, slug) as (conn, event):
+        key = find_stage(conn, event, stage).key
+        tournament = load(conn, event).tournament
+    before = tournament.stage(key)
+    after, made = draw_cut(tournament, key, early=early)
+    if before.participants is None:
+        return None
+    drawn = after.stage(key)
+    assert drawn.cut is not None
+    source = drawn.cut.from_stage
+    moves = _moves(tournament, key, source, before.participants, made.players)
+    place = {
+        r.player.id: r.rank for r in compute_standings(tournament, tournament.stage(source)).rows
+    }
+    names = {p.id: p.name for p in tournament.players}
+    reseeded = tuple(
+        Reseeded(CutPlace(p, names.get(p, p), place.get(p)), before.seeds[p], drawn.seeds[p])
+        for p in made.players
+        if p in before.seeds and before.seeds[p] != drawn.seeds.get(p)
+    )
+    return RedrawPlan(key, before.name, len(made.players), moves, reseeded)
 
 
 def draw(

@@ -4,7 +4,8 @@ be drawn now (the stage it is cut from finished, the cut stage not started)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from fairpair.engine.changes import cut_of
 from fairpair.engine.formats import stage_finished
@@ -23,7 +24,8 @@ class CutView:
     """``cut``: the cut by the stage's own rule now; ``state``: "drawn", "not drawn" or
     "changed" (drawn earlier with other players: the standings changed since); ``finished``:
     the stage it is cut from has every result in; ``started``: the cut stage's round 1 is
-    released (the field is fixed); ``outstanding``: results missing in the stage cut from."""
+    released (the field is fixed); ``outstanding``: results missing in the stage cut from;
+    ``places``: each player's place in its standings now."""
 
     stage: str
     stage_name: str
@@ -34,6 +36,7 @@ class CutView:
     finished: bool
     started: bool
     outstanding: int
+    places: Mapping[str, int] = field(default_factory=dict)
 
 
 def cut_stages(tournament: Tournament) -> list[str]:
@@ -87,4 +90,5 @@ def cut_view(db: Database, slug: str, stage: str | None = None) -> CutView:
         finished=stage_finished(tournament, source),
         started=bool(chosen.rounds),
         outstanding=sum(r.outstanding for r in source.rounds),
+        places={r.player.id: r.rank for r in standings.rows if r.rank is not None},
     )

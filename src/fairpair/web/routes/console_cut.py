@@ -3,8 +3,11 @@ it and why the line is there (as ``fairpair cut --explain``) — and its bracket
 action the service offers (``service.rounds.next_steps``: draw the top 8, start the
 Quarterfinals …); ``POST /console/{slug}/cut/draw`` (Judge) draws it
 (``service.rounds.cut.draw``), refused with the reason while the stage it is cut from is
-unfinished unless "early" is ticked; ``POST /console/{slug}/cut/add`` (Owner) adds the playoff
-stage itself (top N of a stage, single or double elimination: ``service.rounds.stages``)."""
+unfinished unless "early" is ticked. Drawing a cut drawn earlier asks first
+(``fairpair.web.confirm``): who would move in and out, with their places, and whose seed
+would change (``cut.redraw_plan``); then says who moved. ``POST /console/{slug}/cut/add``
+(Owner) adds the playoff stage itself (top N of a stage, single or double elimination:
+``service.rounds.stages``)."""
 
 from __future__ import annotations
 
@@ -24,10 +27,12 @@ from fairpair.service.kernel.errors import Refused
 from fairpair.service.results.autopilot_status import autopilot_status
 from fairpair.service.rounds import cut as cuts
 from fairpair.service.rounds.bracket_view import BRACKET_FORMATS, bracket_view
-from fairpair.service.rounds.cut_view import cut_view
+from fairpair.service.rounds.cut import CutPlace, RedrawPlan
+from fairpair.service.rounds.cut_view import CutView, cut_view
 from fairpair.service.rounds.next_steps import next_steps
 from fairpair.service.rounds.stages import add_stage
 from fairpair.web.access import Access, DbDep, Judge, Owner, Viewer
+from fairpair.web.confirm import YES, Confirm, ask, count, names
 from fairpair.web.console import console_page
 from fairpair.web.forms import refusal
 
@@ -46,8 +51,10 @@ def _page(
     stage: str | None,
     *,
     status: int = 200,
+    moved: tuple[list[str], list[str]] | None = None,
     **context: Any,
 ) -> HTMLResponse:
+    """The tab; ``moved``: after the cut was drawn again, who came in and went out."""
     event = show_event(db, slug)
     cut_stages = [s for s in event.stages if s.cut_from is not None]
     try:
@@ -82,6 +89,9 @@ def _page(
         sources=[s for s in event.stages if s.cut_from is None],
         sizes=CUT_SIZES,
         labels={tb.name: tb.label for tb in REGISTRY.values()},
+        redrawn=_redrawn(view, {p.id: p.name for p in event.players}, moved)
+        if view is not None and moved is not None
+        else None,
         **context,
     )
 
@@ -94,8 +104,46 @@ def cut_tab(
     slug: str,
     stage: Annotated[str | None, Query(max_length=80)] = None,
     drawn: Annotated[bool, Query()] = False,
+    again: Annotated[bool, Query()] = False,
+    moved_in: Annotated[list[str] | None, Query(alias="in", max_length=80)] = None,
+    moved_out: Annotated[list[str] | None, Query(alias="out", max_length=80)] = None,
 ) -> HTMLResponse:
-    return _page(request, access, db, slug, stage, just_drawn=drawn)
+    return _page(
+        request,
+        access,
+        db,
+        slug,
+        stage,
+        just_drawn=drawn,
+        moved=(moved_in or [], moved_out or []) if drawn and again else None,
+    )
+
+
+def _redrawn(view: CutView, players: dict[str, str], moved: tuple[list[str], list[str]]) -> str:
+    """What a cut drawn again did: "The top 8 is drawn again: Dan (7th) moved in, Fay (9th)
+    moved out." (``moved``: the players' ids that came in and went out)."""
+
+    def said(ids: list[str]) -> str:
+        return _placed(
+            tuple(CutPlace(p, players[p], view.places.get(p)) for p in ids if p in players)
+        )
+
+    came, went = said(moved[0]), said(moved[1])
+    top = f"top {len(view.cut.seats)}"
+    if not came and not went:
+        return f"The {top} is drawn again: the same players, seeded by the standings."
+    parts = [f"{came} moved in" if came else "", f"{went} moved out" if went else ""]
+    return f"The {top} is drawn again: " + ", ".join(p for p in parts if p) + "."
+
+
+def _placed(moved: tuple[CutPlace, ...]) -> str:
+    """ "Dan (7th) and Eve (8th)"."""
+    return names([f"{m.name} ({_ordinal(m.place)})" if m.place else m.name for m in moved])
+
+
+def _ordinal(n: int) -> str:
+    tail = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{tail}"
 
 
 @ROUTER.post("/console/{slug}/cut/draw", response_model=None)
@@ -106,9 +154,16 @@ def draw_cut(
     slug: str,
     stage: Annotated[str, Form(max_length=80)],
     early: Annotated[str | None, Form(max_length=8)] = None,
+    confirmed: Annotated[str, Form(max_length=8)] = "",
 ) -> Response:
+    """Draw the cut; drawn earlier, ask first with what drawing it again would do."""
+    again = confirmed == YES
     try:
-        cuts.draw(db, slug, actor=access.actor, stage=stage, early=bool(early))
+        if not again:
+            plan = cuts.redraw_plan(db, slug, stage=stage, early=bool(early))
+            if plan is not None:
+                return _ask_redraw(request, access, db, slug, plan, bool(early))
+        drawn = cuts.draw(db, slug, actor=access.actor, stage=stage, early=bool(early))
     except FairpairError as error:
         errors = refusal(error)
         return _page(
@@ -121,8 +176,63 @@ def draw_cut(
             errors={"draw": errors.get("_form", error.reason)},
             values={"early": "1" if early else ""},
         )
-    query = urlencode({"stage": stage, "drawn": "true"})
+    moves = drawn.moves
+    query = urlencode(
+        {
+            "stage": stage,
+            "drawn": "true",
+            **({"again": "true"} if again else {}),
+            "in": [m.player for m in moves.moved_in] if moves else [],
+            "out": [m.player for m in moves.moved_out] if moves else [],
+        },
+        doseq=True,
+    )
     return RedirectResponse(f"/console/{slug}/cut?{query}", status_code=303)
+
+
+def _ask_redraw(
+    request: Request, access: Access, db: Database, slug: str, plan: RedrawPlan, early: bool
+) -> Response:
+    """The cut was drawn earlier: say who would move in and out (with places) and whose seed
+    would change, and ask first."""
+    top = f"top {plan.seats}"
+    moves = plan.moves
+    lines: list[str] = []
+    if moves is not None and moves.moved_in:
+        lines.append(f"Into the {top}: {_placed(moves.moved_in)}.")
+    if moves is not None and moves.moved_out:
+        lines.append(f"Out of the {top}: {_placed(moves.moved_out)}.")
+    if plan.reseeded:
+        changed = [f"{r.player.name} {r.before} → {r.after}" for r in plan.reseeded]
+        lines.append(f"New seeds: {names(changed)}.")
+    if plan.changes:
+        lines.append("Places are the standings now; the seeds follow them.")
+    else:
+        lines.append(
+            f"Nothing changes: the same {count(plan.seats, 'player')} with the same seeds."
+        )
+    moved = len(moves.moved_in) + len(moves.moved_out) if moves else 0
+    question = f"Draw the {top} again?"
+    if moved:
+        question += f" {count(moved, 'player')} move."
+    elif plan.reseeded:
+        question += f" Nobody moves in or out; {count(len(plan.reseeded), 'seed')} change."
+    return ask(
+        request,
+        access,
+        db,
+        slug,
+        Confirm(
+            question=question,
+            action=f"/console/{slug}/cut/draw",
+            button=f"Draw the {top} again",
+            back=f"/console/{slug}/cut?{urlencode({'stage': plan.stage})}",
+            fields=(("stage", plan.stage), *((("early", "1"),) if early else ())),
+            details=tuple(lines),
+        ),
+        tab="cut",
+        title="Draw the cut again",
+    )
 
 
 @ROUTER.post("/console/{slug}/cut/add", response_model=None)

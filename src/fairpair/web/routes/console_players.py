@@ -7,12 +7,15 @@ done with counts ("16 players dropped."); a refusal re-renders the tab (422) wit
 next to what caused it — the add form's field, the CSV line and column, or the player's row
 — and the add form keeps what was typed. Dropping the no-shows asks first, saying who and
 how many (``fairpair.web.confirm``), and its message carries an Undo that reinstates all of
-them in one action.
+them in one action. An import's message carries "Undo this import": it removes exactly the
+players that file registered, while none of them has been touched and no round paired since
+(``service.players.csv_undo``).
 """
 
 from __future__ import annotations
 
 from contextlib import suppress
+from datetime import datetime
 from typing import Annotated, Any
 from urllib.parse import urlencode
 
@@ -28,8 +31,9 @@ from fairpair.service.communities.directory import person_events, search
 from fairpair.service.event.events import show_event
 from fairpair.service.kernel.connection import Database
 from fairpair.service.kernel.errors import Refused
-from fairpair.service.players.csv_import import import_players_csv
+from fairpair.service.players.csv_import import CsvImport, import_players_csv
 from fairpair.service.players.csv_rows import InvalidCsv
+from fairpair.service.players.csv_undo import undo_import
 from fairpair.service.players.edits import set_seed
 from fairpair.service.players.no_shows import no_shows as no_shows_now
 from fairpair.service.players.no_shows import undo_no_shows
@@ -61,6 +65,7 @@ LATE_KINDS = (
 DONE = {
     "added": "{name} added.",
     "imported": "{players} imported.",
+    "import-undone": "{players} removed (the import of {at} undone).",
     "checked": "{name} checked in.",
     "checked-many": "{players} checked in.",
     "checked-none": "Nobody to check in: everyone shown has checked in already.",
@@ -127,8 +132,17 @@ def _said(request: Request, players: list[Any], slug: str) -> Done | None:
     who = next((p for p in players if p.id == query.get("player")), None)
     if "{name}" in text and who is None:
         return None
-    said = text.format(players=count(n, "player"), name=who.name if who else "")
+    said = text.format(players=count(n, "player"), name=who.name if who else "", at="{at}")
     entry = query.get("entry", "")
+    if code == "imported" and entry.isdigit():
+        return Done(
+            said,
+            f"/console/{slug}/players/import/undo",
+            (("entry", entry),),
+            undo_label="Undo this import",
+        )
+    if code == "import-undone":
+        return Done(said, at=_moment(query.get("at", "")))
     if code == "no-shows" and entry.isdigit():
         return Done(said, f"/console/{slug}/players/no-shows/undo", (("entry", entry),))
     made = [p for p in query.getlist("made") if any(q.id == p for q in players)]
@@ -190,8 +204,11 @@ def _back(
     n: int | None = None,
     entry: int | None = None,
     made: list[str] | None = None,
+    at: datetime | None = None,
 ) -> Response:
     query: dict[str, str | list[str]] = {"done": done}
+    if at is not None:
+        query["at"] = at.isoformat()
     if player:
         query["player"] = player
     if n is not None:
@@ -354,35 +371,70 @@ async def import_csv(
                 db, slug, access, text, source, LateEntry(byes, ByeKind(late_kind))
             )
             errors.update(found)
-            if not errors and warnings:
+            if not errors and warnings and made is not None:
                 return _page(
                     request,
                     access,
                     db,
                     slug,
                     warnings=warnings,
-                    done=Done(f"{count(made, 'player')} imported."),
+                    done=_imported(slug, len(made.players), made.entry),
                 )
-            if not errors:
-                return _back(slug, "imported", n=made)
+            if not errors and made is not None:
+                return _back(slug, "imported", n=len(made.players), entry=made.entry)
     return _page(request, access, db, slug, status=422, errors=errors, values=values)
 
 
 def _import(
     db: Database, slug: str, access: Access, text: str, source: str, late: LateEntry
-) -> tuple[dict[str, str], int, list[str]]:
-    """The form's errors (every problem of the file, one a line), or how many players the
-    import registered and its warnings."""
+) -> tuple[dict[str, str], CsvImport | None, list[str]]:
+    """The form's errors (every problem of the file, one a line), or what the import
+    registered and its warnings."""
     try:
         made = import_players_csv(db, slug, text, actor=access.actor, source=source, late=late)
     except InvalidCsv as error:
-        return {"file": "\n".join(str(p) for p in error.problems) or str(error)}, 0, []
+        return {"file": "\n".join(str(p) for p in error.problems) or str(error)}, None, []
     except FairpairError as error:
         if error.location.path and str(error.location.path[0]) == "late":
-            return {"late_byes": error.reason}, 0, []
+            return {"late_byes": error.reason}, None, []
         reason = f"{error.where}: {error.reason}" if error.where else error.reason
-        return {"file": reason}, 0, []
-    return {}, len(made.players), [str(w) for w in made.warnings]
+        return {"file": reason}, None, []
+    return {}, made, [str(w) for w in made.warnings]
+
+
+def _imported(slug: str, n: int, entry: int | None) -> Done:
+    """The message of an import, with its "Undo this import"."""
+    said = f"{count(n, 'player')} imported."
+    if entry is None:
+        return Done(said)
+    return Done(
+        said, f"/console/{slug}/players/import/undo", (("entry", str(entry)),), "Undo this import"
+    )
+
+
+def _moment(text: str) -> datetime | None:
+    try:
+        return datetime.fromisoformat(text)
+    except ValueError:
+        return None
+
+
+@ROUTER.post("/console/{slug}/players/import/undo")
+def import_undo(
+    request: Request,
+    slug: str,
+    access: Judge,
+    db: DbDep,
+    entry: Annotated[str, Form(max_length=12)] = "",
+) -> Response:
+    """Undo a CSV import (its audit entry): exactly the players it registered are removed."""
+    try:
+        if not entry.isdigit():
+            raise Refused(Location(("entry",)), "name the import to undo")
+        undone = undo_import(db, slug, int(entry), actor=access.actor)
+    except FairpairError as error:
+        return _page(request, access, db, slug, status=422, errors={"undo_import": error.reason})
+    return _back(slug, "import-undone", n=len(undone.players), at=undone.imported_at)
 
 
 def _row_refused(

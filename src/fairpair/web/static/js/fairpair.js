@@ -18,9 +18,12 @@
     root.querySelectorAll("time[data-local]").forEach(function (el) {
       var date = new Date(el.getAttribute("datetime"));
       if (isNaN(date)) { return; }
-      el.textContent = date.toLocaleString(undefined, {
-        weekday: "short", day: "2-digit", month: "short", hour: "2-digit", minute: "2-digit"
-      });
+      // data-local="time": the time of day alone ("12:04"), as a message says it
+      el.textContent = el.getAttribute("data-local") === "time"
+        ? date.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" })
+        : date.toLocaleString(undefined, {
+          weekday: "short", day: "2-digit", month: "short", hour: "2-digit", minute: "2-digit"
+        });
       el.title = el.getAttribute("datetime").replace("T", " ").replace("Z", " UTC");
       el.removeAttribute("data-local");
     });

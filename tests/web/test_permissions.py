@@ -42,10 +42,14 @@ from fairpair.service.accounts.api_tokens import create_token, tokens_of
 from fairpair.service.accounts.logins import Account
 from fairpair.service.accounts.sessions import open_session
 from fairpair.service.accounts.staff import grant, staff_of
+from fairpair.service.communities import directory
+from fairpair.service.communities import staff as community_staff
+from fairpair.service.communities.communities import attach_event, community_view, create_community
 from fairpair.service.event.demo import create_demo
 from fairpair.service.event.events import create_event, event_version, list_events, show_event
 from fairpair.service.kernel.audit import audit_log
 from fairpair.service.kernel.connection import Database
+from fairpair.service.leagues.leagues import create_league, leagues_of
 from fairpair.service.players import roster as players
 from fairpair.service.players.passes import personal_link
 from fairpair.service.players.registration import NewPlayer
@@ -206,7 +210,19 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
     players_a = [p.id for p in detail.players]
     waiting = round_view(db, slug, rounds[-1].number).tables
     table = next(t.table for t in waiting if t.result is None)  # a result would change it
+    # a community of event A (owned by event A's owner): its routes name ``{community}``, and
+    # a record of its directory ``{person}``; nobody tried holds a role in it
+    community = create_community(db, "Community A", actor="owner-a", owner=owner.id)
+    attach_event(db, community, slug, actor="owner-a")
+    keys = [p.key for p in directory.people(db, community)]
+    league = create_league(db, community, "Season A", actor="owner-a", events=[slug])
     values: dict[str, Any] = {
+        "community": community,
+        "person": keys[0],
+        "key": keys[0],
+        "kept": keys[0],
+        "gone": keys[1],
+        "event": slug,
         "slug": slug,
         "number": rounds[-1].number,
         "round": rounds[-1].number,
@@ -220,6 +236,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
         "role": "judge",
         "result": "2-0",
         "name": "Permission Test",
+        "league": league,
     }
 
     def caller(name: str, who: Account | None) -> Caller:
@@ -353,7 +370,12 @@ def request(world: World, method: str, route: RouteContext, who: Caller) -> http
 def state(world: World) -> tuple[Any, ...]:
     """What must not change: event A, its staff and log, its owner's tokens, the events."""
     db, slug = world.db, world.slug
+    community = world.values["community"]
     return (
+        community_view(db, community),
+        directory.people(db, community),
+        community_staff.staff_of(db, community),
+        leagues_of(db, community),
         event_version(db, slug),
         len(audit_log(db, slug).entries),
         staff_of(db, slug),
@@ -385,7 +407,7 @@ def _tried(route: RouteContext, who: Caller) -> bool:
 def _must_be_refused(route: RouteContext, who: Caller) -> bool:
     """Event routes refuse all four; the account's own routes let accounts through."""
     need = need_of(route)
-    if "{slug}" in str(route.path):
+    if "{slug}" in str(route.path) or "{community}" in str(route.path):
         return True
     if need == Need.SIGNED:
         return who.session is None

@@ -15,6 +15,13 @@ routes (a ``{slug}`` in the path), the caller's role in that event:
 | ``Judge``     | the event's judges (scorekeepers) and owners            |
 | ``Owner``     | the event's owners                                      |
 | ``Player``    | a player of the event holding its pass (see below)      |
+| ``CommunityViewer`` | staff of the path's community (``{community}``): viewer, judge or owner |
+| ``CommunityJudge``  | the community's judges and owners                 |
+| ``CommunityOwner``  | the community's owners                            |
+
+A community's role reaches every event of the community (``accounts.staff.role_in``), so an
+event route's ``Judge`` passes a judge of the event's community too; the ``Community*``
+needs are for the community's own pages and calls, whose path names ``{community}``.
 
 A player's pass is the ``fairpair_player`` cookie of the event (set by joining or by a
 personal link) or an ``fpp_`` bearer token; see ``fairpair.web.player_cookie``. A staff
@@ -39,6 +46,7 @@ from fairpair.service.accounts.api_tokens import token_account
 from fairpair.service.accounts.logins import Account
 from fairpair.service.accounts.sessions import session_account
 from fairpair.service.accounts.staff import Role, role_of
+from fairpair.service.communities.communities import community_role
 from fairpair.service.kernel.connection import Database
 from fairpair.service.kernel.errors import NotAllowed, NotJoined, NotLoggedIn
 from fairpair.service.players.passes import PREFIX as PLAYER_PREFIX
@@ -57,16 +65,27 @@ class Need(IntEnum):
     VIEWER = 10 + Role.VIEWER
     JUDGE = 10 + Role.JUDGE
     OWNER = 10 + Role.OWNER
+    COMMUNITY_VIEWER = 20 + Role.VIEWER
+    COMMUNITY_JUDGE = 20 + Role.JUDGE
+    COMMUNITY_OWNER = 20 + Role.OWNER
 
     @property
     def role(self) -> Role | None:
+        if self >= Need.COMMUNITY_VIEWER:
+            return Role(self - 20)
         return Role(self - 10) if self >= Need.VIEWER else None
+
+    @property
+    def community(self) -> bool:
+        """A need of a role in the path's community (not its event)."""
+        return self >= Need.COMMUNITY_VIEWER
 
 
 @dataclass(frozen=True, slots=True)
 class Access:
     """The caller of one request: their account (``None``: the public), their role in the
-    path's event (``None``: none or no event), and whether they came with a bearer token."""
+    path's event — or, for a community's routes, in the path's community — (``None``: none,
+    or no event), and whether they came with a bearer token."""
 
     account: Account | None
     role: Role | None
@@ -74,6 +93,8 @@ class Access:
     token: bool
     #: The player's pass (routes that need ``Player`` only).
     player: PlayerPass | None = None
+    #: The path's community (a community's routes only: ``role`` is the role there).
+    community: str | None = None
 
     @property
     def actor(self) -> str:
@@ -140,8 +161,12 @@ class Allow:
     def __call__(self, request: Request) -> Access:
         account, token = caller(request)
         slug = request.path_params.get("slug")
-        role = role_of(database_of(request), slug, account) if slug and account else None
-        access = Access(account, role, slug, token)
+        community = request.path_params.get("community") if self.need.community else None
+        if community is not None:
+            role = community_role(database_of(request), community, account.id) if account else None
+        else:
+            role = role_of(database_of(request), slug, account) if slug and account else None
+        access = Access(account, role, slug, token, community=community)
         request.state.access = access
         need = self.need
         if need == Need.PUBLIC:
@@ -156,7 +181,11 @@ class Allow:
             raise NotAllowed("account", f"{account.username!r} is not the administrator")
         wanted = need.role
         if wanted is not None and not access.can(wanted):
-            where = f"event {slug!r}" if slug else "this event"
+            where = (
+                f"community {community!r}"
+                if community
+                else (f"event {slug!r}" if slug else "this event")
+            )
             had = f"is {role.label}" if role is not None else "has no role"
             raise NotAllowed(
                 "role", f"{account.username!r} {had} in {where}; this needs {wanted.label}"
@@ -184,4 +213,7 @@ Viewer = Annotated[Access, Depends(Allow(Need.VIEWER))]
 Judge = Annotated[Access, Depends(Allow(Need.JUDGE))]
 Owner = Annotated[Access, Depends(Allow(Need.OWNER))]
 Player = Annotated[Access, Depends(Allow(Need.PLAYER))]
+CommunityViewer = Annotated[Access, Depends(Allow(Need.COMMUNITY_VIEWER))]
+CommunityJudge = Annotated[Access, Depends(Allow(Need.COMMUNITY_JUDGE))]
+CommunityOwner = Annotated[Access, Depends(Allow(Need.COMMUNITY_OWNER))]
 DbDep = Annotated[Database, Depends(database)]

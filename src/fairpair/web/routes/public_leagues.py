@@ -14,8 +14,8 @@ no stream."""
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import contextlib
+import hashlib
 from collections.abc import AsyncIterator, Hashable
 from typing import Annotated
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import date
 from fractions import Fraction
 
+from jinja2 import Environment, PackageLoader, StrictUndefined
 from sqlalchemy import select
 
 from fairpair.engine.results import Result, Side
@@ -229,3 +230,20 @@ def test_every_change_is_in_the_community_log(db: Database) -> None:
         "td changed the league spring: name",
         "td closed the league spring (4 players; Ann leads)",
     ]
+
+
+def test_the_profile_partial_lists_a_persons_leagues(db: Database) -> None:
+    """``community/_profile_leagues.html`` renders ``person_leagues``' answer (the profile
+    page includes it with ``leagues``), and nothing without one."""
+    store, weeks = _store(db, bob_returns=True)
+    key = leagues.create_league(db, store, "Spring", actor=ACTOR, events=weeks)
+    env = Environment(
+        loader=PackageLoader("fairpair.web", "templates"),
+        autoescape=True,
+        undefined=StrictUndefined,
+    )
+    template = env.get_template("community/_profile_leagues.html")
+    html = template.render(leagues=person_leagues(db, store, "dan"))
+    assert f'href="/c/{store}/leagues/{key}"' in html and "Spring" in html
+    assert "of 4" in html and "2 played" in html
+    assert template.render(leagues=[]).strip() == ""

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any, NamedTuple
 
 from fairpair.engine.leagues.rule import PointsRule
 
@@ -52,10 +53,9 @@ class LeagueEvent:
     entries: tuple[EventEntry, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class EventScore:
+class EventScore(NamedTuple):
     """A player's league points from one event; ``counted``: added to the total (not
-    dropped by best N)."""
+    dropped by best N). (A named tuple: a season of a year builds ten thousand.)"""
 
     event: str
     points: Fraction
@@ -101,7 +101,7 @@ class Leaderboard:
         return None
 
 
-def counted_events(totals: Sequence[Fraction], best: int | None) -> frozenset[int]:
+def counted_events(totals: Sequence[Fraction | int], best: int | None) -> frozenset[int]:
     """The indexes of ``totals`` that count: all, or the ``best`` highest (the earlier of
     equal totals first)."""
     if best is None or best >= len(totals):
@@ -110,75 +110,74 @@ def counted_events(totals: Sequence[Fraction], best: int | None) -> frozenset[in
     return frozenset(order[:best])
 
 
-def _order_key(row: BoardRow) -> tuple[Fraction, int, int, tuple[Fraction, ...]]:
-    counted = sorted((s.points for s in row.scores if s.counted), reverse=True)
-    return (-row.points, -row.played, -row.wins, tuple(-p for p in counted))
-
-
 def leaderboard(
     rule: PointsRule, events: Sequence[LeagueEvent], names: Mapping[str, str] | None = None
 ) -> Leaderboard:
     """The season's leaderboard under ``rule`` (``names``: a person's name by key; the key
-    when missing)."""
+    when missing).
+
+    Computed in half-points (a rule's values are whole numbers or halves), exact, on
+    integers: a year of weekly events of 200 players is 10,000 entries."""
     names = names or {}
-    mine: dict[str, list[EventScore]] = {}
+    win, draw, loss, attend = (int(v * 2) for v in (rule.win, rule.draw, rule.loss, rule.attend))
+    places = [int(v * 2) for v in rule.places]
+    n_places = len(places)
+    fractions: dict[int, Fraction] = {}
+
+    def exact(halves: int) -> Fraction:
+        found = fractions.get(halves)
+        if found is None:
+            found = fractions[halves] = Fraction(halves, 2)
+        return found
+
+    # person → [(event, halves, wins, draws, losses, place)], in the season's order
+    mine: dict[str, list[tuple[str, int, int, int, int, int | None]]] = {}
     for event in events:
         seen: set[str] = set()
         for e in event.entries:
             if not e.attended or e.person in seen:
                 continue
             seen.add(e.person)
-            points = rule.event_points(e.wins, e.draws, e.losses, True, e.place)
+            place = e.place
+            halves = win * e.wins + draw * e.draws + loss * e.losses + attend
+            if place is not None and 1 <= place <= n_places:
+                halves += places[place - 1]
             mine.setdefault(e.person, []).append(
-                EventScore(event.key, points, True, e.wins, e.draws, e.losses, e.place)
+                (event.key, halves, e.wins, e.draws, e.losses, place)
             )
-    rows: list[BoardRow] = []
+    keyed: list[tuple[tuple[int, int, int, tuple[int, ...]], str, str, list[Any], frozenset[int]]]
+    keyed = []
     for person, scores in mine.items():
-        keep = counted_events([s.points for s in scores], rule.best)
-        marked = tuple(
-            s
-            if i in keep
-            else EventScore(s.event, s.points, False, s.wins, s.draws, s.losses, s.place)
-            for i, s in enumerate(scores)
-        )
-        rows.append(
-            BoardRow(
-                rank=0,
-                person=person,
-                name=names.get(person, person),
-                points=sum((s.points for s in marked if s.counted), Fraction(0)),
-                played=len(marked),
-                counted=sum(1 for s in marked if s.counted),
-                wins=sum(s.wins for s in marked),
-                draws=sum(s.draws for s in marked),
-                losses=sum(s.losses for s in marked),
-                best_event=max(s.points for s in marked),
-                scores=marked,
-            )
-        )
-    keyed = sorted(
-        ((_order_key(r), r) for r in rows),
-        key=lambda kr: (kr[0], kr[1].name.casefold(), kr[1].person),
-    )
+        totals = [s[1] for s in scores]
+        keep = counted_events(totals, rule.best)
+        counted = sorted((totals[i] for i in keep), reverse=True)
+        wins = sum(s[2] for s in scores)
+        key = (-sum(counted), -len(scores), -wins, tuple(-t for t in counted))
+        keyed.append((key, names.get(person, person).casefold(), person, scores, keep))
+    keyed.sort(key=lambda k: (k[0], k[1], k[2]))
     ranked: list[BoardRow] = []
     last: object = None
     rank = 0
-    for i, (key, row) in enumerate(keyed):
+    for i, (key, _, person, scores, keep) in enumerate(keyed):
         if key != last:
             rank, last = i + 1, key
+        marked = tuple(
+            EventScore(s[0], exact(s[1]), j in keep, s[2], s[3], s[4], s[5])
+            for j, s in enumerate(scores)
+        )
         ranked.append(
             BoardRow(
-                rank,
-                row.person,
-                row.name,
-                row.points,
-                row.played,
-                row.counted,
-                row.wins,
-                row.draws,
-                row.losses,
-                row.best_event,
-                row.scores,
+                rank=rank,
+                person=person,
+                name=names.get(person, person),
+                points=exact(-key[0]),
+                played=len(scores),
+                counted=len(keep),
+                wins=-key[2],
+                draws=sum(s[3] for s in scores),
+                losses=sum(s[4] for s in scores),
+                best_event=exact(max(s[1] for s in scores)),
+                scores=marked,
             )
         )
     return Leaderboard(rule, tuple(e.key for e in events), tuple(ranked))

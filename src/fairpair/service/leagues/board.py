@@ -48,8 +48,9 @@ from fairpair.store.models import (
     PlayerRow,
 )
 
-#: Events whose entries are kept (a season of a year of weekly events, and some).
-KEPT_EVENTS = 160
+#: Events' entries kept, twice per event (by player, by person): a year of weekly events of
+#: a few leagues.
+KEPT_EVENTS = 320
 #: Leaderboards kept.
 KEPT_BOARDS = 16
 _EVENTS: OrderedDict[Hashable, dict[str, EventEntry]] = OrderedDict()
@@ -129,37 +130,54 @@ def state_of(conn: Connection, community: CommunityRef, league_id: int) -> Hasha
     )
 
 
-def _live(conn: Connection, league: League) -> Leaderboard:
-    rows = {r.slug: r for r in _event_rows(conn, league.id)}
-    ids = [r.id for r in rows.values()]
-    people: dict[tuple[int, str], tuple[str, str]] = {
-        (r.event_id, r.key): (r.person, r.name)
+def _linked(
+    conn: Connection, community: CommunityRef, event: Any
+) -> tuple[tuple[EventEntry, ...], dict[str, str]]:
+    """Event ``event``'s entries under their people's keys, and those people's names (kept
+    by the event's version and the community's: a merge or a rename bumps the latter)."""
+    key = (
+        conn.engine.url.render_as_string(),
+        "linked",
+        event.id,
+        event.created_at,
+        event.version,
+        community.version,
+    )
+    hit: tuple[tuple[EventEntry, ...], dict[str, str]] | None = _kept(_EVENTS, key, KEPT_EVENTS)
+    if hit is not None:
+        return hit
+    people = {
+        r.key: (r.person, r.name)
         for r in conn.execute(
-            select(
-                PlayerRow.event_id,
-                PlayerRow.key,
-                PersonRow.key.label("person"),
-                PersonRow.name,
-            )
+            select(PlayerRow.key, PersonRow.key.label("person"), PersonRow.name)
             .join(PlayerPersonRow, PlayerPersonRow.player_id == PlayerRow.id)
             .join(PersonRow, PersonRow.id == PlayerPersonRow.person_id)
-            .where(PlayerRow.event_id.in_(ids))
+            .where(PlayerRow.event_id == event.id)
         )
     }
+    entries: list[EventEntry] = []
+    names: dict[str, str] = {}
+    for player, entry in _entries(conn, event).items():
+        found = people.get(player)
+        if found is None:  # not linked to the directory (the event left the community)
+            continue
+        names[found[0]] = found[1]
+        entries.append(
+            EventEntry(found[0], entry.wins, entry.draws, entry.losses, True, entry.place)
+        )
+    made = (tuple(entries), names)
+    _kept(_EVENTS, key, KEPT_EVENTS, made)
+    return made
+
+
+def _live(conn: Connection, community: CommunityRef, league: League) -> Leaderboard:
+    rows = {r.slug: r for r in _event_rows(conn, league.id)}
     names: dict[str, str] = {}
     season: list[EngineEvent] = []
     for event in league.events:
-        row = rows[event.slug]
-        entries: list[EventEntry] = []
-        for player, entry in _entries(conn, row).items():
-            found = people.get((row.id, player))
-            if found is None:  # not linked to the directory (the event left the community)
-                continue
-            names[found[0]] = found[1]
-            entries.append(
-                EventEntry(found[0], entry.wins, entry.draws, entry.losses, True, entry.place)
-            )
-        season.append(EngineEvent(event.slug, tuple(entries)))
+        entries, named = _linked(conn, community, rows[event.slug])
+        names.update(named)
+        season.append(EngineEvent(event.slug, entries))
     return leaderboard(league.rule, season, names)
 
 
@@ -172,7 +190,7 @@ def compute_board(conn: Connection, community: CommunityRef, league: League) -> 
     hit: LeagueBoard | None = _kept(_BOARDS, state, KEPT_BOARDS)
     if hit is not None and hit.league == league:
         return hit
-    made = LeagueBoard(league, _live(conn, league), False, state)
+    made = LeagueBoard(league, _live(conn, community, league), False, state)
     return _kept(_BOARDS, state, KEPT_BOARDS, made)  # type: ignore[no-any-return]
 
 

@@ -111,7 +111,7 @@ def build(url: str, pool: int, events: int, field: int) -> tuple[str, str, list[
                     "created_at": at,
                 }
                 for n in range(pool)
-            ],  # fmt: skip
+            ],
         )
         people = dict(
             conn.execute(

@@ -164,7 +164,7 @@ LEAGUES = (
     Visit("/communities/{community}/leagues", "/communities/access-league/leagues"),
     Visit("/communities/{community}/leagues/{league}", "/communities/access-league/leagues/season"),
 )
-VISITS = ANONYMOUS + DRAFT + OPEN + PLAYER + PLAYOFF
+VISITS: tuple[Visit, ...] = ANONYMOUS + DRAFT + OPEN + PLAYER + PLAYOFF
 VISITS += LEAGUES
 
 #: GET routes that serve no HTML page, and why.

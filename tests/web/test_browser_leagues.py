@@ -115,9 +115,9 @@ def test_a_season_from_the_console_to_the_live_leaderboard(
     expect(ann.locator(".record")).to_have_text("1-0-0")
     expect(ann.locator("a")).to_have_attribute("href", f"/c/{club}/p/ann-lee")
     page.evaluate("window.stillTheSamePage = true")
-    table = round_view(db, week2, 1).tables[0]
-    side = Side.A if table.a.name == "Ann Lee" else Side.B
-    results.report(db, week2, 1, Result.win(side), table=table.table, actor="setup")
+    paired = round_view(db, week2, 1).tables[0]
+    side = Side.A if paired.a.name == "Ann Lee" else Side.B
+    results.report(db, week2, 1, Result.win(side), table=paired.table, actor="setup")
     expect(ann.locator(".record")).to_have_text("2-0-0")  # live: the page was not reloaded
     expect(ann.locator(".points")).to_have_text(_points(db, club, "ann-lee"))
     expect(board.locator("tbody tr")).to_have_count(5)  # Eve too now

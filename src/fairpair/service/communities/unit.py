@@ -77,9 +77,7 @@ def _ref(row: Any) -> CommunityRef:
 
 
 def _unknown(slug: str) -> UnknownCommunity:
-    return UnknownCommunity(
-        Location(("community",)), f"no community {slug!r} (fairpair community list)"
-    )
+    return UnknownCommunity(Location(("community",)), f"no community {slug!r}")
 
 
 def find_community(conn: Connection, slug: str) -> CommunityRef:

@@ -111,7 +111,8 @@ def _rule(rule: PointsRule | Mapping[str, object]) -> PointsRule:
 def _unknown(community: str, key: str) -> UnknownLeague:
     return UnknownLeague(
         Location(("league",)),
-        f"no league {key!r} in community {community!r} (fairpair league list {community})",
+        f"no league {key!r} in community {community!r}",
+        command=f"fairpair league list {community}",
     )
 
 

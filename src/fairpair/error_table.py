@@ -75,6 +75,8 @@ ERROR_TABLE: dict[str, ErrorKind] = _kinds(
     ("toss_unavailable", ExitCode.REFUSED, 409, "the toss does not apply"),
     ("unknown_event", ExitCode.UNKNOWN_NAME, 404, "no saved event with that slug"),
     ("unknown_community", ExitCode.UNKNOWN_NAME, 404, "no community (or person) by that name"),
+    ("unknown_league", ExitCode.UNKNOWN_NAME, 404, "no league (season) by that key"),
+    ("invalid_league_rule", ExitCode.INVALID, 422, "a league's points rule cannot be used"),
     ("refused", ExitCode.REFUSED, 409, "the change breaks a rule of the event"),
     ("already_recorded", ExitCode.CONFLICT, 409, "the match already has a result"),
     ("stale_version", ExitCode.CONFLICT, 409, "it changed since it was read"),

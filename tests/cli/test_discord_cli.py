@@ -28,7 +28,7 @@ def test_register_commands_puts_every_answered_command(monkeypatch: pytest.Monke
         monkeypatch.setenv(ENV_BOT_TOKEN, "bot-token")
         result = runner.invoke(app, ["discord", "register-commands", "--application", "42"])
         assert result.exit_code == 0, result.output
-        assert "registered 8 commands globally" in result.output
+        assert "registered 9 commands globally" in result.output
         result = runner.invoke(
             app, ["discord", "register-commands", "--application", "42", "--guild", "7"]
         )

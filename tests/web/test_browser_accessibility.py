@@ -36,6 +36,7 @@ from fairpair.service.accounts.links import invite, reset_link
 from fairpair.service.accounts.logins import add_account
 from fairpair.service.communities.communities import attach_event, create_community
 from fairpair.service.event import events
+from fairpair.service.leagues.leagues import create_league
 from fairpair.service.players import roster
 from fairpair.service.players.passes import personal_link
 from fairpair.service.players.portal_settings import read_portal
@@ -176,7 +177,15 @@ RATINGS = (
         phone=True,
     ),
 )
-VISITS = ANONYMOUS + DRAFT + OPEN + PLAYER + PLAYOFF + COMMUNITY + RATINGS
+#: A community's league (the community "access-league", owned by the organizer; one event
+#: played): its public list and leaderboard, its console's leagues and the league's page.
+LEAGUES = (
+    Visit("/c/{community}/leagues", "/c/access-league/leagues", phone=True),
+    Visit("/c/{community}/leagues/{league}", "/c/access-league/leagues/season", phone=True),
+    Visit("/communities/{community}/leagues", "/communities/access-league/leagues"),
+    Visit("/communities/{community}/leagues/{league}", "/communities/access-league/leagues/season"),
+)
+VISITS = ANONYMOUS + DRAFT + OPEN + PLAYER + PLAYOFF + COMMUNITY + RATINGS + LEAGUES
 
 #: GET routes that serve no HTML page, and why.
 EXCLUDED = {
@@ -195,6 +204,9 @@ EXCLUDED = {
     "/console/{slug}/export.trf": "a TRF file download",
     "/communities/{community}/people/{person}/export": "a JSON download (a player's data)",
     "/console/{slug}/players/returning": "an htmx fragment of the Players tab (its add form)",
+    "/c/{community}/leagues/{league}/live": "a server-sent event stream",
+    "/c/{community}/leagues/{league}/leaderboard.csv": "CSV",
+    "/c/{community}/leagues/{league}/leaderboard.png": "an image",
 }
 #: Every route under this prefix is the JSON API.
 API_PREFIX = "/api/"
@@ -462,6 +474,15 @@ def test_every_page_passes_axe_and_has_a_skip_link_and_a_focus_ring(
     scanner.scan(COMMUNITY)
     rebuild(db, "access-club", actor=ACTOR)
     scanner.scan(RATINGS)
+
+    league_club = create_community(
+        db, "Access League", actor=ACTOR, owner=owner.id, slug="access-league"
+    )
+    night = swiss_event(db, "Access League Night", FIELD[:4])
+    attach_event(db, league_club, night, actor=ACTOR)
+    play_round(db, night, winner=lambda m: Side.A)
+    create_league(db, league_club, "Access Season", actor=ACTOR, key="season", events=[night])
+    scanner.scan(LEAGUES)
 
     seconds = time.monotonic() - started
     report = _summary(scanner.findings, scanner.scanned, seconds)

@@ -49,6 +49,7 @@ from fairpair.service.event.demo import create_demo
 from fairpair.service.event.events import create_event, event_version, list_events, show_event
 from fairpair.service.kernel.audit import audit_log
 from fairpair.service.kernel.connection import Database
+from fairpair.service.leagues.leagues import create_league, leagues_of
 from fairpair.service.players import roster as players
 from fairpair.service.players.passes import personal_link
 from fairpair.service.players.registration import NewPlayer
@@ -214,6 +215,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
     community = create_community(db, "Community A", actor="owner-a", owner=owner.id)
     attach_event(db, community, slug, actor="owner-a")
     keys = [p.key for p in directory.people(db, community)]
+    league = create_league(db, community, "Season A", actor="owner-a", events=[slug])
     values: dict[str, Any] = {
         "community": community,
         "person": keys[0],
@@ -234,6 +236,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
         "role": "judge",
         "result": "2-0",
         "name": "Permission Test",
+        "league": league,
     }
 
     def caller(name: str, who: Account | None) -> Caller:
@@ -372,6 +375,7 @@ def state(world: World) -> tuple[Any, ...]:
         community_view(db, community),
         directory.people(db, community),
         community_staff.staff_of(db, community),
+        leagues_of(db, community),
         event_version(db, slug),
         len(audit_log(db, slug).entries),
         staff_of(db, slug),

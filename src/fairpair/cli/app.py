@@ -42,6 +42,7 @@ COMMANDS: dict[str, str] = {
     "cut": "Show who makes the top cut of a stage, and why the line is there.",
     "serve": "Run the web platform: organizer console, public live pages, JSON API.",
     "user": "Accounts that log in to the web console: add one, set a password.",
+    "league": "A community's leagues (seasons): points rules, leaderboards, closing.",
     "staff": "An event's staff and their roles: owner, judge, viewer.",
     "token": "API bearer tokens of an account: create, list, revoke.",
     "jobs": "Scheduled jobs: round notices and their deliveries.",

@@ -897,3 +897,45 @@ class RatingChangeRow(Base):
     rounds: Mapped[int] = mapped_column(Integer, nullable=False)
     """The event's completed rounds the row counts."""
     rated_at: Mapped[datetime] = _when()
+
+
+class LeagueRow(Base):
+    """A league (a season) of a community: its events' league points add up on one
+    leaderboard (docs/leagues.md). ``rule``: the points rule (``engine.leagues.PointsRule``
+    as JSON); ``closed_at``/``final``: once closed, the leaderboard as it stood then (the
+    season is frozen: nothing changes it after)."""
+
+    __tablename__ = "leagues"
+    __table_args__ = (UniqueConstraint("community_id", "key"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    community_id: Mapped[int] = mapped_column(
+        ForeignKey("communities.id", ondelete="CASCADE"), nullable=False
+    )
+    key: Mapped[str] = mapped_column(String(80), nullable=False)
+    name: Mapped[str] = mapped_column(String(200), nullable=False)
+    starts: Mapped[date | None] = mapped_column(Date, nullable=True)
+    ends: Mapped[date | None] = mapped_column(Date, nullable=True)
+    rule: Mapped[dict[str, object]] = mapped_column(JSON, nullable=False)
+    created_at: Mapped[datetime] = _when()
+    version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
+    """Bumped by every change of the league (its rule, its events, closing it)."""
+    closed_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    final: Mapped[object | None] = mapped_column(JSON, nullable=True)
+    """The leaderboard frozen when the season was closed."""
+
+
+class LeagueEventRow(Base):
+    """An event of a league (an event of the league's community; it may count in several
+    leagues)."""
+
+    __tablename__ = "league_events"
+    __table_args__ = (UniqueConstraint("league_id", "event_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    league_id: Mapped[int] = mapped_column(
+        ForeignKey("leagues.id", ondelete="CASCADE"), nullable=False
+    )
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("events.id", ondelete="CASCADE"), nullable=False, index=True
+    )

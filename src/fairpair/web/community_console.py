@@ -24,6 +24,7 @@ from fairpair.web.templating import render
 TABS: tuple[tuple[str, str, str], ...] = (
     ("events", "Events", ""),
     ("people", "Player directory", "/people"),
+    ("leagues", "Leagues", "/leagues"),
     ("staff", "Staff", "/staff"),
 )
 

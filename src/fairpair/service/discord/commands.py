@@ -48,6 +48,19 @@ COMMANDS: list[dict[str, Any]] = [
     ),
     _command("pairings", "The current round's pairings."),
     _command("standings", "The standings."),
+    _command(
+        "leaderboard",
+        "The league's leaderboard (the season this channel's events count in).",
+        options=[
+            {
+                "type": STRING,
+                "name": "league",
+                "description": "Another league of the community (its key)",
+                "required": False,
+                "max_length": 80,
+            }
+        ],
+    ),
     _command("checkin", "Check yourself in."),
     _command("drop", "Drop out of the event (asks to confirm)."),
     _command("report", "Report your match's result, or confirm your opponent's report."),

@@ -16,6 +16,10 @@ How a change reaches the message, coalesced:
    that came meanwhile schedules the next job (under the new key). Both steps update the
    same row, so they run one after the other on both databases: no change is missed.
 
+When the event counts in an open league and no round of it is in play (after each round,
+and once the event is over), the message also shows the league's leaderboard: its picture
+and its top five (``service.discord.leaderboard``).
+
 The job writes no audit entry and does not change the event's version (a drawing is not a
 change of the event, and must not cause another drawing). The bot token is the server's
 (``$FAIRPAIR_DISCORD_BOT_TOKEN``), else the event's (Players' side settings).
@@ -30,10 +34,17 @@ from datetime import timedelta
 from sqlalchemy import bindparam, select, update
 
 from fairpair.engine.errors import FairpairError
+from fairpair.engine.rounds import RoundState
+from fairpair.service.discord.leaderboard import leaderboard_text
 from fairpair.service.discord.text import pairings_text
 from fairpair.service.event import images as event_images
 from fairpair.service.jobs.schedule import Job, schedule
 from fairpair.service.kernel.change import Change, EventRef, now
+from fairpair.service.kernel.snapshots import loaded
+from fairpair.service.kernel.unit import reading
+from fairpair.service.leagues.board import league_board
+from fairpair.service.leagues.images import render_leaderboard
+from fairpair.service.leagues.leagues import leagues_of_event
 from fairpair.service.outbound.discord_rest import DiscordRefused, edit_message, post_message
 from fairpair.store.database import Database
 from fairpair.store.models import DiscordChannelRow, EventRow, PortalRow
@@ -44,6 +55,8 @@ ENV_BOT_TOKEN = "FAIRPAIR_DISCORD_BOT_TOKEN"
 COALESCE = timedelta(seconds=2)
 #: How many standings rows the display's image shows.
 STANDINGS_TOP = 32
+#: How many leaderboard rows the display's text lists (the image shows ten).
+LEADERBOARD_TOP = 5
 
 
 def _key(channel_row: int, shown: int) -> str:
@@ -115,6 +128,24 @@ def _images(db: Database, slug: str) -> list[tuple[str, bytes]]:
     return drawn
 
 
+def _league(db: Database, slug: str) -> tuple[list[tuple[str, bytes]], str]:
+    """The leaderboard of the newest open league the event counts in, when no round of the
+    event is in play (after each round, and when the event is over): its picture and its
+    top rows as text (none: no league, or a round is running)."""
+    found = leagues_of_event(db, slug)
+    if not found:
+        return [], ""
+    with reading(db, slug) as (conn, event):
+        states = [r.state for s in loaded(conn, event).tournament.stages for r in s.rounds]
+    if not states or any(state is not RoundState.COMPLETED for state in states):
+        return [], ""
+    community, key = found[0][0], found[0][1]
+    text = leaderboard_text(league_board(db, community, key), top=LEADERBOARD_TOP)
+    with contextlib.suppress(FairpairError):  # nobody has played yet: the text says so
+        return [("leaderboard.png", render_leaderboard(db, community, key))], text
+    return [], text
+
+
 def redraw(db: Database, job: Job) -> None:
     """The job: draw the display of channel ``job.payload["channel"]`` (gone: nothing)."""
     channel_row = int(job.payload["channel"])
@@ -143,6 +174,10 @@ def redraw(db: Database, job: Job) -> None:
         )
     images = _images(db, row.slug)
     content = pairings_text(db, row.slug)
+    league_images, league_text = _league(db, row.slug)
+    if league_text:
+        images += league_images
+        content = f"{content}\n\n{league_text}"[:1990]
     message = row.message_id
     if message is not None:
         try:

@@ -636,6 +636,27 @@ def _person(verb: str) -> Sentence:
     return say
 
 
+def _league(verb: str) -> Sentence:
+    """A league's (a season's) changes, in its community's log."""
+
+    def say(e: AuditEntry, n: Names, actor: str) -> str:
+        key = e.subject.removeprefix("league ")
+        a, b = _dict(e.after), _dict(e.before)
+        if verb == "create":
+            return f"{actor} started the league “{a.get('name', key)}” ({a.get('rule', '')})"
+        if verb == "edit":
+            return f"{actor} changed the league {key}: {_changed(b, a)}"
+        if verb == "attach":
+            return f"{actor} added {_listed(list(a.get('events', [])))} to the league {key}"
+        if verb == "detach":
+            return f"{actor} took {b.get('event', '')} out of the league {key}"
+        leader = f"; {a.get('leader')} leads" if a.get("leader") else ""
+        players = _count(int(a.get("players", 0)), "player")
+        return f"{actor} closed the league {key} ({players}{leader})"
+
+    return say
+
+
 #: One sentence per audit action kind the service writes.
 SENTENCES: dict[str, Sentence] = {
     "event.create": _event_made("created"),
@@ -724,6 +745,11 @@ SENTENCES: dict[str, Sentence] = {
     "ratings.settings": _ratings_settings,
     "autopilot.pause": _autopilot_pause,
     "autopilot.resume": _autopilot_resume,
+    "league.create": _league("create"),
+    "league.edit": _league("edit"),
+    "league.attach": _league("attach"),
+    "league.detach": _league("detach"),
+    "league.close": _league("close"),
 }
 
 

@@ -4,6 +4,8 @@
 - ``/link code`` (server members who manage channels, with the owner's one-time code): the
   channel shows the event; ``/unlink`` undoes it;
 - ``/join code``: the caller is the player whose one-time code it is;
+- ``/leaderboard [league]``: the league's leaderboard (the newest open league the channel's
+  event counts in, or of the server's community), its image and text, deferred;
 - ``/pairings``, ``/standings``: the images and their text, to the caller only — deferred
   (rendering a big event's image may take longer than Discord's 3 seconds): "thinking…" at
   once, the answer as the follow-up (``follow_up``);
@@ -16,10 +18,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from fairpair.service.discord.links import discord_actor, join_player, link_channel, unlink_channel
+from fairpair.engine.errors import FairpairError
+from fairpair.service.discord.leaderboard import leaderboard_text, league_of_channel
+from fairpair.service.discord.links import (
+    discord_actor,
+    event_of_channel,
+    join_player,
+    link_channel,
+    unlink_channel,
+)
 from fairpair.service.discord.text import pairings_text, standings_text
 from fairpair.service.event import images as event_images
 from fairpair.service.kernel.connection import Database
+from fairpair.service.leagues.board import league_board
+from fairpair.service.leagues.images import render_leaderboard
 from fairpair.service.players.self_checkin import check_in_myself
 from fairpair.service.results.self_reports import report_state
 from fairpair.web.discord.caller import Caller, options_of
@@ -100,6 +112,26 @@ def _standings(db: Database, caller: Caller, options: dict[str, str]) -> Reply:
     return deferred(later)
 
 
+def _leaderboard(db: Database, caller: Caller, options: dict[str, str]) -> Reply:
+    event = event_of_channel(db, caller.channel_id)
+    try:
+        community, key = league_of_channel(
+            db, event, caller.guild_id, options.get("league") or None
+        )
+    except FairpairError as error:
+        return refused(error.reason)
+
+    def later() -> Reply:
+        text = leaderboard_text(league_board(db, community, key))
+        try:
+            image = render_leaderboard(db, community, key)
+        except FairpairError:  # nobody has played yet: the text says so
+            return Reply(text)
+        return Reply(text, images=(("leaderboard.png", image),))
+
+    return deferred(later)
+
+
 def _checkin(db: Database, caller: Caller, options: dict[str, str]) -> Reply:
     slug = linked_event(db, caller)
     player = own_player(db, slug, caller)
@@ -145,6 +177,7 @@ COMMANDS: dict[str, Command] = {
     "join": _join,
     "pairings": _pairings,
     "standings": _standings,
+    "leaderboard": _leaderboard,
     "checkin": _checkin,
     "drop": _drop,
     "report": _report,

@@ -11,6 +11,7 @@ from fastapi.responses import Response
 
 from fairpair.service.communities.communities import community_view
 from fairpair.service.communities.profiles import profile
+from fairpair.service.leagues.profiles import person_leagues
 from fairpair.service.ratings.views import rating_history
 from fairpair.web.access import DbDep, Public
 from fairpair.web.templating import render
@@ -32,6 +33,6 @@ def profile_page(
         "community/profile.html",
         community=community_view(db, community),
         profile=profile(db, community, person),
-        leagues=None,
+        leagues=person_leagues(db, community, person),
         ratings=rating_history(db, community, person),
     )

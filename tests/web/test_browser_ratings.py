@@ -8,6 +8,7 @@ thread runs it. Screenshots: docs/screenshots/ratings-*.png."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -51,9 +52,19 @@ def _weekly_night(db: Database, club: str, name: str, field: list[str], rounds: 
             else:
                 results.report(db, slug, number, Result.win(won), table=t.table, actor="td")
         lifecycle.complete_round(db, slug, number, actor="td")
-        done, failed = run_due(db, handlers(db), worker="browser-test")
-        assert (done, failed) == (1, 0)  # one rating job per completed round
+        _settle(db)
     return slug
+
+
+def _settle(db: Database) -> None:
+    """Run the due rating jobs until none is left. The live server's own job thread runs them
+    too: a job that lost a race to it (both re-rating one event) fails and is due again after
+    its backoff, so later moments are asked for as well."""
+    later = datetime.now(UTC) + timedelta(hours=1)
+    for _ in range(10):
+        if run_due(db, handlers(db), worker="browser-test", at=later) == (0, 0):
+            return
+    raise AssertionError("rating jobs still due after 10 runs")
 
 
 def test_the_rating_list_an_events_changes_and_the_profile_chart(
@@ -71,7 +82,7 @@ def test_the_rating_list_an_events_changes_and_the_profile_chart(
             won = Side.A if STRENGTH.index(t.a.name) < STRENGTH.index(t.b.name) else Side.B
             results.report(db, first, number, Result.win(won), table=t.table, actor="td")
         lifecycle.complete_round(db, first, number, actor="td")
-    assert run_due(db, handlers(db), worker="browser-test") == (3, 0)
+    _settle(db)
     _weekly_night(db, club, "Rating Night 2", FIELD, 3)
     third = _weekly_night(db, club, "Rating Night 3", [*FIELD[:4], "Gil Gum"], 2)
     problems: list[str] = []

@@ -12,11 +12,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
-from sqlalchemy import Connection, delete, func, insert, select, text, update
+from sqlalchemy import delete, func, insert, select, text, update
 
 from fairpair.engine.errors import Location
 from fairpair.service.accounts.staff import Role
 from fairpair.service.communities.unit import (
+    CommunityChange,
     CommunityRef,
     changing_community,
     find_community,
@@ -31,7 +32,6 @@ from fairpair.service.kernel.unit import changing
 from fairpair.service.players.people import link_players
 from fairpair.store.database import Database
 from fairpair.store.models import (
-    CommunityAuditRow,
     CommunityEventRow,
     CommunityRow,
     CommunityStaffRow,
@@ -138,8 +138,9 @@ def create_community(
                     community_id=community_id, account_id=owner, role="owner"
                 )
             )
-    with changing_community(db, chosen, actor) as change:
-        change.audit("community.create", f"community {chosen}", after={"name": name, "kind": kind})
+        made = CommunityChange(conn, CommunityRef(community_id, chosen, name, kind, 1), actor, at)
+        made.audit("community.create", f"community {chosen}", after={"name": name, "kind": kind})
+        made.flush()  # in the same transaction as the community itself
     return chosen
 
 
@@ -269,7 +270,9 @@ def attach_event(db: Database, community: str, event: str, *, actor: str) -> int
             f"event {event}",
             after={"community": target.slug, "name": target.name, "linked": linked},
         )
-        _community_audit(conn, target, actor, change.at, "community.attach", event, linked)
+        told = CommunityChange(conn, target, actor, change.at)  # the community's log too
+        told.audit("community.attach", f"event {event}", after={"linked": linked})
+        told.flush()
         return linked
 
 
@@ -292,30 +295,9 @@ def detach_event(db: Database, community: str, event: str, *, actor: str) -> Non
         players = select(PlayerRow.id).where(PlayerRow.event_id == change.event.id)
         conn.execute(delete(PlayerPersonRow).where(PlayerPersonRow.player_id.in_(players)))
         change.audit("event.community", f"event {event}", before={"community": target.slug})
-        _community_audit(conn, target, actor, change.at, "community.detach", event, 0)
-
-
-def _community_audit(
-    conn: Connection,
-    target: CommunityRef,
-    actor: str,
-    at: datetime,
-    action: str,
-    event: str,
-    n: int,
-) -> None:
-    """The community's audit entry of an event's change (written in the event's change)."""
-    conn.execute(
-        insert(CommunityAuditRow).values(
-            community_id=target.id,
-            at=at,
-            actor=actor,
-            action=action,
-            subject=f"event {event}",
-            before=None,
-            after={"linked": n},
-        )
-    )
+        told = CommunityChange(conn, target, actor, change.at)  # the community's log too
+        told.audit("community.detach", f"event {event}", after={"linked": 0})
+        told.flush()
 
 
 def community_of_event(db: Database, event: str) -> CommunityRef | None:

@@ -15,13 +15,16 @@ user would (``fairpair serve --db URL --port P --workers N``) on 127.0.0.1. Then
    the server is left to settle;
 2. ``--viewers`` live streams connect: half as the public event page does
    (``/e/SLUG/live?view=pairings&view=rounds``: the server pushes the current round's
-   pairings), half as the public pairings page does (``/e/SLUG/live``: on each ``version``
-   event it fetches its list again, ``GET /e/SLUG/pairings?by=name`` with ``HX-Request``);
+   heading and round cards; on the heading (``pairings``) the page fetches the round's lists,
+   ``GET /e/SLUG?part=lists``), half as the public pairings page does (``/e/SLUG/live``:
+   on each ``version`` event it fetches its list again, ``GET /e/SLUG/pairings?by=name``;
+   both fetches with ``HX-Request``, accepting gzip as browsers do);
 3. the last result is posted through the API (``POST /api/v1/events/SLUG/results``, as a
    phone or staff would): in its transaction the autopilot completes the round and pairs,
    releases and opens the next. *answered* is the post's answer (the next round committed);
    a viewer's time runs from the post until it holds the next round's pairings (the
-   heading "Round N+1", In progress); *all live* is the slowest viewer's.
+   heading "Round N+1", In progress, and the round's list); *all live* is the slowest
+   viewer's.
 
 Target (issue 29): ≤ 3 s until all 200 viewers have the next round, p50 / p99 over the rounds,
 on SQLite with one process and on PostgreSQL with 4 workers. Results go in
@@ -114,9 +117,10 @@ def rounds_now(url: str, slug: str) -> list[tuple[int, str]]:
 class Run:
     """One round's last result and the viewers waiting for the next round."""
 
-    def __init__(self, viewers: int, heading: str) -> None:
+    def __init__(self, viewers: int, heading: str, lists: str) -> None:
         self.viewers = viewers
         self.heading = heading
+        self.lists = lists
         self.connected = 0
         self.all_connected = asyncio.Event()
         self.done = asyncio.Event()
@@ -143,10 +147,17 @@ class Run:
                 elif line.startswith("data: "):
                     data.append(line[6:])
                 elif not line and event:
-                    if kind == EVENT_PAGE and event == "pairings":
-                        if self.heading in "\n".join(data):
+                    shown = "\n".join(data)
+                    if kind == EVENT_PAGE and event == "pairings" and self.heading in shown:
+                        page = await client.get(
+                            f"/e/{slug}?part=lists", headers={"hx-request": "true"}
+                        )
+                        assert page.status_code == 200, page.status_code
+                        if self.lists in page.text:
                             self.arrived(kind)
                             return
+                        self.stale += 1
+                    elif kind == EVENT_PAGE and event == "pairings":
                         self.stale += 1
                     elif kind == PAIRINGS_PAGE and event == "version":
                         page = await client.get(
@@ -164,7 +175,7 @@ async def one_round(
     base: str, slug: str, token: str, number: int, last: int, viewers: int
 ) -> dict[str, Any]:
     heading = f'class="round-title">Round {number + 1} <span class="state state-open">'
-    run = Run(viewers, heading)
+    run = Run(viewers, heading, f'data-round="{number + 1}"')
     limits = httpx.Limits(max_connections=2 * viewers + 10, max_keepalive_connections=viewers)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
         kinds = [EVENT_PAGE if i % 2 == 0 else PAIRINGS_PAGE for i in range(viewers)]

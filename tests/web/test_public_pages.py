@@ -195,7 +195,12 @@ def test_the_page_is_complete_without_javascript_and_wires_the_live_fragments(
         assert name in page.text
     assert {"pairings", "rounds", "display"} <= set(VIEWS)
     pairings = VIEWS["pairings"](_request(web_client), sqlite_db, slug, None)
-    assert all(name in pairings for name in NAMES) and "By table" in pairings
+    assert "Round 1" in pairings and not any(name in pairings for name in NAMES)
+    assert f'hx-get="/e/{slug}?part=lists" hx-trigger="sse:pairings"' in page.text
+    lists = web_client.get(f"/e/{slug}?part=lists", headers={"hx-request": "true"})
+    assert lists.status_code == 200 and "<html" not in lists.text and "By table" in lists.text
+    assert all(name in lists.text for name in NAMES)
+    assert lists.headers["content-encoding"] == "gzip"  # compressed once for every page
     cards = VIEWS["rounds"](_request(web_client), sqlite_db, slug, None)
     assert "In Progress" in cards
     refresh = web_client.get(f"/e/{slug}/pairings?by=name", headers={"hx-request": "true"})

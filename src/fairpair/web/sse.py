@@ -11,28 +11,35 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 
 from fastapi import Request
 from fastapi.responses import StreamingResponse
-from starlette.concurrency import run_in_threadpool
 
 from fairpair.web.hub import LiveHub
 
 Render = Callable[[], str]
 KEEPALIVE_SECONDS = 15.0
+RENDER_THREADS = 4
 
 
 class FragmentCache:
-    """The newest rendering of each (event, view), shared by every subscriber."""
+    """The newest rendering of each (event, view), as the SSE message every subscriber is
+    sent (formatted once, not once per stream)."""
 
     def __init__(self) -> None:
         self._latest: dict[tuple[str, str], tuple[int, asyncio.Future[str]]] = {}
+        #: Renders run on threads of their own: after a change, the pages' fetches fill the
+        #: request threads, and the pushed fragments must not queue behind them.
+        self._threads = ThreadPoolExecutor(RENDER_THREADS, thread_name_prefix="live-render")
 
-    async def get(self, slug: str, view: str, version: int, render: Render) -> str:
-        key = (slug, view)
+    async def get(self, slug: str, view: str, variant: str, version: int, render: Render) -> str:
+        key = (slug, f"{view}:{variant}")
         hit = self._latest.get(key)
         if hit is None or hit[0] < version:
-            future: asyncio.Future[str] = asyncio.ensure_future(run_in_threadpool(render))
+            future = asyncio.get_running_loop().run_in_executor(
+                self._threads, lambda: message(view, render())
+            )
             self._latest[key] = (version, future)
             hit = (version, future)
         return await asyncio.shield(hit[1])
@@ -64,8 +71,7 @@ def live_response(
                     yield ": keep-alive\n\n"
                     continue
                 for view, render in views.items():
-                    fragment = await cache.get(slug, f"{view}:{variant}", version, render)
-                    yield message(view, fragment)
+                    yield await cache.get(slug, view, variant, version, render)
                 yield f"id: {version}\n" + message("version", str(version))
 
     return StreamingResponse(

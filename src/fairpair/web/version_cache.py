@@ -11,6 +11,7 @@ worker processes each keeps its own.
 
 from __future__ import annotations
 
+import gzip
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -18,6 +19,7 @@ from concurrent.futures import Future
 from typing import Any, TypeVar
 
 from fastapi import Request
+from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 
@@ -29,6 +31,8 @@ from fairpair.web.pairing_lists import PostedRound, posted_round
 T = TypeVar("T")
 #: Entries kept: a few events × (current round, a few old rounds, their fragments).
 SIZE = 48
+#: As the middleware compresses other answers (``web.app``).
+GZIP_LEVEL = 5
 
 
 class VersionCache:
@@ -87,6 +91,23 @@ def posted(
     return version_cache(request).get(
         ("posted", db.url, slug, version, number, stage),
         lambda: posted_round(db, slug, number, stage),
+    )
+
+
+def compressed(request: Request, key: Hashable | None, html: Markup) -> Response:
+    """``html`` as the answer to a page's live refresh. Kept under ``key`` (as ``fragment``
+    keeps it) it is compressed **once** per version and sent as it is to every page that
+    accepts gzip (the middleware leaves an encoded body alone): after a change, a hall of
+    phones costs one compression, not one each."""
+    if key is None or "gzip" not in request.headers.get("accept-encoding", ""):
+        return HTMLResponse(html)
+    body = version_cache(request).get(
+        ("gzip", key), lambda: gzip.compress(html.encode(), GZIP_LEVEL, mtime=0)
+    )
+    return Response(
+        body,
+        media_type="text/html; charset=utf-8",
+        headers={"content-encoding": "gzip", "vary": "Accept-Encoding"},
     )
 
 

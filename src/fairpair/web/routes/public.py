@@ -3,8 +3,11 @@ and by name, the round cards, links to standings and bracket — and ``/e/{slug}
 one round in one order, with "find my table".
 
 Both are complete pages without JavaScript; with it they update live (SSE): the event page
-swaps the ``pairings`` and ``rounds`` fragments registered below, the pairings page fetches
-its list again on each new version. Nothing is public before release: only released rounds
+swaps the ``pairings`` (the round's heading, state and links) and ``rounds`` fragments
+registered below and fetches the round's lists again (``?part=lists``), the pairings page
+fetches its list again, on each new version. The lists are never pushed: a 4,000-player
+round is ~690 KB of HTML; fetched, it is compressed once per version (~50 KB) and sent as
+it is to every page. Nothing is public before release: only released rounds
 are read (``fairpair.web.pairing_lists``). What is read and rendered is kept per event
 version (``fairpair.web.version_cache``): a hall of phones costs one read per change.
 
@@ -14,11 +17,11 @@ rendering per event and view, whoever asks).
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 from urllib.parse import urlencode
 
 from fastapi import APIRouter, Query, Request
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import Response
 from markupsafe import Markup
 
 from fairpair.responses.events import EventDetail
@@ -28,7 +31,7 @@ from fairpair.web.join_qr import join_box
 from fairpair.web.live_views import live_view
 from fairpair.web.pairing_lists import STATE_LABELS, Order, PostedRound, folded
 from fairpair.web.templating import is_htmx, render
-from fairpair.web.version_cache import fragment, posted
+from fairpair.web.version_cache import compressed, fragment, posted
 
 ROUTER = APIRouter(include_in_schema=False)
 Search = Annotated[str, Query(max_length=80)]
@@ -55,6 +58,16 @@ def current_round_html(request: Request, db: Database, slug: str) -> tuple[Event
     return event, html
 
 
+def current_lists_html(request: Request, db: Database, slug: str) -> Markup:
+    event, shown = posted(request, db, slug)
+    return fragment(
+        request,
+        "partials/current_round_lists.html",
+        ("current-lists", db.url, slug, event.version),
+        **page_context(event, shown),
+    )
+
+
 def round_cards_html(request: Request, db: Database, slug: str) -> Markup:
     event, shown = posted(request, db, slug)
     return fragment(
@@ -66,7 +79,15 @@ def round_cards_html(request: Request, db: Database, slug: str) -> Markup:
 
 
 @ROUTER.get("/e/{slug}")
-def event_page(request: Request, access: Public, db: DbDep, slug: str) -> Response:
+def event_page(
+    request: Request, access: Public, db: DbDep, slug: str, part: Literal["lists"] | None = None
+) -> Response:
+    """The page; with ``part=lists`` from the page itself (``HX-Request``), only the current
+    round's lists, as the page fetches them again after each change."""
+    if part == "lists" and is_htmx(request):
+        event, _ = posted(request, db, slug)
+        key = ("current-lists", db.url, slug, event.version)
+        return compressed(request, key, current_lists_html(request, db, slug))
     event, current = current_round_html(request, db, slug)
     return render(
         request,
@@ -74,6 +95,7 @@ def event_page(request: Request, access: Public, db: DbDep, slug: str) -> Respon
         event=event,
         event_version=event.version,
         current_html=current,
+        lists_html=current_lists_html(request, db, slug),
         cards_html=round_cards_html(request, db, slug),
         join_html=join_box(request, db, slug, event.version),
     )
@@ -97,7 +119,7 @@ def pairings_page(
     key = None if found else ("list", db.url, slug, event.version, round, stage, by)
     listing = fragment(request, "partials/pairings_list.html", key, **context)
     if is_htmx(request):  # the live refresh: only the list
-        return HTMLResponse(listing)
+        return compressed(request, key, listing)
     return render(
         request,
         "public/pairings.html",

@@ -12,6 +12,8 @@ from collections.abc import Iterator
 import pytest
 
 from fairpair.service.kernel.connection import Database
+from fairpair.service.kernel.unit import reading
+from fairpair.service.portal.player_view import my_match_in
 from fairpair.service.rounds import drafts
 from fairpair.service.rounds import lifecycle as rounds
 from fairpair.web.portal_warm import PortalWarm
@@ -43,6 +45,8 @@ def test_each_build_of_the_players_pages_is_frozen_in_a_server(
     slug = swiss_event(sqlite_db, "Frozen", ["Ann", "Bo", "Cy", "Di"])
     drafts.generate(sqlite_db, slug, actor=ACTOR)
     rounds.release(sqlite_db, slug, actor=ACTOR)
+    with reading(sqlite_db, slug) as (conn, event):
+        my_match_in(conn, event, "ann", recent=True)  # a phone reads its page
     warm = PortalWarm(sqlite_db, long_lived=long_lived)
     warm.start()
     try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 from fairpair.engine.results import Result, Side
@@ -34,14 +35,20 @@ def _until(check: object, seconds: float = 10.0) -> None:
         time.sleep(0.02)
 
 
-def _with_hub(db: Database, body: object, *, every_change: bool = False) -> object:
+def _with_hub(
+    db: Database,
+    body: object,
+    *,
+    every_change: bool = False,
+    public: Callable[[str], None] | None = None,
+) -> object:
     """``body(hub, warm)`` with a running live hub whose wide news (``every_change``: and
     the others, as the app wires them) go to a started ``PortalWarm``, on an event loop of
     its own."""
 
     async def run() -> object:
         hub = LiveHub(db, poll_seconds=0.1)
-        warm = PortalWarm(db, quiet=0.2, stale=5.0)
+        warm = PortalWarm(db, quiet=0.2, stale=5.0, public=public)
         warm.start()
         hub.wide_observers.append(warm.wide)
         if every_change:
@@ -60,9 +67,17 @@ def _with_hub(db: Database, body: object, *, every_change: bool = False) -> obje
 
 def test_a_release_is_wide_news_and_builds_the_players_pages(db: Database) -> None:
     slug = swiss_event(db, "Warm", NAMES)
-    drafts.generate(db, slug, actor=ACTOR)
+    unread = swiss_event(db, "Warm Unread", NAMES)
+    for each in (slug, unread):
+        drafts.generate(db, each, actor=ACTOR)
+    with reading(db, slug) as (conn, event):
+        my_match_in(conn, event, "ann", recent=True)  # a phone reads its page
 
     def body(hub: LiveHub, warm: PortalWarm) -> None:
+        # an event whose players' pages nobody reads gets the public part only
+        rounds.release(db, unread, actor=ACTOR)
+        _until(lambda: publics == [unread])
+        assert warm.built == 0
         heard: list[tuple[str, int]] = []
         wide: list[tuple[str, int]] = []
         hub.observers.append(lambda s, v: heard.append((s, v)))
@@ -70,7 +85,8 @@ def test_a_release_is_wide_news_and_builds_the_players_pages(db: Database) -> No
         number = rounds.release(db, slug, actor=ACTOR)
         _until(lambda: warm.built == 1 and wide)
         version = wide[0][1]
-        assert wide == [(slug, version)] and (slug, version) in heard
+        assert wide[0] == (slug, version) and (slug, version) in heard
+        assert publics == [unread, slug]  # the public part first, then the players' pages
         # what the warm built is the page a player then reads: the released round's table
         assert my_match(db, slug, "ann").version == version
         assert my_match(db, slug, "ann").round is not None
@@ -82,7 +98,8 @@ def test_a_release_is_wide_news_and_builds_the_players_pages(db: Database) -> No
         assert wide == [(slug, version)]  # opening and a result are not wide
         assert warm.built == 1
 
-    _with_hub(db, body)
+    publics: list[str] = []
+    _with_hub(db, body, public=publics.append)
 
 
 def test_while_reports_flow_a_viewed_portal_is_built_again_a_few_seconds_apart(

@@ -31,6 +31,7 @@ from fairpair.web.hub import LiveHub
 from fairpair.web.job_worker import JobWorker
 from fairpair.web.long_lived import keep_long_lived
 from fairpair.web.portal_warm import PortalWarm
+from fairpair.web.routes.public import warm_round
 from fairpair.web.settings import WebSettings, from_environment
 from fairpair.web.sse import FragmentCache
 from fairpair.web.templating import _package_version, make_templates
@@ -113,7 +114,9 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
         display = DisplayWatch(db)
         display.start()
         app.state.hub.observers.append(display.changed)
-        warm = PortalWarm(db, long_lived=config.long_lived)
+        warm = PortalWarm(
+            db, long_lived=config.long_lived, public=lambda slug: warm_round(app, db, slug)
+        )
         warm.start()
         app.state.portal_warm = warm
         app.state.hub.observers.append(warm.changed)

@@ -3,7 +3,10 @@ process's, and on PostgreSQL every process's), a thread of its own builds the ev
 part of the portal for the newest version (``service.portal.player_view.warm_my_match``: the event's
 facts and the standings its cards show):
 
-- at once after a **wide** change (a round released: ``Change.wide``), for every event;
+- at once after a **wide** change (a round released: ``Change.wide``), for the events whose
+  portal was read here in the last ``VIEWED`` seconds (first the public pages' part, then the
+  players'; an event nobody reads the players' pages of gets only the public part: a build
+  nobody asked for costs 0.5 s of each worker just when the public pages are fetched);
 - after other changes, for the events whose portal was read here in the last ``VIEWED``
   seconds: once the event has been quiet ``QUIET`` seconds, or ``STALE`` seconds after
   the first change not built yet while changes keep coming — if a portal of the event was
@@ -34,6 +37,7 @@ from __future__ import annotations
 import logging
 import queue
 import time
+from collections.abc import Callable
 
 from fairpair.gc_pause import paused_gc
 from fairpair.service.kernel.connection import Database
@@ -63,9 +67,12 @@ class PortalWarm(NewsThread[tuple[str, bool]]):
         stale: float = STALE,
         viewed: float = VIEWED,
         long_lived: bool = False,
+        public: Callable[[str], None] | None = None,
     ) -> None:
         super().__init__()
         self.db = db
+        #: Built first after a wide change: the public pages' part (``routes.public.warm_round``).
+        self.public = public
         #: Each build is left out of the collector's full passes (``web.long_lived``).
         self.long_lived = long_lived
         self.quiet = quiet
@@ -96,24 +103,39 @@ class PortalWarm(NewsThread[tuple[str, bool]]):
                 return
             slug, wide = item
             clock = time.monotonic()
-            if slug and (wide or viewed_within(slug, self.viewed)):
+            if slug and viewed_within(slug, self.viewed):
                 was, first, _ = waiting.get(slug, (False, clock, clock))
                 waiting[slug] = (was or wide, first, clock)
+            elif slug and wide:
+                self._public(slug)  # nobody reads its players' pages here: the public part
             for slug in [s for s, news in waiting.items() if self._due(*news) <= clock]:
                 wide = waiting.pop(slug)[0]
                 # a build takes a worker's time from the reports beside it: only for the
                 # phones that are reading this event's portal now (their live streams read
                 # it at every change of theirs), not for those that were a while ago
                 if wide or viewed_within(slug, self.stale):
-                    self._warm(slug)
+                    self._warm(slug, wide)
 
     def _due(self, wide: bool, first: float, last: float) -> float:
         """When news not built yet are due: a wide change at once; others once the event
         has been quiet ``quiet`` seconds, and at the latest ``stale`` after the first."""
         return 0.0 if wide else min(last + self.quiet, first + self.stale)
 
-    def _warm(self, slug: str) -> None:
+    def _public(self, slug: str) -> None:
+        if self.public is None:
+            return
         try:
+            self.public(slug)
+        except Exception:  # a deleted event, a busy database: the first page builds it
+            LOG.warning("public pages: could not prepare %s", slug, exc_info=True)
+
+    def _warm(self, slug: str, wide: bool = False) -> None:
+        try:
+            if wide:
+                # the public lists first (~0.15 s for 4,000 players, one per version, shared
+                # by every page's fetch), then the players' pages (~0.5 s): one after the
+                # other, not both at once on one interpreter
+                self._public(slug)
             # The build makes 300,000 objects that live until the next one: with the
             # collector paused it does not stop the requests for a full pass half-way
             # (0.3-0.6 s a worker), and once built they are left out of the passes.

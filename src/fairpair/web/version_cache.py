@@ -16,7 +16,8 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from concurrent.futures import Future
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
 
 from fastapi import Request
 from fastapi.responses import HTMLResponse, Response
@@ -75,7 +76,20 @@ class VersionCache:
         return value
 
 
-def version_cache(request: Request) -> VersionCache:
+class OfApp(Protocol):
+    """What the caches read of a request: its application (a request, or ``AppOnly`` when
+    a page's parts are built before anyone asks)."""
+
+    @property
+    def app(self) -> Any: ...
+
+
+@dataclass(frozen=True)
+class AppOnly:
+    app: Any
+
+
+def version_cache(request: OfApp) -> VersionCache:
     state = request.app.state
     cache: VersionCache | None = getattr(state, "version_cache", None)
     if cache is None:
@@ -84,7 +98,7 @@ def version_cache(request: Request) -> VersionCache:
 
 
 def posted(
-    request: Request, db: Database, slug: str, number: int | None = None, stage: str | None = None
+    request: OfApp, db: Database, slug: str, number: int | None = None, stage: str | None = None
 ) -> tuple[EventDetail, PostedRound | None]:
     """``posted_round`` for the event's current version (an unknown event: 404)."""
     version = event_version(db, slug)
@@ -101,17 +115,21 @@ def compressed(request: Request, key: Hashable | None, html: Markup) -> Response
     phones costs one compression, not one each."""
     if key is None or "gzip" not in request.headers.get("accept-encoding", ""):
         return HTMLResponse(html)
-    body = version_cache(request).get(
-        ("gzip", key), lambda: gzip.compress(html.encode(), GZIP_LEVEL, mtime=0)
-    )
     return Response(
-        body,
+        gzipped(request, key, html),
         media_type="text/html; charset=utf-8",
         headers={"content-encoding": "gzip", "vary": "Accept-Encoding"},
     )
 
 
-def fragment(request: Request, name: str, key: Hashable | None = None, **context: Any) -> Markup:
+def gzipped(request: OfApp, key: Hashable, html: Markup) -> bytes:
+    """``html`` compressed, kept under ``key``."""
+    return version_cache(request).get(
+        ("gzip", key), lambda: gzip.compress(html.encode(), GZIP_LEVEL, mtime=0)
+    )
+
+
+def fragment(request: OfApp, name: str, key: Hashable | None = None, **context: Any) -> Markup:
     """The partial template ``name`` rendered with ``context``; kept under ``key`` (which
     must name everything the context depends on, the version included) when one is given."""
     templates: Jinja2Templates = request.app.state.templates

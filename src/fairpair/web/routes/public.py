@@ -17,6 +17,7 @@ rendering per event and view, whoever asks).
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Annotated, Any, Literal
 from urllib.parse import urlencode
 
@@ -31,7 +32,7 @@ from fairpair.web.join_qr import join_box
 from fairpair.web.live_views import live_view
 from fairpair.web.pairing_lists import STATE_LABELS, Order, PostedRound, folded
 from fairpair.web.templating import is_htmx, render
-from fairpair.web.version_cache import compressed, fragment, posted
+from fairpair.web.version_cache import AppOnly, OfApp, compressed, fragment, gzipped, posted
 
 ROUTER = APIRouter(include_in_schema=False)
 Search = Annotated[str, Query(max_length=80)]
@@ -47,7 +48,7 @@ def page_context(event: EventDetail, shown: PostedRound | None) -> dict[str, Any
     }
 
 
-def current_round_html(request: Request, db: Database, slug: str) -> tuple[EventDetail, Markup]:
+def current_round_html(request: OfApp, db: Database, slug: str) -> tuple[EventDetail, Markup]:
     event, shown = posted(request, db, slug)
     html = fragment(
         request,
@@ -58,7 +59,7 @@ def current_round_html(request: Request, db: Database, slug: str) -> tuple[Event
     return event, html
 
 
-def current_lists_html(request: Request, db: Database, slug: str) -> Markup:
+def current_lists_html(request: OfApp, db: Database, slug: str) -> Markup:
     event, shown = posted(request, db, slug)
     return fragment(
         request,
@@ -68,7 +69,7 @@ def current_lists_html(request: Request, db: Database, slug: str) -> Markup:
     )
 
 
-def round_cards_html(request: Request, db: Database, slug: str) -> Markup:
+def round_cards_html(request: OfApp, db: Database, slug: str) -> Markup:
     event, shown = posted(request, db, slug)
     return fragment(
         request,
@@ -112,12 +113,9 @@ def pairings_page(
     stage: Annotated[str | None, Query(max_length=80)] = None,
     q: Search = "",
 ) -> Response:
-    event, shown = posted(request, db, slug, round, stage)
     q = q.strip()
-    found = folded(q)
-    context = page_context(event, shown) | {"by": by, "q": q, "found": found}
-    key = None if found else ("list", db.url, slug, event.version, round, stage, by)
-    listing = fragment(request, "partials/pairings_list.html", key, **context)
+    event, shown, key, listing = pairings_listing(request, db, slug, round, stage, by, q)
+    context = page_context(event, shown) | {"by": by, "q": q, "found": folded(q)}
     if is_htmx(request):  # the live refresh: only the list
         return compressed(request, key, listing)
     return render(
@@ -133,6 +131,39 @@ def pairings_page(
         join_html=join_box(request, db, slug, event.version),
         **context,
     )
+
+
+def pairings_listing(
+    request: OfApp,
+    db: Database,
+    slug: str,
+    number: int | None,
+    stage: str | None,
+    by: Order,
+    q: str = "",
+) -> tuple[EventDetail, PostedRound | None, Hashable | None, Markup]:
+    """The pairings page's list: the event, the round shown, the list's key (``None`` for a
+    search: not kept) and its HTML."""
+    event, shown = posted(request, db, slug, number, stage)
+    found = folded(q)
+    context = page_context(event, shown) | {"by": by, "q": q, "found": found}
+    key = None if found else ("list", db.url, slug, event.version, number, stage, by)
+    return event, shown, key, fragment(request, "partials/pairings_list.html", key, **context)
+
+
+def warm_round(app: Any, db: Database, slug: str) -> None:
+    """Build what the public pages fetch after a round is released or opened — the round
+    read, the event page's lists and the pairings page's list by name, compressed — before
+    the pages ask (``web.portal_warm`` calls it at the news, before the players' pages):
+    the first fetch of each finds them ready or under way, never builds them beside the
+    players' build."""
+    holder = AppOnly(app)
+    event, _ = posted(holder, db, slug)
+    lists = current_lists_html(holder, db, slug)
+    gzipped(holder, ("current-lists", db.url, slug, event.version), lists)
+    _, _, key, listing = pairings_listing(holder, db, slug, None, None, "name")
+    if key is not None:
+        gzipped(holder, key, listing)
 
 
 def pairings_url(slug: str, number: int | None, stage: str | None, by: Order, q: str = "") -> str:

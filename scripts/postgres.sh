@@ -3,6 +3,7 @@
 #   scripts/postgres.sh start     → prints `export FAIRPAIR_TEST_POSTGRES_URL=...` and
 #                                   `export FAIRPAIR_PG_DIR=...` (for eval), exits non-zero on failure
 #   scripts/postgres.sh stop DIR  → stops it and removes DIR
+#   scripts/postgres.sh restart DIR → kills it (immediate stop) and starts it again, same port
 # Needs the server installed (/usr/lib/postgresql/*/bin/initdb; .ci/run installs it with apt).
 # initdb refuses root: as root, the cluster runs as the postgres user in a temp folder it owns.
 # fsync is off (test data only). Use it as:
@@ -52,6 +53,7 @@ start() {
     [ -f "$dir/log" ] && tail -n 20 "$dir/log" >&2
     failed "$dir" "the server did not start"
   fi
+  echo "$port" >"$dir/port"
   echo "export FAIRPAIR_TEST_POSTGRES_URL=postgresql+psycopg://postgres@127.0.0.1:$port/postgres"
   echo "export FAIRPAIR_PG_DIR=$dir"
 }
@@ -65,8 +67,21 @@ stop() {
   rm -rf "$dir"
 }
 
+# As a crash and a restart: the server killed (immediate: no shutdown checkpoint, every
+# connection cut), then started again on the same port.
+restart() {
+  local dir=$1 bin port
+  bin=$(find_bin)
+  port=$(cat "$dir/port")
+  as_postgres "$bin/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null
+  as_postgres "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w -t 60 \
+    -o "-h 127.0.0.1 -p $port -k $dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
+    start >/dev/null
+}
+
 case "${1:-}" in
   start) start ;;
   stop) stop "${2:?the folder printed by start}" ;;
-  *) echo "usage: $0 start | stop DIR" >&2; exit 2 ;;
+  restart) restart "${2:?the folder printed by start}" ;;
+  *) echo "usage: $0 start | stop DIR | restart DIR" >&2; exit 2 ;;
 esac

@@ -2,7 +2,9 @@
 
 The hub learns of each committed change from ``fairpair.service.kernel.live``:
 - **PostgreSQL**: a thread LISTENs on the ``fairpair_events`` channel, so a change made by any
-  process (another worker of ``fairpair serve --workers N``, the CLI) reaches this one;
+  process (another worker of ``fairpair serve --workers N``, the CLI) reaches this one; when
+  the listener has to connect again (the database restarted), it reads the watched events'
+  versions once the LISTEN is back, so a change made meanwhile is not missed;
 - **SQLite**: the database's in-process listeners (changes made by this process, at once),
   plus a thread that reads the events' versions every ``poll_seconds`` (changes made by
   other processes, such as the CLI, within a second).
@@ -183,6 +185,7 @@ class LiveHub:
                 with psycopg.connect(url, autocommit=True) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
                     self.listening.set()
+                    self._catch_up()
                     while not self._stop.is_set():
                         for note in conn.notifies(timeout=self.listen_seconds):
                             parsed = parse_payload(note.payload)
@@ -191,6 +194,24 @@ class LiveHub:
             except Exception:  # the server restarted: listen again
                 LOG.warning("live updates: lost the PostgreSQL listener, reconnecting")
                 self._stop.wait(1.0)
+
+    def _catch_up(self) -> None:
+        """Once the LISTEN is (again) in place: the changes committed while it was not (the
+        database restarting, the connection lost) were announced to nobody here — read the
+        watched events' versions and tell what is newer than what the pages were sent."""
+        for _ in range(3):  # the sets change on the event loop's thread: may race one
+            try:
+                watched = {*self._subscribers, *self._feeds}
+                break
+            except RuntimeError:
+                continue
+        else:
+            watched = set()
+        if not watched:
+            return
+        for slug, version in event_versions(self.db, watched).items():
+            if version > self.versions.get(slug, version):
+                self.changed(slug, version)
 
     # -- news out (the event loop) -----------------------------------------------------
     @contextlib.contextmanager

@@ -1,6 +1,7 @@
 """``create_app``: the web platform as one FastAPI application.
 
-Layers, outside in: security headers → CSRF (asgi-csrf: a signed double-submit cookie; every
+Layers, outside in: security headers → the request guard (body limits, malformed forms:
+``web.request_guard``) → CSRF (asgi-csrf: a signed double-submit cookie; every
 form and htmx request carries the token; bearer-token API calls are exempt, having no
 cookie to abuse) → FastAPI (routes in ``fairpair.web.routes`` and ``fairpair.api``, each
 taking ``fairpair.web.access`` for who may call it). The database is opened, and the live
@@ -31,6 +32,7 @@ from fairpair.web.hub import LiveHub
 from fairpair.web.job_worker import JobWorker
 from fairpair.web.long_lived import keep_long_lived
 from fairpair.web.portal_warm import PortalWarm
+from fairpair.web.request_guard import RequestGuard
 from fairpair.web.settings import WebSettings, from_environment
 from fairpair.web.sse import FragmentCache
 from fairpair.web.templating import _package_version, make_templates
@@ -163,6 +165,8 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
         # Discord's interactions are authenticated by their Ed25519 signature, not a cookie
         skip_if_scope=lambda scope: scope.get("path") == DISCORD_PATH,
     )
+    # before the CSRF check reads a form: body limits, malformed forms (docs/security.md)
+    app.add_middleware(RequestGuard)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(ServerTiming)
     return app

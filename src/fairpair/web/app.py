@@ -20,6 +20,7 @@ from asgi_csrf import asgi_csrf
 from fastapi import FastAPI
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.staticfiles import StaticFiles
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from fairpair.service.kernel.connection import open_database
 from fairpair.service.rounds.autopilot import catch_up
@@ -145,7 +146,6 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     app.state.settings = config
     app.state.templates = make_templates()
     app.state.fragments = FragmentCache()
-    app.state.login_limiter = _login_limiter(config.login_rate)
     errors.install(app)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     for name in ROUTERS:
@@ -169,15 +169,9 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     app.add_middleware(RequestGuard)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(ServerTiming)
+    if config.trusted_proxies:  # outermost: every layer sees the client's own address
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(config.trusted_proxies))
     return app
-
-
-def _login_limiter(rate: str) -> Any:
-    from limits import parse
-    from limits.storage import MemoryStorage
-    from limits.strategies import MovingWindowRateLimiter
-
-    return (MovingWindowRateLimiter(MemoryStorage()), parse(rate))
 
 
 def _version() -> str:

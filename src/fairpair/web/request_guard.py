@@ -34,6 +34,7 @@ from starlette.requests import Request, cookie_parser
 from starlette.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from fairpair.engine.errors import FairpairError
 from fairpair.service.accounts.api_tokens import token_account
 from fairpair.service.accounts.sessions import session_account
 from fairpair.service.kernel.connection import Database
@@ -159,7 +160,10 @@ class RequestGuard:
         if scope["path"] not in UPLOAD_PATHS or (declared is not None and declared <= self.limit):
             return self.limit
         db: Database = scope["app"].state.db
-        staff = await anyio.to_thread.run_sync(signed_in, db, headers)
+        try:
+            staff = await anyio.to_thread.run_sync(signed_in, db, headers)
+        except FairpairError:  # the database unavailable: the upload waits for it
+            staff = False
         return self.upload_limit if staff else self.limit
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:

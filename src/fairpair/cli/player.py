@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -96,12 +96,42 @@ def add(
     player = NewPlayer(name, player_id, seed, rating, team, contact, person=returning)
     with run.database() as base:
         ids = add_players(base, event, [player], actor=run.who, late=_late(late_byes, late_kind))
+        alike = _lookalikes(base, event, ids, run.as_json)
     late = f" (late entry: {late_byes} {late_kind.value} byes)" if late_byes else ""
     back = f", returning player {returning}" if returning else ""
     run.done(
         f"added {name.strip()} ({ids[0]}) to {event}{late}{back}",
-        {"event": event, "players": ids, "person": returning},
+        {"event": event, "players": ids, "person": returning, "lookalikes": alike},
     )
+
+
+def _lookalikes(base: Any, event: str, ids: list[str], quiet: bool) -> list[dict[str, Any]]:
+    """The new players ``ids`` whose names look like another player's (Unicode's confusables
+    skeleton), each with those others; said on standard error too (unless ``quiet``)."""
+    from fairpair.cli.screen import say
+    from fairpair.service.event.events import show_event
+
+    players = show_event(base, event).players
+    names = {p.id: p.name for p in players}
+    new = set(ids)
+    found: list[dict[str, Any]] = [
+        {
+            "player": p.id,
+            "name": p.name,
+            "looks_like": [{"id": o, "name": names[o]} for o in p.looks_like],
+        }
+        for p in players
+        if p.id in new and p.looks_like
+    ]
+    if not quiet:
+        for item in found:
+            others = ", ".join(f"“{o['name']}” ({o['id']})" for o in item["looks_like"])
+            say(
+                f"warning: “{item['name']}” ({item['player']}) looks like {others}: check "
+                "that they are different people",
+                err=True,
+            )
+    return found
 
 
 @command(GROUP, "import")
@@ -150,6 +180,7 @@ def import_(
             mapping=mapping,
             late=_late(late_byes, late_kind),
         )
+        alike = _lookalikes(base, event, made.players, run.as_json)
     if not run.as_json:
         for warning in made.warnings:
             say(f"warning: {warning}", err=True)
@@ -161,6 +192,7 @@ def import_(
             "warnings": [
                 {"line": w.line, "column": w.column, "reason": w.reason} for w in made.warnings
             ],
+            "lookalikes": alike,
         },
     )
 

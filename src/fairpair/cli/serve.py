@@ -49,6 +49,16 @@ def serve(
             "TLS). Browsers accept secure cookies on 127.0.0.1 and localhost without it.",
         ),
     ] = False,
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--trusted-proxy",
+            metavar="ADDRESS",
+            help="A reverse proxy whose X-Forwarded-For and X-Forwarded-Proto are believed "
+            "(an address or a network, e.g. 127.0.0.1 or 10.0.0.0/8; repeat for more). "
+            "Default: $FAIRPAIR_TRUSTED_PROXIES, else none.",
+        ),
+    ] = None,
     db: options.Db = None,
 ) -> None:
     """Run the web platform (organizer console, public pages, API) until Ctrl-C."""
@@ -59,7 +69,20 @@ def serve(
 
     from fairpair.cli.screen import say
     from fairpair.service.kernel.connection import opened
-    from fairpair.web.settings import ENV_DATABASE, ENV_INSECURE, ENV_SECRET
+    from fairpair.web.settings import (
+        ENV_DATABASE,
+        ENV_INSECURE,
+        ENV_SECRET,
+        ENV_TRUSTED_PROXIES,
+        proxies,
+    )
+
+    if trusted_proxy:
+        os.environ[ENV_TRUSTED_PROXIES] = ",".join(trusted_proxy)
+    try:
+        proxies(os.environ.get(ENV_TRUSTED_PROXIES, ""))
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="--trusted-proxy") from None
 
     with opened(db) as base:
         url = base.url
@@ -85,7 +108,8 @@ def serve(
         port=port,
         workers=workers,
         log_level="warning",
-        proxy_headers=True,
+        # the app believes forwarded headers from the trusted proxies only (web.settings)
+        proxy_headers=False,
         timeout_graceful_shutdown=3,
     )
     if workers == 1:

@@ -46,6 +46,10 @@ class PlayerItem(Model):
     sex: str | None = None
     birth_date: str | None = None
     """The chess registration facts (a FIDE report's player line), as written there."""
+    looks_like: list[str] | None = None
+    """The ids of the other players whose names look like this one's without being the
+    same text (Unicode's confusables skeleton: ``Аnn``, with a Cyrillic А, and ``Ann``) —
+    check that they are different people and that each is who they say; ``None``: none."""
 
 
 class TableItem(Model):

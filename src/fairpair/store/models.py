@@ -939,3 +939,17 @@ class LeagueEventRow(Base):
     event_id: Mapped[int] = mapped_column(
         ForeignKey("events.id", ondelete="CASCADE"), nullable=False, index=True
     )
+
+
+class LoginThrottleRow(Base):
+    """Failed logins, counted per username and per client address (``kind``: ``account`` or
+    ``address``) and shared by every server process; a restart keeps them
+    (``service.accounts.throttle``, docs/security.md)."""
+
+    __tablename__ = "login_throttle"
+
+    kind: Mapped[str] = mapped_column(String(16), primary_key=True)
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    failures: Mapped[int] = mapped_column(Integer, nullable=False)
+    last_failure: Mapped[datetime] = _when()
+    wait_until: Mapped[datetime] = _when()

@@ -1,6 +1,7 @@
 """``create_app``: the web platform as one FastAPI application.
 
-Layers, outside in: security headers → CSRF (asgi-csrf: a signed double-submit cookie; every
+Layers, outside in: security headers → the request guard (body limits, malformed forms:
+``web.request_guard``) → CSRF (asgi-csrf: a signed double-submit cookie; every
 form and htmx request carries the token; bearer-token API calls are exempt, having no
 cookie to abuse) → FastAPI (routes in ``fairpair.web.routes`` and ``fairpair.api``, each
 taking ``fairpair.web.access`` for who may call it). The database is opened, and the live
@@ -19,6 +20,7 @@ from asgi_csrf import asgi_csrf
 from fastapi import FastAPI
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.staticfiles import StaticFiles
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from fairpair.service.kernel.connection import open_database
 from fairpair.service.rounds.autopilot import catch_up
@@ -31,6 +33,7 @@ from fairpair.web.hub import LiveHub
 from fairpair.web.job_worker import JobWorker
 from fairpair.web.long_lived import keep_long_lived
 from fairpair.web.portal_warm import PortalWarm
+from fairpair.web.request_guard import RequestGuard
 from fairpair.web.routes.public import warm_round
 from fairpair.web.settings import WebSettings, from_environment
 from fairpair.web.sse import FragmentCache
@@ -146,7 +149,6 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     app.state.settings = config
     app.state.templates = make_templates()
     app.state.fragments = FragmentCache()
-    app.state.login_limiter = _login_limiter(config.login_rate)
     errors.install(app)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     for name in ROUTERS:
@@ -166,17 +168,13 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
         # Discord's interactions are authenticated by their Ed25519 signature, not a cookie
         skip_if_scope=lambda scope: scope.get("path") == DISCORD_PATH,
     )
+    # before the CSRF check reads a form: body limits, malformed forms (docs/security.md)
+    app.add_middleware(RequestGuard)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(ServerTiming)
+    if config.trusted_proxies:  # outermost: every layer sees the client's own address
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(config.trusted_proxies))
     return app
-
-
-def _login_limiter(rate: str) -> Any:
-    from limits import parse
-    from limits.storage import MemoryStorage
-    from limits.strategies import MovingWindowRateLimiter
-
-    return (MovingWindowRateLimiter(MemoryStorage()), parse(rate))
 
 
 def _version() -> str:

@@ -4,6 +4,9 @@
   ``fairpair.error_table``. The API answers ``{"error": {"code", "message", "field"}}``; a page
   shows the message (routes that re-render a form with the error next to its field catch
   the error themselves, see ``fairpair.web.forms``).
+- The database being unreachable (``database_unavailable``) is a 503 that says only "the
+  database is unavailable", with ``Retry-After``: its address and the driver's error go to
+  the server's log, never to the caller (docs/security.md).
 - ``NotLoggedIn`` on a page sends the browser to the login page (and back afterwards).
 - A request that does not match the route (a bad path or query value, a missing form field)
   is 422 with the field; an unknown address is the 404 page; a bug is a plain 500 page (the
@@ -27,6 +30,9 @@ from fairpair.service.kernel.errors import NotJoined, NotLoggedIn
 from fairpair.web.templating import is_htmx, render
 
 LOG = logging.getLogger("fairpair.web")
+#: What a caller is told while the database cannot be reached, and when to try again.
+UNAVAILABLE = "the database is unavailable: try again in a moment (nothing was changed)"
+RETRY_SECONDS = 5
 
 
 def wants_json(request: Request) -> bool:
@@ -48,6 +54,8 @@ def _page(request: Request, status: int, title: str, message: str, code: str) ->
 async def on_fairpair_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, FairpairError)
     kind = kind_of(error)
+    if kind.code == "database_unavailable":
+        return unavailable(request, error)
     if wants_json(request):
         headers = {"www-authenticate": "Bearer"} if kind.http == 401 else None
         return JSONResponse(
@@ -69,6 +77,26 @@ async def on_fairpair_error(request: Request, error: Exception) -> Response:
     where = error.location.place or field_of(error) or ""
     message = f"{where}: {error.reason}" if where else error.reason
     return _page(request, kind.http, "That did not work", message, kind.code)
+
+
+def unavailable(request: Request, error: FairpairError) -> Response:
+    """The 503 while the database cannot be reached: the detail (its address, the driver's
+    error) in the log only."""
+    LOG.warning(
+        "database unavailable on %s %s: %s: %s",
+        request.method,
+        request.url.path,
+        error.location,
+        error.reason,
+    )
+    headers = {"retry-after": str(RETRY_SECONDS)}
+    if wants_json(request):
+        return JSONResponse(
+            error_body("database_unavailable", UNAVAILABLE, None), 503, headers=headers
+        )
+    page = _page(request, 503, "Unavailable", UNAVAILABLE, "database_unavailable")
+    page.headers.update(headers)
+    return page
 
 
 async def on_validation_error(request: Request, error: Exception) -> Response:

@@ -1,8 +1,18 @@
 """Security headers on every response: a Content Security Policy with no inline script (the
 pages load htmx and fairpair's own script from /static), no framing by other sites, no MIME
-sniffing, and no referrer sent to other origins."""
+sniffing, and no referrer sent to other origins.
+
+Pages that are one person's (``PRIVATE``: the login and account pages, invitations and
+password resets, a player's personal link and own pages, the organizer's console and a
+community's) are sent with ``Cache-Control: no-store``, so no shared cache or back button
+on a venue's computer shows them to the next person. Over HTTPS (the connection's, or a
+trusted proxy's ``X-Forwarded-Proto``) every answer carries ``Strict-Transport-Security``
+for a year: the browser comes back over HTTPS only.
+"""
 
 from __future__ import annotations
+
+import re
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -18,6 +28,13 @@ DOCS_CSP = (
     .replace("img-src 'self' data:", "img-src 'self' data: blob:")
     .replace("default-src 'self'", "default-src 'self'; worker-src blob:")
 )
+#: The paths of pages that belong to one person: never stored by a cache.
+PRIVATE = re.compile(
+    r"^/(login|logout|setup|account|accounts|my-events|console|communities|invite/|reset/)"
+    r"|^/e/[^/]+/(p/|me(/|$))"
+)
+NO_STORE = (b"cache-control", b"no-store")
+HSTS = (b"strict-transport-security", b"max-age=31536000")
 HEADERS = [
     (b"x-content-type-options", b"nosniff"),
     (b"x-frame-options", b"DENY"),
@@ -36,6 +53,8 @@ class SecurityHeaders:
             await self.app(scope, receive, send)
             return
         policy = DOCS_CSP if scope["path"] == "/docs" else CSP
+        private = PRIVATE.match(scope["path"]) is not None
+        secure = scope.get("scheme") == "https"
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -44,6 +63,10 @@ class SecurityHeaders:
                 headers.extend(h for h in HEADERS if h[0] not in names)
                 if b"content-security-policy" not in names:
                     headers.append((b"content-security-policy", policy.encode()))
+                if private and b"cache-control" not in names:
+                    headers.append(NO_STORE)
+                if secure:
+                    headers.append(HSTS)
                 message = {**message, "headers": headers}
             await send(message)
 

@@ -7,6 +7,7 @@ same signing secret (a CSRF token made by one worker is accepted by the next).
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import secrets
 from dataclasses import dataclass, replace
@@ -16,6 +17,7 @@ ENV_SECRET = "FAIRPAIR_SECRET"
 ENV_INSECURE = "FAIRPAIR_INSECURE_COOKIES"
 ENV_JOB_SECONDS = "FAIRPAIR_JOB_SECONDS"
 ENV_DISCORD_PUBLIC_KEY = "FAIRPAIR_DISCORD_PUBLIC_KEY"
+ENV_TRUSTED_PROXIES = "FAIRPAIR_TRUSTED_PROXIES"
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,8 +28,10 @@ class WebSettings:
     secret: str = ""
     #: Cookies carry ``Secure`` (browsers accept it on http://127.0.0.1 and localhost too).
     secure_cookies: bool = True
-    #: Login attempts allowed per client address and username (``limits`` notation).
-    login_rate: str = "10/minute"
+    #: The reverse proxies whose ``X-Forwarded-For`` / ``X-Forwarded-Proto`` are believed
+    #: (addresses or networks: ``127.0.0.1``, ``10.0.0.0/8``; ``*``: any). None by default:
+    #: the client's address is the connection's (the login throttle counts it).
+    trusted_proxies: tuple[str, ...] = ()
     #: How often (seconds) a SQLite server looks for changes made by other processes (the
     #: CLI, another worker); PostgreSQL pushes them (LISTEN/NOTIFY) instead.
     poll_seconds: float = 1.0
@@ -57,6 +61,7 @@ def from_environment() -> WebSettings:
         secure_cookies=os.environ.get(ENV_INSECURE, "") not in ("1", "true", "yes"),
         job_seconds=_seconds(os.environ.get(ENV_JOB_SECONDS)),
         discord_public_key=os.environ.get(ENV_DISCORD_PUBLIC_KEY, "").strip(),
+        trusted_proxies=proxies(os.environ.get(ENV_TRUSTED_PROXIES, "")),
         long_lived=True,
     ).with_secret()
 
@@ -69,3 +74,19 @@ def _seconds(text: str | None) -> float:
     if not value >= 0 or value == float("inf"):
         raise ValueError(f"{ENV_JOB_SECONDS} must be a number of seconds, at least 0")
     return value
+
+
+def proxies(text: str) -> tuple[str, ...]:
+    """``$FAIRPAIR_TRUSTED_PROXIES``: addresses or networks separated by commas, each checked
+    (fails fast on one that is neither)."""
+    found = tuple(p.strip() for p in text.split(",") if p.strip())
+    for item in found:
+        if item == "*":
+            continue
+        try:
+            ipaddress.ip_network(item, strict=False)
+        except ValueError:
+            raise ValueError(
+                f"{ENV_TRUSTED_PROXIES}: {item!r} is not an address or a network (10.0.0.0/8)"
+            ) from None
+    return found

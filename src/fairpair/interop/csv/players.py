@@ -25,4 +25,4 @@ HEADER = (
 def players_csv(tournament: Tournament) -> str:
     """Every registered player of ``tournament``, one row each."""
     rows = [[getattr(p, column) for column in HEADER] for p in tournament.players]
-    return csv_text(HEADER, rows)
+    return csv_text(HEADER, rows, numeric=("seed", "rating", "fide_id"))

@@ -6,7 +6,9 @@ the title, rating, federation and FIDE id when any player has one (``title``, ``
 ``engine.points_text``), the record as the game writes it (``W-L-D``: ``2-1-1``,
 ``engine.record_text``; no record column in chess, whose points are its score), rounds
 played, forfeits (once anyone forfeited), and the
-status (``withdrawn``, ``advanced``, ``eliminated``; empty otherwise)."""
+status (``withdrawn``, ``advanced``, ``eliminated``; empty otherwise). The rank, rating, FIDE
+id, points, tiebreaks, rounds played and forfeits are its numeric columns (``tables.csv_text``:
+a plain number there is written as it is; every other cell is guarded against formulas)."""
 
 from __future__ import annotations
 
@@ -58,4 +60,5 @@ def standings_csv(standings: Standings) -> str:
                 status_of(standings, row) or "",
             ]
         )
-    return csv_text(header, rows)
+    numeric = {"rank", "rating", "fide_id", "points", *(tb.short for tb in tiebreaks)}
+    return csv_text(header, rows, numeric=numeric | {"played", "forfeits"})

@@ -13,7 +13,7 @@ from sqlalchemy.exc import IntegrityError
 from fairpair.password_cost import password_hasher
 from fairpair.service.kernel.change import now
 from fairpair.service.kernel.errors import BadCredentials, Refused
-from fairpair.service.kernel.text_rules import checked_line
+from fairpair.service.kernel.text_rules import checked_name
 from fairpair.store.database import Database
 from fairpair.store.models import AccountRow
 
@@ -100,7 +100,7 @@ def insert_account(
     username raises ``IntegrityError`` for the caller to turn into a refusal)."""
     user = checked_username(username)
     hashed = _HASHER.hash(checked_password(password))
-    display = checked_line(name, "name", "a name") if name and name.strip() else user
+    display = checked_name(name, "name", "a name") if name and name.strip() else user
     taken = conn.execute(select(AccountRow.id).where(AccountRow.username == user)).first()
     if taken is not None:
         raise Refused("username", f"the username {user!r} is taken")

@@ -27,7 +27,7 @@ from fairpair.service.communities.unit import (
 from fairpair.service.kernel.change import now
 from fairpair.service.kernel.errors import EventExists, Refused
 from fairpair.service.kernel.slugs import checked_slug, slug_of
-from fairpair.service.kernel.text_rules import has_control
+from fairpair.service.kernel.text_rules import has_control, refuse_hidden
 from fairpair.service.kernel.unit import changing
 from fairpair.service.players.people import link_players
 from fairpair.store.database import Database
@@ -82,6 +82,7 @@ def _checked_name(name: str) -> str:
     name = name.strip()
     if not name or len(name) > 200 or has_control(name):
         raise Refused(Location(("name",)), "a community's name has 1-200 characters")
+    refuse_hidden(name, Location(("name",)), "a community's name")
     return name
 
 

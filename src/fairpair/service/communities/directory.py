@@ -25,7 +25,7 @@ from sqlalchemy import Connection, func, or_, select, update
 from fairpair.engine.errors import Location
 from fairpair.service.communities.unit import changing_community, reading_community
 from fairpair.service.kernel.errors import Refused, UnknownCommunity
-from fairpair.service.kernel.text_rules import has_control
+from fairpair.service.kernel.text_rules import has_control, refuse_hidden
 from fairpair.store.database import Database
 from fairpair.store.models import (
     CommunityEventRow,
@@ -169,6 +169,7 @@ def rename(db: Database, community: str, key: str, name: str, *, actor: str) -> 
     name = name.strip()
     if not name or len(name) > 200 or has_control(name):
         raise Refused(Location(("name",)), "a player's name has 1-200 characters")
+    refuse_hidden(name, Location(("name",)), "a player's name")
     with changing_community(db, community, actor) as change:
         person_id = _person_id(change.conn, change.community.id, key)
         before = change.conn.execute(

@@ -18,7 +18,7 @@ from fairpair.engine.errors import Location
 from fairpair.responses.event_details import EventDetails
 from fairpair.service.kernel.change import EventRef
 from fairpair.service.kernel.errors import Refused
-from fairpair.service.kernel.text_rules import has_control
+from fairpair.service.kernel.text_rules import has_control, refuse_hidden
 from fairpair.service.kernel.unit import changing, reading
 from fairpair.store.database import Database
 from fairpair.store.models import AuditRow, EventRow, RoundRow, StageRow
@@ -188,6 +188,7 @@ def set_event_details(
             raise Refused(
                 Location(("name",)), "an event's name has 1-200 characters, no control codes"
             )
+        refuse_hidden(new_name, Location(("name",)), "an event's name")
     with changing(db, slug, actor) as change:
         conn, event = change.conn, change.event
         before = stored_details(conn, event)

@@ -35,8 +35,9 @@ from fairpair.service.kernel.persist import insert_round
 from fairpair.service.kernel.slugs import checked_slug, slug_of
 from fairpair.service.kernel.snapshots import loaded
 from fairpair.service.kernel.stage_settings import settings_of
-from fairpair.service.kernel.text_rules import has_control
+from fairpair.service.kernel.text_rules import has_control, refuse_hidden
 from fairpair.service.kernel.unit import reading
+from fairpair.service.players.lookalikes import looks_like
 from fairpair.service.players.portal_settings import add_portal
 from fairpair.service.rounds.repeats import repeat_items
 from fairpair.store.database import Database
@@ -242,6 +243,7 @@ def _create(
     if len(name) > 200 or has_control(name):
         reason = "an event's name has 1-200 characters, no control codes"
         raise Refused(Location(("name",)), reason)
+    refuse_hidden(name, Location(("name",)), "an event's name")
     with db.writing() as conn:
         if conn.dialect.name == "postgresql":
             # Events are created one at a time, as SQLite's BEGIN IMMEDIATE does: the free slug
@@ -339,6 +341,7 @@ def show_event(db: Database, slug: str, *, with_players: bool = True) -> EventDe
         }
         last = t.stages[-1]
         gone = t.drop_rounds(last)
+        alike = looks_like({p.id: p.name for p in t.players}) if with_players else {}
         players = [
             PlayerItem(
                 id=p.id,
@@ -354,6 +357,7 @@ def show_event(db: Database, slug: str, *, with_players: bool = True) -> EventDe
                 fide_id=p.fide_id,
                 sex=p.sex,
                 birth_date=p.birth_date,
+                looks_like=alike.get(p.id),
             )
             for p in (t.players if with_players else ())
         ]

@@ -1,14 +1,13 @@
 """A league's leaderboard as a CSV file (a spreadsheet, the store's own website): rank,
 player, points, events played and counted, the season's match record, then one column per
 event with the league points it gave — in parentheses when best N dropped it, empty when the
-player was not there."""
+player was not there. Written by ``interop.csv.tables.csv_text``, the one CSV writer (names
+and event names guarded against spreadsheet formulas; the points columns numeric)."""
 
 from __future__ import annotations
 
-import csv
-import io
-
 from fairpair.engine.points_text import points_text
+from fairpair.interop.csv.tables import csv_text
 from fairpair.service.leagues.board import LeagueBoard, league_board
 from fairpair.store.database import Database
 
@@ -38,8 +37,6 @@ def leaderboard_rows(found: LeagueBoard) -> list[list[str]]:
 
 def leaderboard_csv(db: Database, community: str, key: str) -> str:
     """League ``key``'s leaderboard as CSV text."""
-    buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\r\n").writerows(
-        leaderboard_rows(league_board(db, community, key))
-    )
-    return buffer.getvalue()
+    header, *rows = leaderboard_rows(league_board(db, community, key))
+    # the rank, the points, the counts and each event's points ("(3)" when dropped) are numbers
+    return csv_text(header, rows, numeric={header[0], *header[3:]})

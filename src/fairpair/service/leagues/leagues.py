@@ -25,7 +25,7 @@ from fairpair.service.communities.unit import (
 )
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.kernel.slugs import checked_slug, slug_of
-from fairpair.service.kernel.text_rules import has_control
+from fairpair.service.kernel.text_rules import has_control, refuse_hidden
 from fairpair.service.leagues.errors import UnknownLeague
 from fairpair.store.database import Database
 from fairpair.store.models import (
@@ -93,6 +93,7 @@ def _checked_name(name: str) -> str:
     name = name.strip()
     if not name or len(name) > 200 or has_control(name):
         raise Refused(Location(("name",)), "a league's name has 1-200 characters")
+    refuse_hidden(name, Location(("name",)), "a league's name")
     return name
 
 

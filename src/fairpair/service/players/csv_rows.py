@@ -5,7 +5,8 @@ console's upload read it the same way).
   ``rating``, ``team``, ``contact``, ``earned_byes``, and the chess facts ``title``,
   ``federation``, ``fide_id``, ``sex``, ``birth_date``, under their common spellings
   (``Player``, ``DCI``, ``Seed #``, ``Fed``, ``FIDE ID``…) or an explicit mapping; an empty
-  cell is "not given".
+  cell is "not given"; a quote fairpair's CSV writer put before a formula character
+  (``'=HYPERLINK…``, ``'-2``) is taken off, so an exported file reads back as it was.
 - **Text**: UTF-8 with or without a byte order mark; comma, semicolon or tab between cells
   (read off the header row).
 - **Every row is read before anything is saved.** Every problem is reported — line, column,
@@ -23,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from fairpair.engine.errors import FairpairError
+from fairpair.interop.csv.tables import unguarded
 from fairpair.service.players.csv_columns import columns_of
 from fairpair.service.players.registration import NewPlayer, checked_new_player
 
@@ -157,7 +159,7 @@ def read_players_text(
                 )
                 continue
             row = {
-                f: (cells[i].strip() if i < len(cells) else "")
+                f: (unguarded(cells[i].strip()) if i < len(cells) else "")
                 for i, f in enumerate(columns.fields)
                 if f is not None
             }

@@ -17,7 +17,7 @@ from fairpair.engine.errors import Location
 from fairpair.service.kernel.change import Change
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.kernel.lookup import find_player
-from fairpair.service.kernel.text_rules import has_control
+from fairpair.service.kernel.text_rules import has_control, refuse_hidden
 from fairpair.service.kernel.unit import changing
 from fairpair.service.players.registration import CHESS_FIELDS, chess_facts
 from fairpair.store.database import Database
@@ -101,6 +101,7 @@ def edit_player(
             raise Refused(
                 Location((where, "name")), "a name has 1-200 characters, no control codes"
             )
+        refuse_hidden(name, Location((where, "name")), "the name")
         values["name"] = name
     if "rating" in changes:
         rating = changes["rating"]
@@ -115,6 +116,8 @@ def edit_player(
                     Location((where, field)),
                     f"a {field} has up to 200 characters, no control codes",
                 )
+            if field == "team":
+                refuse_hidden(text, Location((where, field)), "the team")
             values[field] = text or None
     chess = {f: changes[f] for f in CHESS_FIELDS if f in changes}
     values.update(chess_facts({k: None if v is None else str(v) for k, v in chess.items()}))

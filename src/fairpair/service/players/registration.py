@@ -16,7 +16,7 @@ from fairpair.engine.rounds import ByeKind
 from fairpair.service.kernel.change import Change, EventRef
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.kernel.lookup import find_stage
-from fairpair.service.kernel.text_rules import has_control
+from fairpair.service.kernel.text_rules import has_control, refuse_hidden
 from fairpair.service.players.people import link_players
 from fairpair.store.models import ByeRow, PlayerRow, RoundRow, StageRow, TableRow
 
@@ -115,6 +115,7 @@ def _checked(player: NewPlayer, where: str) -> NewPlayer:
     name = player.name.strip()
     if not name or len(name) > 200 or any(ord(c) < 32 for c in name):
         raise Refused(Location((where, "name")), "a name has 1-200 characters, no control codes")
+    refuse_hidden(name, Location((where, "name")), "the name")
     if player.id is not None and not KEY.match(player.id):
         raise Refused(
             Location((where, "id")),
@@ -125,6 +126,8 @@ def _checked(player: NewPlayer, where: str) -> NewPlayer:
             raise Refused(
                 Location((where, field)), f"a {field} has up to 200 characters, no control codes"
             )
+    if player.team is not None:
+        refuse_hidden(player.team, Location((where, "team")), "the team")
     for field, value, low, high in (
         ("seed", player.seed, 1, 1_000_000),
         ("rating", player.rating, 0, 10_000),

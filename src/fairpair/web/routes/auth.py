@@ -1,5 +1,6 @@
-"""Logging in and out. The login is rate-limited per client address and username; a wrong
-username and a wrong password get the same answer, in the same time."""
+"""Logging in and out. Failed logins are throttled per username and per client address, in
+the database (``service.accounts.throttle``: growing waits, no lock-out); a wrong username
+and a wrong password get the same answer, in the same time."""
 
 from __future__ import annotations
 
@@ -10,10 +11,11 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import RedirectResponse, Response
 
 from fairpair.service.accounts.links import needs_setup
-from fairpair.service.accounts.logins import Account, authenticate
+from fairpair.service.accounts.logins import Account
 from fairpair.service.accounts.sessions import LIFETIME, close_session, open_session
+from fairpair.service.accounts.throttle import LoginWait, throttled_login
 from fairpair.service.kernel.connection import Database
-from fairpair.service.kernel.errors import BadCredentials, TooManyAttempts
+from fairpair.service.kernel.errors import BadCredentials
 from fairpair.web.access import SESSION_COOKIE, DbDep, Public
 from fairpair.web.templating import render
 
@@ -48,21 +50,18 @@ def login(
     password: Annotated[str, Form(max_length=1024)] = "",
     next: Annotated[str, Form(max_length=2000)] = "/console",
 ) -> Response:
-    limiter, rate = request.app.state.login_limiter
+    # the client's address: the peer, or what a trusted proxy says (settings.trusted_proxies)
     client = request.client.host if request.client else "unknown"
     values = {"username": username}
     try:
-        if not limiter.hit(rate, "login", client, username.strip().lower()):
-            raise TooManyAttempts(
-                "username", "too many login attempts: wait a minute, then try again"
-            )
-        account = authenticate(db, username, password)
-    except (BadCredentials, TooManyAttempts) as error:
-        status = 429 if isinstance(error, TooManyAttempts) else 401
+        account = throttled_login(db, username, password, client)
+    except (BadCredentials, LoginWait) as error:
+        waiting = isinstance(error, LoginWait)
         return render(
             request,
             "login.html",
-            status=status,
+            status=429 if waiting else 401,
+            headers={"retry-after": str(error.seconds)} if isinstance(error, LoginWait) else None,
             next=safe_next(next),
             values=values,
             errors={"_form": error.reason},

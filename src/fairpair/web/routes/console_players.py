@@ -14,6 +14,7 @@ players that file registered, while none of them has been touched and no round p
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from contextlib import suppress
 from datetime import datetime
 from typing import Annotated, Any
@@ -25,6 +26,7 @@ from starlette.concurrency import run_in_threadpool
 
 from fairpair.engine.errors import FairpairError, Location
 from fairpair.engine.rounds import ByeKind
+from fairpair.responses.events import PlayerItem
 from fairpair.service.accounts.staff import Role
 from fairpair.service.communities.communities import community_of_event
 from fairpair.service.communities.directory import person_events, search
@@ -35,6 +37,7 @@ from fairpair.service.players.csv_import import CsvImport, import_players_csv
 from fairpair.service.players.csv_rows import InvalidCsv
 from fairpair.service.players.csv_undo import undo_import
 from fairpair.service.players.edits import set_seed
+from fairpair.service.players.lookalikes import lookalike_pairs, telling_apart
 from fairpair.service.players.no_shows import no_shows as no_shows_now
 from fairpair.service.players.no_shows import undo_no_shows
 from fairpair.service.players.registration import LateEntry, NewPlayer
@@ -113,12 +116,24 @@ def _page(
         community=community_of_event(db, slug),
         done=done or _said(request, event.players, slug),
         warnings=warnings or [],
+        lookalikes=lookalike_lines(event.players),
         errors=errors,
         values=values or {},
         # the Name field keeps the focus after a player is added (or refused for the name)
         focus_name=request.query_params.get("done") == "added"
         or (bool(values) and not (set(errors) - {"name"})),
     )
+
+
+def lookalike_lines(players: Sequence[PlayerItem]) -> list[str]:
+    """One sentence for each pair of players whose names look alike (``looks_like``)."""
+    names = {p.id: p.name for p in players}
+    lines = []
+    for a, b in lookalike_pairs(names):
+        apart = telling_apart(names[b], names[a]) or telling_apart(names[a], names[b])
+        how = f": {', '.join(apart)}" if apart else ""
+        lines.append(f"“{names[a]}” ({a}) and “{names[b]}” ({b}) look alike{how}")
+    return lines
 
 
 def _said(request: Request, players: list[Any], slug: str) -> Done | None:

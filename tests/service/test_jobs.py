@@ -4,6 +4,8 @@ with a backoff) — and scheduling the same job twice keeps one. On SQLite and P
 
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 import sys
 import threading
@@ -11,6 +13,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+import time_machine
 
 from fairpair.service.event.events import create_event
 from fairpair.service.jobs.runner import run_due
@@ -138,3 +141,59 @@ def test_two_processes_do_each_job_exactly_once(db: Database, tmp_path: Path) ->
     assert sorted(keys) == sorted(f"job:{i}" for i in range(150))
     assert len(keys) == len(set(keys))
     assert pending(db) == []
+
+
+def test_a_stopping_runner_finishes_the_job_under_way_and_gives_the_others_back(
+    db: Database,
+) -> None:
+    """Ctrl-C on ``fairpair jobs run`` (or a server stopping) while a job runs: that job is
+    done once, not again; the jobs claimed with it and not started are free at once for
+    another runner, their claim not counted as an attempt."""
+    slug = create_event(db, "Jobs Stop", actor="t")
+    _schedule(db, slug, 5)
+    started, go_on, stop = threading.Event(), threading.Event(), threading.Event()
+    calls: list[str] = []
+
+    def slow(job: Job) -> None:  # a DM in flight: Discord has not answered yet
+        calls.append(job.key)
+        started.set()
+        assert go_on.wait(10)
+
+    runner = threading.Thread(
+        target=run_due, args=(db, {"note": slow}), kwargs={"stop": stop, "worker": "w1"}
+    )
+    with time_machine.travel(T0 + timedelta(minutes=1), tick=True):
+        runner.start()
+        assert started.wait(10)
+        stop.set()  # Ctrl-C
+        go_on.set()
+        runner.join(10)
+        assert not runner.is_alive()
+        assert calls == ["job:0"]
+        waiting = pending(db)
+        assert [j.key for j in waiting] == ["job:1", "job:2", "job:3", "job:4"]
+        assert all(j.attempts == 0 for j in waiting)
+        # another runner takes them now, not after the two-minute lease
+        taken = claim_due(db, worker="w2")
+        assert [j.key for j in taken] == ["job:1", "job:2", "job:3", "job:4"]
+        assert all(j.attempts == 1 for j in taken)
+
+
+def test_ctrl_c_on_jobs_run_stops_it_cleanly(db_url: str) -> None:
+    runner = subprocess.Popen(
+        [sys.executable, "-m", "fairpair", "jobs", "run", "--db", db_url, "--every", "0.1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    try:
+        assert runner.stdout is not None
+        assert "doing scheduled jobs" in runner.stdout.readline()
+        runner.send_signal(signal.SIGINT)
+        out, err = runner.communicate(timeout=20)
+    finally:
+        runner.kill()
+    assert runner.returncode == 0, err
+    assert "stopping after the job under way" in out and "0 jobs done" in out
+    assert "Traceback" not in err

@@ -137,6 +137,13 @@ def test_the_push_and_the_dm_arrive_with_the_notice(db: Database, fake: FakeServ
     assert message.path == "/discord/channels/900/messages"
     assert message.headers["authorization"] == "Bot bot-secret"
     assert "Round 1 of Channel Cup is open" in message.json()["content"]
+    # named by its delivery: a send repeated after a crash is answered with this message
+    with db.reading() as conn:
+        (delivery,) = conn.execute(
+            select(DeliveryRow.id).where(DeliveryRow.channel == "discord")
+        ).scalars()
+    assert message.json()["nonce"] == f"fairpair-{delivery}"
+    assert message.json()["enforce_nonce"] is True and len(message.json()["nonce"]) <= 25
     assert sorted(s[:2] for s in _states(db)) == [("discord", "sent"), ("push", "sent")]
 
 

@@ -38,8 +38,17 @@ def run(
     from fairpair.service.kernel.connection import opened
 
     stop = threading.Event()
+
+    def stopping(signum: int, frame: object) -> None:
+        # the job under way is finished (a DM in flight is not sent again), the claimed
+        # ones not started are given back; a second Ctrl-C stops at once
+        stop.set()
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        say("stopping after the job under way (Ctrl-C again to stop at once)")
+
+    signal.signal(signal.SIGTERM, stopping)
+    signal.signal(signal.SIGINT, stopping)
     if not once:
-        signal.signal(signal.SIGTERM, lambda *_: stop.set())
         say("doing scheduled jobs; stop with Ctrl-C")
     with opened(db) as base:
         try:

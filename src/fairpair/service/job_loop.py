@@ -61,7 +61,9 @@ def run_jobs(
     while not stop.is_set():
         try:
             due = anything_due(db)
-            done, failed = run_due(db, kinds, worker=name, limit=BATCH) if due else (0, 0)
+            done, failed = (
+                run_due(db, kinds, worker=name, limit=BATCH, stop=stop) if due else (0, 0)
+            )
         except Exception:  # the database went away for a moment: try again later
             LOG.exception("scheduled jobs: a pass failed")
             done = failed = 0

@@ -140,6 +140,26 @@ def finish(
         return bool(own.execute(statement).rowcount)
 
 
+def give_back(db: Database, jobs: list[Job], *, worker: str) -> int:
+    """Give back claimed jobs not started (the worker is stopping): free at once for another
+    worker, their claim not counted as an attempt; how many were still this worker's."""
+    if not jobs:
+        return 0
+    mine = and_(
+        JobRow.id.in_([job.id for job in jobs]),
+        JobRow.claimed_by == worker,
+        JobRow.done_at.is_(None),
+    )
+    with db.writing() as conn:
+        return int(
+            conn.execute(
+                update(JobRow)
+                .where(mine)
+                .values(claimed_by=None, claimed_until=None, attempts=JobRow.attempts - 1)
+            ).rowcount
+        )
+
+
 def fail(db: Database, job: Job, *, worker: str, error: str, at: datetime | None = None) -> None:
     """Give ``job`` back after an error: due again after a backoff (given up, kept with its
     error, after ``MAX_ATTEMPTS``)."""

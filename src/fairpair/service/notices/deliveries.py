@@ -178,7 +178,12 @@ def deliver(db: Database, job: Job) -> None:
             state, detail = outcome.state, outcome.detail
     else:
         try:
-            dm = send_dm(row.discord_bot_token, row.target, _content(row.title, row.body, row.url))
+            dm = send_dm(
+                row.discord_bot_token,
+                row.target,
+                _content(row.title, row.body, row.url),
+                nonce=f"fairpair-{delivery_id}",
+            )
         except DiscordBusy as error:
             _given_up_or_retry(db, job, delivery_id, str(error))
             raise

@@ -3,7 +3,9 @@ with **httpx**, on Discord's REST API (base URL ``$FAIRPAIR_DISCORD_API``, defau
 ``https://discord.com/api/v10``, so tests run against a local fake):
 
 1. ``POST /users/@me/channels {"recipient_id": USER}`` opens (or finds) the DM channel;
-2. ``POST /channels/{id}/messages {"content": TEXT}`` sends the message;
+2. ``POST /channels/{id}/messages {"content": TEXT, "nonce": N, "enforce_nonce": true}``
+   sends the message (``N`` names the delivery: a repeat within Discord's few minutes is
+   answered with the first message, not a second one);
 
 both with ``Authorization: Bot TOKEN``. A 429 (rate limit) or a 5xx is ``DiscordBusy``
 (its ``retry_after`` said): the job fails and is retried after its backoff. Another 4xx
@@ -24,6 +26,8 @@ DEFAULT_API = "https://discord.com/api/v10"
 TIMEOUT_SECONDS = 10.0
 #: Discord refuses a message longer than this.
 MAX_CONTENT = 2000
+#: ...and a nonce longer than this.
+MAX_NONCE = 25
 
 
 class DiscordBusy(Exception):
@@ -69,8 +73,13 @@ def _checked(response: httpx.Response, step: str) -> DmOutcome | None:
     return None
 
 
-def send_dm(token: str | None, user_id: str | None, content: str) -> DmOutcome:
-    """Send ``content`` to Discord user ``user_id`` with the bot ``token``."""
+def send_dm(
+    token: str | None, user_id: str | None, content: str, *, nonce: str | None = None
+) -> DmOutcome:
+    """Send ``content`` to Discord user ``user_id`` with the bot ``token``. ``nonce`` (at
+    most 25 characters: the delivery's own) is sent with ``enforce_nonce``: Discord then
+    makes no second message for the same nonce from the same bot within a few minutes — a
+    delivery sent again after a crash in the middle of Discord's answer is not shown twice."""
     if not token:
         return DmOutcome("failed", "the event has no Discord bot token (Players' side settings)")
     if not user_id:
@@ -85,9 +94,10 @@ def send_dm(token: str | None, user_id: str | None, content: str) -> DmOutcome:
             channel = opened.json().get("id")
             if not isinstance(channel, str | int):
                 return DmOutcome("failed", "Discord gave no DM channel id")
-            sent = http.post(
-                f"/channels/{channel}/messages", json={"content": content[:MAX_CONTENT]}
-            )
+            message: dict[str, Any] = {"content": content[:MAX_CONTENT]}
+            if nonce:
+                message |= {"nonce": nonce[:MAX_NONCE], "enforce_nonce": True}
+            sent = http.post(f"/channels/{channel}/messages", json=message)
             refused = _checked(sent, "the message")
             if refused is not None:
                 return refused

@@ -455,8 +455,12 @@ def round_view(db: Database, slug: str, number: int, *, stage: str | None = None
         b.player for b in t.stage(where.key).assigned_byes if b.round == number and b.requested
     }
 
+    # built from the rows the service wrote (already checked): made without validating
+    # again — a 4,000-player round is 6,000 of them, read after every change
+    sides = {pid: Side.model_construct(id=pid, name=name) for pid, name in names.items()}
+
     def side(pid: str) -> Side:
-        return Side(id=pid, name=names.get(pid, pid))
+        return sides.get(pid) or Side(id=pid, name=pid)
 
     return RoundView(
         event=slug,
@@ -469,7 +473,7 @@ def round_view(db: Database, slug: str, number: int, *, stage: str | None = None
         ends_at=extra.ends_at,
         outstanding=found.outstanding,
         tables=[
-            RoundTable(
+            RoundTable.model_construct(
                 table=m.table,
                 id=m.id,
                 a=side(m.a),

@@ -21,7 +21,7 @@ from fairpair.engine.changes.round_states import complete_round, open_round
 from fairpair.engine.changes.rounds import release_round
 from fairpair.engine.errors import FairpairError, InvalidResult, InvalidStage
 from fairpair.engine.formats.registry import pair_next_round
-from fairpair.engine.results import GameScore, Result, Side
+from fairpair.engine.results import Result, Side
 from fairpair.engine.rounds import RoundState
 from fairpair.engine.rulesets import PRESETS
 from fairpair.engine.stage_config import StageFormat

@@ -51,8 +51,8 @@ def read_players(text: str) -> list[dict[str, Any]]:
     else:
         for number, line in lines:
             name, _, rest = line.partition(",") if line.count(",") == 1 else (line, "", "")
-            rating = rest.strip()
-            rows.append((number, {"name": name, "rating": rating} if rating else {"name": name}))
+            given = rest.strip()
+            rows.append((number, {"name": name, "rating": given} if given else {"name": name}))
     if len(rows) > MOST_PLAYERS:
         raise PlayerListError("players", f"at most {MOST_PLAYERS} players, not {len(rows)}")
     players: list[dict[str, Any]] = []

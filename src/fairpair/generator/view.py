@@ -124,7 +124,7 @@ def _summary(tournament: Tournament, stage: Stage) -> str:
     ruleset = stage.ruleset.base or stage.ruleset.name
     facts = [f"{count} players", _stage_name(stage), f"ruleset {ruleset}"]
     if stage.format is StageFormat.SWISS:
-        cap = stage.config.max_rounds
+        cap = stage.max_rounds
         facts.append(f"{cap} rounds" if cap else f"{log2_rounds(count)} rounds recommended")
     return (
         '<section class="gen-summary" aria-labelledby="event-name">'
@@ -149,7 +149,10 @@ def _next_step(tournament: Tournament, stage: Stage) -> str:
     champion = _champion(tournament, stage)
     if champion is not None:
         text = f"The event is decided: {champion} is the champion."
-        return f'<section class="gen-next" aria-label="Next step"><p class="champion" role="status">{e(text)}</p></section>'
+        return (
+            '<section class="gen-next" aria-label="Next step">'
+            f'<p class="champion" role="status">{e(text)}</p></section>'
+        )
     finished = live is None and stage.rounds and stage_finished(tournament, stage)
     if live is not None and _missing(live):
         left = _missing(live)
@@ -180,6 +183,20 @@ def _champion(tournament: Tournament, stage: Stage) -> str | None:
     if run is None or run.champion is None:
         return None
     return next((p.name for p in tournament.players if p.id == run.champion), None)
+
+
+def _print_button(target: str, label: str) -> str:
+    return (
+        '<button type="button" class="secondary outline small no-print" '
+        f'data-print="{e(target)}">{e(label)}</button>'
+    )
+
+
+def _said(match: Match, names: dict[str, str]) -> str:
+    """The result as the printed pairings say it ("" before it is reported)."""
+    if match.result is None:
+        return ""
+    return result_text(match.result, names[match.a], names[match.b])
 
 
 def _toss_mark(match: Match, player: str) -> str:
@@ -244,13 +261,15 @@ def _rounds(
                     f"<td>{e(names[table.a])}{_toss_mark(table, table.a)}</td>"
                     f"<td>{e(names[table.b])}{_toss_mark(table, table.b)}</td>"
                     f'<td class="no-print">{_result_menu(stage, rnd, table, names)}</td>'
-                    f'<td class="print-only">{e(result_text(table.result, names[table.a], names[table.b]) if table.result else "")}</td></tr>'
+                    f'<td class="print-only">{e(_said(table, names))}</td>'
+                    "</tr>"
                 )
             else:
                 seats = ", ".join(names[s] for s in table.seats)
                 rows.append(
                     f'<tr data-table="{table.table}"><td>{table.table}</td>'
-                    f'<td colspan="2">{e(seats)}</td><td>{_places_form(stage, rnd, table, names)}</td></tr>'
+                    f'<td colspan="2">{e(seats)}</td>'
+                    f"<td>{_places_form(stage, rnd, table, names)}</td></tr>"
                 )
         byes = "".join(
             f'<li data-bye="{e(b.player)}">{e(names[b.player])} — bye</li>' for b in rnd.byes
@@ -258,10 +277,12 @@ def _rounds(
         state = {"open": "in progress", "scheduled": "scheduled", "completed": "completed"}.get(
             rnd.state.value if rnd.state else "", ""
         )
+        anchor = f"{stage.id}-round-{rnd.number}"
         blocks.append(
-            f'<article class="gen-round" data-round="{rnd.number}" id="{e(stage.id)}-round-{rnd.number}">'
+            f'<article class="gen-round" data-round="{rnd.number}" id="{e(anchor)}">'
             f"<header><h3>{e(title)} <small>{e(state)}</small></h3>"
-            f'<button type="button" class="secondary outline small no-print" data-print="{e(stage.id)}-round-{rnd.number}">Print pairings</button></header>'
+            f"{_print_button(anchor, 'Print pairings')}"
+            "</header>"
             '<table class="striped gen-pairings"><thead><tr><th scope="col">Table</th>'
             '<th scope="col">Player</th><th scope="col">Opponent</th>'
             '<th scope="col">Result</th></tr></thead>'
@@ -273,7 +294,10 @@ def _rounds(
     body = "".join(blocks) or "<p>No round yet: pair round 1 when everyone is here.</p>"
     if folded:
         return f'<details class="gen-section"><summary>{e(heading)}</summary>{body}</details>'
-    return f'<section class="gen-section" aria-label="{e(heading)}"><h2>{e(heading)}</h2>{body}</section>'
+    return (
+        f'<section class="gen-section" aria-label="{e(heading)}">'
+        f"<h2>{e(heading)}</h2>{body}</section>"
+    )
 
 
 def _value_text(value: Fraction | int | None, kind: ValueKind, decimals: bool) -> str:
@@ -302,14 +326,15 @@ def _standings(tournament: Tournament, stage: Stage, title: str) -> str:
         )
         record = f"<td>{e(record_text(stage.ruleset, row))}</td>" if heading else ""
         rows.append(
-            f'<tr data-player="{e(row.player.id)}"><td>{e(rank)}</td><td>{e(row.player.name)}{badge}</td>'
+            f'<tr data-player="{e(row.player.id)}">'
+            f"<td>{e(rank)}</td><td>{e(row.player.name)}{badge}</td>"
             f"<td>{e(points_text(row.points))}</td>{record}{cells}</tr>"
         )
     ident = f"{stage.id}-standings"
     record_head = f'<th scope="col">{e(heading)}</th>' if heading else ""
     return (
         f'<section class="gen-section" id="{e(ident)}" aria-label="{e(title)}"><h2>{e(title)}</h2>'
-        f'<button type="button" class="secondary outline small no-print" data-print="{e(ident)}">Print standings</button>'
+        f"{_print_button(ident, 'Print standings')}"
         '<div class="overflow-auto"><table class="striped gen-standings"><thead><tr>'
         '<th scope="col">Rank</th><th scope="col">Player</th><th scope="col">Pts</th>'
         f"{record_head}{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div></section>"
@@ -327,14 +352,17 @@ def _toss(tournament: Tournament, stage: Stage, names: dict[str, str]) -> str:
         cells = "".join(f"<td>{e(c.tag.value if c else '')}</td>" for c in row.cells)
         rows.append(
             f'<tr data-player="{e(row.player.id)}"><td>{e(row.player.name)}</td>{cells}'
-            f'<td>{row.wins}</td><td>{row.matches}</td><td class="balance-{e(row.balance_class)}">{row.balance:+d}</td></tr>'
+            f"<td>{row.wins}</td><td>{row.matches}</td>"
+            f'<td class="balance-{e(row.balance_class)}">{row.balance:+d}</td></tr>'
         )
     return (
         f'<section class="gen-section" id="{e(stage.id)}-toss" aria-label="Toss"><h2>Toss</h2>'
         "<p>Who played first each round: T played first, – the opponent did, B a bye. "
         "Balance = 2 × toss wins − matches; the lower balance plays first.</p>"
-        '<div class="overflow-auto"><table class="striped gen-toss"><thead><tr><th scope="col">Player</th>'
-        f'{head}<th scope="col">Wins</th><th scope="col">Matches</th><th scope="col">Balance</th></tr></thead>'
+        '<div class="overflow-auto"><table class="striped gen-toss">'
+        '<thead><tr><th scope="col">Player</th>'
+        f'{head}<th scope="col">Wins</th><th scope="col">Matches</th>'
+        '<th scope="col">Balance</th></tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table></div></section>"
     )
 
@@ -354,12 +382,14 @@ def _players(tournament: Tournament, stage: Stage) -> str:
             )
         seed = player.seed if player.seed is not None else ""
         rows.append(
-            f'<tr data-player="{e(player.id)}"><td>{e(seed)}</td><td>{e(player.name)}</td><td class="no-print">{action}</td></tr>'
+            f'<tr data-player="{e(player.id)}"><td>{e(seed)}</td><td>{e(player.name)}</td>'
+            f'<td class="no-print">{action}</td></tr>'
         )
     return (
         '<details class="gen-section" id="players"><summary>Players</summary>'
         '<table class="striped"><thead><tr><th scope="col">Seed</th><th scope="col">Player</th>'
-        f'<th scope="col" class="no-print">Drop</th></tr></thead><tbody>{"".join(rows)}</tbody></table></details>'
+        '<th scope="col" class="no-print">Drop</th>'
+        f"</tr></thead><tbody>{''.join(rows)}</tbody></table></details>"
     )
 
 
@@ -379,7 +409,8 @@ def _cut_form(tournament: Tournament, stage: Stage) -> str:
         else "Draw it when the last Swiss round is complete (the cut reads the final standings)."
     )
     return (
-        '<section class="gen-section no-print" aria-labelledby="cut-heading"><h2 id="cut-heading">Top cut</h2>'
+        '<section class="gen-section no-print" aria-labelledby="cut-heading">'
+        '<h2 id="cut-heading">Top cut</h2>'
         f"<p>{e(hint)}</p>"
         '<form data-action="cut" class="gen-cut">'
         f'<label>Size <select name="top">{options}</select></label>'
@@ -401,13 +432,14 @@ def _bracket(tournament: Tournament, stage: Stage, names: dict[str, str]) -> str
             for side, player in (("a", m.a), ("b", m.b)):
                 cls = " winner" if winner == side else (" loser" if winner else "")
                 sides.append(
-                    f'<div class="bracket-side{cls}"><span class="seed">{e(seeds.get(player, ""))}</span> '
+                    f'<div class="bracket-side{cls}">'
+                    f'<span class="seed">{e(seeds.get(player, ""))}</span> '
                     f'<span class="name">{e(names[player])}</span></div>'
                 )
             state = "decided" if winner else "released"
             matches.append(f'<li class="bracket-match state-{state}">{"".join(sides)}</li>')
         columns.append(
-            f'<div class="bracket-round"><h3>{e(titles.get(rnd.number, f"Round {rnd.number}"))}</h3>'
+            f'<div class="bracket-round"><h3>{e(titles.get(rnd.number, "Round"))}</h3>'
             f'<ol class="bracket-matches">{"".join(matches)}</ol></div>'
         )
     champion = _champion(tournament, stage)
@@ -418,8 +450,9 @@ def _bracket(tournament: Tournament, stage: Stage, names: dict[str, str]) -> str
     )
     body = "".join(columns) or "<p>Pair the first round of the bracket.</p>"
     return (
-        f'<section class="gen-section" id="{e(stage.id)}-bracket" aria-label="Bracket"><h2>{e(_stage_name(stage))}</h2>'
-        f'<button type="button" class="secondary outline small no-print" data-print="{e(stage.id)}-bracket">Print bracket</button>'
+        f'<section class="gen-section" id="{e(stage.id)}-bracket" aria-label="Bracket">'
+        f"<h2>{e(_stage_name(stage))}</h2>"
+        f"{_print_button(stage.id + '-bracket', 'Print bracket')}"
         f'{crown}<div class="bracket-rounds">{body}</div></section>'
     )
 

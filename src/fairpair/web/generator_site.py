@@ -108,7 +108,9 @@ def bundle_name() -> str:
 
 def assets() -> list[Asset]:
     """Everything the page loads, with sizes (the progress bar's total)."""
-    found = [Asset(f"pyodide/{n}", PYODIDE / n, (PYODIDE / n).stat().st_size) for n in PYODIDE_FILES]
+    found = [
+        Asset(f"pyodide/{n}", PYODIDE / n, (PYODIDE / n).stat().st_size) for n in PYODIDE_FILES
+    ]
     found += [Asset(f"wheels/{n}", WHEELS_DIR / n, (WHEELS_DIR / n).stat().st_size) for n in WHEELS]
     found.append(Asset(bundle_name(), None, len(engine_bundle())))
     found += [Asset(f"../static/{n}", STATIC / n, (STATIC / n).stat().st_size) for n in PAGE_STATIC]
@@ -121,9 +123,7 @@ def version() -> str:
     digest = hashlib.sha256()
     for asset in assets():
         digest.update(asset.url.encode())
-        digest.update(
-            asset.path.read_bytes() if asset.path is not None else engine_bundle()
-        )
+        digest.update(asset.path.read_bytes() if asset.path is not None else engine_bundle())
     return digest.hexdigest()[:12]
 
 

@@ -15,7 +15,7 @@ engine in the browser (Pyodide), served from fairpair's own files.
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, File, Request, UploadFile
 from fastapi.responses import FileResponse, JSONResponse, RedirectResponse, Response
@@ -46,16 +46,14 @@ def generator_folder() -> RedirectResponse:
 
 @ROUTER.get("/generator/")
 def generator_page(request: Request, access: Public) -> Response:
-    context = site.page_context()
-    return render(
-        request,
-        "generator/page.html",
-        headers={"content-security-policy": GENERATOR_CSP, "cache-control": "no-cache"},
-        rulesets=sorted(PRESETS),
-        static_build=False,
-        continue_url="/generator/continue",
-        **context,
-    )
+    context: dict[str, Any] = {
+        **site.page_context(),
+        "rulesets": sorted(PRESETS),
+        "static_build": False,
+        "continue_url": "/generator/continue",
+    }
+    headers = {"content-security-policy": GENERATOR_CSP, "cache-control": "no-cache"}
+    return render(request, "generator/page.html", headers=headers, **context)
 
 
 @ROUTER.get("/generator/sw.js")

@@ -2,7 +2,8 @@
 // On install it keeps every file of the site in one cache named after the site's version; it
 // answers from that cache first, so the page and the engine open with the network off. The
 // page itself is asked of the network first (a new version shows when online) and falls back
-// to the cache. __VERSION__ and __FILES__ are filled in by fairpair.web.generator_site.
+// to the cache. The version and the list of files are filled in by
+// fairpair.web.generator_site.service_worker().
 "use strict";
 
 var CACHE = "fairpair-generator-__VERSION__";

@@ -105,7 +105,9 @@
     showError(null);
     doc = answer.document;
     localStorage.setItem(KEY, JSON.stringify(doc));
+    var open = Array.prototype.map.call(eventBox.querySelectorAll("details[open][id]"), function (d) { return d.id; });
     eventBox.innerHTML = answer.html;
+    open.forEach(function (id) { var d = document.getElementById(id); if (d) { d.open = true; } });
     show();
     return true;
   }

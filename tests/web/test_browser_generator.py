@@ -32,8 +32,10 @@ from fairpair.engine.pairing import matcher
 from fairpair.engine.points_text import points_text
 from fairpair.engine.standings import compute_standings
 from fairpair.interop.document import parse_document, to_document
+from fairpair.service.event.events import export_event
 
 from .conftest import LiveServer, free_port
+from .helpers import PASSWORD, account
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -234,6 +236,23 @@ def test_a_whole_event_offline_in_the_page(browser: Any, live_server: LiveServer
         page.reload()
         wait_ready(page)
         page.wait_for_selector(".gen-next .champion")
+
+        # Back online: Continue on this server asks for a login, then saves the event.
+        context.set_offline(False)
+        page.click("#gen-continue")
+        page.wait_for_selector("#gen-continue-note a[href^='/login']")
+        account(live_server.db, "generator-organizer")
+        page.click("#gen-continue-note a")
+        page.fill("#f-username", "generator-organizer")
+        page.fill("#f-password", PASSWORD)
+        page.click("main button[type=submit]")
+        page.wait_for_url("**/generator/")
+        wait_ready(page)
+        page.click("#gen-continue")
+        page.wait_for_url("**/console/kitchen-table-open*")
+        slug = page.url.split("/console/")[1].split("/")[0].split("?")[0]
+        saved = to_document(export_event(live_server.db, slug))
+        assert saved["stages"] == document["stages"] and saved["players"] == document["players"]
     finally:
         context.close()
     assert blocked == []

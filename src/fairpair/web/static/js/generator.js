@@ -194,18 +194,22 @@
     var body = new FormData();
     body.append("document", new Blob([JSON.stringify(doc)], { type: "application/json" }), "event.json");
     body.append("csrftoken", root.dataset.csrf);
-    fetch(target, { method: "POST", body: body, headers: { "x-csrftoken": root.dataset.csrf }, credentials: "same-origin" }).then(function (r) {
+    var login = "/login?next=" + encodeURIComponent(window.location.pathname);
+    fetch(target, { method: "POST", body: body, headers: { "x-csrftoken": root.dataset.csrf }, credentials: "same-origin", redirect: "manual" }).then(function (r) {
+      if (r.type === "opaqueredirect" || r.status === 401) { return { status: 401, data: { reason: "Log in as an organizer of this server first, then come back here: the event waits in this browser.", login: login } }; }
+      if (r.status === 403) { return { status: 403, data: { reason: "This account cannot create events: ask the server's administrator for an organizer account." } }; }
       return r.json().then(function (data) { return { status: r.status, data: data }; });
     }).then(function (answer) {
       if (answer.status === 201) { window.location.href = answer.data.url; return; }
-      note.textContent = answer.data.reason || "The server refused the event.";
+      note.textContent = (answer.data.where ? answer.data.where + ": " : "") + (answer.data.reason || "The server refused the event.");
       if (answer.data.login) {
         var link = document.createElement("a");
         link.href = answer.data.login;
-        link.textContent = " Log in";
+        link.textContent = "Log in";
+        note.appendChild(document.createTextNode(" "));
         note.appendChild(link);
       }
-    }).catch(function () { note.textContent = "The server cannot be reached: you are offline. Export the event and import it later."; });
+    }).catch(function () { note.textContent = "The server cannot be reached (offline?): export the event and import it later."; });
   });
 
   window.fairpairGenerator = { timings: timings, act: function (a, f) { return act(a, f || {}); } };

@@ -8,6 +8,7 @@
   var root = document.getElementById("generator");
   if (!root) { return; }
   var KEY = "fairpair.generator.document";
+  var PYCACHE = "/fairpair-pycache";
   var bar = document.getElementById("gen-progress");
   var status = document.getElementById("gen-status");
   var errorBox = document.getElementById("gen-error");
@@ -62,17 +63,30 @@
     window.fetch = countedFetch;
     var wheels = JSON.parse(root.dataset.wheels);
     var files = Promise.all(wheels.concat([root.dataset.engine]).map(bytes));
+    var py = null;
+    var buffers = null;
     return Promise.all([loadPyodide({ indexURL: root.dataset.pyodide }), files]).then(function (got) {
       window.fetch = realFetch;
-      var py = got[0];
-      var buffers = got[1];
+      py = got[0];
+      buffers = got[1];
       timings.python = performance.now();
       say("Starting fairpair's engine…");
       bar.value = total;
+      // Compiled modules are kept in this browser (IndexedDB) per version of the site: a
+      // second visit imports them without compiling the sources again.
+      py.FS.mkdirTree(PYCACHE);
+      py.FS.mount(py.FS.filesystems.IDBFS, {}, PYCACHE);
+      return new Promise(function (done) { py.FS.syncfs(true, function () { done(); }); });
+    }).then(function () {
       for (var i = 0; i < wheels.length; i++) { py.unpackArchive(buffers[i], "wheel"); }
       var site = py.runPython("import sysconfig; sysconfig.get_path('purelib')");
       py.unpackArchive(buffers[wheels.length], "zip", { extractDir: site });
+      timings.unpacked = performance.now();
+      var prefix = PYCACHE + "/" + root.dataset.version;
+      py.runPython("import sys; sys.pycache_prefix = " + JSON.stringify(prefix));
+      var fresh = py.runPython("import os; not os.path.isdir(sys.pycache_prefix)");
       glue = py.pyimport("fairpair.generator.browser");
+      window.fairpairGenerator.python = py;
       timings.ready = performance.now();
       root.dataset.state = "ready";
       say("Ready: the engine runs in this browser (" + ((timings.ready - timings.started) / 1000).toFixed(1) + " s to load).");
@@ -81,11 +95,29 @@
       tools.querySelectorAll("button, input").forEach(function (el) { el.disabled = false; });
       var saved = localStorage.getItem(KEY);
       if (saved) { act("view", {}, JSON.parse(saved)); } else { show(); }
+      if (fresh) { setTimeout(function () { keepCompiled(py); }, 0); }
     }).catch(function (error) {
       window.fetch = realFetch;
       root.dataset.state = "failed";
       say("The engine could not load: " + error.message + ". Reload the page to try again.");
     });
+  }
+
+  // The modules imported so far, compiled once more as "unchecked" .pyc files (unpacked
+  // sources get a new date each visit, which would make ordinary .pyc files stale), then
+  // saved to IndexedDB; older versions' folders are removed.
+  function keepCompiled(py) {
+    py.runPython([
+      "import importlib.util, os, py_compile, shutil, sys",
+      "root = os.path.dirname(sys.pycache_prefix)",
+      "for name in os.listdir(root):",
+      "    if os.path.join(root, name) != sys.pycache_prefix: shutil.rmtree(os.path.join(root, name), ignore_errors=True)",
+      "for module in list(sys.modules.values()):",
+      "    source = getattr(module, '__file__', None) or ''",
+      "    if source.endswith('.py') and not source.startswith('/lib/') and os.path.isfile(source):",
+      "        py_compile.compile(source, cfile=importlib.util.cache_from_source(source), invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)",
+    ].join("\n"));
+    py.FS.syncfs(false, function () {});
   }
 
   function show() {

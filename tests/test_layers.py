@@ -18,6 +18,8 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
     "service": ("web", "api", "cli"),
     "responses": ("store", "service", "web", "api", "cli"),
     "interop": ("store", "service", "web", "api", "cli"),
+    # The generator's glue runs in the browser: the engine and the document reader only.
+    "generator": ("store", "service", "web", "api", "cli", "responses"),
 }
 
 

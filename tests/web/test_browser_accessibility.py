@@ -94,6 +94,7 @@ ANONYMOUS = (
     Visit("/e/{slug}/join", "/e/{slug}/join"),  # closed: round 1 is out
     Visit("/e/{slug}/p/{secret}", "/e/{slug}/p/not-a-pass", status=404, phone=True),
     Visit("/help/tiebreaks", "/help/tiebreaks", phone=True),
+    Visit("/generator/", "/generator/", phone=True),  # the engine loads behind the scan
     Visit("/setup", "/setup"),  # set up already: it shows the login
     Visit("/invite/{secret}", "/invite/{invite}", phone=True),
     Visit("/invite/{secret}", "/invite/not-an-invitation", status=410),
@@ -191,6 +192,12 @@ VISITS = ANONYMOUS + DRAFT + OPEN + PLAYER + PLAYOFF + COMMUNITY + RATINGS + LEA
 EXCLUDED = {
     "/openapi.json": "JSON (the API's schema)",
     "/sw.js": "JavaScript (the service worker)",
+    "/generator": "a redirect to /generator/ (the service worker's folder)",
+    "/generator/sw.js": "JavaScript (the generator's service worker)",
+    "/generator/manifest.webmanifest": "JSON (the web app manifest)",
+    "/generator/pyodide/{name}": "Pyodide's files (WebAssembly, scripts, zip)",
+    "/generator/wheels/{name}": "Python wheels",
+    "/generator/{bundle}": "the engine bundle (a zip)",
     "/e/{slug}/me/card": "an htmx fragment of /e/{slug}/me (refused without HX-Request)",
     "/e/{slug}/me/live": "a server-sent event stream",
     "/e/{slug}/me/unread": "a server-sent event stream",

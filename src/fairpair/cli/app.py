@@ -41,6 +41,7 @@ COMMANDS: dict[str, str] = {
     "log": "Print the audit log of a saved event: who changed what, when.",
     "cut": "Show who makes the top cut of a stage, and why the line is there.",
     "serve": "Run the web platform: organizer console, public live pages, JSON API.",
+    "generator": "The generator in the browser: build it as a static folder.",
     "user": "Accounts that log in to the web console: add one, set a password.",
     "league": "A community's leagues (seasons): points rules, leaderboards, closing.",
     "staff": "An event's staff and their roles: owner, judge, viewer.",

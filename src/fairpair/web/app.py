@@ -66,6 +66,7 @@ ROUTERS = (
     "fairpair.web.routes.display",
     "fairpair.web.routes.prints",
     "fairpair.web.routes.help",
+    "fairpair.web.routes.generator",
     "fairpair.web.routes.public_leagues",
     "fairpair.web.routes.console_leagues",
     "fairpair.web.routes.auth",

@@ -1,0 +1,250 @@
+// The generator page (docs/generator.md): loads Pyodide and fairpair's own engine from this
+// site's files, keeps the event's tournament document in the browser's storage, and sends each
+// click to the engine (fairpair.generator.browser.call), which answers with the new document and
+// the event as HTML. No pairing, standings or toss logic lives here.
+"use strict";
+
+(function () {
+  var root = document.getElementById("generator");
+  if (!root) { return; }
+  var KEY = "fairpair.generator.document";
+  var PYCACHE = "/fairpair-pycache";
+  var bar = document.getElementById("gen-progress");
+  var status = document.getElementById("gen-status");
+  var errorBox = document.getElementById("gen-error");
+  var eventBox = document.getElementById("gen-event");
+  var startBox = document.getElementById("gen-start");
+  var tools = document.getElementById("gen-tools");
+  var downloads = JSON.parse(root.dataset.downloads);
+  var total = downloads.reduce(function (sum, d) { return sum + d[1]; }, 0);
+  var loaded = 0;
+  var glue = null;
+  var doc = null;
+  var timings = { started: performance.now() };
+
+  function say(text) { status.textContent = text; }
+  function progress() {
+    bar.value = Math.min(loaded, total);
+    say("Downloading the engine: " + (loaded / 1e6).toFixed(1) + " of " + (total / 1e6).toFixed(1) + " MB");
+  }
+  function showError(error) {
+    errorBox.textContent = error ? (error.where ? error.where + ": " : "") + error.reason : "";
+    errorBox.hidden = !error;
+    if (error) { errorBox.focus(); }
+  }
+
+  // Count the bytes of every download while the engine loads, for the progress bar.
+  var realFetch = window.fetch.bind(window);
+  function countedFetch(input, init) {
+    return realFetch(input, init).then(function (response) {
+      if (!response.body) { return response; }
+      var reader = response.body.getReader();
+      var stream = new ReadableStream({
+        pull: function (controller) {
+          return reader.read().then(function (chunk) {
+            if (chunk.done) { controller.close(); return; }
+            loaded += chunk.value.length;
+            progress();
+            controller.enqueue(chunk.value);
+          });
+        },
+      });
+      return new Response(stream, { status: response.status, statusText: response.statusText, headers: response.headers });
+    });
+  }
+  function bytes(url) {
+    return window.fetch(url).then(function (r) {
+      if (!r.ok) { throw new Error(url + ": " + r.status); }
+      return r.arrayBuffer();
+    });
+  }
+
+  function boot() {
+    window.fetch = countedFetch;
+    var wheels = JSON.parse(root.dataset.wheels);
+    var files = Promise.all(wheels.concat([root.dataset.engine]).map(bytes));
+    var py = null;
+    var buffers = null;
+    return Promise.all([loadPyodide({ indexURL: root.dataset.pyodide }), files]).then(function (got) {
+      window.fetch = realFetch;
+      py = got[0];
+      buffers = got[1];
+      timings.python = performance.now();
+      say("Starting fairpair's engine…");
+      bar.value = total;
+      // Compiled modules are kept in this browser (IndexedDB) per version of the site: a
+      // second visit imports them without compiling the sources again.
+      py.FS.mkdirTree(PYCACHE);
+      py.FS.mount(py.FS.filesystems.IDBFS, {}, PYCACHE);
+      return new Promise(function (done) { py.FS.syncfs(true, function () { done(); }); });
+    }).then(function () {
+      for (var i = 0; i < wheels.length; i++) { py.unpackArchive(buffers[i], "wheel"); }
+      var site = py.runPython("import sysconfig; sysconfig.get_path('purelib')");
+      py.unpackArchive(buffers[wheels.length], "zip", { extractDir: site });
+      timings.unpacked = performance.now();
+      var prefix = PYCACHE + "/" + root.dataset.version;
+      py.runPython("import sys; sys.pycache_prefix = " + JSON.stringify(prefix));
+      var fresh = py.runPython("import os; not os.path.isdir(sys.pycache_prefix)");
+      glue = py.pyimport("fairpair.generator.browser");
+      window.fairpairGenerator.python = py;
+      timings.ready = performance.now();
+      root.dataset.state = "ready";
+      say("Ready: the engine runs in this browser (" + ((timings.ready - timings.started) / 1000).toFixed(1) + " s to load).");
+      document.getElementById("gen-loading").classList.add("loaded");
+      startBox.querySelectorAll("button, input, select, textarea").forEach(function (el) { el.disabled = false; });
+      tools.querySelectorAll("button, input").forEach(function (el) { el.disabled = false; });
+      var saved = localStorage.getItem(KEY);
+      if (saved) { act("view", {}, JSON.parse(saved)); } else { show(); }
+      if (fresh) { setTimeout(function () { keepCompiled(py); }, 0); }
+    }).catch(function (error) {
+      window.fetch = realFetch;
+      root.dataset.state = "failed";
+      say("The engine could not load: " + error.message + ". Reload the page to try again.");
+    });
+  }
+
+  // The modules imported so far, compiled once more as "unchecked" .pyc files (unpacked
+  // sources get a new date each visit, which would make ordinary .pyc files stale), then
+  // saved to IndexedDB; older versions' folders are removed.
+  function keepCompiled(py) {
+    py.runPython([
+      "import importlib.util, os, py_compile, shutil, sys",
+      "root = os.path.dirname(sys.pycache_prefix)",
+      "for name in os.listdir(root):",
+      "    if os.path.join(root, name) != sys.pycache_prefix: shutil.rmtree(os.path.join(root, name), ignore_errors=True)",
+      "for module in list(sys.modules.values()):",
+      "    source = getattr(module, '__file__', None) or ''",
+      "    if source.endswith('.py') and not source.startswith('/lib/') and os.path.isfile(source):",
+      "        py_compile.compile(source, cfile=importlib.util.cache_from_source(source), invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)",
+    ].join("\n"));
+    py.FS.syncfs(false, function () {});
+  }
+
+  function show() {
+    var open = doc !== null;
+    startBox.hidden = open;
+    eventBox.hidden = !open;
+    document.querySelectorAll("[data-needs-event]").forEach(function (el) { el.hidden = !open; });
+  }
+
+  // One engine call: the action's fields and the document in, the new document and HTML out.
+  function act(action, fields, given) {
+    var payload = Object.assign({}, fields, { document: given || doc });
+    var start = performance.now();
+    var answer = JSON.parse(glue.call(action, JSON.stringify(payload)));
+    timings.last = { action: action, ms: performance.now() - start };
+    if (answer.error) { showError(answer.error); return false; }
+    showError(null);
+    doc = answer.document;
+    localStorage.setItem(KEY, JSON.stringify(doc));
+    var open = Array.prototype.map.call(eventBox.querySelectorAll("details[open][id]"), function (d) { return d.id; });
+    eventBox.innerHTML = answer.html;
+    open.forEach(function (id) { var d = document.getElementById(id); if (d) { d.open = true; } });
+    show();
+    return true;
+  }
+
+  function fields(form) {
+    var out = {};
+    new FormData(form).forEach(function (value, key) {
+      if (key in out) { out[key] = [].concat(out[key], value); } else { out[key] = value; }
+    });
+    return out;
+  }
+
+  eventBox.addEventListener("click", function (ev) {
+    var target = ev.target.closest("[data-action], [data-print]");
+    if (!target || target.tagName === "SELECT" || target.tagName === "FORM") { return; }
+    if (target.dataset.print) { printSection(target.dataset.print); return; }
+    if (target.dataset.action === "drop" && !window.confirm("Drop " + target.getAttribute("aria-label").slice(5) + " from the event? Their results stay.")) { return; }
+    act(target.dataset.action, Object.assign({}, target.dataset));
+  });
+  eventBox.addEventListener("change", function (ev) {
+    var target = ev.target;
+    if (target.dataset.action === "report") {
+      act("report", { stage: target.dataset.stage, round: target.dataset.round, table: target.dataset.table, result: target.value });
+    }
+  });
+  eventBox.addEventListener("submit", function (ev) {
+    var form = ev.target;
+    ev.preventDefault();
+    var given = Object.assign({}, form.dataset, fields(form));
+    if (form.dataset.action === "places") { given.places = [].concat(given.place || []); }
+    act(form.dataset.action, given);
+  });
+
+  function printSection(id) {
+    var section = document.getElementById(id);
+    if (!section) { return; }
+    document.body.classList.add("gen-printing");
+    section.classList.add("gen-print-target");
+    window.print();
+    section.classList.remove("gen-print-target");
+    document.body.classList.remove("gen-printing");
+  }
+
+  document.getElementById("gen-new").addEventListener("submit", function (ev) {
+    ev.preventDefault();
+    var given = fields(ev.target);
+    given.toss = ev.target.elements.toss.checked;
+    act("new_event", given, {});
+  });
+  document.getElementById("gen-csv").addEventListener("change", function (ev) {
+    var file = ev.target.files[0];
+    if (!file) { return; }
+    file.text().then(function (text) { document.getElementById("gen-players").value = text; });
+  });
+  document.getElementById("gen-export").addEventListener("click", function () {
+    var blob = new Blob([JSON.stringify(doc, null, 2) + "\n"], { type: "application/json" });
+    var link = document.createElement("a");
+    link.href = URL.createObjectURL(blob);
+    link.download = (doc.name || "event").replace(/[^A-Za-z0-9-]+/g, "-").toLowerCase() + ".json";
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+  });
+  document.getElementById("gen-import").addEventListener("change", function (ev) {
+    var file = ev.target.files[0];
+    if (!file) { return; }
+    file.text().then(function (text) { act("import", { text: text }, {}); ev.target.value = ""; });
+  });
+  document.getElementById("gen-clear").addEventListener("click", function () {
+    if (!window.confirm("Close this event? Export it first to keep it: it is removed from this browser.")) { return; }
+    localStorage.removeItem(KEY);
+    doc = null;
+    eventBox.innerHTML = "";
+    show();
+  });
+  var onward = document.getElementById("gen-continue");
+  onward.addEventListener("click", function () {
+    var target = root.dataset.continue;
+    var note = document.getElementById("gen-continue-note");
+    if (!target) {
+      note.textContent = "Export the event, then on your fairpair server open the generator and import the file there: its Continue on this server button saves it as an event.";
+      return;
+    }
+    var body = new FormData();
+    body.append("document", new Blob([JSON.stringify(doc)], { type: "application/json" }), "event.json");
+    body.append("csrftoken", root.dataset.csrf);
+    var login = "/login?next=" + encodeURIComponent(window.location.pathname);
+    fetch(target, { method: "POST", body: body, headers: { "x-csrftoken": root.dataset.csrf }, credentials: "same-origin", redirect: "manual" }).then(function (r) {
+      if (r.type === "opaqueredirect" || r.status === 401) { return { status: 401, data: { reason: "Log in as an organizer of this server first, then come back here: the event waits in this browser.", login: login } }; }
+      if (r.status === 403) { return { status: 403, data: { reason: "This account cannot create events: ask the server's administrator for an organizer account." } }; }
+      return r.json().then(function (data) { return { status: r.status, data: data }; });
+    }).then(function (answer) {
+      if (answer.status === 201) { window.location.href = answer.data.url; return; }
+      note.textContent = (answer.data.where ? answer.data.where + ": " : "") + (answer.data.reason || "The server refused the event.");
+      if (answer.data.login) {
+        var link = document.createElement("a");
+        link.href = answer.data.login;
+        link.textContent = "Log in";
+        note.appendChild(document.createTextNode(" "));
+        note.appendChild(link);
+      }
+    }).catch(function () { note.textContent = "The server cannot be reached (offline?): export the event and import it later."; });
+  });
+
+  window.fairpairGenerator = { timings: timings, act: function (a, f) { return act(a, f || {}); } };
+  window.fairpairOffline.register(root.dataset.worker, root.dataset.scope);
+  boot();
+})();

@@ -9,8 +9,12 @@ done twice (a worker that died before marking it done) writes the same rows, a c
 result moves every later rating it should, and the unique row per person, event, game and
 system makes a second copy impossible.
 
-``rebuild`` replays the whole community (after a merge of two records, after the settings
-change); ``change_settings`` changes the community's choices and rebuilds."""
+The same job replays the community after a change of its own that moves ratings (planned
+by ``communities`` in that change's transaction, ``rounds.rating_job.plan_replay``): a merge
+or a deletion in the directory (from the person's first event), an event attached (from it),
+taken out (its rows go; from the next event) or restored into the community.
+``rebuild`` replays the whole community (by hand); ``change_settings`` changes the
+community's choices and rebuilds."""
 
 from __future__ import annotations
 
@@ -289,8 +293,15 @@ def replay(
                     RatingChangeRow.event_id == from_event,
                 )
             )
-            return replay(change, None, facts=facts)
-        start = found[0]
+            gone = conn.execute(
+                select(EventRow.created_at).where(EventRow.id == from_event)
+            ).scalar_one_or_none()
+            if gone is None:  # the event itself is gone: every event again
+                return replay(change, None, facts=facts)
+            later = [k for k, e in enumerate(events) if e.order > (gone, from_event)]
+            start = later[0] if later else len(events)
+        else:
+            start = found[0]
     else:
         conn.execute(delete(RatingChangeRow).where(RatingChangeRow.community_id == community.id))
     order = {e.id: k for k, e in enumerate(events)}

@@ -21,6 +21,7 @@ from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.staticfiles import StaticFiles
 
 from fairpair.service.kernel.connection import open_database
+from fairpair.service.leagues.board import start_warming
 from fairpair.service.rounds.autopilot import catch_up
 from fairpair.web import csrf_multipart, errors
 from fairpair.web.discord.display_watch import DisplayWatch
@@ -121,6 +122,8 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
         app.state.hub.start(asyncio.get_running_loop())
         jobs = JobWorker(db, config.job_seconds)
         jobs.start()
+        # every open league's leaderboard, derived in the background
+        start_warming(db, keep_long_lived if config.long_lived else None)
         if config.long_lived:
             keep_long_lived()  # the modules and the app: the server's for its whole life
         try:

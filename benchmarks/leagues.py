@@ -1,12 +1,17 @@
 """The league leaderboard page (issue 30): a community with 5,000 players and 52 weekly
 events of 200 players each (four Swiss rounds, every result in) → the server time of
-``GET /c/{community}/leagues/{league}`` (target: p99 ≤ 100 ms), printed as a table:
+``GET /c/{community}/leagues/{league}`` (target: p99 ≤ 100 ms), printed as a table. The app
+runs as ``fairpair serve`` runs it (``long_lived``), in process (TestClient):
 
-- **cold**: the first view (every event's standings computed once, then kept by version);
+- **first view at start**: asked the moment the server has started — the start-up warm
+  (``service.leagues.board.start_warming``) is deriving every open league, and the view
+  waits for that derivation (never makes a second); then the first view after the warm;
 - **warm**: views while nothing changes (the leaderboard kept by its state);
-- **after a result**: a result of one event corrected before each view — the leaderboard is
-  derived again, but only that event's entries are computed again (the other 51 are kept
-  by their version).
+- **after a result**: a result of one event corrected before each view — the view has the
+  newest leaderboard derived so far while a refresh derives the new one in the background;
+- **while the refresh runs**: that viewer reloading every 5 ms until the page shows the
+  result's points (its ``since`` is the current state's), and **refresh lag**: from the
+  correction's commit until then — what a viewer sees the old points for.
 
 The events are imported as documents (``service.event.events.import_event``) and attached
 to the community; the players' directory links (which person each event's player is —
@@ -225,8 +230,6 @@ def main() -> None:
                 polled.append((time.perf_counter() - t0) * 1000)
             lag.append((time.perf_counter() - moved) * 1000)
     db.close()
-    if os.environ.get("BENCH_DEBUG"):
-        print(sorted(round(x) for x in polled)[-10:], sorted(round(x) for x in lag)[-10:])
     print(f"leaderboard page: {args.players:,} players, {args.events} events of {args.field}"
           f" ({rows} rows on page 1), built in {built:.1f} s; {platform.python_version()},"
           f" loop {loop_seconds():.3f} s; start-up warm done {warmed:.0f} ms after the first"

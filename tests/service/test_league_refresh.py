@@ -67,6 +67,7 @@ def test_a_view_after_a_result_never_waits_and_is_never_stale_after_the_refresh(
     # once the refresh has run, every view has the new points
     now = boards.latest_board(db, store, key, wait=True)
     assert now.state == exact.state and _points(now) == _points(exact)
+    assert boards.refreshed(db, store, key, timeout=30)
     assert settled == ["settled"]  # the view's refresh ran in the background, then settled
     for _ in range(3):
         assert _points(boards.latest_board(db, store, key)) == _points(exact)

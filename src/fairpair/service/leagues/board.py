@@ -309,6 +309,14 @@ def latest_board(
     return league_board(db, community, key)  # kept by its state by now: a lookup
 
 
+def refreshed(db: Database, community: str, key: str, timeout: float | None = None) -> bool:
+    """Wait for the league's refresh under way, if any (``timeout`` seconds at most);
+    whether none is under way now."""
+    with _LOCK:
+        running = _REFRESHING.get(_of(db, community, key))
+    return running is None or running.wait(timeout)
+
+
 def warm_open_leagues(db: Database, settle: Settle = None) -> int:
     """Derive every open league's leaderboard (a server's start: its first visitors do not
     wait for the cold derivation of every event); how many."""

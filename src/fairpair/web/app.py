@@ -23,6 +23,7 @@ from fastapi.staticfiles import StaticFiles
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from fairpair.service.kernel.connection import open_database
+from fairpair.service.leagues.board import start_warming
 from fairpair.service.rounds.autopilot import catch_up
 from fairpair.web import csrf_multipart, errors
 from fairpair.web.discord.display_watch import DisplayWatch
@@ -128,6 +129,8 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
         app.state.hub.start(asyncio.get_running_loop())
         jobs = JobWorker(db, config.job_seconds)
         jobs.start()
+        # every open league's leaderboard, derived in the background
+        start_warming(db, keep_long_lived if config.long_lived else None)
         if config.long_lived:
             keep_long_lived()  # the modules and the app: the server's for its whole life
         try:

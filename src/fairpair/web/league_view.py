@@ -14,7 +14,8 @@ from markupsafe import Markup
 from fairpair.engine.leagues import BoardRow
 from fairpair.engine.points_text import points_text
 from fairpair.service.kernel.connection import Database
-from fairpair.service.leagues.board import LeagueBoard, league_board, league_state
+from fairpair.service.leagues.board import LeagueBoard, latest_board, league_state
+from fairpair.web.long_lived import keep_long_lived
 from fairpair.web.version_cache import fragment, version_cache
 
 PAGE_SIZE = 100
@@ -32,12 +33,20 @@ class BoardPage:
     q: str
 
 
-def board_now(request: Request, db: Database, community: str, key: str) -> LeagueBoard:
-    """League ``key``'s leaderboard, kept by its state."""
+def board_now(
+    request: Request, db: Database, community: str, key: str, *, may_lag: bool = False
+) -> LeagueBoard:
+    """League ``key``'s leaderboard, kept by its state. ``may_lag`` (the public page's
+    view): the newest derived so far while the current one is derived in the background
+    (``service.leagues.board.latest_board``: a visitor never waits for a result's
+    re-derivation; the board's own ``state`` says which it is)."""
+    settle = keep_long_lived if request.app.state.settings.long_lived else None
+    if may_lag:
+        return latest_board(db, community, key, settle=settle)
     state = league_state(db, community, key)
     return version_cache(request).get(
         ("league-board", db.url, community, key, state),
-        lambda: league_board(db, community, key),
+        lambda: latest_board(db, community, key, wait=True, settle=settle),
     )
 
 

@@ -101,3 +101,36 @@ def test_rows_follow_the_documented_order(rule: PointsRule, events: list[LeagueE
     assert not rows or rows[0].rank == 1
     took_part = {e.person for ev in events for e in ev.entries if e.attended}
     assert {r.person for r in rows} == took_part
+
+
+@settings(max_examples=150, deadline=None)
+@given(rules(), rules(), seasons(), seasons(), st.booleans())
+def test_again_from_a_previous_leaderboard_is_the_same(
+    rule: PointsRule,
+    other: PointsRule,
+    before: list[LeagueEvent],
+    after: list[LeagueEvent],
+    renamed: bool,
+) -> None:
+    """``previous``: a season's leaderboard derived again after its entries changed (a
+    result, an event added or taken out), a name changed or the rule changed equals the one
+    derived from nothing, row by row and field by field (ranks included)."""
+    names = {p: p.upper() for p in PEOPLE}
+    again = {p: f"{p} again" for p in PEOPLE[:3]} if renamed else names
+    previous = leaderboard(rule, before, names)
+    for changed_rule in (rule, other):
+        fresh = leaderboard(changed_rule, after, again)
+        reused = leaderboard(changed_rule, after, again, previous=previous)
+        assert reused.rows == fresh.rows and reused.events == fresh.events
+        # and once more from that one (its rows' ranks kept where they did not move)
+        assert leaderboard(changed_rule, before, names, previous=reused).rows == (
+            leaderboard(changed_rule, before, names).rows
+        )
+    # one event's entries changed, the others the very same objects: as from nothing
+    if after:
+        first = after[0]
+        moved = LeagueEvent(first.key, tuple(reversed(first.entries))[1:])
+        season = [moved, *after[1:]]
+        assert leaderboard(rule, season, names, previous=leaderboard(rule, after, names)).rows == (
+            leaderboard(rule, season, names).rows
+        )

@@ -20,12 +20,19 @@ totals count (among equal totals, the earlier event is the one counted); the oth
 
 players still equal on all four share a rank ("1, 2, 2, 4") and are listed by name, then
 key — a name orders the list but never decides a place.
+
+**Again after one result** (``previous``): a leaderboard keeps, per player, what it derived
+from their entries (``Leaderboard.parts``). Given the season's previous leaderboard under
+the same rule, a player whose entries and name are the same reuses that — their totals,
+best N, order key and row (the row itself when their rank did not move) — so after a result
+of one event only that event's players are derived again, and the season is sorted again.
+The same leaderboard as without ``previous``, field by field (tested).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, NamedTuple
 
@@ -88,11 +95,28 @@ class BoardRow:
         return None
 
 
+#: A player's entries as the leaderboard reads them: (event, half-points, wins, draws,
+#: losses, place), in the season's order.
+Raw = tuple[tuple[str, int, int, int, int, "int | None"], ...]
+
+
+class Part(NamedTuple):
+    """What a leaderboard derived for one player: from their entries (``raw``) and name,
+    the order key and the row (with the rank it had there)."""
+
+    raw: Raw
+    name: str
+    order: tuple[Any, ...]
+    row: BoardRow
+
+
 @dataclass(frozen=True, slots=True)
 class Leaderboard:
     rule: PointsRule
     events: tuple[str, ...]
     rows: tuple[BoardRow, ...]
+    #: Each player's ``Part`` (for the next leaderboard of the season: ``previous``).
+    parts: Mapping[str, Part] = field(default_factory=dict, compare=False, repr=False)
 
     def row(self, person: str) -> BoardRow | None:
         for r in self.rows:
@@ -111,10 +135,15 @@ def counted_events(totals: Sequence[Fraction | int], best: int | None) -> frozen
 
 
 def leaderboard(
-    rule: PointsRule, events: Sequence[LeagueEvent], names: Mapping[str, str] | None = None
+    rule: PointsRule,
+    events: Sequence[LeagueEvent],
+    names: Mapping[str, str] | None = None,
+    *,
+    previous: Leaderboard | None = None,
 ) -> Leaderboard:
     """The season's leaderboard under ``rule`` (``names``: a person's name by key; the key
-    when missing).
+    when missing). ``previous``: the season's leaderboard before (a result since, a name
+    changed): what did not change is reused.
 
     Computed in half-points (a rule's values are whole numbers or halves), exact, on
     integers: a year of weekly events of 200 players is 10,000 entries."""
@@ -145,39 +174,56 @@ def leaderboard(
             mine.setdefault(e.person, []).append(
                 (event.key, halves, e.wins, e.draws, e.losses, place)
             )
-    keyed: list[tuple[tuple[int, int, int, tuple[int, ...]], str, str, list[Any], frozenset[int]]]
-    keyed = []
+    before: Mapping[str, Part] = (
+        previous.parts if previous is not None and previous.rule == rule else {}
+    )
+    parts: dict[str, Part] = {}
     for person, scores in mine.items():
-        totals = [s[1] for s in scores]
-        keep = counted_events(totals, rule.best)
-        counted = sorted((totals[i] for i in keep), reverse=True)
-        wins = sum(s[2] for s in scores)
-        key = (-sum(counted), -len(scores), -wins, tuple(-t for t in counted))
-        keyed.append((key, names.get(person, person).casefold(), person, scores, keep))
-    keyed.sort(key=lambda k: (k[0], k[1], k[2]))
+        raw = tuple(scores)
+        name = names.get(person, person)
+        part = before.get(person)
+        if part is None or part.raw != raw or part.name != name:
+            part = _part(rule, person, name, raw, exact)
+        parts[person] = part
+    ordered = sorted(parts.values(), key=lambda p: p.order)
     ranked: list[BoardRow] = []
     last: object = None
     rank = 0
-    for i, (key, _, person, scores, keep) in enumerate(keyed):
-        if key != last:
-            rank, last = i + 1, key
-        marked = tuple(
+    for i, part in enumerate(ordered):
+        if part.order[0] != last:
+            rank, last = i + 1, part.order[0]
+        row = part.row
+        if row.rank != rank:
+            row = replace(row, rank=rank)
+            parts[row.person] = part._replace(row=row)
+        ranked.append(row)
+    return Leaderboard(rule, tuple(e.key for e in events), tuple(ranked), parts)
+
+
+def _part(
+    rule: PointsRule, person: str, name: str, raw: Raw, exact: Callable[[int], Fraction]
+) -> Part:
+    """Player ``person``'s part of the leaderboard, from their entries (rank 0: ranked by
+    the caller)."""
+    totals = [s[1] for s in raw]
+    keep = counted_events(totals, rule.best)
+    counted = sorted((totals[i] for i in keep), reverse=True)
+    wins = sum(s[2] for s in raw)
+    key = (-sum(counted), -len(raw), -wins, tuple(-t for t in counted))
+    row = BoardRow(
+        rank=0,
+        person=person,
+        name=name,
+        points=exact(-key[0]),
+        played=len(raw),
+        counted=len(keep),
+        wins=wins,
+        draws=sum(s[3] for s in raw),
+        losses=sum(s[4] for s in raw),
+        best_event=exact(max(totals)),
+        scores=tuple(
             EventScore(s[0], exact(s[1]), j in keep, s[2], s[3], s[4], s[5])
-            for j, s in enumerate(scores)
-        )
-        ranked.append(
-            BoardRow(
-                rank=rank,
-                person=person,
-                name=names.get(person, person),
-                points=exact(-key[0]),
-                played=len(scores),
-                counted=len(keep),
-                wins=-key[2],
-                draws=sum(s[3] for s in scores),
-                losses=sum(s[4] for s in scores),
-                best_event=exact(max(s[1] for s in scores)),
-                scores=marked,
-            )
-        )
-    return Leaderboard(rule, tuple(e.key for e in events), tuple(ranked))
+            for j, s in enumerate(raw)
+        ),
+    )
+    return Part(raw, name, (key, name.casefold(), person), row)

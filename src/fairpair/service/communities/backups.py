@@ -21,6 +21,7 @@ from fairpair.service.communities.unit import lock_community
 from fairpair.service.event.backups import restore_event
 from fairpair.service.kernel.change import Change
 from fairpair.service.players.people import link_players
+from fairpair.service.rounds.rating_job import plan_replay
 from fairpair.store.database import Database
 from fairpair.store.models import (
     CommunityAuditRow,
@@ -97,6 +98,14 @@ def restore_into_community(
             insert(CommunityEventRow).values(event_id=change.event.id, community_id=target.id)
         )
         linked = link_players(change, _records(change, target.id, read))
+        plan_replay(  # the restored event's completed rounds are rated in its place
+            conn,
+            target.id,
+            change.event.id,
+            f"ratings:restore:{change.event.id}:{change.event.version}",
+            change.at,
+            "event restored into the community",
+        )
         conn.execute(
             insert(CommunityAuditRow).values(
                 community_id=target.id,

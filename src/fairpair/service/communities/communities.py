@@ -4,7 +4,11 @@ to it (its players join the directory) or take one out.
 
 An event belongs to one community at most; events without one keep working as they always
 have. Attaching needs the event's owner and a judge of the community (a community's staff
-reach every event of it from then on)."""
+reach every event of it from then on). Attaching and taking out move the community's
+ratings: each plans, in its own transaction, the ratings' replay from that event on
+(``rounds.rating_job.plan_replay``): an attached past event is rated in its place in the
+community's order, a taken-out event's ratings go and the later events are rated without
+it."""
 
 from __future__ import annotations
 
@@ -24,12 +28,13 @@ from fairpair.service.communities.unit import (
     lock_community,
     reading_community,
 )
-from fairpair.service.kernel.change import now
+from fairpair.service.kernel.change import Change, now
 from fairpair.service.kernel.errors import EventExists, Refused
 from fairpair.service.kernel.slugs import checked_slug, slug_of
 from fairpair.service.kernel.text_rules import has_control, refuse_hidden
 from fairpair.service.kernel.unit import changing
 from fairpair.service.players.people import link_players
+from fairpair.service.rounds.rating_job import plan_replay
 from fairpair.store.database import Database
 from fairpair.store.models import (
     CommunityEventRow,
@@ -266,6 +271,7 @@ def attach_event(db: Database, community: str, event: str, *, actor: str) -> int
             insert(CommunityEventRow).values(event_id=change.event.id, community_id=target.id)
         )
         linked = link_players(change, None)
+        _replay(change, target, "attach", "event attached")
         change.audit(
             "event.community",
             f"event {event}",
@@ -295,10 +301,27 @@ def detach_event(db: Database, community: str, event: str, *, actor: str) -> Non
             )
         players = select(PlayerRow.id).where(PlayerRow.event_id == change.event.id)
         conn.execute(delete(PlayerPersonRow).where(PlayerPersonRow.player_id.in_(players)))
+        _replay(change, target, "detach", "event taken out")
         change.audit("event.community", f"event {event}", before={"community": target.slug})
         told = CommunityChange(conn, target, actor, change.at)  # the community's log too
         told.audit("community.detach", f"event {event}", after={"linked": 0})
         told.flush()
+
+
+def _replay(change: Change, target: CommunityRef, what: str, why: str) -> None:
+    """Plan ``target``'s ratings' replay from ``change``'s event on — when the event has a
+    completed round (only those are rated: an event not yet played moves nothing)."""
+    event = change.event
+    played = change.conn.execute(
+        select(RoundRow.id)
+        .join(StageRow, StageRow.id == RoundRow.stage_id)
+        .where(StageRow.event_id == event.id, RoundRow.state == "completed")
+        .limit(1)
+    ).first()
+    if played is None:
+        return
+    key = f"ratings:{what}:{event.id}:{event.version}"
+    plan_replay(change.conn, target.id, event.id, key, change.at, why)
 
 
 def community_of_event(db: Database, event: str) -> CommunityRef | None:

@@ -13,7 +13,10 @@
 - ``person_events``: what a profile page shows (events played, places come from each
   event's standings).
 
-Each is one change of the community, in its audit log."""
+Each is one change of the community, in its audit log. A merge and a deletion move
+ratings (a merged person's events are rated as one person's; a forgotten player's birth date
+was their FIDE junior K): each plans, in its own transaction, the community's rating replay
+from the person's first event (``rounds.rating_job.plan_replay``, done by the ratings job)."""
 
 from __future__ import annotations
 
@@ -23,9 +26,14 @@ from datetime import datetime
 from sqlalchemy import Connection, func, or_, select, update
 
 from fairpair.engine.errors import Location
-from fairpair.service.communities.unit import changing_community, reading_community
+from fairpair.service.communities.unit import (
+    CommunityChange,
+    changing_community,
+    reading_community,
+)
 from fairpair.service.kernel.errors import Refused, UnknownCommunity
 from fairpair.service.kernel.text_rules import has_control, refuse_hidden
+from fairpair.service.rounds.rating_job import plan_replay
 from fairpair.store.database import Database
 from fairpair.store.models import (
     CommunityEventRow,
@@ -116,6 +124,39 @@ def _listed(
         Person(r.key, r.name, int(r.events or 0), r.last_seen, r.forgotten_at is not None)
         for r in conn.execute(query)
     ]
+
+
+def first_event(conn: Connection, community_id: int, person_id: int) -> int | None:
+    """The community's first event (in its order: when each was created) that person
+    ``person_id`` played, if any."""
+    found = conn.execute(
+        select(EventRow.id)
+        .join(PlayerRow, PlayerRow.event_id == EventRow.id)
+        .join(PlayerPersonRow, PlayerPersonRow.player_id == PlayerRow.id)
+        .join(CommunityEventRow, CommunityEventRow.event_id == EventRow.id)
+        .where(
+            PlayerPersonRow.person_id == person_id,
+            CommunityEventRow.community_id == community_id,
+        )
+        .order_by(EventRow.created_at, EventRow.id)
+        .limit(1)
+    ).scalar_one_or_none()
+    return int(found) if found is not None else None
+
+
+def _replay(change: CommunityChange, person_id: int, what: str) -> None:
+    """Plan the ratings' replay from person ``person_id``'s first event (none: nothing)."""
+    start = first_event(change.conn, change.community.id, person_id)
+    if start is not None:
+        community = change.community
+        plan_replay(
+            change.conn,
+            community.id,
+            start,
+            f"ratings:{what}:{community.id}:{community.version}",
+            change.at,
+            f"{what} in the directory",
+        )
 
 
 def people(db: Database, community: str) -> list[Person]:
@@ -230,6 +271,7 @@ def merge(db: Database, community: str, kept: str, gone: str, *, actor: str) -> 
         change.audit(
             "person.merge", f"person {kept}", before={"merged": gone}, after={"events": moved}
         )
+        _replay(change, keep_id, "merge")
         return int(moved)
 
 
@@ -258,4 +300,5 @@ def forget(db: Database, community: str, key: str, *, actor: str) -> int:
             )
         )
         change.audit("person.forget", f"person {key}", after={"events": renamed})
+        _replay(change, person_id, "forget")
         return int(renamed)

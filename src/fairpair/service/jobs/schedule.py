@@ -53,16 +53,24 @@ class Job:
 
 def schedule(change: Change, kind: str, key: str, due_at: datetime, payload: Any = None) -> bool:
     """Schedule a job in ``change``'s transaction; ``False`` when one with ``key`` exists."""
+    return schedule_in(change.conn, change.event.id, kind, key, due_at, payload)
+
+
+def schedule_in(
+    conn: Connection, event_id: int, kind: str, key: str, due_at: datetime, payload: Any = None
+) -> bool:
+    """``schedule`` in the open transaction ``conn`` of a change that is not one event's
+    (a community's: a merge in its directory), the job filed under event ``event_id``."""
     values = {
-        "event_id": change.event.id,
+        "event_id": event_id,
         "kind": kind,
         "key": key,
         "due_at": due_at,
         "payload": payload,
         "attempts": 0,
     }
-    insert = pg_insert if change.conn.dialect.name == "postgresql" else sqlite_insert
-    done = change.conn.execute(
+    insert = pg_insert if conn.dialect.name == "postgresql" else sqlite_insert
+    done = conn.execute(
         insert(JobRow).values(**values).on_conflict_do_nothing(index_elements=["key"])
     ).rowcount
     return bool(done)

@@ -11,13 +11,28 @@ corrected afterwards, a merge or an event deleted changes nothing of it.
 **Kept, never stale.** An event's entries are kept by (event, version); a leaderboard by its
 *state*: the community's version (every change of the league, the directory's merges and
 renames bump it), the league's, and each attached event's version — one cheap read. A new
-result makes a new event version, hence a new state."""
+result makes a new event version, hence a new state.
+
+**Refreshed off the request path** (``latest_board``, what the public page shows). Deriving
+the leaderboard again after a result (that event's standings, then the season's 10,000
+entries ranked again) takes a few hundred milliseconds for a year of weekly events of 200
+players. A view that finds the state moved does not pay it: it gets the league's newest
+leaderboard derived so far — the one from before the result — and a refresh starts in a
+thread of its own (one at a time per league; it derives again until the state it read is
+the newest). Once the refresh has run, every view has the new leaderboard; between the
+result and then (the refresh's time) a viewer sees the leaderboard as it was before the
+result, its state saying so (the live page's stream, which asks ``wait=True``, sends the new
+one as soon as it is derived). A server's first views do not pay the cold derivation of
+every event either: ``warm_open_leagues`` derives every open league's leaderboard at
+start-up, in the background. Everything else (the console, the CSV, the image, the API,
+Discord) asks ``league_board``: exact, derived at once when the state moved."""
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
@@ -34,12 +49,14 @@ from fairpair.engine.leagues import (
     leaderboard,
 )
 from fairpair.engine.leagues import LeagueEvent as EngineEvent
+from fairpair.gc_pause import paused_gc
 from fairpair.service.communities.unit import CommunityRef, reading_community
 from fairpair.service.kernel.change import EventRef
 from fairpair.service.kernel.snapshots import loaded
 from fairpair.service.leagues.leagues import League, LeagueEvent, find_league
 from fairpair.store.database import Database
 from fairpair.store.models import (
+    CommunityRow,
     EventRow,
     LeagueEventRow,
     LeagueRow,
@@ -56,6 +73,11 @@ KEPT_BOARDS = 16
 _EVENTS: OrderedDict[Hashable, dict[str, EventEntry]] = OrderedDict()
 _BOARDS: OrderedDict[Hashable, LeagueBoard] = OrderedDict()
 _LOCK = threading.Lock()
+LOG = logging.getLogger("fairpair.leagues")
+#: Each league's newest leaderboard derived in this process, by (database, community, key).
+_LATEST: OrderedDict[Hashable, LeagueBoard] = OrderedDict()
+#: The leagues whose refresh is under way: set when it is done.
+_REFRESHING: dict[Hashable, threading.Event] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +192,9 @@ def _linked(
     return made
 
 
-def _live(conn: Connection, community: CommunityRef, league: League) -> Leaderboard:
+def _live(
+    conn: Connection, community: CommunityRef, league: League, previous: LeagueBoard | None
+) -> Leaderboard:
     rows = {r.slug: r for r in _event_rows(conn, league.id)}
     names: dict[str, str] = {}
     season: list[EngineEvent] = []
@@ -178,7 +202,8 @@ def _live(conn: Connection, community: CommunityRef, league: League) -> Leaderbo
         entries, named = _linked(conn, community, rows[event.slug])
         names.update(named)
         season.append(EngineEvent(event.slug, entries))
-    return leaderboard(league.rule, season, names)
+    before = previous.board if previous is not None and not previous.final else None
+    return leaderboard(league.rule, season, names, previous=before)
 
 
 def compute_board(conn: Connection, community: CommunityRef, league: League) -> LeagueBoard:
@@ -190,7 +215,10 @@ def compute_board(conn: Connection, community: CommunityRef, league: League) -> 
     hit: LeagueBoard | None = _kept(_BOARDS, state, KEPT_BOARDS)
     if hit is not None and hit.league == league:
         return hit
-    made = LeagueBoard(league, _live(conn, community, league), False, state)
+    known = _known(conn.engine.url.render_as_string(), community.slug, league.key)
+    previous: LeagueBoard | None = _kept(_LATEST, known, KEPT_BOARDS)  # reused where alike
+    made = LeagueBoard(league, _live(conn, community, league, previous), False, state)
+    _kept(_LATEST, known, KEPT_BOARDS, made)
     return _kept(_BOARDS, state, KEPT_BOARDS, made)  # type: ignore[no-any-return]
 
 
@@ -198,6 +226,125 @@ def league_board(db: Database, community: str, key: str) -> LeagueBoard:
     """League ``key``'s leaderboard now (a closed league's: as it was closed)."""
     with reading_community(db, community) as (conn, found):
         return compute_board(conn, found, find_league(conn, found, key))
+
+
+def _known(url: str, community: str, key: str) -> Hashable:
+    """A league's key in ``_LATEST`` and ``_REFRESHING``."""
+    return (url, community, key)
+
+
+def _of(db: Database, community: str, key: str) -> Hashable:
+    return _known(db.engine.url.render_as_string(), community, key)
+
+
+#: Called after a refresh in the background (a server's: ``web.long_lived.keep_long_lived``,
+#: the leaderboard just derived left out of the collector's full passes), or nothing.
+Settle = Callable[[], None] | None
+
+
+def _refresh(db: Database, community: str, key: str, done: threading.Event, settle: Settle) -> None:
+    known = _of(db, community, key)
+    try:
+        while True:  # again while results came meanwhile: until the newest is derived
+            # the season's entries are ~100,000 small objects: the collector paused while
+            # they are made (a full pass in the middle stopped the views beside it for
+            # 0.3 s), as the players' pages' builder does (``fairpair.gc_pause``)
+            with paused_gc():
+                made = league_board(db, community, key)
+            if league_state(db, community, key) == made.state:
+                break
+        if settle is not None:
+            settle()
+    except Exception:  # the league is gone, the database busy: the next view asks again
+        LOG.warning("league %s/%s: could not refresh", community, key, exc_info=True)
+    finally:
+        with _LOCK:
+            _REFRESHING.pop(known, None)
+        done.set()
+
+
+def _refreshing(db: Database, community: str, key: str, settle: Settle) -> threading.Event:
+    """The refresh of the league under way, started when there is none."""
+    known = _of(db, community, key)
+    with _LOCK:
+        running = _REFRESHING.get(known)
+        if running is not None:
+            return running
+        running = _REFRESHING[known] = threading.Event()
+    threading.Thread(
+        target=_refresh,
+        args=(db, community, key, running, settle),
+        name=f"fairpair-league-{key}",
+        daemon=True,
+    ).start()
+    return running
+
+
+def latest_board(
+    db: Database, community: str, key: str, *, wait: bool = False, settle: Settle = None
+) -> LeagueBoard:
+    """League ``key``'s leaderboard for a view: the one of its current state when it has
+    been derived; else (``wait`` off) the newest derived so far while a refresh derives the
+    current one in the background. ``wait``: the current one, waiting for the refresh under
+    way (or deriving it) — never two derivations of one league at once. A league not derived
+    yet in this process is derived (or waited for) by the first view. ``settle``: called
+    after a refresh in the background."""
+    with reading_community(db, community) as (conn, found):
+        league = find_league(conn, found, key)
+        if league.closed:
+            return compute_board(conn, found, league)
+        state = state_of(conn, found, league.id)
+        hit: LeagueBoard | None = _kept(_BOARDS, state, KEPT_BOARDS)
+    if hit is not None and hit.league == league:
+        return hit
+    newest: LeagueBoard | None = _kept(_LATEST, _of(db, community, key), KEPT_BOARDS)
+    running = _refreshing(db, community, key, settle)
+    same = newest is not None and (newest.league.id, newest.league.created_at) == (
+        league.id,
+        league.created_at,
+    )  # this league's, not one of the same key made again since
+    if newest is not None and same and not wait:
+        return newest
+    running.wait()
+    return league_board(db, community, key)  # kept by its state by now: a lookup
+
+
+def refreshed(db: Database, community: str, key: str, timeout: float | None = None) -> bool:
+    """Wait for the league's refresh under way, if any (``timeout`` seconds at most);
+    whether none is under way now."""
+    with _LOCK:
+        running = _REFRESHING.get(_of(db, community, key))
+    return running is None or running.wait(timeout)
+
+
+def warm_open_leagues(db: Database, settle: Settle = None) -> int:
+    """Derive every open league's leaderboard (a server's start: its first visitors do not
+    wait for the cold derivation of every event); how many."""
+    with db.reading() as conn:
+        open_ones = conn.execute(
+            select(CommunityRow.slug, LeagueRow.key)
+            .join(LeagueRow, LeagueRow.community_id == CommunityRow.id)
+            .where(LeagueRow.closed_at.is_(None))
+            .order_by(LeagueRow.id.desc())
+        ).all()
+    for community, key in open_ones:
+        _refreshing(db, community, key, settle).wait()
+    return len(open_ones)
+
+
+def start_warming(db: Database, settle: Settle = None) -> threading.Thread:
+    """``warm_open_leagues`` in a thread of its own (a server's start-up: it serves meanwhile;
+    a view of a league being derived waits for that derivation, never makes a second)."""
+
+    def warm() -> None:
+        try:
+            warm_open_leagues(db, settle)
+        except Exception:  # the database went away (a server stopped at once): no matter
+            LOG.warning("leagues: could not warm the leaderboards", exc_info=True)
+
+    thread = threading.Thread(target=warm, name="fairpair-leagues-warm", daemon=True)
+    thread.start()
+    return thread
 
 
 def league_state(db: Database, community: str, key: str) -> Hashable:

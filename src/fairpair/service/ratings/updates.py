@@ -9,11 +9,17 @@ done twice (a worker that died before marking it done) writes the same rows, a c
 result moves every later rating it should, and the unique row per person, event, game and
 system makes a second copy impossible.
 
-``rebuild`` replays the whole community (after a merge of two records, after the settings
-change); ``change_settings`` changes the community's choices and rebuilds."""
+The same job replays the community after a change of its own that moves ratings (planned
+by ``communities`` in that change's transaction, ``rounds.rating_job.plan_replay``): a merge
+or a deletion in the directory (from the person's first event), an event attached (from it),
+taken out (its rows go; from the next event) or restored into the community.
+``rebuild`` replays the whole community (by hand); ``change_settings`` changes the
+community's choices and rebuilds."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -86,6 +92,31 @@ def _events(conn: Connection, community_id: int) -> list[_Event]:
     return [_Event(r.id, r.slug, r.name, r.version, r.created_at) for r in rows]
 
 
+@contextmanager
+def facts_after_lock(db: Database, change: CommunityChange) -> Iterator[Connection]:
+    """Where a replay reads the events' facts (their players, rounds, results and links to
+    the directory): **one snapshot taken once the community's lock is held**.
+
+    The lock serializes every writer of the community's ratings (two jobs, a job and a
+    rebuild, a merge's replay): each waits for the one before it and then sees its rows.
+    But the events themselves change under their own locks, not the community's: a later
+    event of the community may be taking players and results while its earlier event's job
+    replays through it. On PostgreSQL a write transaction reads each statement's own
+    snapshot (``READ COMMITTED``), so loading such an event statement by statement could see
+    a player's drop without the player (measured: a ``KeyError`` in nearly every replay
+    while a player joined and left the later event). The facts are therefore read through a
+    second, read-only ``REPEATABLE READ`` transaction begun after the lock: one consistent
+    view of every event, which includes every rating row committed before the lock. The
+    rating rows themselves are read and written on the change's connection (a replay reads
+    the rows it has just written for the event before). SQLite: one writer at a time, and
+    the write transaction is one snapshot already — the change's own connection."""
+    if change.conn.dialect.name != "postgresql":
+        yield change.conn
+        return
+    with db.reading() as snapshot:
+        yield snapshot
+
+
 def _people(conn: Connection, event_id: int) -> dict[PlayerId, int]:
     """The event's players linked to a record of the directory: player key → person id."""
     return {
@@ -156,23 +187,25 @@ def _juniors(tournament: Tournament, year: int) -> set[PlayerId]:
 
 def _rate_one(
     conn: Connection,
+    facts: Connection,
     community_id: int,
     settings: RatingSettings,
     order: dict[int, int],
     event: _Event,
     at: datetime,
 ) -> int:
-    """Rate ``event`` again (its rows replaced); how many rows it has now."""
+    """Rate ``event`` again (its rows replaced, on ``conn``; its facts read on ``facts``);
+    how many rows it has now."""
     conn.execute(
         delete(RatingChangeRow).where(
             RatingChangeRow.community_id == community_id, RatingChangeRow.event_id == event.id
         )
     )
-    tournament = load(conn, EventRef(event.id, event.slug, event.name, event.version)).tournament
+    tournament = load(facts, EventRef(event.id, event.slug, event.name, event.version)).tournament
     rated = rated_event(tournament)
     if not rated.games and not rated.pods:
         return 0
-    people = _people(conn, event.id)
+    people = _people(facts, event.id)
     game = game_of(tournament, settings)
     registered = {p.id: p.rating for p in tournament.players}
     rows: list[dict[str, Any]] = []
@@ -240,11 +273,14 @@ def _row(
     }
 
 
-def replay(change: CommunityChange, from_event: int | None = None) -> int:
+def replay(
+    change: CommunityChange, from_event: int | None = None, *, facts: Connection | None = None
+) -> int:
     """Rate community ``change.community``'s events again from event ``from_event`` on
-    (``None``: all of them), in order; the rows written. Events of another game than
-    ``from_event``'s are left as they are."""
+    (``None``: all of them), in order; the rows written. ``facts``: where the events' facts
+    are read (``facts_after_lock``; default: the change's connection)."""
     conn, community = change.conn, change.community
+    facts = facts if facts is not None else conn
     settings = read_settings(conn, community.id)
     events = _events(conn, community.id)
     start = 0
@@ -257,14 +293,21 @@ def replay(change: CommunityChange, from_event: int | None = None) -> int:
                     RatingChangeRow.event_id == from_event,
                 )
             )
-            return replay(change, None)
-        start = found[0]
+            gone = conn.execute(
+                select(EventRow.created_at).where(EventRow.id == from_event)
+            ).scalar_one_or_none()
+            if gone is None:  # the event itself is gone: every event again
+                return replay(change, None, facts=facts)
+            later = [k for k, e in enumerate(events) if e.order > (gone, from_event)]
+            start = later[0] if later else len(events)
+        else:
+            start = found[0]
     else:
         conn.execute(delete(RatingChangeRow).where(RatingChangeRow.community_id == community.id))
     order = {e.id: k for k, e in enumerate(events)}
     written = 0
     for event in events[start:]:
-        written += _rate_one(conn, community.id, settings, order, event, change.at)
+        written += _rate_one(conn, facts, community.id, settings, order, event, change.at)
     return written
 
 
@@ -279,14 +322,14 @@ def run_ratings_job(db: Database, job: Job) -> None:
         ).scalar_one_or_none()
     if slug is None:
         return  # the community is gone, and its ratings with it
-    with changing_community(db, slug, ACTOR) as change:
-        replay(change, int(payload.get("event", 0)) or None)
+    with changing_community(db, slug, ACTOR) as change, facts_after_lock(db, change) as facts:
+        replay(change, int(payload.get("event", 0)) or None, facts=facts)
 
 
 def rebuild(db: Database, community: str, *, actor: str) -> int:
     """Rate every event of ``community`` again, from the first; the rows written."""
-    with changing_community(db, community, actor) as change:
-        written = replay(change)
+    with changing_community(db, community, actor) as change, facts_after_lock(db, change) as facts:
+        written = replay(change, facts=facts)
         change.audit("ratings.rebuild", f"community {community}", after={"rows": written})
         return written
 
@@ -302,7 +345,8 @@ def change_settings(
         if after == before:
             return after
         write_settings(change.conn, change.community.id, after)
-        written = replay(change)
+        with facts_after_lock(db, change) as facts:
+            written = replay(change, facts=facts)
         change.audit(
             "ratings.settings",
             f"community {community}",

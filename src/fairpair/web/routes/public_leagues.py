@@ -63,7 +63,7 @@ def leaderboard_page(
     page: Annotated[int | None, Query(ge=1, le=100_000)] = None,
     q: Annotated[str, Query(max_length=100)] = "",
 ) -> Response:
-    found = board_now(request, db, community, league)
+    found = board_now(request, db, community, league, may_lag=True)
     shown = board_page(found, page, q)
     return render(
         request,

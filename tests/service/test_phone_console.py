@@ -209,7 +209,7 @@ def test_staff_get_the_alerts_they_asked_for(db: Database, fake: FakeServices) -
     actions = [e.action for e in audit.audit_log(db, slug).entries]
     assert {"staff.push_on", "judge.call", "judge.answer"} <= set(actions)
     staff.revoke(db, slug, "vera", actor=ACTOR)
-    assert unsubscribe_staff(db, slug, jude.id, phone.json["endpoint"], actor="jude") == 1
+    assert unsubscribe_staff(db, slug, jude.id, fake.push_endpoint("jude-phone"), actor="jude") == 1
     assert staff_alerts(db, slug, jude.id).endpoints == {}
 
 

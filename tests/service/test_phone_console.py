@@ -230,19 +230,19 @@ def test_a_gone_staff_subscription_is_deleted(db: Database, fake: FakeServices) 
 def test_check_in_by_code(db: Database) -> None:
     slug = reporting_event(db, "Code Cup", 4, open_round=False)
     other = reporting_event(db, "Other Code Cup", 2, open_round=False)
-    event, ids = _ids(db, slug)
-    other_event, other_ids = _ids(db, other)
-    ann = checkin_code(db, slug, event, ids["p1"])
-    assert ann == checkin_code(db, slug, event, ids["p1"])  # the same every time
+    _, ids = _ids(db, slug)
+    _, other_ids = _ids(db, other)
+    ann = checkin_code(db, slug, ids["p1"])
+    assert ann == checkin_code(db, slug, ids["p1"])  # the same every time
     assert len(ann.code) == 9 and ann.code[4] == "-"
     assert ann.qr == f"fairpair:checkin:{slug}:{ann.code.replace('-', '')}"
-    assert ann.code != checkin_code(db, slug, event, ids["p2"]).code
+    assert ann.code != checkin_code(db, slug, ids["p2"]).code
     done = check_in_by_code(db, slug, ann.qr, actor="jude")
     assert (done.player, done.already) == ("p1", False)
     assert check_in_by_code(db, slug, ann.code.lower(), actor="jude").already
-    bea = checkin_code(db, slug, event, ids["p2"])
+    bea = checkin_code(db, slug, ids["p2"])
     assert not check_in_by_code(db, slug, " " + bea.code.replace("-", " ") + " ", actor="x").already
-    stranger = checkin_code(db, other, other_event, other_ids["p1"])
+    stranger = checkin_code(db, other, other_ids["p1"])
     refused(
         db,
         "refused",
@@ -257,7 +257,7 @@ def test_check_in_by_code(db: Database) -> None:
     )
     refused(db, "refused", "8 letters", call=lambda: check_in_by_code(db, slug, "K7Q", actor="j"))
     roster.drop_player(db, slug, "p3", actor=ACTOR, reason="ill")
-    cole = checkin_code(db, slug, event, ids["p3"])
+    cole = checkin_code(db, slug, ids["p3"])
     refused(
         db,
         "refused",

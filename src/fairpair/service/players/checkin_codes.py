@@ -25,7 +25,7 @@ from fairpair.engine.errors import Location
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.kernel.lookup import PlayerRef
 from fairpair.service.kernel.server_keys import server_key
-from fairpair.service.kernel.unit import changing
+from fairpair.service.kernel.unit import changing, reading
 from fairpair.service.players.roster import mark_checked_in
 from fairpair.store.database import Database
 from fairpair.store.models import DropRow, PlayerRow
@@ -58,9 +58,11 @@ class CheckinCode:
     """What the QR code holds."""
 
 
-def checkin_code(db: Database, slug: str, event_id: int, player_id: int) -> CheckinCode:
-    """Player ``player_id``'s code in event ``event_id`` (slug ``slug``)."""
-    code = _code(_secret(db), event_id, player_id)
+def checkin_code(db: Database, slug: str, player_id: int) -> CheckinCode:
+    """Player ``player_id``'s code in event ``slug``."""
+    secret = _secret(db)
+    with reading(db, slug) as (_, event):
+        code = _code(secret, event.id, player_id)
     return CheckinCode(shown(code), f"{QR_PREFIX}{slug}:{code}")
 
 

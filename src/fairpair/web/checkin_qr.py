@@ -1,0 +1,28 @@
+"""A player's check-in QR code (issue 32), drawn inline on their page with segno: the code's
+text (``service.players.checkin_codes``) as an SVG with its title, black on white, with the
+standard quiet zone — what the console's scanner reads."""
+
+from __future__ import annotations
+
+import io
+
+import segno
+from markupsafe import Markup
+
+
+def checkin_svg(text: str, code: str) -> Markup:
+    """The QR code of ``text`` as inline SVG, titled with the code a person can read out."""
+    out = io.BytesIO()
+    segno.make(text, error="m").save(
+        out,
+        kind="svg",
+        scale=6,
+        border=4,
+        dark="#000",
+        light="#fff",
+        xmldecl=False,
+        svgns=True,
+        title=f"Check-in QR code {code}",
+        svgclass="checkin-qr",
+    )
+    return Markup(out.getvalue().decode("utf-8"))

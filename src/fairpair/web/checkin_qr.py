@@ -5,6 +5,7 @@ standard quiet zone — what the console's scanner reads."""
 from __future__ import annotations
 
 import io
+import re
 
 import segno
 from markupsafe import Markup
@@ -25,4 +26,9 @@ def checkin_svg(text: str, code: str) -> Markup:
         title=f"Check-in QR code {code}",
         svgclass="checkin-qr",
     )
-    return Markup(out.getvalue().decode("utf-8"))
+    svg = out.getvalue().decode("utf-8")
+    # a viewBox, so that the page's CSS scales the code instead of cropping it
+    svg = re.sub(
+        r'width="(\d+)" height="(\d+)"', r'viewBox="0 0 \1 \2" width="\1" height="\2"', svg, 1
+    )
+    return Markup(svg)

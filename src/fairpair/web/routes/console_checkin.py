@@ -57,7 +57,7 @@ def _page(
         tab="players",
         status=status,
         event=event,
-        waiting=[p for p in playing if not p.checked_in],
+        to_check=[p for p in playing if not p.checked_in],
         checked=sum(p.checked_in for p in playing),
         playing=len(playing),
         done=done,

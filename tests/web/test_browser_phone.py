@@ -32,6 +32,7 @@ from PIL import Image
 from playwright.sync_api import expect
 from sqlalchemy import select
 
+from fairpair.engine.results import Result, Side
 from fairpair.service.accounts.logins import add_account
 from fairpair.service.event.events import show_event
 from fairpair.service.jobs.schedule import pending
@@ -39,13 +40,14 @@ from fairpair.service.kernel import audit
 from fairpair.service.notices.staff_alerts import staff_alerts
 from fairpair.service.players.checkin_codes import checkin_code
 from fairpair.service.players.passes import personal_link
+from fairpair.service.results import recording as results
 from fairpair.service.rounds import lifecycle as rounds
 from fairpair.store.database import Database
 from fairpair.store.models import EventRow, PlayerRow
 
 from .conftest import CHROMIUM, CHROMIUM_ARGS, LiveServer
 from .helpers import PASSWORD
-from .swiss_events import ACTOR, swiss_event
+from .swiss_events import ACTOR, start_round, swiss_event
 
 PHONE = {"width": 390, "height": 844}
 NAMES = [
@@ -335,3 +337,123 @@ def _every_tab(page: Any, slug: str, shots: Path | None) -> None:
             page.evaluate("() => window.scrollTo(0, 0)")
             page.screenshot(path=str(shots / f"phone-console-{name}.png"))
     assert problems == [], "\n".join(problems)
+
+
+@pytest.mark.browser
+def test_twenty_results_through_a_network_cut(browser: Any, live_server: LiveServer) -> None:
+    db = live_server.db
+    otto = add_account(db, "otto", PASSWORD, name="Otto")
+    names = [f"Venue Player {n:02d}" for n in range(1, 41)]
+    slug = swiss_event(db, "Venue Wifi Open", names, owner=otto)
+    number = start_round(db, slug)
+    tables = rounds.round_view(db, slug, number).tables
+    assert len(tables) == 20
+    context = phone(browser, live_server)
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    log_in(page, f"/console/{slug}/results", "otto")
+    expect(page.locator("html[data-sw=ready]")).to_have_count(1)
+    page.reload()  # now under the console's service worker, the tabs kept ahead
+    expect(page.locator("html[data-sw=ready]")).to_have_count(1)
+    kept = (
+        """async (path) => !!(await (await caches.open('fairpair-console-pages-v1')).match(path))"""
+    )
+    for tab in ("pairings", "standings"):
+        for _ in range(50):
+            if page.evaluate(kept, f"/console/{slug}/{tab}"):
+                break
+            page.wait_for_timeout(100)
+        else:
+            raise AssertionError(f"the {tab} tab was not kept for offline reading")
+
+    def typed(table: int, result: str) -> None:
+        page.fill("#f-table", str(table))
+        page.press("#f-table", "Enter")
+        page.fill("#f-result", result)
+        page.press("#f-result", "Enter")
+
+    for t in tables[:6]:  # online: recorded as typed
+        typed(t.table, "2-0")
+        expect(page.locator("#recorded")).to_contain_text(f"Table {t.table}:")
+
+    context.set_offline(True)
+    expect(page.locator("#offline-banner")).to_be_visible()
+    expect(page.locator("#offline-banner")).to_contain_text("Offline")
+    for t in tables[6:13]:
+        typed(t.table, "2-1")
+        expect(page.locator("#entry-queue-said")).to_contain_text(f"Table {t.table}: 2-1 kept")
+    # the other tabs' last copies, from the phone's cache
+    page.goto(f"/console/{slug}/pairings")
+    expect(page.locator("#pairings")).to_contain_text(tables[0].a.name)
+    expect(page.locator("#offline-banner")).to_be_visible()
+    page.goto(f"/console/{slug}/standings")
+    expect(page.locator("h1")).to_contain_text("Standings")
+    page.goto(f"/console/{slug}/results")  # the round as last known, the kept entries with it
+    expect(page.locator("#entry-queue-list > li.queued-waiting")).to_have_count(7)
+    for t in tables[13:]:  # one tap each, from the table list
+        item = page.locator(f'#table-list > li[data-table="{t.table}"]')
+        item.locator("summary").tap()
+        item.get_by_role("button", name=f"Table {t.table}: {t.b.name} wins 2-1").tap()
+        expect(item.locator(".t-state")).to_contain_text("waiting to send")
+    expect(page.locator("#entry-queue-list > li.queued-waiting")).to_have_count(14)
+    assert sum(1 for t in rounds.round_view(db, slug, number).tables if t.result) == 6
+
+    # meanwhile, at the desk: a judge records table 8 differently, and table 9 the same
+    conflict, same = tables[7], tables[8]
+    results.report(db, slug, number, Result.win(Side.B), table=conflict.table, actor="desk")
+    results.report(db, slug, number, Result.from_games(2, 1), table=same.table, actor="desk")
+
+    # the connection is back; the answer to the first entry sent is lost on the way
+    lost: list[str] = []
+
+    def lose_first(route: Any) -> None:
+        if lost:
+            route.continue_()
+            return
+        lost.append(route.request.post_data or "")
+        route.fetch()  # it reaches the server …
+        route.abort()  # … but its answer never reaches the phone
+
+    context.route("**/results/sync", lose_first)
+    context.set_offline(False)
+    expect(page.locator("#offline-banner")).to_be_hidden()
+    for _ in range(100):  # the first try: its answer lost, the phone tries again later
+        if lost:
+            break
+        page.wait_for_timeout(100)
+    conflicted = page.locator("#entry-queue-list > li.queued-conflict")
+    for _ in range(50):  # the next try (the page's own comes every 15 s)
+        page.evaluate("() => window.dispatchEvent(new Event('online'))")
+        page.wait_for_timeout(200)
+        if conflicted.count():
+            break
+    expect(conflicted).to_have_count(1)
+    expect(page.locator("#entry-queue-list > li")).to_have_count(1)
+    decision = page.locator(f'#entry-queue-list > li[data-table="{conflict.table}"]')
+    expect(decision).to_contain_text("needs your decision")
+    expect(decision).to_contain_text("(by desk)")
+    assert lost and json.loads(lost[0])["key"]
+    view = rounds.round_view(db, slug, number)
+    assert all(t.result for t in view.tables)
+    by_table = reports_by_table(db, slug)
+    assert len(by_table) == 20 and set(by_table.values()) == {1}  # each recorded once
+    before = next(t.result for t in view.tables if t.table == conflict.table)
+    reporters = {
+        e.subject: e.actor for e in audit.audit_log(db, slug).entries if e.action == "result.report"
+    }
+    assert reporters[f"stage swiss round 1 table {conflict.table}"] == "desk"
+    assert reporters[f"stage swiss round 1 table {same.table}"] == "desk"  # the same: no conflict
+
+    # the organizer decides: the phone's entry is the right one
+    decision.get_by_role("button", name="Correct it to").tap()
+    expect(page.locator("#entry-queue-list > li")).to_have_count(0)
+    expect(page.locator("#entry-queue-said")).to_contain_text("corrected")
+    after = next(
+        t.result for t in rounds.round_view(db, slug, number).tables if t.table == conflict.table
+    )
+    assert after != before
+    corrections = [e for e in audit.audit_log(db, slug).entries if e.action == "result.correct"]
+    assert len(corrections) == 1 and corrections[0].actor == "otto"
+    assert problems == []
+    context.close()

@@ -91,7 +91,7 @@ def test_same_result_recorded_meanwhile_is_no_conflict_a_different_one_is(db: Da
     error = refused(
         db,
         "already_recorded",
-        f"table {two.table} already has a different result",
+        f"table {two.table} already has a result, a different one",
         "recorded by ally",
         "this entry said",
         call=lambda: results.report(

@@ -29,6 +29,6 @@ def checkin_svg(text: str, code: str) -> Markup:
     svg = out.getvalue().decode("utf-8")
     # a viewBox, so that the page's CSS scales the code instead of cropping it
     svg = re.sub(
-        r'width="(\d+)" height="(\d+)"', r'viewBox="0 0 \1 \2" width="\1" height="\2"', svg, 1
+        r'width="(\d+)" height="(\d+)"', r'viewBox="0 0 \1 \2" width="\1" height="\2"', svg, count=1
     )
     return Markup(svg)

@@ -561,7 +561,7 @@ def _same_or_conflict(
     mine = result_text(result, a.name, b.name)
     raise ResultConflict(
         Location(stage=where.key, round=rnd.number, table=found.number),
-        f"table {found.number} already has a different result: {text} (recorded by "
+        f"table {found.number} already has a result, a different one: {text} (recorded by "
         f"{row.reported_by}); this entry said {mine}. Keep the recorded result, or correct "
         "it to this entry",
         recorded=f"{text} (by {row.reported_by})",

@@ -340,7 +340,9 @@ def _every_tab(page: Any, slug: str, shots: Path | None) -> None:
 
 
 @pytest.mark.browser
-def test_twenty_results_through_a_network_cut(browser: Any, live_server: LiveServer) -> None:
+def test_twenty_results_through_a_network_cut(
+    browser: Any, live_server: LiveServer, shots: Path | None
+) -> None:
     db = live_server.db
     otto = add_account(db, "otto", PASSWORD, name="Otto")
     names = [f"Venue Player {n:02d}" for n in range(1, 41)]
@@ -397,6 +399,9 @@ def test_twenty_results_through_a_network_cut(browser: Any, live_server: LiveSer
         item.get_by_role("button", name=f"Table {t.table}: {t.b.name} wins 2-1").tap()
         expect(item.locator(".t-state")).to_contain_text("waiting to send")
     expect(page.locator("#entry-queue-list > li.queued-waiting")).to_have_count(14)
+    if shots is not None:
+        page.evaluate("() => window.scrollTo(0, 0)")
+        page.screenshot(path=str(shots / "phone-console-offline.png"))
     assert sum(1 for t in rounds.round_view(db, slug, number).tables if t.result) == 6
 
     # meanwhile, at the desk: a judge records table 8 differently, and table 9 the same
@@ -433,6 +438,9 @@ def test_twenty_results_through_a_network_cut(browser: Any, live_server: LiveSer
     decision = page.locator(f'#entry-queue-list > li[data-table="{conflict.table}"]')
     expect(decision).to_contain_text("needs your decision")
     expect(decision).to_contain_text("(by desk)")
+    if shots is not None:
+        decision.scroll_into_view_if_needed()
+        page.screenshot(path=str(shots / "phone-console-conflict.png"))
     assert lost and json.loads(lost[0])["key"]
     view = rounds.round_view(db, slug, number)
     assert all(t.result for t in view.tables)

@@ -155,13 +155,31 @@
     });
   }
 
+  // A table wider than a phone scrolls inside its own box (console-phone.css): one the
+  // keyboard could not otherwise reach gets the focus itself, so arrow keys scroll it.
+  function scrollable(root) {
+    (root.querySelectorAll ? root : document).querySelectorAll(".console-body table").forEach(function (table) {
+      var wide = table.scrollWidth > table.clientWidth + 1;
+      var reachable = table.querySelector("a[href], button, input, select, textarea, summary, [tabindex]");
+      if (wide && !reachable && !table.hasAttribute("tabindex")) {
+        table.setAttribute("tabindex", "0");
+        table.setAttribute("data-scrolls", "1");
+      } else if (!wide && table.getAttribute("data-scrolls")) {
+        table.removeAttribute("tabindex");
+        table.removeAttribute("data-scrolls");
+      }
+    });
+  }
+
   function start() {
     showOffline(!navigator.onLine);
     register();
     filters(document);
     alerts();
+    scrollable(document);
   }
-  document.addEventListener("htmx:afterSettle", function (e) { filters(e.detail.elt); });
+  document.addEventListener("htmx:afterSettle", function (e) { filters(e.detail.elt); scrollable(e.detail.elt); });
+  window.addEventListener("resize", function () { scrollable(document); });
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();

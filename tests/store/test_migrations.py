@@ -168,5 +168,5 @@ def test_processes_opening_a_new_database_at_once_migrate_it_once(
 
 
 def test_head_is_the_last_migration() -> None:
-    assert migrate.head() == "0015_hardening_throttle"
+    assert migrate.head() == "0016_phone_entries_staff_push_judge_calls"
     assert migrate.head() == migrate.HEAD  # the constant the quick check compares with

@@ -2,7 +2,7 @@
 its first answer), ``staff_push_subscriptions`` (staff's web push for an event's alerts) and
 ``judge_calls`` (a player's call for a judge). New tables only.
 
-Revision ID: 0016_phone_entries_staff_push_judge_calls
+Revision ID: 0016_phone
 Revises: 0015_hardening_throttle
 Create Date: 2026-12-06 10:00:00
 """
@@ -14,7 +14,7 @@ from alembic import op
 
 from fairpair.store.models import UTCDateTime
 
-revision = "0016_phone_entries_staff_push_judge_calls"
+revision = "0016_phone"
 down_revision = "0015_hardening_throttle"
 branch_labels = None
 depends_on = None

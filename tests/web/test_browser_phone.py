@@ -344,7 +344,7 @@ def test_twenty_results_through_a_network_cut(
     browser: Any, live_server: LiveServer, shots: Path | None
 ) -> None:
     db = live_server.db
-    otto = add_account(db, "otto", PASSWORD, name="Otto")
+    otto = add_account(db, "ottophone", PASSWORD, name="Otto")
     names = [f"Venue Player {n:02d}" for n in range(1, 41)]
     slug = swiss_event(db, "Venue Wifi Open", names, owner=otto)
     number = start_round(db, slug)
@@ -354,7 +354,7 @@ def test_twenty_results_through_a_network_cut(
     page = context.new_page()
     problems: list[str] = []
     page.on("pageerror", lambda e: problems.append(str(e)))
-    log_in(page, f"/console/{slug}/results", "otto")
+    log_in(page, f"/console/{slug}/results", "ottophone")
     expect(page.locator("html[data-sw=ready]")).to_have_count(1)
     page.reload()  # now under the console's service worker, the tabs kept ahead
     expect(page.locator("html[data-sw=ready]")).to_have_count(1)
@@ -462,6 +462,6 @@ def test_twenty_results_through_a_network_cut(
     )
     assert after != before
     corrections = [e for e in audit.audit_log(db, slug).entries if e.action == "result.correct"]
-    assert len(corrections) == 1 and corrections[0].actor == "otto"
+    assert len(corrections) == 1 and corrections[0].actor == "ottophone"
     assert problems == []
     context.close()

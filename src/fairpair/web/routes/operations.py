@@ -74,8 +74,8 @@ async def _database_checks(db: Database) -> dict[str, dict[str, Any]]:
     migrations: dict[str, Any] = {"ok": revision == SCHEMA_HEAD}
     if revision != SCHEMA_HEAD:
         migrations["detail"] = (
-            f"the database is at {revision or 'no migration'}, this version of fairpair "
-            f"needs {SCHEMA_HEAD}: run any fairpair command on it (it migrates) or restart"
+            f"the database is at {revision or 'no migration'}; this version of fairpair "
+            f"expects {SCHEMA_HEAD} (an upgrade half done: docs/deployment.md, Upgrades)"
         )
     return {"database": {"ok": True}, "migrations": migrations}
 

@@ -319,3 +319,24 @@ def test_an_unexpected_error_shows_a_reference_and_no_detail(
     logged = [r for r in caplog.records if getattr(r, "request_id", None) == rid]
     assert logged and logged[0].exc_info is not None
     assert "secret detail" in str(logged[0].exc_info[1])
+
+
+@pytest.mark.browser
+def test_an_error_page_in_the_browser_shows_its_reference(
+    sqlite_db: Database, browser: Any
+) -> None:
+    """What a person sees when a page fails: the generic message and the reference that the
+    server's log line carries, nothing of the error itself."""
+    with served(boom_app(sqlite_db.url), log_level="critical") as url:
+        context = browser.new_context(base_url=url)
+        try:
+            page = context.new_page()
+            answer = page.goto("/boom")
+            assert answer is not None and answer.status == 500
+            rid = answer.headers["x-request-id"]
+            assert page.get_by_role("heading", name="Internal error").is_visible()
+            assert page.get_by_role("alert").inner_text().startswith("something went wrong")
+            assert page.locator(".error-reference code").inner_text() == rid
+            assert "secret detail" not in page.content()
+        finally:
+            context.close()

@@ -217,6 +217,8 @@ EXCLUDED = {
     "/c/{community}/leagues/{league}/live": "a server-sent event stream",
     "/c/{community}/leagues/{league}/leaderboard.csv": "CSV",
     "/c/{community}/leagues/{league}/leaderboard.png": "an image",
+    "/healthz": "JSON (the liveness check, for a supervisor or a load balancer)",
+    "/readyz": "JSON (the readiness check, for a supervisor or a load balancer)",
 }
 #: Every route under this prefix is the JSON API.
 API_PREFIX = "/api/"

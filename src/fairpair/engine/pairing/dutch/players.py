@@ -64,8 +64,13 @@ def build_players(field: DutchField) -> dict[str, Player]:
     scores = {e.key: sum(r.points for r in e.rounds) for e in field.entrants}
     by_key = {e.key: e for e in field.entrants}
     players: dict[str, Player] = {}
-    for rank, entrant in enumerate(by_number):
-        players[entrant.key] = _player(entrant, rank, scores, by_key, field)
+    rank = 0
+    for entrant in by_number:
+        # The rank rule counts the players of the pairing: an entrant absent from this round
+        # who was never paired before has no place in the list yet.
+        valid = entrant.present or any(r.paired for r in entrant.rounds)
+        players[entrant.key] = _player(entrant, rank if valid else -1, scores, by_key, field)
+        rank += valid
     return players
 
 

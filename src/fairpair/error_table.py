@@ -38,6 +38,9 @@ class ExitCode(IntEnum):
     CONFLICT = 9
     #: The database cannot be opened or reached (a bad URL, a server down).
     DATABASE = 10
+    #: ``fairpair check-pairings``: a round's recorded pairing or colours differ from the
+    #: pairing system's (not an error: the answer to the question asked).
+    PAIRINGS_DIFFER = 11
 
 
 @dataclass(frozen=True, slots=True)

@@ -58,9 +58,7 @@ def check(path: Path) -> tuple[int, int, list[str]]:
     numbers = {p.id: p.seed or int(p.id) for p in tournament.players}
     colour = infer_initial_colour(stage, numbers)
     total = stage.config.max_rounds or len(stage.rounds)  # type: ignore[union-attr]
-    checks = replay(
-        tournament, stage, numbers=numbers, rounds_total=total, initial_colour=colour
-    )
+    checks = replay(tournament, stage, numbers=numbers, rounds_total=total, initial_colour=colour)
     lines = []
     for c in checks:
         if not c.matches:

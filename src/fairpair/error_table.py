@@ -74,6 +74,8 @@ ERROR_TABLE: dict[str, ErrorKind] = _kinds(
     ("round_still_open", ExitCode.REFUSED, 409, "an earlier round still misses results"),
     ("nobody_to_pair", ExitCode.REFUSED, 409, "fewer than two players can be paired"),
     ("weight_limit", ExitCode.REFUSED, 409, "the round is beyond one exact matching"),
+    ("no_dutch_pairing", ExitCode.REFUSED, 409, "no pairing keeps the Dutch absolute criteria"),
+    ("whole_round_method", ExitCode.REFUSED, 409, "the Dutch system pairs only a Swiss stage"),
     ("lifecycle_refused", ExitCode.REFUSED, 409, "the round cannot move to that state now"),
     ("toss_unavailable", ExitCode.REFUSED, 409, "the toss does not apply"),
     ("unknown_event", ExitCode.UNKNOWN_NAME, 404, "no saved event with that slug"),

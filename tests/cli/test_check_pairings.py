@@ -49,7 +49,8 @@ def test_a_round_with_other_colours_differs_and_exits_11(tmp_path: Path) -> None
     changed = tmp_path / "changed.trf"
     changed.write_text(swapped_colours(text, 6, 1, opponent))
     result = run("check-pairings", str(changed))
-    assert result.exit_code == ExitCode.PAIRINGS_DIFFER == 11, result.output
+    assert result.exit_code == ExitCode.PAIRINGS_DIFFER, result.output
+    assert int(ExitCode.PAIRINGS_DIFFER) == 11
     assert "Round 6: differs" in result.output
     assert "1 of 6 rounds differ" in result.output
 

@@ -148,9 +148,7 @@ class _Round:
 
     def check_complete(self) -> None:
         unmatched = [i for i in range(self.n) if self.mate[i] is None]
-        if len(unmatched) > 1 or (
-            unmatched and not self.order[unmatched[0]].bye_eligible
-        ):
+        if len(unmatched) > 1 or (unmatched and not self.order[unmatched[0]].bye_eligible):
             raise NoDutchPairing
 
     def choose_bye_score(self) -> None:
@@ -161,7 +159,7 @@ class _Round:
         top = order[0].score if order else 0
         if self.n % 2 == 0:
             self.bye_score = 0
-            for (i, j) in self.edges():
+            for i, j in self.edges():
                 self.weights[(i, j)] = self.completion(i, j)
             self.solve()
             self.check_complete()
@@ -169,7 +167,7 @@ class _Round:
         levels = sorted({p.score for p in order})
         level = {s: k for k, s in enumerate(levels)}
         width = (2 * len(levels)).bit_length() + 1
-        for (i, j) in self.edges():
+        for i, j in self.edges():
             a, b = order[i], order[j]
             first = 1 + (not a.bye_eligible) + (not b.bye_eligible)
             self.weights[(i, j)] = (first << width) | (level[a.score] + level[b.score])
@@ -244,7 +242,7 @@ class _Round:
         outside: dict[int, int] = {}
         bye_comp = 3 + 2 * len(levels)
         all_vectors: dict[Edge, dict[int, int]] = {}
-        for (i, j) in self.edges():
+        for i, j in self.edges():
             vec = vectors.get((i, j))
             if vec is None:
                 outside = {0: self.completion(i, j)}
@@ -337,7 +335,7 @@ class _Round:
                 if not remaining:
                     break
                 if higher(v):
-                    self.solve(exchange_low(lambda x, y, v=v: int(x != v)))
+                    self.solve(exchange_low(_not_higher(v)))
                 if not higher(v):
                     remaining -= 1
                     for y in remainder:
@@ -350,7 +348,7 @@ class _Round:
                     break
                 already = higher(v)
                 if not already:
-                    self.solve(exchange_low(lambda x, y, v=v: int(x == v)))
+                    self.solve(exchange_low(_higher(v)))
                 if higher(v):
                     remaining -= 1
                     for y in remainder:
@@ -456,6 +454,24 @@ class _Round:
                             vec[usc + level[hs]] = 1
                 result[(i, j)] = vec
         return result
+
+
+def _not_higher(v: int) -> Callable[[int, int], int]:
+    """Prefer pairings where ``v`` is not the higher player of a pair (moved out of S1)."""
+
+    def extra(x: int, y: int) -> int:
+        return int(x != v)
+
+    return extra
+
+
+def _higher(v: int) -> Callable[[int, int], int]:
+    """Prefer pairings where ``v`` is the higher player of a pair (moved into S1)."""
+
+    def extra(x: int, y: int) -> int:
+        return int(x == v)
+
+    return extra
 
 
 def _key(u: int, v: int) -> Edge:

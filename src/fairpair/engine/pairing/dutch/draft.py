@@ -15,6 +15,7 @@ import hashlib
 from fractions import Fraction
 
 from fairpair.engine.errors import Location
+from fairpair.engine.pairing.byes import assigned_byes
 from fairpair.engine.pairing.draft import DraftPairing, PairingDraft
 from fairpair.engine.pairing.dutch.brackets import NoDutchPairing
 from fairpair.engine.pairing.dutch.field import dutch_field
@@ -22,7 +23,6 @@ from fairpair.engine.pairing.dutch.model import Colour
 from fairpair.engine.pairing.dutch.pairer import pair_dutch
 from fairpair.engine.pairing.eligibility import eligible_field, excluded_notes
 from fairpair.engine.pairing.exclusions import Exclusion
-from fairpair.engine.pairing.byes import assigned_byes
 from fairpair.engine.pairing.next_round import check_can_pair, next_round_number
 from fairpair.engine.pairing.notes import (
     AssignedByeNote,
@@ -35,7 +35,7 @@ from fairpair.engine.pairing.notes import (
     ScoreGroupNote,
 )
 from fairpair.engine.pairing.ranking import pairing_numbers, seed_order, standings_order
-from fairpair.engine.pairing.refusals import NoDutchPairingExists, NobodyToPair
+from fairpair.engine.pairing.refusals import NobodyToPair, NoDutchPairingExists
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import Bye, ByeKind, Toss, TossReason
 from fairpair.engine.stage import PairingMethod, Stage
@@ -84,7 +84,9 @@ def pair_dutch_round(tournament: Tournament, stage: Stage) -> PairingDraft:
     field_players = [p for p in eligibility.eligible if p not in on_bye]
     where = Location(stage=stage.id, round=number)
     if len(field_players) < 2 and not byes:
-        raise NobodyToPair(where, f"round {number} cannot be paired: fewer than two eligible players")
+        raise NobodyToPair(
+            where, f"round {number} cannot be paired: fewer than two eligible players"
+        )
     cap = stage.round_cap
     field = dutch_field(
         tournament,

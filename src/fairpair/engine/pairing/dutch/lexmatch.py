@@ -63,9 +63,7 @@ class Layout:
         return value
 
 
-def max_weight_matching(
-    size: int, edges: Sequence[tuple[int, int, int]]
-) -> list[int | None]:
+def max_weight_matching(size: int, edges: Sequence[tuple[int, int, int]]) -> list[int | None]:
     """The mate of each vertex (``None``: unmatched) in a maximum-weight matching."""
     graph: rx.PyGraph[None, int] = rx.PyGraph(multigraph=False)
     graph.add_nodes_from([None] * size)

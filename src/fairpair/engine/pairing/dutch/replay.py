@@ -130,7 +130,5 @@ def replay(
         if pairing is None:
             checks.append(RoundCheck(rnd.number, games, recorded_bye, (), None, bare, True))
             continue
-        checks.append(
-            RoundCheck(rnd.number, games, recorded_bye, pairing.games, pairing.bye, bare)
-        )
+        checks.append(RoundCheck(rnd.number, games, recorded_bye, pairing.games, pairing.bye, bare))
     return tuple(checks)

@@ -410,6 +410,8 @@ class _Round:
         ds2 = us1 + nl
         us2 = ds2 + nl
         played = facts.played_rounds
+        resident_score = order[first_resident].score
+        lowest = levels[-1]
         result: dict[Edge, dict[int, int]] = {}
         members = sorted(region)
         for jj, j in enumerate(members):
@@ -423,19 +425,24 @@ class _Round:
                 vec: dict[int, int] = {0: self.completion(i, j)}
                 current = j in in_bracket
                 nextb = j in nxt_set
+                # The pairs of each score: the lowest score of the bracket (its residents') and
+                # of the next one is left out, as the pairs counted above fix it.
                 if current:
                     vec[1] = 1
-                    vec[cur_scores + level[hp.score]] = 1
+                    if hp.score != resident_score:
+                        vec[cur_scores + level[hp.score]] = 1
                 if nextb:
                     vec[pairs_next] = 1
-                    vec[next_scores + level[hp.score]] = 1
+                    if hp.score != lowest:
+                        vec[next_scores + level[hp.score]] = 1
                 rank = self.bye_rank(i, j, self.single_downfloater_bye)
                 if rank:
                     vec[bye_comp] = rank
                 if current:
+                    # Colour and upfloat criteria as penalties: few pairs incur them.
                     for k, ok in enumerate(colour_criteria(lower, hp)):
-                        if ok:
-                            vec[colours + k] = 1
+                        if not ok:
+                            vec[colours + k] = -1
                     hs, ls = hp.score, lower.score
                     for back, base, dsc, usc in ((1, floats, ds1, us1), (2, floats + 2, ds2, us2)):
                         if played < back:
@@ -444,14 +451,14 @@ class _Round:
                         if d:
                             vec[base] = d
                         repeat_up = hs > ls and up(lower, back)
-                        if not repeat_up:
-                            vec[base + 1] = 1
+                        if repeat_up:
+                            vec[base + 1] = -1
                         if down(lower, back):
                             vec[dsc + level[ls]] = vec.get(dsc + level[ls], 0) + 1
                         if down(hp, back):
                             vec[dsc + level[hs]] = vec.get(dsc + level[hs], 0) + 1
-                        if not repeat_up:
-                            vec[usc + level[hs]] = 1
+                        if repeat_up:
+                            vec[usc + level[hs]] = -1
                 result[(i, j)] = vec
         return result
 

@@ -4,7 +4,11 @@ Each edge carries a vector of non-negative components, most important first. Pac
 components into one integer, each in a bit field wide enough that no matching's sum can carry
 into the next, turns "best by the first component, then the second, …" into one maximum-weight
 matching (rustworkx). A field's width comes from a bound on its sum over any matching: half of
-the sum, over the players, of the largest value on an edge at that player.
+the sum, over the players, of the largest value on an edge at that player. A component may be
+negative (a penalty: "as few as possible" of something most pairs avoid, so that only the few
+edges that incur it need bits); its field then holds twice the bound, so that the difference of
+two matchings' sums still fits. The top component is positive on every edge, so every packed
+value is positive.
 
 rustworkx computes with 128-bit integers, so the packed value must stay under ``BIT_LIMIT``
 bits. When the criteria of a bracket need more, the least important components are dropped
@@ -20,7 +24,7 @@ import rustworkx as rx
 BIT_LIMIT = 120
 
 Vector = Mapping[int, int]
-"""Sparse components: position → value (missing positions are 0)."""
+"""Sparse components: position → value (missing positions are 0; negative: a penalty)."""
 
 
 class Layout:
@@ -28,17 +32,21 @@ class Layout:
 
     def __init__(self, size: int, edges: Mapping[tuple[int, int], Vector], low_bits: int):
         best: list[dict[int, int]] = [{} for _ in range(size)]
+        signed = [False] * size
         for (u, v), vec in edges.items():
             for comp, value in vec.items():
-                if value <= 0:
+                if value < 0:
+                    signed[comp] = True
+                    value = -value
+                elif value == 0:
                     continue
                 at = best[comp]
                 if at.get(u, 0) < value:
                     at[u] = value
                 if at.get(v, 0) < value:
                     at[v] = value
-        widths = [(sum(b.values()) + 1) // 2 for b in best]
-        bits = [w.bit_length() for w in widths]
+        bounds = [(sum(b.values()) + 1) // 2 for b in best]
+        bits = [(2 * b if signed[k] else b).bit_length() for k, b in enumerate(bounds)]
         self.truncated = False
         while sum(bits) + low_bits > BIT_LIMIT:
             last = max(i for i, b in enumerate(bits) if b)
@@ -59,7 +67,7 @@ class Layout:
         shifts = self.shifts
         for comp, part in vec.items():
             if part and bits[comp]:
-                value |= part << shifts[comp]
+                value += part << shifts[comp]
         return value
 
 

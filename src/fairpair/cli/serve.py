@@ -127,6 +127,7 @@ def serve(
         if os.environ.get(ENV_METRICS, "") in ("1", "true", "yes")
         else None
     )
+    renders = _renders_folder(workers)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     say(f"fairpair on http://{shown}:{port}  (database: {_safe(url)})")
     if demo:
@@ -160,6 +161,25 @@ def serve(
     finally:
         if metrics_dir is not None:
             metrics_dir.cleanup()
+        if renders is not None:
+            import shutil
+
+            shutil.rmtree(renders, ignore_errors=True)
+
+
+def _renders_folder(workers: int) -> str | None:
+    """For several workers, the folder they share renderings in (``web.shared_renders``):
+    a temporary one, removed at exit."""
+    import os
+    import tempfile
+
+    from fairpair.web.shared_renders import ENV
+
+    if workers == 1:
+        return None
+    folder = tempfile.mkdtemp(prefix="fairpair-renders-")
+    os.environ[ENV] = folder
+    return folder
 
 
 def _metrics_folder(workers: int) -> _MetricsFolder | None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-import rustworkx as rx
+from fairpair.engine.pairing.matcher import solve
 
 BIT_LIMIT = 120
 
@@ -72,16 +72,11 @@ class Layout:
 
 
 def max_weight_matching(size: int, edges: Sequence[tuple[int, int, int]]) -> list[int | None]:
-    """The mate of each vertex (``None``: unmatched) in a maximum-weight matching."""
-    graph: rx.PyGraph[None, int] = rx.PyGraph(multigraph=False)
-    graph.add_nodes_from([None] * size)
-    graph.add_edges_from(list(edges))
+    """The mate of each vertex (``None``: unmatched) in a maximum-weight matching (rustworkx
+    on a server; networkx's exact integers where rustworkx has no build, as in the browser:
+    ``engine.pairing.matcher``). Each pair of vertices has at most one edge."""
     mate: list[int | None] = [None] * size
-    for u, v in rx.max_weight_matching(graph, max_cardinality=False, weight_fn=_identity):
+    for u, v in solve(size, edges, max_cardinality=False):
         mate[u] = v
         mate[v] = u
     return mate
-
-
-def _identity(weight: int) -> int:
-    return weight

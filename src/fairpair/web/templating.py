@@ -18,6 +18,7 @@ from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 
+from fairpair import i18n
 from fairpair.engine.repeats import rounds_text
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -32,7 +33,7 @@ def _when(value: datetime | None, fmt: str | None = None) -> str:
         return value.strftime(fmt)
     utc = value.astimezone(UTC)
     return Markup(
-        f'<time datetime="{utc:%Y-%m-%dT%H:%M:%SZ}" data-local>{utc:%a %d %b %H:%M} UTC</time>'
+        f'<time datetime="{utc:%Y-%m-%dT%H:%M:%SZ}" data-local>{i18n.moment(utc)} UTC</time>'
     )
 
 
@@ -43,7 +44,7 @@ def _time_of_day(value: datetime | None) -> str:
         return ""
     utc = value.astimezone(UTC)
     return Markup(
-        f'<time datetime="{utc:%Y-%m-%dT%H:%M:%SZ}" data-local="time">{utc:%H:%M} UTC</time>'
+        f'<time datetime="{utc:%Y-%m-%dT%H:%M:%SZ}" data-local="time">{i18n.clock(utc)} UTC</time>'
     )
 
 
@@ -54,13 +55,30 @@ def _utc_input(value: datetime | None) -> str:
 
 def plural(count: int, word: str, many: str | None = None) -> str:
     """A count and its noun, agreeing: ``{{ n | plural("table") }}`` gives "1 table", "8 tables";
-    ``many`` names an irregular plural (``plural("match", "matches")``)."""
-    return f"{count} {word if count == 1 else (many or word + 's')}"
+    ``many`` names an irregular plural (``plural("match", "matches")``). Through the
+    catalogue (``ngettext("%(num)d table", "%(num)d tables", n)``: the language's own plural
+    rule); a translated page writes the ``ngettext`` call itself so that the extraction
+    finds it, and this finds the same message."""
+    singular, several = f"%(num)d {word}", f"%(num)d {many or word + 's'}"
+    return i18n.ngettext(singular, several, count) % {"num": count}
 
 
 def make_templates() -> Jinja2Templates:
     templates = Jinja2Templates(directory=str(TEMPLATES))
     env = templates.env
+    env.add_extension("jinja2.ext.i18n")
+    # newstyle: ``_("%(name)s's table", name=...)`` formats (and escapes) its arguments
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        i18n.gettext,
+        i18n.ngettext,
+        newstyle=True,
+        pgettext=i18n.pgettext,
+        npgettext=i18n.npgettext,
+    )
+    env.globals["language"] = i18n.language
+    env.globals["html_lang"] = i18n.html_lang
+    env.globals["languages"] = i18n.LANGUAGES
+    env.filters["number"] = lambda value: i18n.number(value)
     env.filters["when"] = _when
     env.filters["time_of_day"] = _time_of_day
     env.filters["utc_input"] = _utc_input

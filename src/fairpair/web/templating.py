@@ -78,7 +78,10 @@ def make_templates() -> Jinja2Templates:
     env.globals["language"] = i18n.language
     env.globals["html_lang"] = i18n.html_lang
     env.globals["languages"] = i18n.LANGUAGES
+    env.globals["Markup"] = Markup
     env.filters["number"] = lambda value: i18n.number(value)
+    # a value in bold inside a translated sentence: _("Linked as %(name)s", name=x | strong)
+    env.filters["strong"] = lambda value: Markup("<strong>%s</strong>") % value
     env.filters["when"] = _when
     env.filters["time_of_day"] = _time_of_day
     env.filters["utc_input"] = _utc_input

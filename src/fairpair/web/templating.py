@@ -59,8 +59,10 @@ def plural(count: int, word: str, many: str | None = None) -> str:
     catalogue (``ngettext("%(num)d table", "%(num)d tables", n)``: the language's own plural
     rule); a translated page writes the ``ngettext`` call itself so that the extraction
     finds it, and this finds the same message."""
-    singular, several = f"%(num)d {word}", f"%(num)d {many or word + 's'}"
-    return i18n.ngettext(singular, several, count) % {"num": count}
+    several = many or word + "s"
+    if not isinstance(count, int):  # an undefined value, as the pages have always shown it
+        return f"{count} {several}"
+    return i18n.ngettext(f"%(num)d {word}", f"%(num)d {several}", count) % {"num": count}
 
 
 def make_templates() -> Jinja2Templates:

@@ -38,6 +38,9 @@ class ExitCode(IntEnum):
     CONFLICT = 9
     #: The database cannot be opened or reached (a bad URL, a server down).
     DATABASE = 10
+    #: ``fairpair check-pairings``: a round's recorded pairing or colours differ from the
+    #: pairing system's (not an error: the answer to the question asked).
+    PAIRINGS_DIFFER = 11
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +74,8 @@ ERROR_TABLE: dict[str, ErrorKind] = _kinds(
     ("round_still_open", ExitCode.REFUSED, 409, "an earlier round still misses results"),
     ("nobody_to_pair", ExitCode.REFUSED, 409, "fewer than two players can be paired"),
     ("weight_limit", ExitCode.REFUSED, 409, "the round is beyond one exact matching"),
+    ("no_dutch_pairing", ExitCode.REFUSED, 409, "no pairing keeps the Dutch absolute criteria"),
+    ("whole_round_method", ExitCode.REFUSED, 409, "the Dutch system pairs only a Swiss stage"),
     ("lifecycle_refused", ExitCode.REFUSED, 409, "the round cannot move to that state now"),
     ("toss_unavailable", ExitCode.REFUSED, 409, "the toss does not apply"),
     ("unknown_event", ExitCode.UNKNOWN_NAME, 404, "no saved event with that slug"),

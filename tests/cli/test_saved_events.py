@@ -380,10 +380,13 @@ def test_as_a_user_runs_it_in_any_encoding(db: str, tmp_path: Path) -> None:
     assert slug == "cafe-night"
     control = run("player", "add", slug, "Chloé \x1b[31mRed")
     assert control.returncode == 8 and "control codes" in control.stderr
-    assert run("player", "add", slug, "Chloé \u202eRed").returncode == 0
+    # a text-direction override could make a name pass for another: refused, named
+    hidden = run("player", "add", slug, "Chloé \u202eRed")
+    assert hidden.returncode == 8 and "Traceback" not in hidden.stderr
+    assert run("player", "add", slug, "Chloé Red").returncode == 0
     assert run("player", "add", slug, "Zoë").returncode == 0
     shown = run("event", "show", slug)
-    assert shown.returncode == 0 and "Chloe \\u202eRed" in shown.stdout
+    assert shown.returncode == 0 and "Chlo" in shown.stdout and "Red" in shown.stdout
     assert json.loads(run("event", "show", slug, "--json").stdout)["players"][1]["name"] == "Zoë"
     exported = run("export", slug)
     assert json.loads(exported.stdout)["players"][0]["name"].startswith("Chloé")

@@ -3,6 +3,7 @@ by themselves the first time a database is opened (only then)."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import time
@@ -168,5 +169,15 @@ def test_processes_opening_a_new_database_at_once_migrate_it_once(
 
 
 def test_head_is_the_last_migration() -> None:
-    assert migrate.head() == "0015_hardening_throttle"
+    assert migrate.head() == "0016_phone"
     assert migrate.head() == migrate.HEAD  # the constant the quick check compares with
+
+
+def test_every_revision_id_fits_alembic_version_column() -> None:
+    """``alembic_version.version_num`` is VARCHAR(32): PostgreSQL refuses a longer revision
+    id when it upgrades (SQLite would not notice)."""
+    folder = Path(migrate.__file__).parent / "migrations" / "versions"
+    for module in folder.glob("*.py"):
+        found = re.search(r'^revision = "([^"]+)"', module.read_text(encoding="utf-8"), re.M)
+        assert found is not None, module.name
+        assert len(found.group(1)) <= 32, f"{module.name}: {found.group(1)!r} is too long"

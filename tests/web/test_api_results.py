@@ -119,3 +119,27 @@ def test_roles_for_results(client: TestClient, db: Database) -> None:
     assert done.status_code == 201, done.text
     assert call(client, "GET", f"/events/{slug}/log", viewer).status_code == 200
     assert call(client, "GET", f"/events/{slug}/log", {}).status_code == 401
+
+
+def test_an_idempotency_key_sent_again_gets_the_first_answer(
+    client: TestClient, db: Database
+) -> None:
+    """Issue 32: a client's retry with the same ``Idempotency-Key`` records nothing twice; a
+    different result recorded meanwhile is a conflict naming both."""
+    me = bearer(db, "ilse")
+    slug = _open_round(db, "ilse", "API Key Open")
+    keyed = {**me, "idempotency-key": "retry-0001-abcdef"}
+    body = {"round": 1, "table": 1, "result": "2-1"}
+    first = call(client, "POST", f"/events/{slug}/results", keyed, body)
+    again = call(client, "POST", f"/events/{slug}/results", keyed, body)
+    assert first.status_code == again.status_code == 201
+    assert first.json() == again.json()
+    reports = [e for e in audit_log(db, slug).entries if e.action == "result.report"]
+    assert len(reports) == 1
+    other = {**me, "idempotency-key": "retry-0002-abcdef"}
+    clash = call(client, "POST", f"/events/{slug}/results", other, {**body, "result": "0-2"})
+    assert clash.status_code == 409
+    error = error_of(clash)
+    assert "a different one" in error["message"] and "this entry said" in error["message"]
+    bad = call(client, "POST", f"/events/{slug}/results", {**me, "idempotency-key": "x y"}, body)
+    assert error_of(bad)["code"] == "refused" and error_of(bad)["field"] == "key"

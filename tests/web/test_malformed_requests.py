@@ -17,6 +17,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -178,7 +179,10 @@ def _call(
         "headers": headers,
         "app": None,
     }
-    anyio.run(guard, scope, receive, send)
+    # a thread of its own: a browser test earlier in this worker leaves an event loop
+    # running in the main thread (Playwright's sync API)
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(anyio.run, guard, scope, receive, send).result()
     return answers[0]["status"], taken
 
 

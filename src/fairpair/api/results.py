@@ -6,11 +6,16 @@ The contract other clients rely on: ``POST`` with ``{"round": 3, "table": 12, "r
 ``fairpair.interop.typed_text.parse_result``: ``draw``, ``½-½``, ``=`` are draws) answers 201
 with the recorded match — with a ``note`` when there is something to know (a draw of a
 best-of-three without its games: GW% counts no games for it); ``PUT`` with ``{"round",
-"table", "result", "reason"}`` corrects it."""
+"table", "result", "reason"}`` corrects it. A ``POST`` may carry an ``Idempotency-Key`` header
+(8 to 100 letters, digits or ``-_.:``): the same key sent again is answered with the first
+answer and records nothing; with a key, a match recorded meanwhile by someone else with the
+same result is answered as recorded, and with a different one is refused (409) naming both."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from typing import Annotated
+
+from fastapi import APIRouter, Header
 
 from fairpair.api.answers import Outstanding, OutstandingMatch, RecordedMatch
 from fairpair.api.bodies import ResultCorrection, ResultReport
@@ -45,11 +50,25 @@ def _answer(slug: str, recorded: results.Recorded) -> RecordedMatch:
     response_model_exclude_none=True,  # "note" only when there is something to know
     status_code=201,
 )
-def report_result(slug: Slug, body: ResultReport, access: Judge, db: DbDep) -> RecordedMatch:
-    """Report a match's result (the first report wins; a second is told what is recorded)."""
+def report_result(
+    slug: Slug,
+    body: ResultReport,
+    access: Judge,
+    db: DbDep,
+    idempotency_key: Annotated[str | None, Header(max_length=100)] = None,
+) -> RecordedMatch:
+    """Report a match's result (the first report wins; a second is told what is recorded).
+    With an ``Idempotency-Key`` header, a retry of the same key gets the first answer."""
     result = parse_result(body.result, "result")
     recorded = results.report(
-        db, slug, body.round, result, actor=access.actor, table=body.table, stage=body.stage
+        db,
+        slug,
+        body.round,
+        result,
+        actor=access.actor,
+        table=body.table,
+        stage=body.stage,
+        key=idempotency_key,
     )
     return _answer(slug, recorded)
 

@@ -26,6 +26,7 @@ COMMANDS: dict[str, str] = {
     "standings": "Print the standings of a document or a saved event.",
     "pair": "Draft the next round: pairings, bye and the notes that explain them.",
     "toss": "The Toss table; flip a toss or recalculate a round (saved events).",
+    "check-pairings": "Replay a TRF tournament by the FIDE Dutch system; say where it differs.",
     "rounds": "Recommend how many Swiss rounds to play for N players.",
     "schema": "Print the tournament document's JSON Schema.",
     "event": "Saved events: create, list and show them.",
@@ -52,7 +53,7 @@ COMMANDS: dict[str, str] = {
     "rating": "A community's ratings: list, a person's history, settings, rebuild.",
 }
 #: Commands whose module is not named like them (``import`` is a Python keyword).
-MODULES: dict[str, str] = {"import": "import_document"}
+MODULES: dict[str, str] = {"import": "import_document", "check-pairings": "check_pairings"}
 CONTEXT = {"help_option_names": ["-h", "--help"]}
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -149,6 +149,7 @@ class Method(StrEnum):
     SLIDE = "slide"
     FOLD = "fold"
     RANDOM = "random"
+    DUTCH = "dutch"
 
 
 @handles_errors
@@ -159,8 +160,8 @@ def pair(
         Method | None,
         typer.Option(
             metavar="METHOD",
-            help="Pair inside score groups this way: adjacent, slide, fold or random "
-            "(default: the stage's method).",
+            help="Pair inside score groups this way: adjacent, slide, fold or random; or "
+            "dutch, the FIDE Dutch system for the whole round (default: the stage's method).",
             case_sensitive=False,
         ),
     ] = None,

@@ -59,6 +59,27 @@ def serve(
             "Default: $FAIRPAIR_TRUSTED_PROXIES, else none.",
         ),
     ] = None,
+    metrics: Annotated[
+        bool,
+        typer.Option(
+            "--metrics",
+            help="Serve Prometheus metrics at /metrics (to the loopback address only, or "
+            "with the bearer token $FAIRPAIR_METRICS_TOKEN). Default: $FAIRPAIR_METRICS.",
+        ),
+    ] = False,
+    log_format: Annotated[
+        str,
+        typer.Option(
+            "--log-format",
+            metavar="text|json",
+            help="The server's log lines: text, or one JSON object a line (each with its "
+            "request's id). Default: $FAIRPAIR_LOG_FORMAT, else text.",
+        ),
+    ] = "",
+    access_log: Annotated[
+        bool,
+        typer.Option("--access-log", help="Log a line for every request (in --log-format)."),
+    ] = False,
     db: options.Db = None,
 ) -> None:
     """Run the web platform (organizer console, public pages, API) until Ctrl-C."""
@@ -69,13 +90,19 @@ def serve(
 
     from fairpair.cli.screen import say
     from fairpair.service.kernel.connection import opened
+    from fairpair.web.logs import ENV_LOG_FORMAT, FORMATS, log_config
     from fairpair.web.settings import (
         ENV_DATABASE,
         ENV_INSECURE,
+        ENV_METRICS,
         ENV_SECRET,
         ENV_TRUSTED_PROXIES,
         proxies,
     )
+
+    log_format = (log_format or os.environ.get(ENV_LOG_FORMAT) or "text").strip().lower()
+    if log_format not in FORMATS:
+        raise typer.BadParameter(f"{log_format!r} is not text or json", param_hint="--log-format")
 
     if trusted_proxy:
         os.environ[ENV_TRUSTED_PROXIES] = ",".join(trusted_proxy)
@@ -93,6 +120,14 @@ def serve(
     os.environ.setdefault(ENV_SECRET, secrets.token_urlsafe(32))
     if insecure_cookies:
         os.environ[ENV_INSECURE] = "1"
+    if metrics:
+        os.environ[ENV_METRICS] = "1"
+    metrics_dir = (
+        _metrics_folder(workers)
+        if os.environ.get(ENV_METRICS, "") in ("1", "true", "yes")
+        else None
+    )
+    renders = _renders_folder(workers)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     say(f"fairpair on http://{shown}:{port}  (database: {_safe(url)})")
     if demo:
@@ -107,18 +142,82 @@ def serve(
         host=host,
         port=port,
         workers=workers,
-        log_level="warning",
+        # web.logs: fairpair's lines from INFO, uvicorn's errors, its access line if asked
+        log_config=log_config(log_format, access_log),
+        log_level=None,
+        access_log=access_log,
         # the app believes forwarded headers from the trusted proxies only (web.settings)
         proxy_headers=False,
         timeout_graceful_shutdown=3,
     )
-    if workers == 1:
-        uvicorn.Server(config).run()
-        return
-    from uvicorn.supervisors import Multiprocess
+    try:
+        if workers == 1:
+            uvicorn.Server(config).run()
+            return
+        from uvicorn.supervisors import Multiprocess
 
-    with contextlib.suppress(KeyboardInterrupt):
-        Multiprocess(config, sockets=[_listening_socket(host, port)]).run()
+        with contextlib.suppress(KeyboardInterrupt):
+            Multiprocess(config, sockets=[_listening_socket(host, port)]).run()
+    finally:
+        if metrics_dir is not None:
+            metrics_dir.cleanup()
+        if renders is not None:
+            import shutil
+
+            shutil.rmtree(renders, ignore_errors=True)
+
+
+def _renders_folder(workers: int) -> str | None:
+    """For several workers, the folder they share renderings in (``web.shared_renders``):
+    a temporary one, removed at exit."""
+    import os
+    import tempfile
+
+    from fairpair.web.shared_renders import ENV
+
+    if workers == 1:
+        return None
+    folder = tempfile.mkdtemp(prefix="fairpair-renders-")
+    os.environ[ENV] = folder
+    return folder
+
+
+def _metrics_folder(workers: int) -> _MetricsFolder | None:
+    """prometheus-client's multiprocess mode for ``--workers N`` (N > 1): an empty folder in
+    ``$PROMETHEUS_MULTIPROC_DIR`` for the workers' values, set before any worker starts
+    (each reads it when it imports the library). One given there is emptied of the last
+    run's values (the library's rule: a fresh folder at each start); else a temporary one,
+    removed at exit. One process needs none (its values are in memory)."""
+    import os
+    import tempfile
+    from pathlib import Path
+
+    from fairpair.web.metrics import MULTIPROCESS_ENV
+
+    given = os.environ.get(MULTIPROCESS_ENV, "")
+    if workers == 1 and not given:
+        return None
+    if given:
+        folder = Path(given)
+        folder.mkdir(parents=True, exist_ok=True)
+        for old in folder.glob("*.db"):
+            old.unlink()
+        return _MetricsFolder(folder, remove=False)
+    folder = Path(tempfile.mkdtemp(prefix="fairpair-metrics-"))
+    os.environ[MULTIPROCESS_ENV] = str(folder)
+    return _MetricsFolder(folder, remove=True)
+
+
+class _MetricsFolder:
+    def __init__(self, folder: object, *, remove: bool) -> None:
+        self.folder = folder
+        self.remove = remove
+
+    def cleanup(self) -> None:
+        if self.remove:
+            import shutil
+
+            shutil.rmtree(str(self.folder), ignore_errors=True)
 
 
 def _listening_socket(host: str, port: int) -> socket.socket:

@@ -48,6 +48,8 @@ class TossReason(StrEnum):
     """A playoff: the higher seed chooses and is recorded as playing first (MTR)."""
     SCHEDULE = "schedule"
     """A round robin: the Berger table's first-named player (White) plays first."""
+    COLOURS = "colours"
+    """The Dutch system's colour allocation (C.04.3 E.1–E.5) gave White to ``first``."""
     RECORDED = "recorded"
     """Colours that came from outside: a file (FIDE TRF) or the organizer typed who had White.
     Always ``manual``, so nothing recalculates them; ``first`` is White."""

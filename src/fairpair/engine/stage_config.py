@@ -61,6 +61,9 @@ class PairingMethod(StrEnum):
     SLIDE = "slide"
     FOLD = "fold"
     RANDOM = "random"
+    DUTCH = "dutch"
+    """The FIDE Dutch system (C.04.3): the whole round by its rules, colours included — not a
+    method inside score groups (``engine.pairing.dutch``)."""
 
 
 class TossPolicy(StrEnum):

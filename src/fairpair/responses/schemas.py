@@ -12,6 +12,7 @@ from pydantic import BaseModel
 from fairpair.responses.audit import AuditLog
 from fairpair.responses.drafts import SavedDraft
 from fairpair.responses.events import EventDetail, EventList, RoundView
+from fairpair.responses.pairing_check import PairingCheckResponse
 from fairpair.responses.round_robin import RoundRobinSchedule
 from fairpair.responses.standings import StandingsResponse
 from fairpair.responses.topcut import TopCutResponse
@@ -30,6 +31,7 @@ SCHEMAS: dict[str, type[BaseModel]] = {
     "audit-log.schema.json": AuditLog,
     "top-cut.schema.json": TopCutResponse,
     "round-robin-schedule.schema.json": RoundRobinSchedule,
+    "pairing-check.schema.json": PairingCheckResponse,
 }
 
 

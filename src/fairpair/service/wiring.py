@@ -10,6 +10,7 @@ from fairpair.service.jobs.schedule import Job
 from fairpair.service.notices.deliveries import DELIVER, deliver
 from fairpair.service.notices.handlers import run_notice
 from fairpair.service.notices.planning import KINDS
+from fairpair.service.notices.staff_alerts import STAFF_PUSH, send_staff_push
 from fairpair.service.ratings.updates import run_ratings_job
 from fairpair.service.rounds.rating_job import KIND as RATINGS
 from fairpair.store.database import Database
@@ -30,8 +31,12 @@ def handlers(db: Database) -> dict[str, Handler]:
     def ratings(job: Job) -> None:
         run_ratings_job(db, job)
 
+    def staff_push(job: Job) -> None:
+        send_staff_push(db, job)
+
     out: dict[str, Handler] = {kind: notice for kind in KINDS}
     out[DELIVER] = delivery
     out[DISCORD_DISPLAY] = display
     out[RATINGS] = ratings
+    out[STAFF_PUSH] = staff_push
     return out

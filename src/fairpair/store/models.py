@@ -652,6 +652,71 @@ class PushSubscriptionRow(Base):
     created_at: Mapped[datetime] = _when()
 
 
+class ResultEntryRow(Base):
+    """A result entry's idempotency key and the first answer it got (issue 32): a phone's
+    queued entry sent again after the connection came back, or an API client's retry, is
+    answered with what the first send recorded and never records twice. ``key`` is the
+    client's (unique within the event)."""
+
+    __tablename__ = "result_entries"
+    __table_args__ = (UniqueConstraint("event_id", "key"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("events.id", ondelete="CASCADE"), nullable=False
+    )
+    key: Mapped[str] = mapped_column(String(100), nullable=False)
+    table_id: Mapped[int] = mapped_column(
+        ForeignKey("tables.id", ondelete="CASCADE"), nullable=False, index=True
+    )
+    answer: Mapped[dict[str, Any]] = mapped_column(JSON, nullable=False)
+    actor: Mapped[str] = mapped_column(String(200), nullable=False)
+    created_at: Mapped[datetime] = _when()
+
+
+class StaffPushRow(Base):
+    """A staff member's web push subscription for one event's alerts (a dispute, a judge
+    call, a round's last result in): one per browser and event; ``alerts`` names the kinds
+    wanted, comma-separated."""
+
+    __tablename__ = "staff_push_subscriptions"
+    __table_args__ = (UniqueConstraint("event_id", "endpoint"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("events.id", ondelete="CASCADE"), nullable=False
+    )
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False, index=True
+    )
+    endpoint: Mapped[str] = mapped_column(String(1000), nullable=False)
+    p256dh: Mapped[str] = mapped_column(String(200), nullable=False)
+    auth: Mapped[str] = mapped_column(String(100), nullable=False)
+    alerts: Mapped[str] = mapped_column(String(100), nullable=False)
+    created_at: Mapped[datetime] = _when()
+
+
+class JudgeCallRow(Base):
+    """A player's call for a judge at their table (issue 32): open until a staff member
+    answers it (``answered_at``)."""
+
+    __tablename__ = "judge_calls"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("events.id", ondelete="CASCADE"), nullable=False, index=True
+    )
+    player_id: Mapped[int] = mapped_column(
+        ForeignKey("players.id", ondelete="CASCADE"), nullable=False
+    )
+    round_number: Mapped[int | None] = mapped_column(Integer)
+    table_number: Mapped[int | None] = mapped_column(Integer)
+    note: Mapped[str | None] = mapped_column(String(200))
+    called_at: Mapped[datetime] = _when()
+    answered_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    answered_by: Mapped[str | None] = mapped_column(String(200))
+
+
 class ServerKeyRow(Base):
     """A secret the whole installation shares and keeps across restarts: the key that signs
     player cookies, the VAPID key pair of web push. Made once (the first process to insert

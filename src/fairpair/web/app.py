@@ -1,6 +1,8 @@
 """``create_app``: the web platform as one FastAPI application.
 
-Layers, outside in: security headers → the request guard (body limits, malformed forms:
+Layers, outside in: the request id (``web.request_id``) → the metrics when they are on
+(``web.metrics``) → the trusted proxies' forwarded address → the server timing → security
+headers → the request guard (body limits, malformed forms:
 ``web.request_guard``) → CSRF (asgi-csrf: a signed double-submit cookie; every
 form and htmx request carries the token; bearer-token API calls are exempt, having no
 cookie to abuse) → FastAPI (routes in ``fairpair.web.routes`` and ``fairpair.api``, each
@@ -34,8 +36,12 @@ from fairpair.web.hub import LiveHub
 from fairpair.web.job_worker import JobWorker
 from fairpair.web.language import Language
 from fairpair.web.long_lived import keep_long_lived
+from fairpair.web.metrics import Metrics, MetricsMiddleware
 from fairpair.web.portal_warm import PortalWarm
 from fairpair.web.request_guard import RequestGuard
+from fairpair.web.request_id import RequestId
+from fairpair.web.route_note import RouteNote
+from fairpair.web.routes import operations
 from fairpair.web.routes.public import warm_round
 from fairpair.web.settings import WebSettings, from_environment
 from fairpair.web.sse import FragmentCache
@@ -56,6 +62,7 @@ ROUTERS = (
     "fairpair.web.routes.portal_reports",
     "fairpair.web.routes.portal_discord",
     "fairpair.web.routes.portal_byes",
+    "fairpair.web.routes.portal_judge",
     "fairpair.web.routes.public_live",
     "fairpair.web.routes.public",
     "fairpair.web.routes.public_standings",
@@ -86,6 +93,8 @@ ROUTERS = (
     "fairpair.web.routes.console_log",
     "fairpair.web.routes.console_rounds",
     "fairpair.web.routes.console_results",
+    "fairpair.web.routes.console_checkin",
+    "fairpair.web.routes.console_phone",
     "fairpair.web.routes.console_clock",
     "fairpair.web.routes.console_toss",
     "fairpair.web.routes.console_standings",
@@ -98,6 +107,7 @@ ROUTERS = (
     "fairpair.web.routes.console_community",
     "fairpair.web.routes.console_directory",
     "fairpair.api.routes",
+    "fairpair.web.routes.operations",
 )
 
 
@@ -107,6 +117,7 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     import importlib
 
     config = (settings or from_environment()).with_secret()
+    metrics = Metrics() if config.metrics else None
     if config.discord_public_key:  # fail fast: a bad key refuses every interaction
         public_key(config.discord_public_key)
 
@@ -131,6 +142,9 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
         app.state.hub.start(asyncio.get_running_loop())
         jobs = JobWorker(db, config.job_seconds)
         jobs.start()
+        app.state.jobs = jobs  # /readyz asks it
+        if metrics is not None:
+            metrics.start(db)
         # every open league's leaderboard, derived in the background
         start_warming(db, keep_long_lived if config.long_lived else None)
         if config.long_lived:
@@ -138,6 +152,8 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            if metrics is not None:
+                metrics.stop()
             jobs.stop()
             display.stop()
             warm.stop()
@@ -155,11 +171,14 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     app.state.settings = config
     app.state.templates = make_templates()
     app.state.fragments = FragmentCache()
+    app.state.metrics = metrics
     errors.install(app)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     for name in ROUTERS:
         module = importlib.import_module(name)
         app.include_router(module.ROUTER)
+    if metrics is not None:
+        app.include_router(operations.METRICS_ROUTER)
     # A 4,000-player round is ~400 KB of HTML; gzip makes it ~40 KB for a phone on venue wifi
     # (server-sent events are never compressed: Starlette leaves text/event-stream alone).
     app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=5)
@@ -179,8 +198,13 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     app.add_middleware(RequestGuard)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(ServerTiming)
-    if config.trusted_proxies:  # outermost: every layer sees the client's own address
+    if config.trusted_proxies:  # every layer sees the client's own address
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(config.trusted_proxies))
+    if metrics is not None:  # every answer counted, with the route that gave it
+        app.add_middleware(MetricsMiddleware, metrics=metrics)
+    app.router.middleware_stack = RouteNote(app.router.middleware_stack)
+    # outermost: the peer is still the connection's (an id is taken from trusted proxies only)
+    app.add_middleware(RequestId, trusted_proxies=config.trusted_proxies)
     return app
 
 

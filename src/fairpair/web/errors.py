@@ -9,24 +9,31 @@
   the server's log, never to the caller (docs/security.md).
 - ``NotLoggedIn`` on a page sends the browser to the login page (and back afterwards).
 - A request that does not match the route (a bad path or query value, a missing form field)
-  is 422 with the field; an unknown address is the 404 page; a bug is a plain 500 page (the
-  traceback goes to the server's log only).
+  is 422 with the field; an unknown address is the 404 page.
+- A bug (any other exception, in a page, an htmx fragment or the API) is a 500 that says
+  only that something went wrong, with the request's id (``web.request_id``) as a
+  reference; the traceback goes to the server's log, on a line carrying the same id, so
+  staff can find it. No path, no exception text, no traceback reaches the caller. An htmx
+  request gets the message alone (a fragment), not a whole page.
 """
 
 from __future__ import annotations
 
+import html
 import logging
 from typing import Any
 from urllib.parse import quote
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from fairpair.engine.errors import FairpairError
 from fairpair.error_table import kind_of
 from fairpair.service.kernel.errors import NotJoined, NotLoggedIn
+from fairpair.web.request_id import request_id_of
+from fairpair.web.route_note import route_of
 from fairpair.web.templating import is_htmx, render
 
 LOG = logging.getLogger("fairpair.web")
@@ -128,12 +135,58 @@ async def on_http_error(request: Request, error: Exception) -> Response:
     return _page(request, error.status_code, title, message, code)
 
 
+#: What a caller is told of a bug (the reference is the request's id).
+INTERNAL = "something went wrong inside fairpair; nothing was changed (please report it)"
+
+
 async def on_internal_error(request: Request, error: Exception) -> Response:
-    LOG.exception("internal error on %s %s", request.method, request.url.path, exc_info=error)
-    message = "something went wrong inside fairpair; nothing was changed (please report it)"
+    rid = request_id_of(request.scope)
+    route = route_of(request.scope)
+    LOG.error(
+        "internal error on %s %s (%s), request %s",
+        request.method,
+        request.url.path,
+        route,
+        rid,
+        exc_info=error,
+        extra={"request_id": rid},
+    )
+    headers = {"x-request-id": rid, "cache-control": "no-store"}
     if wants_json(request):
-        return JSONResponse(error_body("internal_error", message, None), 500)
-    return _page(request, 500, "Internal error", message, "internal_error")
+        body = error_body("internal_error", INTERNAL, None)
+        body["error"]["request_id"] = rid
+        return JSONResponse(body, 500, headers=headers)
+    if is_htmx(request):
+        return HTMLResponse(render_fragment_text(INTERNAL, rid), status_code=500, headers=headers)
+    try:
+        page = render(
+            request,
+            "error.html",
+            status=500,
+            title="Internal error",
+            message=INTERNAL,
+            code="internal_error",
+            request_id=rid,
+        )
+    except Exception:  # the page itself cannot be drawn: plain text, still without details
+        LOG.exception("the error page failed for request %s", rid, extra={"request_id": rid})
+        return Response(
+            f"Internal error: {INTERNAL}. Reference: {rid}\n",
+            500,
+            media_type="text/plain",
+            headers=headers,
+        )
+    page.headers.update(headers)
+    return page
+
+
+def render_fragment_text(message: str, rid: str) -> str:
+    """The error as an htmx fragment (``rid``: hex or a proxy's plain token; escaped anyway)."""
+    safe = html.escape(rid)
+    return (
+        f'<p class="error-message" role="alert" data-code="internal_error">{html.escape(message)}'
+        f" (reference <code>{safe}</code>)</p>"
+    )
 
 
 def install(app: FastAPI) -> None:

@@ -36,3 +36,11 @@ class JobWorker:
         if self._thread is not None:
             self._thread.join(timeout)
             self._thread = None
+
+    def state(self) -> str:
+        """``running`` (its thread is alive), ``off`` (``every`` is 0: a separate ``fairpair
+        jobs run`` does the jobs) or ``stopped`` (not started, or its thread ended)."""
+        if self.every <= 0:
+            return "off"
+        thread = self._thread
+        return "running" if thread is not None and thread.is_alive() else "stopped"

@@ -18,6 +18,8 @@ ENV_INSECURE = "FAIRPAIR_INSECURE_COOKIES"
 ENV_JOB_SECONDS = "FAIRPAIR_JOB_SECONDS"
 ENV_DISCORD_PUBLIC_KEY = "FAIRPAIR_DISCORD_PUBLIC_KEY"
 ENV_TRUSTED_PROXIES = "FAIRPAIR_TRUSTED_PROXIES"
+ENV_METRICS = "FAIRPAIR_METRICS"
+ENV_METRICS_TOKEN = "FAIRPAIR_METRICS_TOKEN"
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +48,11 @@ class WebSettings:
     #: app built inside another program (a test, an embedding), whose objects it is not to
     #: freeze.
     long_lived: bool = False
+    #: Serve Prometheus metrics at ``/metrics`` (``web.metrics``; off: no such page).
+    metrics: bool = False
+    #: The bearer token ``/metrics`` asks for (``""``: none — then it answers only callers on
+    #: the loopback address, as the app sees them after ``trusted_proxies``).
+    metrics_token: str = ""
 
     def with_secret(self) -> WebSettings:
         if self.secret:
@@ -63,6 +70,8 @@ def from_environment() -> WebSettings:
         discord_public_key=os.environ.get(ENV_DISCORD_PUBLIC_KEY, "").strip(),
         trusted_proxies=proxies(os.environ.get(ENV_TRUSTED_PROXIES, "")),
         long_lived=True,
+        metrics=os.environ.get(ENV_METRICS, "") in ("1", "true", "yes"),
+        metrics_token=os.environ.get(ENV_METRICS_TOKEN, "").strip(),
     ).with_secret()
 
 

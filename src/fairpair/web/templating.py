@@ -22,6 +22,8 @@ from fairpair import i18n
 from fairpair.engine.repeats import rounds_text
 
 TEMPLATES = Path(__file__).parent / "templates"
+#: ``i18n.ngettext`` under a name the extraction does not read (``plural`` builds its message)
+_counted = i18n.ngettext
 
 
 def _when(value: datetime | None, fmt: str | None = None) -> str:
@@ -62,7 +64,7 @@ def plural(count: int, word: str, many: str | None = None) -> str:
     several = many or word + "s"
     if not isinstance(count, int):  # an undefined value, as the pages have always shown it
         return f"{count} {several}"
-    return i18n.ngettext(f"%(num)d {word}", f"%(num)d {several}", count) % {"num": count}
+    return _counted(f"%(num)d {word}", f"%(num)d {several}", count) % {"num": count}
 
 
 def make_templates() -> Jinja2Templates:

@@ -7,7 +7,8 @@ rendered, by the reader's language too (``fragment``, ``gzipped``) — so an ent
 never be stale: a change makes a new version and a new key. Newer data under an older key is
 harmless (a read made after the version query sees at least that version). One small LRU per
 application (``app.state``), shared by the threads that serve its requests; with several
-worker processes each keeps its own.
+worker processes each keeps its own, and what is rendered (``fragment``, ``gzipped``) is
+built by one of them for all (``fairpair.web.shared_renders``).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from fairpair.responses.events import EventDetail
 from fairpair.service.event.events import event_version
 from fairpair.service.kernel.connection import Database
 from fairpair.web.pairing_lists import PostedRound, posted_round
+from fairpair.web.shared_renders import SharedRenders
 
 T = TypeVar("T")
 #: Entries kept: a few events × (current round, a few old rounds, their fragments).
@@ -99,6 +101,23 @@ def version_cache(request: OfApp) -> VersionCache:
     return cache
 
 
+def shared_renders(request: OfApp) -> SharedRenders | None:
+    """The folder the server's worker processes share renderings in (none for one process)."""
+    state = request.app.state
+    if not hasattr(state, "shared_renders"):
+        state.shared_renders = SharedRenders.from_environment()
+    found: SharedRenders | None = state.shared_renders
+    return found
+
+
+def _shared(request: OfApp, key: Hashable, build: Callable[[], bytes]) -> Callable[[], bytes]:
+    """``build`` through the workers' shared renderings, when there are several workers."""
+    shared = shared_renders(request)
+    if shared is None:
+        return build
+    return lambda: shared.get(key, build)
+
+
 def posted(
     request: OfApp, db: Database, slug: str, number: int | None = None, stage: str | None = None
 ) -> tuple[EventDetail, PostedRound | None]:
@@ -115,10 +134,18 @@ def compressed(request: Request, key: Hashable | None, html: Markup) -> Response
     keeps it) it is compressed **once** per version and sent as it is to every page that
     accepts gzip (the middleware leaves an encoded body alone): after a change, a hall of
     phones costs one compression, not one each."""
+    return compressed_lazily(request, key, lambda: html)
+
+
+def compressed_lazily(
+    request: Request, key: Hashable | None, html: Callable[[], Markup]
+) -> Response:
+    """As ``compressed``; ``html`` is asked for only when it is not compressed already (by
+    this process or another worker)."""
     if key is None or "gzip" not in request.headers.get("accept-encoding", ""):
-        return HTMLResponse(html)
+        return HTMLResponse(html())
     return Response(
-        gzipped(request, key, html),
+        gzipped_lazily(request, key, html),
         media_type="text/html; charset=utf-8",
         headers={"content-encoding": "gzip", "vary": "Accept-Encoding"},
     )
@@ -126,8 +153,15 @@ def compressed(request: Request, key: Hashable | None, html: Markup) -> Response
 
 def gzipped(request: OfApp, key: Hashable, html: Markup) -> bytes:
     """``html`` compressed, kept under ``key`` in the current language."""
+    return gzipped_lazily(request, key, lambda: html)
+
+
+def gzipped_lazily(request: OfApp, key: Hashable, html: Callable[[], Markup]) -> bytes:
+    """As ``gzipped``; ``html`` is asked for only when no worker has compressed it yet."""
+    full = ("gzip", i18n.language(), key)
     return version_cache(request).get(
-        ("gzip", i18n.language(), key), lambda: gzip.compress(html.encode(), GZIP_LEVEL, mtime=0)
+        full,
+        _shared(request, full, lambda: gzip.compress(html().encode(), GZIP_LEVEL, mtime=0)),
     )
 
 
@@ -135,11 +169,23 @@ def fragment(request: OfApp, name: str, key: Hashable | None = None, **context: 
     """The partial template ``name`` rendered with ``context``; kept under ``key`` (which
     must name everything the context depends on, the version included) and the current
     language (``fairpair.i18n``: a rendering holds its translated text) when one is given."""
+    return fragment_lazily(request, name, key, lambda: context)
+
+
+def fragment_lazily(
+    request: OfApp, name: str, key: Hashable | None, context: Callable[[], dict[str, Any]]
+) -> Markup:
+    """As ``fragment``; ``context`` is asked for only when the fragment is rendered here (not
+    when this process, or another worker, has it already under ``key``)."""
     templates: Jinja2Templates = request.app.state.templates
 
-    def build() -> Markup:
-        return Markup(templates.get_template(name).render(**context))  # the template autoescapes
+    def build() -> Markup:  # the template autoescapes
+        return Markup(templates.get_template(name).render(**context()))
 
     if key is None:
         return build()
-    return version_cache(request).get(("fragment", name, i18n.language(), key), build)
+    full = ("fragment", name, i18n.language(), key)
+    if shared_renders(request) is None:
+        return version_cache(request).get(full, build)
+    shared = _shared(request, full, lambda: build().encode())
+    return version_cache(request).get(full, lambda: Markup(shared().decode()))

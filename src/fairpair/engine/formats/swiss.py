@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fairpair.engine.pairing.draft import PairingDraft
+from fairpair.engine.pairing.dutch.draft import pair_dutch_round
 from fairpair.engine.pairing.next_round import pair_next_round as pair_swiss_round
 from fairpair.engine.pairing.optimiser import DEFAULT_TUNING, Tuning
 from fairpair.engine.stage import PairingMethod, Stage
@@ -24,6 +25,9 @@ class SwissRules:
         method: PairingMethod | None = None,
         tuning: Tuning | None = None,
     ) -> PairingDraft:
+        chosen = method if method is not None else stage.pairing_method
+        if chosen is PairingMethod.DUTCH:
+            return pair_dutch_round(tournament, stage)
         return pair_swiss_round(
             tournament,
             stage,

@@ -24,11 +24,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 try:
-    from fairpair.engine.pairing.matching_rustworkx import solve
+    from fairpair.engine.pairing.matching_rustworkx import solve as solve
 
     SOLVER = "rustworkx"
 except ImportError:  # the browser (Pyodide): the pure-Python path
-    from fairpair.engine.pairing.matching_networkx import solve
+    from fairpair.engine.pairing.matching_networkx import solve as solve
 
     SOLVER = "networkx"
 

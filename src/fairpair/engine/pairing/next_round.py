@@ -45,7 +45,12 @@ from fairpair.engine.pairing.ranking import (
     seed_order,
     standings_order,
 )
-from fairpair.engine.pairing.refusals import NobodyToPair, RoundCapReached, RoundStillOpen
+from fairpair.engine.pairing.refusals import (
+    NobodyToPair,
+    RoundCapReached,
+    RoundStillOpen,
+    WholeRoundMethod,
+)
 from fairpair.engine.pairing.score_groups import ScoreGroup, split_groups
 from fairpair.engine.players import Player, PlayerId
 from fairpair.engine.rounds import Bye
@@ -168,6 +173,12 @@ def _pair_next_round(
     number = next_round_number(stage)
     check_can_pair(stage, number)
     chosen, switched = effective_method(stage, number, method)
+    if chosen is PairingMethod.DUTCH:
+        raise WholeRoundMethod(
+            Location(stage=stage.id, round=number),
+            "the Dutch system pairs a whole Swiss round by its own rules: pair the stage "
+            "through fairpair.pair_next_round (its format), not inside score groups",
+        )
     players = tournament.players_of(stage)
     notes: list[PairingNote] = []
 

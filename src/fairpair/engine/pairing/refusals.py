@@ -46,3 +46,20 @@ class WeightLimitReached(PairingRefused):
     (``costs.level_units``): pair it by hand; please report it."""
 
     code: ClassVar[str] = "weight_limit"
+
+
+class NoDutchPairingExists(PairingRefused):
+    """The Dutch system finds no pairing of the round that keeps its absolute criteria (no
+    second game between two players, no second pairing-allocated bye, no two players with the
+    same absolute colour preference below the topscorers of the last round): C.04.3 C.1–C.3.
+    The arbiter decides (C.04.3, Introductory remarks)."""
+
+    code: ClassVar[str] = "no_dutch_pairing"
+
+
+class WholeRoundMethod(PairingRefused):
+    """The Dutch system was asked of the score-group pairer (a Swiss elimination, or a direct
+    call of ``engine.pairing.pair_next_round``): it pairs a whole Swiss round by its own rules
+    and only through the Swiss format (``fairpair.pair_next_round``)."""
+
+    code: ClassVar[str] = "whole_round_method"

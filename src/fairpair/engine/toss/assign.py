@@ -13,7 +13,7 @@ from fairpair.engine.errors import Location
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import Toss
 from fairpair.engine.stage import Stage
-from fairpair.engine.stage_config import CONFIG_CLASSES
+from fairpair.engine.stage_config import CONFIG_CLASSES, PairingMethod
 from fairpair.engine.toss.decide import decide_toss, toss_context
 from fairpair.engine.toss.errors import TossUnavailable
 from fairpair.engine.tournament import Tournament
@@ -24,8 +24,13 @@ TOSS_FORMATS = frozenset(kind for kind, config in CONFIG_CLASSES.items() if conf
 
 
 def toss_applies(stage: Stage) -> bool:
-    """True when ``stage`` is a Swiss stage with the deterministic toss switched on."""
-    return stage.config.uses_toss and stage.toss.enabled
+    """True when ``stage`` is a Swiss stage with the deterministic toss switched on (and not
+    paired by the Dutch system, whose colour rules decide who has White: C.04.3 E)."""
+    return (
+        stage.config.uses_toss
+        and stage.toss.enabled
+        and stage.pairing_method is not PairingMethod.DUTCH
+    )
 
 
 def require_toss(stage: Stage) -> None:

@@ -657,6 +657,26 @@ def _league(verb: str) -> Sentence:
     return say
 
 
+def _staff_push(e: AuditEntry, n: Names, actor: str) -> str:
+    """A staff member's phone alerts (issue 32)."""
+    if e.action == "staff.push_off":
+        removed = _count(int(_dict(e.after).get("removed", 1)), "device")
+        return f"{actor} turned off the event's alerts on {removed}"
+    alerts = [str(a).replace("-", " ") for a in _dict(e.after).get("alerts", [])]
+    return f"{actor} turned on the event's alerts on a device ({_listed(alerts)})"
+
+
+def _judge_call(e: AuditEntry, n: Names, actor: str) -> str:
+    a = _dict(e.after)
+    player = _player_subject(e.subject, n)
+    table = a.get("table")
+    at = f"table {table} in round {a.get('round')}" if table is not None else "their place"
+    if e.action == "judge.answer":
+        return f"{actor} answered {player}'s judge call"
+    note = a.get("note")
+    return f"{player} called a judge to {at}" + (f": “{note}”" if note else "")
+
+
 #: One sentence per audit action kind the service writes.
 SENTENCES: dict[str, Sentence] = {
     "event.create": _event_made("created"),
@@ -750,6 +770,10 @@ SENTENCES: dict[str, Sentence] = {
     "league.attach": _league("attach"),
     "league.detach": _league("detach"),
     "league.close": _league("close"),
+    "staff.push_on": _staff_push,
+    "staff.push_off": _staff_push,
+    "judge.call": _judge_call,
+    "judge.answer": _judge_call,
 }
 
 

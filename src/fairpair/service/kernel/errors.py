@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fairpair.engine.errors import FairpairError
+from fairpair.engine.errors import FairpairError, Location
 
 
 class UnknownEvent(FairpairError):
@@ -34,6 +34,28 @@ class AlreadyRecorded(FairpairError):
     """Someone else recorded this match first; the reason says what is recorded."""
 
     code = "already_recorded"
+
+
+class ResultConflict(AlreadyRecorded):
+    """An entry sent with an idempotency key for a match that someone else has recorded
+    meanwhile with a different result: never overwritten, shown for a decision (keep what is
+    recorded, or correct it to the entry). ``recorded`` is what is recorded (told from side a,
+    "by" whom), ``version`` its version (a correction names it), ``entry`` what was sent."""
+
+    def __init__(
+        self,
+        where: Location | str,
+        reason: str,
+        *,
+        recorded: str,
+        version: int,
+        entry: str,
+        command: str | None = None,
+    ) -> None:
+        super().__init__(where, reason, command=command)
+        self.recorded = recorded
+        self.version = version
+        self.entry = entry
 
 
 class StaleVersion(FairpairError):

@@ -4,10 +4,18 @@ record games while a match is still being played, and correct a result (audited)
 Two clients reporting the same match at once: both try to insert; the unique index on the
 result's table lets exactly one succeed and the other is told what is recorded. A correction
 names the version it corrects, so two corrections cannot silently overwrite each other.
+
+An entry may carry an **idempotency key** (a phone's queued entry, an API client's retry):
+the first answer to a key is kept with it (``result_entries``) in the report's transaction,
+and the same key sent again is answered with that first answer and records nothing. With a
+key, a match someone else recorded meanwhile is answered by what is there: the same result
+is no conflict (nothing is recorded twice: ``Recorded.already`` says by whom); a different
+one is a ``ResultConflict`` naming both, for the organizer to decide — never overwritten.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -25,7 +33,12 @@ from fairpair.engine.rounds import RoundState
 from fairpair.engine.stage_config import StageFormat
 from fairpair.engine.validation import games_problems
 from fairpair.service.kernel.change import Change, EventRef
-from fairpair.service.kernel.errors import AlreadyRecorded, Refused, StaleVersion
+from fairpair.service.kernel.errors import (
+    AlreadyRecorded,
+    Refused,
+    ResultConflict,
+    StaleVersion,
+)
 from fairpair.service.kernel.lookup import (
     PlayerRef,
     RoundRef,
@@ -39,12 +52,22 @@ from fairpair.service.kernel.lookup import (
 from fairpair.service.kernel.persist import result_of_columns, result_values
 from fairpair.service.kernel.stage_settings import stage_of_settings
 from fairpair.service.kernel.unit import changing
+from fairpair.service.notices.staff_alerts import LAST_RESULT, plan_staff_alert
 from fairpair.service.results.settle import settle_by_staff
 from fairpair.service.rounds.autopilot import Moved, after_result
-from fairpair.service.rounds.cut import CutMoves, draw_due_cuts
+from fairpair.service.rounds.cut import CutMoves, draw_due_cuts, outstanding_tables
 from fairpair.service.rounds.rating_job import plan_ratings
 from fairpair.store.database import Database
-from fairpair.store.models import ByeRow, PlayerRow, ResultRow, RoundRow, StageRow, TableRow
+from fairpair.store.models import (
+    ByeRow,
+    PlayerRow,
+    ResultEntryRow,
+    ResultRow,
+    RoundRow,
+    StaffPushRow,
+    StageRow,
+    TableRow,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +88,12 @@ class Recorded:
     without its games: ``engine.draw_games.NO_GAMES_NOTE``)."""
     autopilot: Moved | None = None
     """The result was its round's last and the stage's autopilot moved on: what it did."""
+    repeated: bool = False
+    """The entry's idempotency key was sent before: this is the first answer again, and
+    nothing was recorded now."""
+    already: str | None = None
+    """An entry with a key found the very same result recorded by someone else (who): nothing
+    was recorded twice."""
 
 
 def _draw_games(
@@ -374,6 +403,7 @@ def report(
     player: str | None = None,
     stage: str | None = None,
     ask_draw_games: bool = False,
+    key: str | None = None,
 ) -> Recorded:
     """Record ``result`` (told from side a) for the match at ``table`` (or ``player``'s) of
     round ``round_number``. Refused in a Scheduled round, for a bye, for games the match
@@ -381,9 +411,17 @@ def report(
 
     A draw without games in a best-of-three or five is recorded with a note saying GW% counts
     no games for it; ``ask_draw_games`` refuses it instead (``DrawWithoutGames``), so the
-    organizer can type the game score or choose to record it without (the console)."""
+    organizer can type the game score or choose to record it without (the console).
+
+    ``key``: the entry's idempotency key (see the module's docstring)."""
+    if key is not None:
+        key = checked_key(key)
     with changing(db, slug, actor) as change:
         conn = change.conn
+        if key is not None:
+            first = _first_answer(conn, change.event.id, key)
+            if first is not None:
+                return first
         fast = (
             _found(conn, change.event, stage, round_number, table)
             if table is not None and player is None
@@ -405,10 +443,132 @@ def report(
             a, b = fast.a, fast.b
         else:
             a, b = _names(conn, found)
-        recorded = record_result(change, where, rnd, found, result, a, b)
+        if key is None:
+            recorded = record_result(change, where, rnd, found, result, a, b)
+        else:
+            try:
+                recorded = record_result(change, where, rnd, found, result, a, b)
+            except AlreadyRecorded:
+                same = _same_or_conflict(conn, where, rnd, found, result, a, b)
+                _keep_answer(change, key, found.id, same)
+                return same
         _settle_self_report(change, found, rnd, where)
         moved = next((o for o in change.outcomes if isinstance(o, Moved)), None)
-        return replace(recorded, note=note, autopilot=moved)
+        recorded = replace(recorded, note=note, autopilot=moved)
+        if key is not None:
+            _keep_answer(change, key, found.id, recorded)
+        return recorded
+
+
+#: What an idempotency key may be: letters, digits and ``-_.:``, 8 to 100 of them (a UUID).
+_KEY = re.compile(r"[A-Za-z0-9._:-]{8,100}")
+
+
+def checked_key(key: str) -> str:
+    """An entry's idempotency key as sent, or ``Refused`` naming the field ``key``."""
+    key = key.strip()
+    if not _KEY.fullmatch(key):
+        raise Refused(
+            Location(("key",)),
+            "an idempotency key is 8 to 100 letters, digits or - _ . : (a UUID will do)",
+        )
+    return key
+
+
+def _first_answer(conn: Connection, event_id: int, key: str) -> Recorded | None:
+    """What the first send of ``key`` was answered (``None``: a new key)."""
+    answer = conn.execute(
+        select(ResultEntryRow.answer).where(
+            ResultEntryRow.event_id == event_id, ResultEntryRow.key == key
+        )
+    ).scalar_one_or_none()
+    if answer is None:
+        return None
+    return Recorded(
+        int(answer["round"]),
+        int(answer["table"]),
+        str(answer["match_id"]),
+        str(answer["a"]),
+        str(answer["b"]),
+        str(answer["result"]),
+        int(answer["version"]),
+        note=answer.get("note"),
+        repeated=True,
+        already=answer.get("already"),
+    )
+
+
+def _keep_answer(change: Change, key: str, table_id: int, recorded: Recorded) -> None:
+    """Keep ``recorded`` as the answer to ``key`` (in the report's transaction)."""
+    answer = {
+        "round": recorded.round,
+        "table": recorded.table,
+        "match_id": recorded.match_id,
+        "a": recorded.a,
+        "b": recorded.b,
+        "result": recorded.result,
+        "version": recorded.version,
+        "note": recorded.note,
+        "already": recorded.already,
+    }
+    change.conn.execute(
+        insert(ResultEntryRow).values(
+            event_id=change.event.id,
+            key=key,
+            table_id=table_id,
+            answer=answer,
+            actor=change.actor,
+            created_at=change.at,
+        )
+    )
+
+
+def _same_or_conflict(
+    conn: Connection,
+    where: StageRef,
+    rnd: RoundRef,
+    found: TableRef,
+    result: Result,
+    a: PlayerRef,
+    b: PlayerRef,
+) -> Recorded:
+    """An entry with a key for a match that has a result: the same result is answered as
+    recorded (by whom); a different one is a ``ResultConflict``."""
+    row = conn.execute(
+        select(
+            ResultRow.kind,
+            ResultRow.winner,
+            ResultRow.games_a,
+            ResultRow.games_b,
+            ResultRow.games_draws,
+            ResultRow.version,
+            ResultRow.reported_by,
+        ).where(ResultRow.table_id == found.id)
+    ).one()
+    there = result_of_columns(row.kind, row.winner, row.games_a, row.games_b, row.games_draws)
+    text = result_text(there, a.name, b.name)
+    if there == result:
+        return Recorded(
+            rnd.number,
+            found.number,
+            found.key,
+            a.key,
+            b.key,
+            text,
+            row.version,
+            already=row.reported_by,
+        )
+    mine = result_text(result, a.name, b.name)
+    raise ResultConflict(
+        Location(stage=where.key, round=rnd.number, table=found.number),
+        f"table {found.number} already has a result, a different one: {text} (recorded by "
+        f"{row.reported_by}); this entry said {mine}. Keep the recorded result, or correct "
+        "it to this entry",
+        recorded=f"{text} (by {row.reported_by})",
+        version=row.version,
+        entry=mine,
+        command="fairpair result correct",
+    )
 
 
 def record_result(
@@ -452,6 +612,7 @@ def record_result(
     )
     if cut_from_here:
         draw_due_cuts(change, where.key, rnd.id)
+    change.when_locked(lambda: alert_last_result(change, where, rnd, text))
     after_result(
         change,
         where.key,
@@ -459,6 +620,25 @@ def record_result(
         f"after the result of table {found.number} in round {rnd.number}: {text}",
     )
     return Recorded(rnd.number, found.number, found.key, a.key, b.key, text, 1)
+
+
+def alert_last_result(change: Change, where: StageRef, rnd: RoundRef, last: str) -> None:
+    """The round's last result is in (``last``, as said): staff who asked are alerted on
+    their phones (``notices.staff_alerts``). One small query when nobody asked."""
+    conn = change.conn
+    wanted = conn.execute(
+        select(StaffPushRow.id).where(StaffPushRow.event_id == change.event.id).limit(1)
+    ).first()
+    if wanted is None or outstanding_tables(conn, rnd.id):
+        return
+    plan_staff_alert(
+        change,
+        LAST_RESULT,
+        f"last-result:{rnd.id}",
+        f"Round {rnd.number}: every result is in",
+        f"The last result of round {rnd.number} ({where.key}) is in: {last}.",
+        f"/console/{change.event.slug}/rounds?stage={where.key}",
+    )
 
 
 def _settle_self_report(change: Change, found: TableRef, rnd: RoundRef, where: StageRef) -> None:

@@ -45,6 +45,7 @@ from fairpair.service.kernel.persist import result_of_columns, result_values
 from fairpair.service.kernel.stage_settings import stage_of_settings
 from fairpair.service.kernel.unit import reading, reporting
 from fairpair.service.notices.notifications import notify
+from fairpair.service.notices.staff_alerts import DISPUTE, plan_staff_alert
 from fairpair.service.results import recording as results
 from fairpair.service.results.current_match import (
     REPORT_COLUMNS,
@@ -529,6 +530,16 @@ def _dispute(
         url=f"/e/{change.event.slug}/me",
         key=f"dispute:{row.id}:{version}",
         round_id=mine.round.id,
+    )
+    plan_staff_alert(
+        change,
+        DISPUTE,
+        f"dispute:{row.id}:{version}",
+        f"Dispute at table {mine.table.number}",
+        f"Round {mine.round.number}, table {mine.table.number}: {reporter.name} reported "
+        f"{reported.flipped.text}, {mine.player.name} says {score.flipped.text} (told from "
+        f"{reporter.name}'s side). It waits in the Resolution Queue.",
+        f"/console/{change.event.slug}/queue",
     )
     return _state(mine, replace(row, state=DISPUTED, dispute=said, version=version), None)
 

@@ -4,7 +4,13 @@ entering its result — one click accepts either player's version, or type anoth
 the results service, as the Results tab does (which settles the players' report too).
 
 Without JavaScript each item is a plain form; a refusal shows next to its item with what was
-typed still in it."""
+typed still in it.
+
+The players' judge calls are listed above the queue (``service.results.judge_calls``): a judge
+answers one (``POST /console/{slug}/calls/{call}/answer``) and it leaves the list. Below it,
+*Alerts on this phone*: a staff member turns on web push alerts for the event on the phone
+they carry (a dispute, a judge call, the round's last result in; ``static/js/console-app.js``
+and ``routes/console_phone.py``)."""
 
 from __future__ import annotations
 
@@ -18,7 +24,10 @@ from fairpair.error_table import kind_of
 from fairpair.interop.typed_text import RESULTS_HELP, parse_result
 from fairpair.service.kernel.connection import Database
 from fairpair.service.kernel.errors import Refused
+from fairpair.service.notices.staff_alerts import ALERTS, staff_alerts
+from fairpair.service.outbound.web_push import vapid_public_key
 from fairpair.service.results import recording as results
+from fairpair.service.results.judge_calls import answer_call, open_calls
 from fairpair.service.results.resolution_queue import resolution_queue
 from fairpair.web.access import Access, DbDep, Judge, Viewer
 from fairpair.web.console import console_page
@@ -58,6 +67,10 @@ def _page(
         tab="queue",
         status=status,
         queue=queue,
+        calls=open_calls(db, slug),
+        alerts=ALERTS,
+        my_alerts=staff_alerts(db, slug, access.account.id) if access.account else None,
+        vapid_key=vapid_public_key(db),
         item_id=item_id,
         done=done,
         help=RESULTS_HELP,
@@ -109,3 +122,18 @@ def settle_item(
         )
     done = f"round {recorded.round} table {recorded.table}: {recorded.result}"
     return RedirectResponse(f"/console/{slug}/queue?{urlencode({'done': done})}", status_code=303)
+
+
+@ROUTER.post("/console/{slug}/calls/{call}/answer")
+@form_post
+def answer_judge_call(
+    request: Request, access: Judge, db: DbDep, slug: str, call: int, values: FormValues
+) -> Response:
+    try:
+        done = answer_call(db, slug, call, actor=access.actor)
+    except FairpairError as error:
+        return _page(
+            request, access, db, slug, status=kind_of(error).http, errors={"_form": error.reason}
+        )
+    said = f"{done.player}'s judge call ({done.where}) answered"
+    return RedirectResponse(f"/console/{slug}/queue?{urlencode({'done': said})}", status_code=303)

@@ -13,15 +13,28 @@ table already reported (offering its correction), an impossible result — shows
 field it concerns, with what was typed still in it. A draw typed without its games in a
 best-of-three or five (``draw``, ``½-½``, ``=``) is asked about before it is recorded: type
 the game score (1-1, 1-1-1, 0-0-3), or record it without games, knowing that GW% and OGW%
-then count no games for it (``engine.draw_games``)."""
+then count no games for it (``engine.draw_games``).
+
+On a phone (issue 32; docs/phone.md) the round's tables are a list with a search box, each
+with its usual results as one tap (``service.results.quick``). Every entry carries an
+idempotency key (a hidden field, new with each page): sent twice, it is recorded once. When
+the connection drops, ``static/js/results-queue.js`` keeps the entries on the phone, each
+with a key of its own, and sends them when it is back through ``POST
+/console/{slug}/results/sync`` (JSON): recorded, recorded already (the same key, or the same
+result by someone else), a conflict (someone recorded a different result meanwhile: shown
+for a decision, never overwritten: keep theirs, or correct it to the entry with
+``"action": "replace"``), or refused with the reason."""
 
 from __future__ import annotations
 
+import json
+import uuid
 from typing import Annotated, Any
 from urllib.parse import urlencode
 
 from fastapi import APIRouter, Query, Request
-from fastapi.responses import RedirectResponse, Response
+from fastapi.responses import JSONResponse, RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
 
 from fairpair.engine.draw_games import NO_GAMES_NOTE
 from fairpair.engine.errors import DrawWithoutGames, FairpairError, InvalidResult, Location
@@ -29,11 +42,12 @@ from fairpair.error_table import kind_of
 from fairpair.interop.typed_text import RESULTS_HELP, BadValue, parse_result
 from fairpair.service.event.events import show_event
 from fairpair.service.kernel.connection import Database
-from fairpair.service.kernel.errors import AlreadyRecorded, Refused
+from fairpair.service.kernel.errors import AlreadyRecorded, Refused, ResultConflict
 from fairpair.service.kernel.lookup import stage_key
 from fairpair.service.results import recording as results
 from fairpair.service.results.autopilot_status import autopilot_status
 from fairpair.service.results.pending_reports import pending_reports
+from fairpair.service.results.quick import quick_results
 from fairpair.service.rounds.cut import CutMoves, CutPlace
 from fairpair.service.rounds.next_steps import next_steps
 from fairpair.service.rounds.repeats import round_view
@@ -108,6 +122,8 @@ def _page(
         help=RESULTS_HELP,
         errors=errors or {},
         values=values or {},
+        quick=quick_results(db, slug, key) if view is not None else [],
+        entry_key=uuid.uuid4().hex,
     )
 
 
@@ -189,6 +205,9 @@ def enter_result(
     request: Request, access: Judge, db: DbDep, slug: str, values: FormValues
 ) -> Response:
     stage = values.get("stage") or None
+    quick = values.get("quick", "").strip()
+    if quick:  # a one-tap result of the phone's table list: "12 2-1"
+        values["table"], _, values["result"] = quick.partition(" ")
     table_text, result_text = values.get("table", "").strip(), values.get("result", "").strip()
     if not result_text and " " in table_text:  # "12 2-1" typed in one go
         table_text, _, result_text = table_text.partition(" ")
@@ -210,6 +229,7 @@ def enter_result(
             table=table,
             stage=key,
             ask_draw_games=not values.get("without_games"),
+            key=values.get("key") or None,
         )
     except AlreadyRecorded as error:
         errors = {"table": error.reason, "offer": table_text}
@@ -265,6 +285,8 @@ def _done(recorded: results.Recorded, corrected: bool = False) -> dict[str, str]
     """The page's query once recorded: "3: Ann wins 2-1", and what to know about it (a draw
     without games: ``note=no_games``)."""
     said = f"{recorded.table}: {recorded.result}" + (" (corrected)" if corrected else "")
+    if recorded.already:
+        said += f" (recorded already by {recorded.already}: the same result)"
     return {"done": said, **({"note": "no_games"} if recorded.note == NO_GAMES_NOTE else {})}
 
 
@@ -372,3 +394,112 @@ def _ask_cut(
         tab="results",
         title=f"Correct table {table}",
     )
+
+
+#: One queued entry is small (a key, a table, a result, a reason).
+MAX_ENTRY_BYTES = 4096
+
+
+def _entry_text(data: dict[str, Any], name: str, limit: int = 200) -> str:
+    value = data.get(name)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    return value.strip()[:limit] if isinstance(value, str) else ""
+
+
+def _sync(db: Database, slug: str, access: Access, data: dict[str, Any]) -> JSONResponse:
+    """One queued entry (see the module's docstring): what became of it, as JSON."""
+    stage = _entry_text(data, "stage") or None
+    table_text = _entry_text(data, "table", 40)
+    try:
+        number = _round_number({"round": _entry_text(data, "round", 10)})
+        table = _table_of(table_text)
+        result = parse_result(_entry_text(data, "result", 40), "result")
+        key = stage_key(db, slug, stage)
+        if data.get("action") == "replace":  # the organizer chose the entry over the other
+            version = _entry_text(data, "version", 10)
+            reason = _entry_text(data, "reason") or "entered on a phone while offline"
+            corrected = results.correct(
+                db,
+                slug,
+                number,
+                table,
+                result,
+                actor=access.actor,
+                reason=reason,
+                version=int(version) if is_whole(version) else None,
+                stage=key,
+            )
+            assert corrected is not None
+            return JSONResponse(
+                {
+                    "state": "recorded",
+                    "table": corrected.table,
+                    "text": corrected.result,
+                    "message": f"Table {corrected.table}: {corrected.result} — corrected.",
+                }
+            )
+        recorded = results.report(
+            db,
+            slug,
+            number,
+            result,
+            actor=access.actor,
+            table=table,
+            stage=key,
+            key=_entry_text(data, "key", 100),
+        )
+    except ResultConflict as error:
+        return JSONResponse(
+            {
+                "state": "conflict",
+                "table": table_text,
+                "recorded": error.recorded,
+                "entry": error.entry,
+                "version": error.version,
+                "message": error.reason,
+            },
+            409,
+        )
+    except FairpairError as error:
+        return JSONResponse(
+            {
+                "state": "refused",
+                "table": table_text,
+                "field": str(error.location) or None,
+                "message": error.reason,
+            },
+            kind_of(error).http,
+        )
+    said = f"Table {recorded.table}: {recorded.result} — recorded"
+    if recorded.already:
+        said += f" already by {recorded.already} (the same result)"
+    elif recorded.repeated:
+        said += " (this entry had reached the server already)"
+    return JSONResponse(
+        {
+            "state": "recorded",
+            "table": recorded.table,
+            "text": recorded.result,
+            "repeated": recorded.repeated,
+            "already": recorded.already,
+            "message": said + ".",
+        },
+        200 if recorded.repeated or recorded.already else 201,
+    )
+
+
+@ROUTER.post("/console/{slug}/results/sync")
+async def sync_entry(request: Request, access: Judge, db: DbDep, slug: str) -> Response:
+    """A result entry kept on a phone while offline, sent now (JSON: ``key``, ``stage``,
+    ``round``, ``table``, ``result``; ``action: "replace"`` with ``version`` and
+    ``reason`` to correct a conflicting result to it)."""
+    raw = await request.body()
+    try:
+        data = json.loads(raw) if len(raw) <= MAX_ENTRY_BYTES else None
+    except (ValueError, UnicodeDecodeError):
+        data = None
+    if not isinstance(data, dict):
+        message = "an entry is a JSON object of 4 KB at most"
+        return JSONResponse({"state": "refused", "field": None, "message": message}, 422)
+    return await run_in_threadpool(_sync, db, slug, access, data)

@@ -99,9 +99,14 @@ def _judge(access: Access) -> bool:
 
 @ROUTER.get("/console/{slug}/toss", response_class=HTMLResponse)
 def toss_tab(
-    request: Request, access: Viewer, db: DbDep, slug: str, stage: StageQuery = None
+    request: Request,
+    access: Viewer,
+    db: DbDep,
+    slug: str,
+    stage: StageQuery = None,
+    changed: Annotated[int | None, Query(ge=0)] = None,
 ) -> HTMLResponse:
-    return _toss_page(request, access, db, slug, toss_screen(db, slug, stage))
+    return _toss_page(request, access, db, slug, toss_screen(db, slug, stage), changed=changed)
 
 
 def _toss_page(
@@ -113,6 +118,7 @@ def _toss_page(
     *,
     status: int = 200,
     errors: dict[str, str] | None = None,
+    changed: int | None = None,
 ) -> HTMLResponse:
     return console_page(
         request,
@@ -125,6 +131,8 @@ def _toss_page(
         screen=screen,
         can_flip=_judge(access),
         errors=errors or {},
+        last_round=max((n for n, _ in screen.seats), default=None),
+        changed=changed,
     )
 
 
@@ -254,6 +262,7 @@ def recalculate_toss(
     slug: str,
     stage: Annotated[str, Form(max_length=80)],
     round: Annotated[int, Form(ge=1)],
+    back: Annotated[str, Form(max_length=10)] = "",
 ) -> Response:
     try:
         changed = tosses.recalculate(db, slug, round, actor=access.actor, stage=stage)
@@ -262,5 +271,8 @@ def recalculate_toss(
         return _pairings_page(
             request, access, db, slug, screen, status=409, errors=refusal(error, ("round",))
         )
+    if back == "toss":  # recalculated from the Toss tab (a phone's): back there
+        query = urlencode({"stage": stage, "changed": len(changed)})
+        return RedirectResponse(f"/console/{slug}/toss?{query}", status_code=303)
     query = urlencode({"stage": stage, "round": round, "changed": len(changed)})
     return RedirectResponse(f"/console/{slug}/pairings?{query}", status_code=303)

@@ -29,12 +29,15 @@ from fairpair.i18n import N_
 from fairpair.service.discord.player_account import discord_box
 from fairpair.service.kernel.connection import Database
 from fairpair.service.players.bye_requests import LABELS, bye_options
+from fairpair.service.players.checkin_codes import checkin_code
 from fairpair.service.players.passes import PlayerPass
 from fairpair.service.players.roster import drop_player
 from fairpair.service.players.self_checkin import check_in_myself
 from fairpair.service.portal.card import portal_card as read_card
 from fairpair.service.portal.player_view import my_match, waitlist_place
+from fairpair.service.results.judge_calls import my_open_call
 from fairpair.web.access import Access, DbDep, Player
+from fairpair.web.checkin_qr import checkin_svg
 from fairpair.web.portal_live import portal_stream
 from fairpair.web.report_card import report_context
 from fairpair.web.templating import csrf_token, is_htmx, render
@@ -47,6 +50,7 @@ DONE = {
     "discord-unlinked": N_("Your Discord account is unlinked: Discord no longer acts as you."),
     "bye": N_("Bye requested: you will not be paired in that round."),
     "bye-cancelled": N_("Bye request cancelled: you will be paired in that round."),
+    "judge": N_("A judge is called to your table: stay there, they are on their way."),
 }
 DROP_REASON = "dropped themselves"
 
@@ -92,8 +96,15 @@ def me_page(
     html, context = card_html(request, db, slug, access.player, errors or {})
     me = context.get("me")
     byes = None
+    playing = me is not None and not me.withdrew and access.player.player_id is not None
     if me is not None and not me.withdrew and access.player.player_key is not None:
         byes = bye_options(db, slug, access.player.player_key)
+    checkin = qr = judge = None
+    if playing and access.player.player_id is not None:
+        judge = my_open_call(db, slug, access.player.player_id)
+        if me is not None and not me.checked_in:  # the code staff scan (or type)
+            checkin = checkin_code(db, slug, access.player.player_id)
+            qr = checkin_svg(checkin.qr, checkin.code)
     return render(
         request,
         "portal/me.html",
@@ -107,6 +118,10 @@ def me_page(
         discord=discord_box(db, access.player),
         discord_code=discord_code,
         byes=byes,
+        checkin_code=checkin,
+        checkin_qr=qr,
+        playing=playing,
+        judge_call=judge,
         bye_labels={k.value: v for k, v in LABELS.items()},
         errors=errors or {},
         headers={"cache-control": "no-store"},

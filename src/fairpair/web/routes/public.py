@@ -17,7 +17,7 @@ rendering per event and view, whoever asks).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Annotated, Any, Literal
 from urllib.parse import urlencode
 
@@ -26,13 +26,23 @@ from fastapi.responses import Response
 from markupsafe import Markup
 
 from fairpair.responses.events import EventDetail
+from fairpair.service.event.events import event_version
 from fairpair.service.kernel.connection import Database
 from fairpair.web.access import DbDep, Public
 from fairpair.web.join_qr import join_box
 from fairpair.web.live_views import live_view
 from fairpair.web.pairing_lists import STATE_LABELS, Order, PostedRound, folded
 from fairpair.web.templating import is_htmx, render
-from fairpair.web.version_cache import AppOnly, OfApp, compressed, fragment, gzipped, posted
+from fairpair.web.version_cache import (
+    AppOnly,
+    OfApp,
+    compressed,
+    compressed_lazily,
+    fragment,
+    fragment_lazily,
+    gzipped_lazily,
+    posted,
+)
 
 ROUTER = APIRouter(include_in_schema=False)
 Search = Annotated[str, Query(max_length=80)]
@@ -49,33 +59,48 @@ def page_context(event: EventDetail, shown: PostedRound | None) -> dict[str, Any
 
 
 def current_round_html(request: OfApp, db: Database, slug: str) -> tuple[EventDetail, Markup]:
-    event, shown = posted(request, db, slug)
-    html = fragment(
+    event, _ = posted(request, db, slug)
+    return event, current_round_fragment(request, db, slug, event.version)
+
+
+def _posted_context(request: OfApp, db: Database, slug: str) -> Callable[[], dict[str, Any]]:
+    return lambda: page_context(*posted(request, db, slug))
+
+
+def current_round_fragment(
+    request: OfApp, db: Database, slug: str, version: int | None = None
+) -> Markup:
+    """The round's heading, state and links (the event page's ``pairings`` view). Keyed by
+    the event's version, so that a worker that has it (or another worker that rendered
+    it) does not read the round."""
+    version = event_version(db, slug) if version is None else version
+    return fragment_lazily(
         request,
         "partials/current_round.html",
-        ("current", db.url, slug, event.version),
-        **page_context(event, shown),
+        ("current", db.url, slug, version),
+        _posted_context(request, db, slug),
     )
-    return event, html
 
 
 def current_lists_html(request: OfApp, db: Database, slug: str) -> Markup:
-    event, shown = posted(request, db, slug)
-    return fragment(
+    return fragment_lazily(
         request,
         "partials/current_round_lists.html",
-        ("current-lists", db.url, slug, event.version),
-        **page_context(event, shown),
+        lists_key(db, slug, event_version(db, slug)),
+        _posted_context(request, db, slug),
     )
 
 
+def lists_key(db: Database, slug: str, version: int) -> Hashable:
+    return ("current-lists", db.url, slug, version)
+
+
 def round_cards_html(request: OfApp, db: Database, slug: str) -> Markup:
-    event, shown = posted(request, db, slug)
-    return fragment(
+    return fragment_lazily(
         request,
         "partials/round_cards.html",
-        ("cards", db.url, slug, event.version),
-        **page_context(event, shown),
+        ("cards", db.url, slug, event_version(db, slug)),
+        _posted_context(request, db, slug),
     )
 
 
@@ -86,9 +111,8 @@ def event_page(
     """The page; with ``part=lists`` from the page itself (``HX-Request``), only the current
     round's lists, as the page fetches them again after each change."""
     if part == "lists" and is_htmx(request):
-        event, _ = posted(request, db, slug)
-        key = ("current-lists", db.url, slug, event.version)
-        return compressed(request, key, current_lists_html(request, db, slug))
+        key = lists_key(db, slug, event_version(db, slug))
+        return compressed_lazily(request, key, lambda: current_lists_html(request, db, slug))
     event, current = current_round_html(request, db, slug)
     return render(
         request,
@@ -114,6 +138,13 @@ def pairings_page(
     q: Search = "",
 ) -> Response:
     q = q.strip()
+    if is_htmx(request) and not folded(q):  # the live refresh of the whole list
+        version = event_version(db, slug)
+        return compressed_lazily(
+            request,
+            list_key(db, slug, version, round, stage, by),
+            lambda: pairings_list(request, db, slug, round, stage, by, version)[1],
+        )
     event, shown, key, listing = pairings_listing(request, db, slug, round, stage, by, q)
     context = page_context(event, shown) | {"by": by, "q": q, "found": folded(q)}
     if is_htmx(request):  # the live refresh: only the list
@@ -146,24 +177,58 @@ def pairings_listing(
     search: not kept) and its HTML."""
     event, shown = posted(request, db, slug, number, stage)
     found = folded(q)
+    if not found:
+        key, listing = pairings_list(request, db, slug, number, stage, by, event.version)
+        return event, shown, key, listing
     context = page_context(event, shown) | {"by": by, "q": q, "found": found}
-    key = None if found else ("list", db.url, slug, event.version, number, stage, by)
-    return event, shown, key, fragment(request, "partials/pairings_list.html", key, **context)
+    return event, shown, None, fragment(request, "partials/pairings_list.html", None, **context)
+
+
+def pairings_list(
+    request: OfApp,
+    db: Database,
+    slug: str,
+    number: int | None,
+    stage: str | None,
+    by: Order,
+    version: int,
+) -> tuple[Hashable, Markup]:
+    """The whole list (no search) and its key: the round is read only to render it."""
+    key = list_key(db, slug, version, number, stage, by)
+
+    def context() -> dict[str, Any]:
+        return page_context(*posted(request, db, slug, number, stage)) | {
+            "by": by,
+            "q": "",
+            "found": "",
+        }
+
+    return key, fragment_lazily(request, "partials/pairings_list.html", key, context)
+
+
+def list_key(
+    db: Database, slug: str, version: int, number: int | None, stage: str | None, by: Order
+) -> Hashable:
+    return ("list", db.url, slug, version, number, stage, by)
 
 
 def warm_round(app: Any, db: Database, slug: str) -> None:
-    """Build what the public pages fetch after a round is released or opened — the round
-    read, the event page's lists and the pairings page's list by name, compressed — before
-    the pages ask (``web.portal_warm`` calls it at the news, before the players' pages):
-    the first fetch of each finds them ready or under way, never builds them beside the
-    players' build."""
+    """Build what the public pages fetch after a round is released or opened — the event
+    page's lists and the pairings page's list by name, compressed — before the pages ask
+    (``web.portal_warm`` calls it at the news, before the players' pages): the first fetch
+    of each finds them ready or under way, never builds them beside the players' build.
+    With several workers, one builds them and the others read its files
+    (``web.shared_renders``)."""
     holder = AppOnly(app)
-    event, _ = posted(holder, db, slug)
-    lists = current_lists_html(holder, db, slug)
-    gzipped(holder, ("current-lists", db.url, slug, event.version), lists)
-    _, _, key, listing = pairings_listing(holder, db, slug, None, None, "name")
-    if key is not None:
-        gzipped(holder, key, listing)
+    version = event_version(db, slug)
+    gzipped_lazily(
+        holder, lists_key(db, slug, version), lambda: current_lists_html(holder, db, slug)
+    )
+    gzipped_lazily(
+        holder,
+        list_key(db, slug, version, None, None, "name"),
+        lambda: pairings_list(holder, db, slug, None, None, "name", version)[1],
+    )
 
 
 def pairings_url(slug: str, number: int | None, stage: str | None, by: Order, q: str = "") -> str:
@@ -174,7 +239,7 @@ def pairings_url(slug: str, number: int | None, stage: str | None, by: Order, q:
 
 @live_view("pairings")
 def live_pairings(request: Request, db: Database, slug: str, stage: str | None) -> str:
-    return str(current_round_html(request, db, slug)[1])
+    return str(current_round_fragment(request, db, slug))
 
 
 @live_view("rounds")

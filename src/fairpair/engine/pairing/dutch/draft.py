@@ -1,0 +1,145 @@
+"""The draft of a Swiss stage's next round by the FIDE Dutch system (``pairing_method:
+"dutch"``): the eligible field, byes set for the round, then ``pair_dutch`` — boards with
+White as side ``a`` and ``Toss(White, COLOURS)``, the pairing-allocated bye, and notes for each
+bracket, each player who floated and the bye.
+
+Pairing numbers are the stage's initial order (``ranking.pairing_numbers``). The initial colour
+(the colour of the top-ranked player of round 1, C.04.2) is drawn from the stage seed, so the
+same stage always draws the same. The stage's max rounds tells the last round (topscorers,
+C.04.3 A.7); a stage without one has no topscorers.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from fractions import Fraction
+
+from fairpair.engine.errors import Location
+from fairpair.engine.pairing.byes import assigned_byes
+from fairpair.engine.pairing.draft import DraftPairing, PairingDraft
+from fairpair.engine.pairing.dutch.brackets import NoDutchPairing
+from fairpair.engine.pairing.dutch.field import dutch_field
+from fairpair.engine.pairing.dutch.model import Colour
+from fairpair.engine.pairing.dutch.pairer import pair_dutch
+from fairpair.engine.pairing.eligibility import eligible_field, excluded_notes
+from fairpair.engine.pairing.exclusions import Exclusion
+from fairpair.engine.pairing.next_round import check_can_pair, next_round_number
+from fairpair.engine.pairing.notes import (
+    AssignedByeNote,
+    ByeNote,
+    ByeRule,
+    FloatNote,
+    GroupScore,
+    MethodNote,
+    PairingNote,
+    ScoreGroupNote,
+)
+from fairpair.engine.pairing.ranking import pairing_numbers, seed_order, standings_order
+from fairpair.engine.pairing.refusals import NobodyToPair, NoDutchPairingExists
+from fairpair.engine.players import PlayerId
+from fairpair.engine.rounds import Bye, ByeKind, Toss, TossReason
+from fairpair.engine.stage import PairingMethod, Stage
+from fairpair.engine.standings import Standings, compute_standings
+from fairpair.engine.tournament import Tournament
+
+#: A stage without max rounds never reaches its last round.
+_ENDLESS = 10_000
+
+
+def initial_colour(stage: Stage) -> Colour:
+    """The colour of round 1's top player, drawn from the stage seed (C.04.2: by lot)."""
+    lot = hashlib.sha256(f"initial-colour\x1f{stage.seed}\x1f{stage.id}".encode()).digest()
+    return Colour.WHITE if lot[0] % 2 == 0 else Colour.BLACK
+
+
+def pair_dutch_round(tournament: Tournament, stage: Stage) -> PairingDraft:
+    number = next_round_number(stage)
+    check_can_pair(stage, number)
+    players = tournament.players_of(stage)
+    numbers = pairing_numbers(stage, players)
+    standings: Standings | None = None
+    if number == 1:
+        ranked = seed_order(stage, players)
+        present = None
+    else:
+        standings = compute_standings(tournament, stage, number - 1, include_absent=True)
+        ranked = standings_order(standings, numbers)
+        in_table = set(ranked)
+        ranked += [pid for pid in seed_order(stage, players) if pid not in in_table]
+        present = set(ranked)
+    eligibility = eligible_field(tournament, stage, number, ranked, standings, present)
+    notes: list[PairingNote] = [*eligibility.notes(), MethodNote(PairingMethod.DUTCH)]
+    eligible = set(eligibility.eligible)
+    byes: list[Bye] = []
+    on_bye: set[PlayerId] = set()
+    left_out: list[tuple[PlayerId, Exclusion]] = []
+    for assigned in assigned_byes(stage, number):
+        if assigned.player in eligible:
+            byes.append(Bye(assigned.player, assigned.kind))
+            on_bye.add(assigned.player)
+            notes.append(AssignedByeNote(assigned.player, assigned.kind, assigned.requested))
+        elif tournament.drop_round(stage, assigned.player) is not None:
+            left_out.append((assigned.player, Exclusion.ASSIGNED_BYE_DROPPED))
+    notes.extend(excluded_notes(left_out))
+    field_players = [p for p in eligibility.eligible if p not in on_bye]
+    where = Location(stage=stage.id, round=number)
+    if len(field_players) < 2 and not byes:
+        raise NobodyToPair(
+            where, f"round {number} cannot be paired: fewer than two eligible players"
+        )
+    cap = stage.round_cap
+    field = dutch_field(
+        tournament,
+        stage,
+        number,
+        present=field_players,
+        numbers=numbers,
+        rounds_total=cap if cap is not None else _ENDLESS,
+        initial_colour=initial_colour(stage),
+        forbidden=tuple(stage.forbidden_pairs),
+    )
+    try:
+        pairing = pair_dutch(field)
+    except NoDutchPairing:
+        raise NoDutchPairingExists(
+            where,
+            f"round {number} cannot be paired by the Dutch system: no pairing keeps its absolute "
+            "criteria (no second game, no second pairing-allocated bye, no two players with the "
+            "same absolute colour preference); the arbiter decides",
+        ) from None
+    unit = stage.ruleset.scoring.unit
+
+    def score(points: int) -> GroupScore:
+        return GroupScore(points=Fraction(points, unit))
+
+    for k, bracket in enumerate(pairing.brackets):
+        notes.append(ScoreGroupNote(score(bracket.score), bracket.residents))
+        if k + 1 < len(pairing.brackets):
+            below = pairing.brackets[k + 1].score
+            for floater in bracket.floaters:
+                notes.append(FloatNote(floater, score(pairing.scores[floater]), score(below)))
+    if pairing.bye is not None:
+        byes.append(Bye(pairing.bye, ByeKind.PAIRING))
+        notes.append(ByeNote(pairing.bye, ByeRule.LOWEST_WITHOUT_BYE))
+    pairings = tuple(
+        DraftPairing(
+            table,
+            game.white,
+            game.black,
+            plays_first=Toss(game.white, TossReason.COLOURS),
+        )
+        for table, game in enumerate(pairing.games, start=1)
+    )
+    points_before: dict[PlayerId, Fraction] = {}
+    if standings is not None:
+        points_before = {row.player.id: row.points for row in standings.rows}
+    return PairingDraft(
+        stage.id,
+        number,
+        pairings,
+        tuple(byes),
+        tuple(notes),
+        tuple(eligibility.eligible),
+        standings=standings,
+        points_before=points_before,
+    )

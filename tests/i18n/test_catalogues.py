@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
+from jinja2 import Environment
 
 from fairpair import i18n
 
@@ -37,6 +38,7 @@ CONVERTED = (
     "partials/pairings_by_table.html",
     "partials/public_nav.html",
     "partials/find_table.html",
+    "console/details.html",
 )
 #: Words that are the same in every language: names of things, and Discord's command.
 ALLOWED = ("fairpair", "Discord", "/join code:")
@@ -141,15 +143,52 @@ JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
 CLASS_BLOCKS = re.compile(r"\{% block \w*class %\}.*?\{% endblock %\}")
 
 
+GETTEXT = {"_", "gettext", "ngettext", "pgettext", "npgettext"}
+LEXER = Environment(extensions=["jinja2.ext.i18n"])
+
+
+def _prose(text: str) -> bool:
+    """Words for a reader ("Start date", "City"), not a key, a class or markup."""
+    if "<" in text:
+        return False
+    two_words = re.search(r"[^\W\d_]{2,}\s+[^\W\d_]", text) is not None
+    return two_words or re.fullmatch(r"[A-Z][a-z]{2,}[.!?]?", text) is not None
+
+
+def _literals_outside_the_catalogue(source: str) -> list[str]:
+    """Prose in a Jinja expression that no ``_()`` wraps: a label handed to a macro
+    (``field("city", "City", …)``), a conditional's words (``{{ "Open" if x }}``)."""
+    tokens = [t for t in LEXER.lex(source) if t[1] != "whitespace"]
+    found: list[str] = []
+    for i, (line, kind, value) in enumerate(tokens):
+        if kind != "string" or not _prose(value[1:-1]):
+            continue
+        before = [v for _, _, v in tokens[max(0, i - 4) : i]]
+        if before[-2:-1] and before[-1] == "(" and before[-2] in GETTEXT:
+            continue  # the message itself
+        if "ngettext" in before and before[-1] == ",":
+            continue  # its plural
+        if before and before[-1] in ("==", "!=", "in"):
+            continue  # compared, not shown
+        found.append(f"{line}: {value}")
+    return found
+
+
 @pytest.mark.parametrize("name", CONVERTED)
 def test_a_converted_template_shows_no_text_outside_the_catalogue(name: str) -> None:
     source = (TEMPLATES / name).read_text(encoding="utf-8")
     parser = _Visible()
     parser.feed(JINJA.sub(" ", CLASS_BLOCKS.sub("", source)))
     assert parser.found == []
+    assert _literals_outside_the_catalogue(source) == []
 
 
 def test_the_scan_finds_text_outside_the_catalogue() -> None:
     parser = _Visible()
     parser.feed(JINJA.sub(" ", '<p>{{ _("Fine") }}</p><b aria-label="Oops">Plain words</b>'))
     assert parser.found == ["aria-label='Oops'", "'Plain words'"]
+    source = (
+        '{{ field("city", "City", help=_("one a line")) }}{% if tab == "Some tab" %}'
+        '{{ "Not yet" if x else _("Done") }}{{ ngettext("%(num)d table", "%(num)d tables", n) }}'
+    )
+    assert _literals_outside_the_catalogue(source) == ['1: "City"', '1: "Not yet"']

@@ -15,6 +15,7 @@ language: a message missing from a catalogue is shown in English.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -167,3 +168,58 @@ def clock(value: datetime) -> str:
 def number(value: float | int) -> str:
     """A number as the current language writes it (1,234.5; 1.234,5; 1 234,5)."""
     return format_decimal(value, locale=locale())
+
+
+#: The names of playoff rounds (``engine.brackets.round_names``), for the catalogue.
+_ROUND_WORDS = {
+    "Final": N_("Final"),
+    "Semifinals": N_("Semifinals"),
+    "Quarterfinals": N_("Quarterfinals"),
+    "Third place": N_("Third place"),
+    "Grand final": N_("Grand final"),
+    "Bracket reset": N_("Bracket reset"),
+}
+_NUMBERED_ROUNDS = (
+    (re.compile(r"Round of (\d+)"), N_("Round of %(players)s"), "players"),
+    (re.compile(r"Winners round (\d+)"), N_("Winners round %(number)s"), "number"),
+    (re.compile(r"Losers round (\d+)"), N_("Losers round %(number)s"), "number"),
+    (re.compile(r"Round (\d+)"), N_("Round %(number)s"), "number"),
+)
+
+
+def round_name(name: str) -> str:
+    """A round's name as ``engine.round_names`` says it in English ("Round 3", "Semifinals",
+    "Winners round 2 · Losers round 1") in the current language; anything else as it is."""
+    out: list[str] = []
+    for part in name.split(" · "):
+        if part in _ROUND_WORDS:
+            out.append(gettext(part))
+            continue
+        for pattern, message, field in _NUMBERED_ROUNDS:
+            found = pattern.fullmatch(part)
+            if found is not None:
+                out.append(gettext(message) % {field: found.group(1)})
+                break
+        else:
+            out.append(part)
+    return " · ".join(out)
+
+
+def result_words(text: str, a: str, b: str) -> str:
+    """A result as ``engine.result_text`` says it in English ("Ash wins 2-1", "draw 1-1",
+    "Bo forfeits") for players ``a`` and ``b``, in the current language."""
+    for name in sorted((a, b), key=len, reverse=True):  # "Ann Lee" before "Ann"
+        if text.startswith(f"{name} wins"):
+            score = text[len(name) + len(" wins") :]
+            return gettext("%(player)s wins%(score)s") % {"player": name, "score": score}
+        if text == f"{name} forfeits":
+            return gettext("%(player)s forfeits") % {"player": name}
+    if text == "both forfeit":
+        return gettext("both forfeit")
+    if text == "skipped (no result)":
+        return gettext("skipped (no result)")
+    if text.startswith("intentional draw"):
+        return gettext("intentional draw%(score)s") % {"score": text[len("intentional draw") :]}
+    if text.startswith("draw"):
+        return gettext("draw%(score)s") % {"score": text[len("draw") :]}
+    return text

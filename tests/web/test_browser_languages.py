@@ -1,5 +1,6 @@
 """A player's phone (390×844) in Japanese (the browser's Accept-Language) and in Spanish
-(picked in the footer, kept while they move between pages): docs/languages.md."""
+(picked in the footer, kept while they move between pages), then a visitor whose browser
+asks for no shipped language reading the event's default (French): docs/languages.md."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from fairpair.service.event.details import set_event_details
 from fairpair.service.players.passes import personal_link
 from fairpair.service.rounds import drafts
 from fairpair.service.rounds import lifecycle as rounds
@@ -66,3 +68,16 @@ def test_a_phone_reads_its_pages_in_japanese_then_picks_spanish(
         assert page.get_by_role("button", name="Buscar mi mesa").is_visible()
     finally:
         context.close()
+
+    # a visitor whose browser asks only for Dutch (not shipped): the event's default, French
+    set_event_details(db, slug, {"language": "fr"}, actor="td")
+    dutch = browser.new_context(
+        base_url=live_server.url, locale="nl-NL", extra_http_headers={"accept-language": "nl"}
+    )
+    try:
+        visitor = dutch.new_page()
+        visitor.goto(f"/e/{slug}")
+        assert visitor.locator("html").get_attribute("lang") == "fr"
+        visitor.get_by_role("button", name="Trouver ma table").wait_for()
+    finally:
+        dutch.close()

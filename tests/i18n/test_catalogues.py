@@ -39,6 +39,7 @@ CONVERTED = (
     "partials/public_nav.html",
     "partials/find_table.html",
     "console/details.html",
+    "portal/unread_count.html",
 )
 #: Words that are the same in every language: names of things, and Discord's command.
 ALLOWED = ("fairpair", "Discord", "/join code:")

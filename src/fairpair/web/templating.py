@@ -93,6 +93,7 @@ def make_templates() -> Jinja2Templates:
     # is never this: pages name the event's own counter ``event_version``)
     env.globals["fairpair_version"] = _package_version()
     env.filters["plural"] = plural
+    env.filters["round_name"] = i18n.round_name  # "Round 3", "Semifinals" in the language
     env.filters["rounds_text"] = lambda numbers: rounds_text(tuple(numbers))
     env.trim_blocks = True
     env.lstrip_blocks = True

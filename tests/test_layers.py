@@ -20,6 +20,8 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
     "interop": ("store", "service", "web", "api", "cli"),
     # The generator's glue runs in the browser: the engine and the document reader only.
     "generator": ("store", "service", "web", "api", "cli", "responses"),
+    # The catalogues and the current language: below everything that speaks.
+    "i18n": ("engine", "store", "service", "web", "api", "cli", "interop", "responses"),
 }
 
 

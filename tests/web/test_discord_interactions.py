@@ -190,6 +190,11 @@ def test_pairings_and_standings_answer_later_with_images(
     assert "round 1" in body["content"] and "Table 1:" in body["content"]
     assert body["attachments"] == [{"id": 0, "filename": "pairings.png"}]
     assert files["files[0]"].startswith(b"\x89PNG")
+    # a caller whose Discord speaks Spanish (the interaction's locale): the reply too
+    spanish = {**command("pairings"), "locale": "es-ES"}
+    assert answer(discord.send(client, spanish))[0]["type"] == 5
+    body, _ = fake.of("/discord/webhooks/")[-1].parts()
+    assert "ronda 1 (" in body["content"] and "Mesa 1:" in body["content"]
     payload, _ = answer(discord.send(client, command("standings")))
     assert payload["type"] == 5
     body, files = fake.of("/discord/webhooks/")[-1].parts()

@@ -82,6 +82,9 @@ PUBLIC_ACTIONS = frozenset(
         ("POST", "/setup"),
         ("POST", "/invite/{secret}"),
         ("POST", "/reset/{secret}"),
+        # The reader's language (web/routes/language.py): a cookie of the caller's own
+        # browser, nothing stored, nothing of any event changed.
+        ("POST", "/language"),
     }
 )
 CSRF_FAILED = (

@@ -46,6 +46,9 @@ class EventDetailsBody(Body):
     time_control: Annotated[str, Field(max_length=100)] | None = None
     tournament_type: Annotated[str, Field(max_length=100)] | None = None
     round_dates: Annotated[list[date | None], Field(max_length=99)] | None = None
+    language: Annotated[str, Field(max_length=8)] | None = Field(
+        None, description="The event's default language: en, es, pt_BR, fr, de, it or ja."
+    )
 
 
 class LateEntryBody(Body):

@@ -289,6 +289,14 @@ def edit(
             "--type", metavar="TEXT", help="Type of tournament (default from the stage format)."
         ),
     ] = None,
+    language: Annotated[
+        str | None,
+        typer.Option(
+            "--language",
+            metavar="LANG",
+            help="The event's default language (en, es, pt_BR, fr, de, it, ja; '' clears it).",
+        ),
+    ] = None,
     round_date: Annotated[
         list[str] | None,
         typer.Option(
@@ -313,6 +321,7 @@ def edit(
         ("chief_arbiter", chief_arbiter),
         ("time_control", time_control),
         ("tournament_type", kind),
+        ("language", language),
     ):
         if value is not None:
             changes[key] = value

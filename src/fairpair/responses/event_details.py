@@ -1,8 +1,9 @@
 """An event's details, as a FIDE tournament report carries them (TRF-16 records 022-132,
 docs/trf.md "The header"): where and when it is played, who arbitrates, the time control,
-the type of tournament, and the dates of its rounds. Nothing here changes how the event is
-paired or scored; the console's Event details form, the API and ``fairpair event edit`` set
-them, a TRF import reads them and a TRF export writes them."""
+the type of tournament, the dates of its rounds — and the event's default language (not in a
+report). Nothing here changes how the event is paired or scored; the console's Event details
+form, the API and ``fairpair event edit`` set them, a TRF import reads them and a TRF export
+writes them."""
 
 from __future__ import annotations
 
@@ -29,6 +30,10 @@ class EventDetails(BaseModel):
     time_control: str | None = None
     tournament_type: str | None = None
     round_dates: tuple[date | None, ...] = ()
+    #: The event's default language (``es``, ``pt_BR``, ``ja``… docs/languages.md): its pages
+    #: and players' notices use it when a reader's own choice and browser name none of the
+    #: shipped languages. Not in a FIDE report.
+    language: str | None = None
 
     @property
     def empty(self) -> bool:

@@ -97,6 +97,9 @@ class EventRow(Base):
     """The event's details a FIDE report carries (TRF records 022-132; docs/trf.md): where,
     when, who arbitrates, the time control, the type, and round dates set in advance
     (ISO dates by round number, ``None`` where a round's date comes from when it was opened)."""
+    language: Mapped[str | None] = mapped_column(String(8))
+    """The event's default language (a code of ``fairpair.i18n.LANGUAGES``), set by staff:
+    for readers whose own choice and browser name none of the shipped languages."""
 
 
 class PlayerRow(Base):
@@ -124,6 +127,8 @@ class PlayerRow(Base):
     fide_id: Mapped[str | None] = mapped_column(String(11))
     birth_date: Mapped[str | None] = mapped_column(String(10))
     """The chess registration facts of a FIDE tournament report file, as written there."""
+    language: Mapped[str | None] = mapped_column(String(8))
+    """The player's own language (registered in, or chosen since): their notifications'."""
     registered_at: Mapped[datetime] = _when()
     checked_in_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
 

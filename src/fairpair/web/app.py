@@ -34,6 +34,7 @@ from fairpair.web.discord.signature import public_key
 from fairpair.web.headers import SecurityHeaders
 from fairpair.web.hub import LiveHub
 from fairpair.web.job_worker import JobWorker
+from fairpair.web.language import Language
 from fairpair.web.long_lived import keep_long_lived
 from fairpair.web.metrics import Metrics, MetricsMiddleware
 from fairpair.web.portal_warm import PortalWarm
@@ -74,6 +75,7 @@ ROUTERS = (
     "fairpair.web.routes.display",
     "fairpair.web.routes.prints",
     "fairpair.web.routes.help",
+    "fairpair.web.routes.language",
     "fairpair.web.routes.generator",
     "fairpair.web.routes.public_leagues",
     "fairpair.web.routes.console_leagues",
@@ -180,6 +182,7 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     # A 4,000-player round is ~400 KB of HTML; gzip makes it ~40 KB for a phone on venue wifi
     # (server-sent events are never compressed: Starlette leaves text/event-stream alone).
     app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=5)
+    app.add_middleware(Language)  # the reader's language for everything below (web.language)
     csrf_multipart.install()
     app.add_middleware(
         cast(Any, asgi_csrf),

@@ -14,6 +14,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Literal
 
+from fairpair.i18n import N_
 from fairpair.responses.events import EventDetail, RoundView, StageItem
 from fairpair.service.event.events import show_event
 from fairpair.service.kernel.connection import Database
@@ -23,7 +24,11 @@ from fairpair.service.rounds.repeats import round_view
 
 Order = Literal["table", "name"]
 #: How the public reads a round's state (seed 004 "Round states").
-STATE_LABELS = {"scheduled": "Upcoming", "open": "In Progress", "completed": "Completed"}
+STATE_LABELS = {
+    "scheduled": N_("Upcoming"),
+    "open": N_("In Progress"),
+    "completed": N_("Completed"),
+}
 
 
 @dataclass(frozen=True, slots=True)

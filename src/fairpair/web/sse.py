@@ -10,12 +10,14 @@ closing an idle stream; ``retry`` tells the browser to reconnect within 2 s.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 
 from fastapi import Request
 from fastapi.responses import StreamingResponse
 
+from fairpair import i18n
 from fairpair.web.hub import LiveHub
 
 Render = Callable[[], str]
@@ -24,21 +26,23 @@ RENDER_THREADS = 4
 
 
 class FragmentCache:
-    """The newest rendering of each (event, view), as the SSE message every subscriber is
-    sent (formatted once, not once per stream)."""
+    """The newest rendering of each (event, view, language), as the SSE message every
+    subscriber is sent (formatted once, not once per stream). The render runs in the
+    asking stream's context: its language (``fairpair.i18n.current``)."""
 
     def __init__(self) -> None:
-        self._latest: dict[tuple[str, str], tuple[int, asyncio.Future[str]]] = {}
+        self._latest: dict[tuple[str, str, str], tuple[int, asyncio.Future[str]]] = {}
         #: Renders run on threads of their own: after a change, the pages' fetches fill the
         #: request threads, and the pushed fragments must not queue behind them.
         self._threads = ThreadPoolExecutor(RENDER_THREADS, thread_name_prefix="live-render")
 
     async def get(self, slug: str, view: str, variant: str, version: int, render: Render) -> str:
-        key = (slug, f"{view}:{variant}")
+        key = (slug, f"{view}:{variant}", i18n.language())
         hit = self._latest.get(key)
         if hit is None or hit[0] < version:
+            context = contextvars.copy_context()
             future = asyncio.get_running_loop().run_in_executor(
-                self._threads, lambda: message(view, render())
+                self._threads, lambda: context.run(lambda: message(view, render()))
             )
             self._latest[key] = (version, future)
             hit = (version, future)

@@ -18,9 +18,12 @@ from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 
+from fairpair import i18n
 from fairpair.engine.repeats import rounds_text
 
 TEMPLATES = Path(__file__).parent / "templates"
+#: ``i18n.ngettext`` under a name the extraction does not read (``plural`` builds its message)
+_counted = i18n.ngettext
 
 
 def _when(value: datetime | None, fmt: str | None = None) -> str:
@@ -32,7 +35,7 @@ def _when(value: datetime | None, fmt: str | None = None) -> str:
         return value.strftime(fmt)
     utc = value.astimezone(UTC)
     return Markup(
-        f'<time datetime="{utc:%Y-%m-%dT%H:%M:%SZ}" data-local>{utc:%a %d %b %H:%M} UTC</time>'
+        f'<time datetime="{utc:%Y-%m-%dT%H:%M:%SZ}" data-local>{i18n.moment(utc)} UTC</time>'
     )
 
 
@@ -43,7 +46,7 @@ def _time_of_day(value: datetime | None) -> str:
         return ""
     utc = value.astimezone(UTC)
     return Markup(
-        f'<time datetime="{utc:%Y-%m-%dT%H:%M:%SZ}" data-local="time">{utc:%H:%M} UTC</time>'
+        f'<time datetime="{utc:%Y-%m-%dT%H:%M:%SZ}" data-local="time">{i18n.clock(utc)} UTC</time>'
     )
 
 
@@ -54,13 +57,35 @@ def _utc_input(value: datetime | None) -> str:
 
 def plural(count: int, word: str, many: str | None = None) -> str:
     """A count and its noun, agreeing: ``{{ n | plural("table") }}`` gives "1 table", "8 tables";
-    ``many`` names an irregular plural (``plural("match", "matches")``)."""
-    return f"{count} {word if count == 1 else (many or word + 's')}"
+    ``many`` names an irregular plural (``plural("match", "matches")``). Through the
+    catalogue (``ngettext("%(num)d table", "%(num)d tables", n)``: the language's own plural
+    rule); a translated page writes the ``ngettext`` call itself so that the extraction
+    finds it, and this finds the same message."""
+    several = many or word + "s"
+    if not isinstance(count, int):  # an undefined value, as the pages have always shown it
+        return f"{count} {several}"
+    return _counted(f"%(num)d {word}", f"%(num)d {several}", count) % {"num": count}
 
 
 def make_templates() -> Jinja2Templates:
     templates = Jinja2Templates(directory=str(TEMPLATES))
     env = templates.env
+    env.add_extension("jinja2.ext.i18n")
+    # newstyle: ``_("%(name)s's table", name=...)`` formats (and escapes) its arguments
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        i18n.gettext,
+        i18n.ngettext,
+        newstyle=True,
+        pgettext=i18n.pgettext,
+        npgettext=i18n.npgettext,
+    )
+    env.globals["language"] = i18n.language
+    env.globals["html_lang"] = i18n.html_lang
+    env.globals["languages"] = i18n.LANGUAGES
+    env.globals["Markup"] = Markup
+    env.filters["number"] = lambda value: i18n.number(value)
+    # a value in bold inside a translated sentence: _("Linked as %(name)s", name=x | strong)
+    env.filters["strong"] = lambda value: Markup("<strong>%s</strong>") % value
     env.filters["when"] = _when
     env.filters["time_of_day"] = _time_of_day
     env.filters["utc_input"] = _utc_input
@@ -68,6 +93,7 @@ def make_templates() -> Jinja2Templates:
     # is never this: pages name the event's own counter ``event_version``)
     env.globals["fairpair_version"] = _package_version()
     env.filters["plural"] = plural
+    env.filters["round_name"] = i18n.round_name  # "Round 3", "Semifinals" in the language
     env.filters["rounds_text"] = lambda numbers: rounds_text(tuple(numbers))
     env.trim_blocks = True
     env.lstrip_blocks = True

@@ -2,7 +2,8 @@
 
 A round of a 4,000-player event takes a few hundred milliseconds to read and render, and a
 venue full of phones asks for the same page between two changes. Everything here is keyed
-by the event's version (one cheap query, ``service.event.events.event_version``), so an entry can
+by the event's version (one cheap query, ``service.event.events.event_version``) — and what is
+rendered, by the reader's language too (``fragment``, ``gzipped``) — so an entry can
 never be stale: a change makes a new version and a new key. Newer data under an older key is
 harmless (a read made after the version query sees at least that version). One small LRU per
 application (``app.state``), shared by the threads that serve its requests; with several
@@ -25,6 +26,7 @@ from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 
+from fairpair import i18n
 from fairpair.responses.events import EventDetail
 from fairpair.service.event.events import event_version
 from fairpair.service.kernel.connection import Database
@@ -150,13 +152,13 @@ def compressed_lazily(
 
 
 def gzipped(request: OfApp, key: Hashable, html: Markup) -> bytes:
-    """``html`` compressed, kept under ``key``."""
+    """``html`` compressed, kept under ``key`` in the current language."""
     return gzipped_lazily(request, key, lambda: html)
 
 
 def gzipped_lazily(request: OfApp, key: Hashable, html: Callable[[], Markup]) -> bytes:
     """As ``gzipped``; ``html`` is asked for only when no worker has compressed it yet."""
-    full = ("gzip", key)
+    full = ("gzip", i18n.language(), key)
     return version_cache(request).get(
         full,
         _shared(request, full, lambda: gzip.compress(html().encode(), GZIP_LEVEL, mtime=0)),
@@ -165,7 +167,8 @@ def gzipped_lazily(request: OfApp, key: Hashable, html: Callable[[], Markup]) ->
 
 def fragment(request: OfApp, name: str, key: Hashable | None = None, **context: Any) -> Markup:
     """The partial template ``name`` rendered with ``context``; kept under ``key`` (which
-    must name everything the context depends on, the version included) when one is given."""
+    must name everything the context depends on, the version included) and the current
+    language (``fairpair.i18n``: a rendering holds its translated text) when one is given."""
     return fragment_lazily(request, name, key, lambda: context)
 
 
@@ -181,7 +184,7 @@ def fragment_lazily(
 
     if key is None:
         return build()
-    full = ("fragment", name, key)
+    full = ("fragment", name, i18n.language(), key)
     if shared_renders(request) is None:
         return version_cache(request).get(full, build)
     shared = _shared(request, full, lambda: build().encode())

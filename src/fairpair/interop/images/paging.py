@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from fairpair import i18n
+from fairpair.i18n import gettext as _
 from fairpair.interop.images.errors import NoSuchPage
 
 
@@ -27,12 +29,24 @@ class Sheet:
 
     def caption(self, noun: str) -> str:
         """ "Tables 1–10 of 40 · page 1 of 4" (the footer's words)."""
+        n = i18n.number
         shown = (
-            f"{noun} {self.start + 1:,}–{self.stop:,} of {self.total:,}"
+            _("%(what)s %(first)s–%(last)s of %(total)s")
+            % {
+                "what": noun,
+                "first": n(self.start + 1),
+                "last": n(self.stop),
+                "total": n(self.total),
+            }
             if self.stop > self.start
+            else _("%(what)s: none") % {"what": noun}
+            if i18n.language() != i18n.SOURCE
             else f"no {noun.lower()}"
         )
-        return f"{shown} · page {self.number:,} of {self.pages:,}" if self.pages > 1 else shown
+        if self.pages <= 1:
+            return shown
+        page = _("page %(page)s of %(pages)s") % {"page": n(self.number), "pages": n(self.pages)}
+        return f"{shown} · {page}"
 
 
 def sheet(total: int, page: int = 1, per_page: int = 10, top: int | None = None) -> Sheet:

@@ -5,7 +5,10 @@ each)."""
 
 from __future__ import annotations
 
+from fairpair import i18n
 from fairpair.engine.repeats import REPEAT_LABEL
+from fairpair.i18n import N_
+from fairpair.i18n import gettext as _
 from fairpair.interop.images import theme
 from fairpair.interop.images.paging import sheet
 from fairpair.interop.images.result_cell import result_cell
@@ -14,7 +17,11 @@ from fairpair.interop.images.table import Cell, Column, Row, table_picture
 from fairpair.responses.events import RoundView
 
 #: How the public reads a round's state (seed 004 "Round states"; the public pages' words).
-STATE_LABELS = {"scheduled": "Upcoming", "open": "In Progress", "completed": "Completed"}
+STATE_LABELS = {
+    "scheduled": N_("Upcoming"),
+    "open": N_("In Progress"),
+    "completed": N_("Completed"),
+}
 #: The tag on a table whose players met earlier in the stage (a Repeat pairing round).
 REPEAT_TAG = "repeat"
 
@@ -59,10 +66,10 @@ def _line(view: RoundView, index: int, first_label: str) -> Row:
         return (
             _table_cell(pod.table, repeated),
             Cell(seats, span=2),
-            Cell("reported" if reported else "–", color=theme.MUTED),
+            Cell(_("reported") if reported else "–", color=theme.MUTED),
         )
     bye = view.byes[index - tables - pods]
-    return (Cell("–", color=theme.MUTED), Cell(bye.player.name), Cell("Bye", bold=True))
+    return (Cell("–", color=theme.MUTED), Cell(bye.player.name), Cell(_("Bye"), bold=True))
 
 
 def _table_cell(table: int, repeated: set[int]) -> Cell:
@@ -81,7 +88,7 @@ def pairings_picture(
     page: int = 1,
     per_page: int = theme.PER_PAGE,
     top: int | None = None,
-    first_label: str = "plays first",
+    first_label: str = N_("plays first"),
 ) -> Picture:
     """Page ``page`` of the pairings of ``view`` (of its first ``top`` lines when given).
     ``event``: the event's name (the band's title); ``title``: the round's name (default
@@ -91,21 +98,29 @@ def pairings_picture(
     state, and each repeated table carries the "repeat" tag. ``NoSuchPage`` past the last
     page."""
     where = sheet(count(view), page, per_page, top)
-    name = title or view.name
-    shown = state or STATE_LABELS.get(view.state, view.state)
+    name = i18n.round_name(title or view.name)
+    shown = state or _(STATE_LABELS.get(view.state, view.state))
     if view.repeat_pairing:
-        shown = f"{shown} · {REPEAT_LABEL}"
+        shown = f"{shown} · {_(REPEAT_LABEL)}"
+    table = _("Table")
     columns = (
-        Column("Table", 220, "start") if view.repeat_pairing else Column("Table", 110, "middle"),
-        Column("Player"),
-        Column("Opponent"),
-        Column("Result", 200, "middle"),
+        Column(table, 220, "start") if view.repeat_pairing else Column(table, 110, "middle"),
+        Column(_("Player")),
+        Column(_("Opponent")),
+        Column(_("Result"), 200, "middle"),
     )
     return table_picture(
         title=event,
-        subtitle=f"Pairings · {name} · {shown}",
+        subtitle=_("Pairings · %(round)s · %(state)s") % {"round": name, "state": shown},
         columns=columns,
-        rows=lines(view, where.rows, first_label),
-        caption=where.caption("Pairings"),
-        alt=f"{event}: pairings of {name} ({shown}), page {where.number} of {where.pages}",
+        rows=lines(view, where.rows, _(first_label)),
+        caption=where.caption(_("Pairings")),
+        alt=_("%(event)s: pairings of %(round)s (%(state)s), page %(page)s of %(pages)s")
+        % {
+            "event": event,
+            "round": name,
+            "state": shown,
+            "page": where.number,
+            "pages": where.pages,
+        },
     )

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from fairpair.i18n import gettext as _
+
 Side = Literal["a", "b"]
 
 
@@ -38,15 +40,15 @@ def result_cell(result: str | None, a: str, b: str) -> ResultCell:
     for side, name in sides:
         if result.startswith(f"{name} wins"):
             score = result[len(name) + len(" wins") :].strip()
-            shown = (score if side == "a" else _flipped(score)) or "win"
+            shown = (score if side == "a" else _flipped(score)) or _("win")
             return ResultCell(side, shown)
     for side, name in sides:
         if result == f"{name} forfeits":
-            return ResultCell("b" if side == "a" else "a", "forfeit")
+            return ResultCell("b" if side == "a" else "a", _("forfeit"))
     if result.startswith("intentional draw"):
-        return ResultCell(None, "ID")
+        return ResultCell(None, _("ID"))
     if result == "both forfeit":
-        return ResultCell(None, "double forfeit")
+        return ResultCell(None, _("double forfeit"))
     if result.startswith("skipped"):
-        return ResultCell(None, "skipped")
+        return ResultCell(None, _("skipped"))
     return ResultCell(None, result)

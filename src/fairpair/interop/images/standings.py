@@ -7,6 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from fairpair.engine.points_text import column_text, in_decimals
+from fairpair.i18n import gettext as _
 from fairpair.interop.images import theme
 from fairpair.interop.images.paging import Sheet, sheet
 from fairpair.interop.images.scene import Picture
@@ -26,7 +27,7 @@ def _row(row: StandingsRow, shown: list[str], record: bool, decimals: bool) -> R
         Cell(
             row.player.name,
             color=color,
-            tag="Withdrew" if gone else None,
+            tag=_("Withdrew") if gone else None,
             tag_fill=theme.GONE_INK,
         ),
         Cell(column_text(Fraction(row.points_exact), decimals), bold=not gone, color=color),
@@ -61,14 +62,18 @@ def standings_picture(
     shown = [tb.name for tb in view.tiebreaks[:TIEBREAKS]]
     columns = (
         Column("#", 84, "end"),
-        Column("Player"),
-        Column("Points", 120, "end"),
+        Column(_("Player")),
+        Column(_("Points"), 120, "end"),
         *([Column(heading, 140, "middle")] if heading else []),
         *(Column(tb.short, 150, "end") for tb in view.tiebreaks[:TIEBREAKS]),
     )
-    after = f"Standings after round {view.after_round}" if view.after_round else "Standings"
+    after = (
+        _("Standings after round %(number)s") % {"number": view.after_round}
+        if view.after_round
+        else _("Standings")
+    )
     if view.rounds_in_progress:
-        after += " (results missing)"
+        after = _("%(standings)s (results missing)") % {"standings": after}
     subtitle = f"{after} · {stage_name}" if stage_name else after
     name = event or view.tournament
     return table_picture(
@@ -76,6 +81,7 @@ def standings_picture(
         subtitle=subtitle,
         columns=columns,
         rows=[_row(r, shown, heading is not None, decimals) for r in rows],
-        caption=where.caption("Players"),
-        alt=f"{name}: {after.lower()}, page {where.number} of {where.pages}",
+        caption=where.caption(_("Players")),
+        alt=_("%(event)s: %(standings)s, page %(page)s of %(pages)s")
+        % {"event": name, "standings": after, "page": where.number, "pages": where.pages},
     )

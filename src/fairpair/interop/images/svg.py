@@ -5,7 +5,8 @@ metrics (the bundled file), so a viewer with DejaVu Sans shows the layout exactl
 ``embed_font`` the document carries both faces as ``@font-face`` data (about 2 MB) and looks
 the same everywhere; without it (the default, a few kB) a viewer lacking DejaVu Sans falls
 back to its sans-serif, whose widths may differ a little (a long name may then run past its
-column). A viewer falls back for characters DejaVu lacks (Chinese, Japanese, Korean) too.
+column). For characters DejaVu lacks (Chinese, Japanese, Korean) the labels name Noto Sans
+CJK JP, the face the PNG draws them with (``fonts.cjk_font``), then the viewer's own.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import base64
 from xml.sax.saxutils import escape, quoteattr
 
-from fairpair.interop.images.fonts import FAMILY, font_bytes
+from fairpair.interop.images.fonts import CJK_FAMILY, FAMILY, font_bytes
 from fairpair.interop.images.scene import Box, Label, Line, Picture
 
 
@@ -35,7 +36,7 @@ def to_svg(picture: Picture, *, embed_font: bool = False) -> bytes:
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
         f'viewBox="0 0 {w} {h}" role="img">\n',
         f"<title>{escape(picture.title)}</title>\n",
-        f"<style>{faces}text{{font-family:'{FAMILY}','Verdana',sans-serif;"
+        f"<style>{faces}text{{font-family:'{FAMILY}','Verdana','{CJK_FAMILY}',sans-serif;"
         "white-space:pre}.b{font-weight:bold}</style>\n",
         f'<rect width="{w}" height="{h}" fill="{picture.background}"/>\n',
     ]

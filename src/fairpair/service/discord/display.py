@@ -33,6 +33,7 @@ from datetime import timedelta
 
 from sqlalchemy import bindparam, select, update
 
+from fairpair import i18n
 from fairpair.engine.errors import FairpairError
 from fairpair.engine.rounds import RoundState
 from fairpair.service.discord.leaderboard import leaderboard_text
@@ -158,6 +159,7 @@ def redraw(db: Database, job: Job) -> None:
                 EventRow.id.label("event_id"),
                 EventRow.slug,
                 EventRow.version,
+                EventRow.language,
             )
             .join(EventRow, EventRow.id == DiscordChannelRow.event_id)
             .where(DiscordChannelRow.id == channel_row)
@@ -172,9 +174,10 @@ def redraw(db: Database, job: Job) -> None:
         raise LookupError(
             f"no Discord bot token: set ${ENV_BOT_TOKEN} (or the event's, Players' side)"
         )
-    images = _images(db, row.slug)
-    content = pairings_text(db, row.slug)
-    league_images, league_text = _league(db, row.slug)
+    with i18n.speaking(row.language or i18n.SOURCE):  # a channel reads the event's language
+        images = _images(db, row.slug)
+        content = pairings_text(db, row.slug)
+        league_images, league_text = _league(db, row.slug)
     if league_text:
         images += league_images
         content = f"{content}\n\n{league_text}"[:1990]

@@ -10,10 +10,20 @@ from fairpair.engine.repeats import REPEAT_LABEL, repeat_pairings, repeat_text
 from fairpair.engine.result_text import result_text
 from fairpair.engine.standings import compute_standings
 from fairpair.engine.tournament import Tournament
+from fairpair.i18n import N_, ngettext, result_words
+from fairpair.i18n import gettext as _
 from fairpair.service.kernel.snapshots import loaded
 from fairpair.service.kernel.unit import reading
 from fairpair.store.database import Database
 
+#: A round's state as the channel says it.
+STATES = {
+    "scheduled": N_("upcoming"),
+    "open": N_("in progress"),
+    "completed": N_("completed"),
+    "draft": N_("draft"),
+    "released": N_("released"),
+}
 LIMIT = 1900
 TOP = 16
 
@@ -28,7 +38,15 @@ def _cut(lines: list[str]) -> str:
     size = 0
     for n, line in enumerate(lines):
         if size + len(line) + 1 > LIMIT:
-            out.append(f"… and {len(lines) - n} more lines (see the image or the event's page)")
+            more = len(lines) - n
+            out.append(
+                ngettext(
+                    "… and %(num)d more line (see the image or the event's page)",
+                    "… and %(num)d more lines (see the image or the event's page)",
+                    more,
+                )
+                % {"num": more}
+            )
             break
         out.append(line)
         size += len(line) + 1
@@ -42,22 +60,26 @@ def pairings_text(db: Database, slug: str) -> str:
     tournament = _tournament(db, slug)
     stage = tournament.stage()
     if not stage.rounds:
-        return f"**{tournament.name}**: no round has been released yet."
+        return _("**%(event)s**: no round has been released yet.") % {"event": tournament.name}
     rnd = stage.rounds[-1]
     names = {p.id: p.name for p in tournament.players}
-    state = rnd.state.value if rnd.state is not None else rnd.status.value
+    shown = rnd.state.value if rnd.state is not None else rnd.status.value
+    state = _(STATES.get(shown, shown))
     repeats = repeat_pairings(stage, rnd.number)
-    label = f" · **{REPEAT_LABEL}**" if repeats else ""
-    lines = [f"**{tournament.name}** — round {rnd.number} ({state}){label}"]
+    label = f" · **{_(REPEAT_LABEL)}**" if repeats else ""
+    said = _("round %(number)s (%(state)s)") % {"number": rnd.number, "state": state}
+    lines = [f"**{tournament.name}** — {said}{label}"]
     lines.extend(repeat_text(r, names) for r in repeats)
     for m in rnd.matches:
         a, b = names.get(m.a, m.a), names.get(m.b, m.b)
-        said = f" — {result_text(m.result, a, b)}" if m.result is not None else ""
-        lines.append(f"Table {m.table}: {a} vs {b}{said}")
+        said = f" — {result_words(result_text(m.result, a, b), a, b)}" if m.result else ""
+        lines.append(
+            _("Table %(number)s: %(a)s vs %(b)s") % {"number": m.table, "a": a, "b": b} + said
+        )
     for pod in rnd.pods:
         seated = ", ".join(names.get(p, p) for p in pod.seats)
-        lines.append(f"Table {pod.table}: {seated}")
-    lines.extend(f"Bye: {names.get(bye.player, bye.player)}" for bye in rnd.byes)
+        lines.append(_("Table %(number)s: %(players)s") % {"number": pod.table, "players": seated})
+    lines.extend(_("Bye: %(player)s") % {"player": names.get(b.player, b.player)} for b in rnd.byes)
     return _cut(lines)
 
 
@@ -68,13 +90,14 @@ def standings_text(db: Database, slug: str, top: int = TOP) -> str:
     stage = tournament.stage()
     table = compute_standings(tournament, stage)
     record = record_formatter(stage.ruleset)
-    lines = [f"**{tournament.name}** — standings after round {table.after_round}"]
+    after = _("standings after round %(number)s") % {"number": table.after_round}
+    lines = [f"**{tournament.name}** — {after}"]
     for row in table.rows[:top]:
         rank = f"{row.rank}." if row.rank is not None else "–"
-        left = " (withdrew)" if row.dropped_after is not None else ""
-        lines.append(
-            f"{rank} {row.player.name} — {points_text(row.points)} points ({record(row)}){left}"
-        )
+        left = _(" (withdrew)") if row.dropped_after is not None else ""
+        points = _("%(points)s points") % {"points": points_text(row.points)}
+        lines.append(f"{rank} {row.player.name} — {points} ({record(row)}){left}")
     if len(table.rows) > top:
-        lines.append(f"… {len(table.rows) - top} more (see the image or the event's page)")
+        more = len(table.rows) - top
+        lines.append(_("… %(num)s more (see the image or the event's page)") % {"num": more})
     return _cut(lines)

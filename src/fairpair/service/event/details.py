@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import ValidationError
 from sqlalchemy import Connection, select, update
 
+from fairpair import i18n
 from fairpair.engine.errors import Location
 from fairpair.responses.event_details import EventDetails
 from fairpair.service.kernel.change import EventRef
@@ -59,6 +60,21 @@ def _text(value: str | None, field: str) -> str | None:
     return text
 
 
+def _language(value: str | None) -> str | None:
+    """A shipped language's code as typed (``pt-BR`` is ``pt_BR``; empty: none)."""
+    text = (value or "").strip().replace("-", "_")
+    if not text:
+        return None
+    found = {code.casefold(): code for code in i18n.LANGUAGES}.get(text.casefold())
+    if found is None:
+        raise Refused(
+            Location(("language",)),
+            f"{value!r} is not a language fairpair speaks (the languages: "
+            f"{', '.join(i18n.LANGUAGES)})",
+        )
+    return found
+
+
 def checked_details(details: EventDetails) -> EventDetails:
     """``details`` trimmed (empty text is no value; a federation in capitals), or ``Refused``
     naming the field and why."""
@@ -97,6 +113,7 @@ def checked_details(details: EventDetails) -> EventDetails:
             Location(("round_dates",)), f"round dates for at most {MOST_ROUND_DATES} rounds"
         )
     return EventDetails(
+        language=_language(details.language),
         city=_text(details.city, "city"),
         federation=federation,
         start_date=details.start_date,
@@ -120,6 +137,7 @@ def _row_values(details: EventDetails) -> dict[str, Any]:
         "time_control": details.time_control,
         "tournament_type": details.tournament_type,
         "round_dates": [d.isoformat() if d else None for d in details.round_dates] or None,
+        "language": details.language,
     }
 
 
@@ -136,6 +154,7 @@ def stored_details(conn: Connection, event: EventRef) -> EventDetails:
             EventRow.time_control,
             EventRow.tournament_type,
             EventRow.round_dates,
+            EventRow.language,
         ).where(EventRow.id == event.id)
     ).one()
     return EventDetails(
@@ -148,6 +167,7 @@ def stored_details(conn: Connection, event: EventRef) -> EventDetails:
         time_control=row.time_control,
         tournament_type=row.tournament_type,
         round_dates=tuple(date.fromisoformat(d) if d else None for d in row.round_dates or ()),
+        language=row.language,
     )
 
 
@@ -160,6 +180,14 @@ def event_details(db: Database, slug: str) -> EventDetails:
     """Event ``slug``'s details, as the organizer set them."""
     with reading(db, slug) as (conn, event):
         return stored_details(conn, event)
+
+
+def event_language(db: Database, slug: str) -> str | None:
+    """Event ``slug``'s default language (``None``: none set, or no such event) — one small
+    read, for pages that fall back to it."""
+    with db.reading() as conn:
+        found = conn.execute(select(EventRow.language).where(EventRow.slug == slug)).first()
+    return i18n.chosen(found.language) if found is not None else None
 
 
 def _audit_json(details: EventDetails) -> dict[str, Any]:

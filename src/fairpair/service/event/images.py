@@ -16,6 +16,7 @@ from collections import OrderedDict
 from typing import TYPE_CHECKING, Literal
 
 from fairpair.engine.standings import compute_standings
+from fairpair.i18n import N_
 from fairpair.interop.images import (
     bracket_picture,
     pairings_picture,
@@ -127,7 +128,7 @@ def _pairings(
         page=page,
         per_page=per_page,
         top=top,
-        first_label="White" if chess else "plays first",
+        first_label=N_("White") if chess else N_("plays first"),
     )
 
 

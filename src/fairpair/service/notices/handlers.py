@@ -23,11 +23,14 @@ from datetime import datetime
 
 from sqlalchemy import Connection, or_, select
 
+from fairpair import i18n
 from fairpair.engine.round_names import round_name
+from fairpair.i18n import gettext as _
 from fairpair.service.jobs.schedule import Job
 from fairpair.service.kernel.change import Change
 from fairpair.service.kernel.loading import load
 from fairpair.service.kernel.unit import changing
+from fairpair.service.notices.languages import recipients_languages
 from fairpair.service.notices.notifications import NewNotice, notify_many
 from fairpair.service.notices.planning import HALFWAY, OPEN, payload
 from fairpair.store.database import Database
@@ -54,7 +57,9 @@ class Outstanding:
 
 
 def deadline_text(moment: datetime) -> str:
-    """``Sat 2 Dec 18:00 UTC``."""
+    """``Sat 2 Dec 18:00 UTC`` (in the current language: ``12月2日(土) 18:00 UTC``)."""
+    if i18n.language() != i18n.SOURCE:
+        return f"{i18n.moment(moment)} UTC"
     return f"{moment:%a} {moment.day} {moment:%b %H:%M} UTC"
 
 
@@ -118,24 +123,48 @@ def notice_text(
     kind: str, name: str, event: str, ends_at: datetime | None, who: Outstanding
 ) -> tuple[str, str]:
     """The title and body of a notice (they name the round — "Round 3", "Semifinals" — and
-    the event; the play-by deadline when the round has an end date)."""
-    where = f"Table {who.table}" + (f", against {who.opponent}" if who.opponent else "")
-    by = f" by {deadline_text(ends_at)}" if ends_at else ""
-    if kind == OPEN:
-        title = f"{name} of {event} is open"
-        body = f"{name} of {event} is open: play your match{by}. {where}."
-    elif kind == HALFWAY:
-        title = f"{name} of {event}: halfway"
-        body = (
-            f"{name} of {event} is halfway through and your match has no result yet: "
-            f"play it and report it{by}. {where}."
-        )
+    the event; the play-by deadline when the round has an end date), in the current language
+    (``i18n.speaking``: the player's)."""
+    name = i18n.round_name(name)
+    values = {"round": name, "event": event, "table": who.table, "opponent": who.opponent}
+    if who.opponent:
+        where = _("Table %(table)s, against %(opponent)s") % values
     else:
-        title = f"Urgent: 24 hours left in {name} of {event}"
+        where = _("Table %(table)s") % values
+    values |= {"where": where, "deadline": deadline_text(ends_at) if ends_at else ""}
+    if kind == OPEN:
+        title = _("%(round)s of %(event)s is open") % values
         body = (
-            f"Urgent: your {name} match of {event} must be played{by} — 24 hours "
-            f"from now. Play it and report it as soon as you can. {where}."
-        )
+            _("%(round)s of %(event)s is open: play your match by %(deadline)s. %(where)s.")
+            if ends_at
+            else _("%(round)s of %(event)s is open: play your match. %(where)s.")
+        ) % values
+    elif kind == HALFWAY:
+        title = _("%(round)s of %(event)s: halfway") % values
+        body = (
+            _(
+                "%(round)s of %(event)s is halfway through and your match has no result yet: "
+                "play it and report it by %(deadline)s. %(where)s."
+            )
+            if ends_at
+            else _(
+                "%(round)s of %(event)s is halfway through and your match has no result yet: "
+                "play it and report it. %(where)s."
+            )
+        ) % values
+    else:
+        title = _("Urgent: 24 hours left in %(round)s of %(event)s") % values
+        body = (
+            _(
+                "Urgent: your %(round)s match of %(event)s must be played by %(deadline)s — "
+                "24 hours from now. Play it and report it as soon as you can. %(where)s."
+            )
+            if ends_at
+            else _(
+                "Urgent: your %(round)s match of %(event)s must be played — 24 hours from "
+                "now. Play it and report it as soon as you can. %(where)s."
+            )
+        ) % values
     return title, body
 
 
@@ -174,9 +203,11 @@ def run_notice(db: Database, job: Job) -> int:
             return 0  # the dates changed: a job planned for the new ones does it
         players = outstanding_players(conn, round_id, rnd.stage_id)
         name = _round_name(change, rnd.stage, rnd.number) if players else ""
+        languages = recipients_languages(conn, change.event.id, [w.player_id for w in players])
         notices = []
         for who in players:
-            title, body = notice_text(job.kind, name, change.event.name, rnd.ends_at, who)
+            with i18n.speaking(languages[who.player_id]):
+                title, body = notice_text(job.kind, name, change.event.name, rnd.ends_at, who)
             notices.append(
                 NewNotice(
                     player_id=who.player_id,

@@ -27,6 +27,7 @@ from fairpair.engine.errors import Location
 from fairpair.engine.rounds import ByeKind
 from fairpair.engine.stage import Stage
 from fairpair.engine.tournament import Tournament
+from fairpair.i18n import N_
 from fairpair.service.kernel.change import EventRef
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.kernel.loading import load
@@ -39,7 +40,7 @@ from fairpair.store.models import DraftRow, StageRow
 
 Asker = Literal["player", "staff"]
 #: How each kind of requested bye is named to people.
-LABELS = {ByeKind.HALF: "half-point bye", ByeKind.ZERO: "zero-point bye"}
+LABELS = {ByeKind.HALF: N_("half-point bye"), ByeKind.ZERO: N_("zero-point bye")}
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 
+from fairpair import i18n
 from fairpair.engine.errors import Location
 from fairpair.service.kernel.change import Change
 from fairpair.service.kernel.errors import Refused
@@ -62,9 +63,12 @@ def join_event(
     contact: str | None = None,
     *,
     account_id: int | None = None,
+    language: str | None = None,
 ) -> tuple[Joined, str]:
     """Register ``name`` in event ``slug`` by themselves (or put them on its waitlist); what
-    was made and the secret of their new pass (to set in their cookie, given once)."""
+    was made and the secret of their new pass (to set in their cookie, given once).
+    ``language``: the one they registered in (their own choice or their browser's), kept for
+    their notifications (``notices.languages``)."""
     contact = contact.strip() or None if contact is not None else None
     person = checked_new_player(NewPlayer(name, contact=contact))
     with changing(db, slug, f"self-registration ({person.name})") as change:
@@ -86,6 +90,10 @@ def join_event(
         player_id = change.conn.execute(
             select(PlayerRow.id).where(PlayerRow.event_id == change.event.id, PlayerRow.key == key)
         ).scalar_one()
+        if i18n.chosen(language) is not None:
+            change.conn.execute(
+                update(PlayerRow).where(PlayerRow.id == player_id).values(language=language)
+            )
         secret = new_player_token(change, player_id=player_id, account_id=account_id)
         return Joined(change.event.slug, person.name, key, None, None), secret
 

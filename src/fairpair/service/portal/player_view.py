@@ -23,6 +23,7 @@ from fairpair.engine.results import Result, ResultKind, Side
 from fairpair.engine.round_names import round_name as named_round
 from fairpair.engine.rounds import Bye, Match, PodTable, RoundState
 from fairpair.engine.standings import Standings
+from fairpair.i18n import N_
 from fairpair.responses.my_match import (
     CurrentRound,
     HistoryItem,
@@ -47,7 +48,7 @@ from fairpair.service.rounds.repeats import repeat_items
 from fairpair.store.database import Database
 from fairpair.store.models import PlayerRow, ResultRow, SelfReportRow, TableRow, WaitlistRow
 
-SHOWN = {"scheduled": "Upcoming", "open": "In Progress", "completed": "Completed"}
+SHOWN = {"scheduled": N_("Upcoming"), "open": N_("In Progress"), "completed": N_("Completed")}
 ByeKindText = Literal["pairing", "full", "half", "zero"]
 
 
@@ -175,8 +176,8 @@ class _Line:
 def _label(stage: StageFacts | None) -> str:
     """What the record is called: "Score" in chess (points out of rounds), else "Record"."""
     if stage is not None and record_style(stage.stage.ruleset) is RecordStyle.POINTS:
-        return "Score"
-    return "Record"
+        return N_("Score")
+    return N_("Record")
 
 
 def _line(standings: Standings, player: str, late: Late | None, stage: StageFacts) -> _Line:

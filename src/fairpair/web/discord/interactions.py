@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -24,6 +26,7 @@ from fastapi.responses import JSONResponse, Response
 from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 
+from fairpair import i18n
 from fairpair.service.discord.replay import first_time
 from fairpair.service.kernel.connection import Database
 from fairpair.web.discord.buttons import answer_button
@@ -61,6 +64,19 @@ def _answer(db: Database, interaction: dict[str, Any]) -> Reply:
     if caller is None:
         return refused("fairpair answers commands in a channel, from a Discord user")
 
+    # the caller's Discord language (``locale``: "es-ES", "pt-BR", "ja"), else English
+    lang = i18n.negotiate(str(interaction.get("locale") or "")) or i18n.SOURCE
+
+    def speaking(build: Callable[[], Reply]) -> Callable[[], Reply]:
+        def built() -> Reply:
+            with i18n.speaking(lang):
+                reply = build()
+            if reply.later is not None:  # a follow-up, made later: in the same language
+                return replace(reply, later=speaking(reply.later))
+            return reply
+
+        return built
+
     def make() -> Reply:
         if interaction.get("type") == COMMAND:
             return answer_command(db, caller, interaction)
@@ -68,9 +84,9 @@ def _answer(db: Database, interaction: dict[str, Any]) -> Reply:
             return answer_button(db, caller, interaction)
         return refused("fairpair does not answer this kind of interaction")
 
-    reply = guarded(interaction.get("id"), make)
+    reply = guarded(interaction.get("id"), speaking(make))
     if reply.type == DEFERRED and not _can_follow_up(interaction):
-        return guarded(interaction.get("id"), reply.later or make)  # answer it now
+        return guarded(interaction.get("id"), reply.later or speaking(make))  # answer it now
     return reply
 
 

@@ -1,8 +1,9 @@
-"""The console's Event details tab: the event's name and what a FIDE report's header says
-about it — city, federation, start and end dates, chief and deputy arbiters, time control,
-type of tournament and the rounds' dates (docs/trf.md "The header"). Viewers read it; the
-owner changes it (one form, ``service.event.details.set_event_details``, audited). A
-refusal shows the form again (422) with the message beside the field and what was typed."""
+"""The console's Event details tab: the event's name and what a FIDE report's header says about
+it — city, federation, start and end dates, chief and deputy arbiters, time control, type of
+tournament and the rounds' dates (docs/trf.md "The header"), and the event's default
+language (docs/languages.md). Viewers read it; the owner changes it (one form,
+``service.event.details.set_event_details``, audited). A refusal shows the form again (422)
+with the message beside the field and what was typed."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse, Response
 
 from fairpair.engine.errors import FairpairError
+from fairpair.i18n import N_
 from fairpair.responses.event_details import EventDetails
 from fairpair.service.accounts.staff import Role
 from fairpair.service.event.details import event_details, set_event_details
@@ -20,9 +22,18 @@ from fairpair.service.event.trf import export_trf
 from fairpair.service.kernel.connection import Database
 from fairpair.web.access import Access, DbDep, Owner, Viewer
 from fairpair.web.console import console_page
+from fairpair.web.language import forget_event_language
 
 ROUTER = APIRouter(include_in_schema=False)
-TEXT_FIELDS = ("name", "city", "federation", "chief_arbiter", "time_control", "tournament_type")
+TEXT_FIELDS = (
+    "name",
+    "language",
+    "city",
+    "federation",
+    "chief_arbiter",
+    "time_control",
+    "tournament_type",
+)
 DATE_FIELDS = ("start_date", "end_date")
 LIST_FIELDS = ("deputy_arbiters", "round_dates")
 LONGEST_FIELD = 4000
@@ -31,6 +42,7 @@ LONGEST_FIELD = 4000
 def _values_of(details: EventDetails, name: str) -> dict[str, str]:
     return {
         "name": name,
+        "language": details.language or "",
         "city": details.city or "",
         "federation": details.federation or "",
         "start_date": details.start_date.isoformat() if details.start_date else "",
@@ -66,7 +78,7 @@ def _page(
         values=values,
         errors=errors or {},
         owner=access.can(Role.OWNER),
-        done="Details saved." if request.query_params.get("done") == "saved" else "",
+        done=N_("Details saved.") if request.query_params.get("done") == "saved" else "",
     )
 
 
@@ -117,6 +129,7 @@ async def save_details(request: Request, slug: str, access: Owner, db: DbDep) ->
     if not errors:
         changes = {
             "name": values["name"],
+            "language": values["language"],
             "city": values["city"],
             "federation": values["federation"],
             "start_date": dates["start_date"],
@@ -134,6 +147,7 @@ async def save_details(request: Request, slug: str, access: Owner, db: DbDep) ->
             field = path[0] if path and path[0] in values else "_form"
             errors[field] = error.reason
         else:
+            forget_event_language(request.app, slug)
             return RedirectResponse(f"/console/{slug}/details?done=saved", status_code=303)
     return _page(request, access, db, slug, status=422, errors=errors, values=values)
 

@@ -33,6 +33,7 @@ from fairpair.service.players.portal_settings import event_of_code, read_portal
 from fairpair.web.access import Access, DbDep, Player, Public, Signed
 from fairpair.web.forms import refusal
 from fairpair.web.join_qr import join_url, qr_svg
+from fairpair.web.language import explicit_language
 from fairpair.web.player_cookie import clear_player_cookie, player_of_request, set_player_cookie
 from fairpair.web.templating import render
 
@@ -128,7 +129,14 @@ def join(
     values = {"name": name, "contact": contact}
     account = access.account.id if access.account is not None else None
     try:
-        joined, secret = join_event(db, slug, name, contact or None, account_id=account)
+        joined, secret = join_event(
+            db,
+            slug,
+            name,
+            contact or None,
+            account_id=account,
+            language=explicit_language({k.lower(): v for k, v in request.headers.items()}),
+        )
     except UnknownEvent:
         raise
     except FairpairError as error:

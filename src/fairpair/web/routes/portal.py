@@ -25,6 +25,7 @@ from markupsafe import Markup
 
 from fairpair.engine.errors import FairpairError
 from fairpair.error_table import kind_of
+from fairpair.i18n import N_
 from fairpair.service.discord.player_account import discord_box
 from fairpair.service.kernel.connection import Database
 from fairpair.service.players.bye_requests import LABELS, bye_options
@@ -44,12 +45,12 @@ from fairpair.web.templating import csrf_token, is_htmx, render
 ROUTER = APIRouter(include_in_schema=False)
 #: What a done action says at the top of the page (``?done=``).
 DONE = {
-    "checkin": "You are checked in.",
-    "dropped": "You dropped out of the event.",
-    "discord-unlinked": "Your Discord account is unlinked: Discord no longer acts as you.",
-    "bye": "Bye requested: you will not be paired in that round.",
-    "bye-cancelled": "Bye request cancelled: you will be paired in that round.",
-    "judge": "A judge is called to your table: stay there, they are on their way.",
+    "checkin": N_("You are checked in."),
+    "dropped": N_("You dropped out of the event."),
+    "discord-unlinked": N_("Your Discord account is unlinked: Discord no longer acts as you."),
+    "bye": N_("Bye requested: you will not be paired in that round."),
+    "bye-cancelled": N_("Bye request cancelled: you will be paired in that round."),
+    "judge": N_("A judge is called to your table: stay there, they are on their way."),
 }
 DROP_REASON = "dropped themselves"
 

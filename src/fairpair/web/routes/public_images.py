@@ -16,6 +16,7 @@ from typing import Annotated
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
+from fairpair import i18n
 from fairpair.service.event.events import event_version
 from fairpair.service.event.images import MAX_PER_PAGE, MEDIA_TYPES, Format, Kind, render
 from fairpair.web.access import DbDep, Public
@@ -49,7 +50,8 @@ def event_image(
     round: Annotated[int | None, Query(ge=1, le=10_000)] = None,
 ) -> Response:
     version = event_version(db, slug)
-    key = ("image", db.url, slug, version, kind, fmt, page, per_page, top, stage, round)
+    lang = i18n.language()  # the reader's, else the event's default (a chat's fetch)
+    key = ("image", db.url, slug, version, lang, kind, fmt, page, per_page, top, stage, round)
     data = image_cache(request).get(
         key,
         lambda: render(

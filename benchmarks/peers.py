@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import resource
 import shutil
 import subprocess
 import sys
@@ -102,24 +103,47 @@ def fairpair_command() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "fairpair"]
 
 
+GNU_TIME = shutil.which("time", path="/usr/bin:/bin")
+
+
 def run(argv: list[str], timeout: float) -> tuple[float, float, float, int] | None:
-    """Wall s, CPU s, peak RSS MiB and exit code of one process; ``None`` past ``timeout``."""
-    started = time.perf_counter()
-    with open(os.devnull, "wb") as sink:
-        proc = subprocess.Popen(argv, stdout=sink, stderr=subprocess.DEVNULL)
-        deadline = started + timeout
-        while True:
-            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
-            if pid:
-                break
-            if time.perf_counter() > deadline:
-                proc.kill()
+    """Wall s, CPU s, peak RSS MiB and exit code of one process; ``None`` past ``timeout``.
+
+    GNU time, when installed, starts the command, so the peak is the command's own (a child
+    forked from this Python would first count this process's size, the big event included).
+    """
+    with tempfile.NamedTemporaryFile("r", suffix=".time") as report:
+        timed = [GNU_TIME, "-q", "-o", report.name, "-f", "%U %S %M", *argv] if GNU_TIME else argv
+        started = time.perf_counter()
+        with open(os.devnull, "wb") as sink:
+            proc = subprocess.Popen(
+                timed, stdout=sink, stderr=subprocess.DEVNULL, start_new_session=True
+            )
+            try:
+                _, status, usage = os.wait4(proc.pid, 0) if timeout <= 0 else _wait(proc, timeout)
+            except TimeoutError:
+                os.killpg(proc.pid, 9)
                 proc.wait()
                 return None
-            time.sleep(0.002)
-    wall = time.perf_counter() - started
-    cpu = usage.ru_utime + usage.ru_stime
-    return wall, cpu, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
+        wall = time.perf_counter() - started
+        code = os.waitstatus_to_exitcode(status)
+        if GNU_TIME:
+            fields = report.read().split()
+            if len(fields) >= 3:
+                user, system, rss = fields[-3:]
+                return wall, float(user) + float(system), int(rss) / 1024, code
+        return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, code
+
+
+def _wait(proc: subprocess.Popen[bytes], timeout: float) -> tuple[int, int, resource.struct_rusage]:
+    deadline = time.perf_counter() + timeout
+    while True:
+        pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+        if pid:
+            return pid, status, usage
+        if time.perf_counter() > deadline:
+            raise TimeoutError
+        time.sleep(0.002)
 
 
 def best(argv: list[str], runs: int, timeout: float) -> str:

@@ -49,6 +49,8 @@ def test_the_split_is_the_exact_one(found: list[Value], higher: bool) -> None:
 def test_equal_floats_that_differ_are_told_apart() -> None:
     assert len({float(v) for v in NEAR}) == 1
     group = ["a", "b", "c", "d", "e"]
-    values: dict[str, Value] = dict(zip(group, [NEAR[1], NEAR[3], NEAR[1], NEAR[0], None]))
+    values: dict[str, Value] = dict(
+        zip(group, [NEAR[1], NEAR[3], NEAR[1], NEAR[0], None], strict=True)
+    )
     assert _split(group, values, True) == [["b"], ["a", "c"], ["d"], ["e"]]
     assert _split(group, values, False) == [["d"], ["a", "c"], ["b"], ["e"]]

@@ -8,7 +8,6 @@ from typing import Any
 
 from fairpair.engine.rounds import Match, Round, default_match_id
 
-
 #: A match's keys, in ``Match``'s field order: a match of only these is built positionally
 #: (a 10,000-player document has 70,000 matches; keyword calls cost twice as much).
 _MATCH_KEYS = frozenset(("table", "a", "b", "result", "toss", "id"))

@@ -62,12 +62,13 @@ def draft_json(
     tosses: Sequence[Toss] | None = None,
 ) -> dict[str, Any]:
     """The draft as the documented JSON (docs/pairing.md "JSON output", version 2; its schema
-    is docs/schemas/pairing-draft.schema.json): ``fairpair.responses.draft``'s model, dumped to
-    JSON-ready values. With the toss on, each pairing also has ``toss: {first, reason,
-    manual}`` (docs/toss.md). ``points`` default to the draft's ``points_before``."""
-    from fairpair.responses.draft import draft_model  # pydantic models: only for --json
+    is docs/schemas/pairing-draft.schema.json): ``fairpair.responses.draft``'s model as
+    JSON-ready values (``draft_data``: built as plain data). With the toss on, each pairing
+    also has ``toss: {first, reason, manual}`` (docs/toss.md). ``points`` default to the
+    draft's ``points_before``."""
+    from fairpair.responses.draft import draft_data  # pydantic models: only for --json
 
-    return draft_model(tournament, draft, points, tosses).model_dump(mode="json")
+    return draft_data(tournament, draft, points, tosses)
 
 
 def render_draft(

@@ -139,9 +139,10 @@ def standings(
         result = compute_standings(tournament, chosen, after_round)
     if as_json:
         from fairpair.cli.output import print_json
-        from fairpair.responses.standings import standings_response
+        from fairpair.responses.standings import standings_payload
 
-        print_json(standings_response(result, tournament.name))
+        # The response's plain data, written as it is (the model would only check it again).
+        print_json(standings_payload(result, tournament.name))
         return
     out = screen()
     head = f"{tournament.name} — {chosen.name}"

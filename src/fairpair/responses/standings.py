@@ -12,17 +12,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from fairpair.engine.record_text import record_formatter, record_heading
 from fairpair.engine.standings import Standings
-from fairpair.responses.values import (
-    columns_of,
-    complete_through,
-    decimal,
-    display,
-    exact_text,
-    rounds_up_to,
-    status_of,
-)
+from fairpair.responses.standings_data import standings_payload as standings_payload
 
 Number = int | float
 Status = Literal["withdrawn", "advanced", "eliminated"]
@@ -121,67 +112,8 @@ class StandingsResponse(_Response):
 def standings_response(
     standings: Standings, tournament_name: str, rows: slice | None = None
 ) -> StandingsResponse:
-    """The response of ``standings``: built as plain data, validated once into the model
-    (pydantic's validator builds the nested models faster than Python constructors).
-    ``rows``: only those rows (a page of a big table; the ranks are the whole table's)."""
-    tiebreaks = standings.tiebreaks
-    record = record_formatter(standings.stage.ruleset)
-    in_decimals = columns_of(standings).tiebreaks_in_decimals  # one notation a column
-    counted = rounds_up_to(standings.stage, standings.after_round)
-    payload = {
-        "tournament": tournament_name,
-        "stage": standings.stage.id,
-        "ruleset": standings.stage.ruleset.name,
-        "after_round": standings.after_round,
-        "tiebreaks": [
-            {
-                "name": tb.name,
-                "label": tb.label,
-                "short": tb.short,
-                "kind": tb.kind.value,
-                "higher_is_better": tb.higher_is_better,
-            }
-            for tb in tiebreaks
-        ],
-        "record_heading": record_heading(standings.stage.ruleset),
-        "rows": [
-            {
-                "rank": row.rank,
-                "player": {"id": row.player.id, "name": row.player.name},
-                "points": decimal(row.points),
-                "points_exact": exact_text(row.points),
-                "record": {
-                    "wins": row.wins,
-                    "draws": row.draws,
-                    "losses": row.losses,
-                    "text": record(row),
-                },
-                "played": row.played,
-                "byes": row.byes,
-                "forfeits": row.forfeits,
-                "dropped_after": row.dropped_after,
-                "status": status_of(standings, row),
-                "place": row.place.text if row.place is not None else None,
-                "tiebreaks": {
-                    tb.name: {
-                        "value": None if v is None else decimal(v),
-                        "exact": None if v is None else exact_text(v),
-                        "display": display(v, tb, dec),
-                    }
-                    for tb, v, dec in zip(tiebreaks, row.tiebreaks, in_decimals, strict=True)
-                },
-            }
-            for row in (standings.rows if rows is None else standings.rows[rows])
-        ],
-        "complete_through": complete_through(counted),
-        "rounds_in_progress": [
-            {
-                "round": r.number,
-                "results_in": len(r.tables) - r.outstanding,
-                "tables": len(r.tables),
-            }
-            for r in counted
-            if not r.is_complete
-        ],
-    }
-    return StandingsResponse.model_validate(payload)
+    """The response of ``standings``: built as plain data (``standings_payload``), validated
+    once into the model (pydantic's validator builds the nested models faster than Python
+    constructors). ``rows``: only those rows (a page of a big table; the ranks are the whole
+    table's)."""
+    return StandingsResponse.model_validate(standings_payload(standings, tournament_name, rows))

@@ -59,34 +59,171 @@
     });
   }
 
-  function boot() {
-    window.fetch = countedFetch;
-    var wheels = JSON.parse(root.dataset.wheels);
-    var files = Promise.all(wheels.concat([root.dataset.engine]).map(bytes));
+  // The engine's start, fastest first (docs/generator.md "How the page loads"):
+  //  - from a memory snapshot: Python's memory as it was once the standard library, networkx
+  //    and the engine were imported, kept in this browser (Cache API, gzip) per version of the
+  //    site after the first visit; restoring it skips starting Python and those imports. Only
+  //    the document reader (pydantic-core, a WebAssembly library a snapshot cannot hold) and
+  //    the page glue are imported after it.
+  //  - fresh: Pyodide starts, the engine is imported, and the snapshot is taken on the way
+  //    (before pydantic-core) and saved once the page is ready.
+  // A snapshot that cannot be read or restored (corrupt, another Pyodide build) is deleted and
+  // the page starts fresh, making a new one.
+  var SNAPSHOT_CACHE = "fairpair-generator-" + root.dataset.version;
+  var SNAPSHOT_URL = "engine-snapshot-" + root.dataset.version + ".gz";
+  var snapshots = !!(window.caches && window.CompressionStream && window.DecompressionStream);
+
+  function wheelNamed(part) {
+    return function (url) { return url.indexOf("/" + part + "-") >= 0; };
+  }
+
+  function storedSnapshot() {
+    if (!snapshots) { return Promise.resolve(null); }
+    return caches.open(SNAPSHOT_CACHE).then(function (cache) {
+      return cache.match(SNAPSHOT_URL);
+    }).catch(function () { return null; });
+  }
+
+  function forgetSnapshot() {
+    if (!snapshots) { return Promise.resolve(); }
+    return caches.open(SNAPSHOT_CACHE).then(function (cache) { return cache.delete(SNAPSHOT_URL); }).catch(function () {});
+  }
+
+  function saveSnapshot(bytes) {
+    var packed = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
+    return new Response(packed).blob().then(function (blob) {
+      return caches.open(SNAPSHOT_CACHE).then(function (cache) {
+        return cache.put(SNAPSHOT_URL, new Response(blob, { headers: { "content-type": "application/gzip", "x-memory-bytes": String(bytes.length) } }));
+      });
+    });
+  }
+
+  // Pyodide restores a snapshot into the memory its WebAssembly module starts with, which is
+  // smaller than a loaded engine's: grow the module's memory as it is instantiated.
+  function growingMemory(size, load) {
+    var streaming = WebAssembly.instantiateStreaming;
+    var plain = WebAssembly.instantiate;
+    function grow(result) {
+      var memory = result && result.instance && result.instance.exports.memory;
+      if (memory instanceof WebAssembly.Memory && memory.buffer.byteLength < size()) {
+        memory.grow(Math.ceil((size() - memory.buffer.byteLength) / 65536));
+      }
+      return result;
+    }
+    WebAssembly.instantiateStreaming = function (source, imports) { return streaming.call(WebAssembly, source, imports).then(grow); };
+    WebAssembly.instantiate = function (source, imports) { return plain.call(WebAssembly, source, imports).then(grow); };
+    function restore() { WebAssembly.instantiateStreaming = streaming; WebAssembly.instantiate = plain; }
+    return load().then(function (value) { restore(); return value; }, function (error) { restore(); throw error; });
+  }
+
+  function keepCompiledModules(py) {
+    // Compiled modules are kept in this browser (IndexedDB) per version of the site: a later
+    // visit imports them without compiling the sources again.
+    py.FS.mkdirTree(PYCACHE);
+    py.FS.mount(py.FS.filesystems.IDBFS, {}, PYCACHE);
+    return new Promise(function (done) { py.FS.syncfs(true, function () { done(); }); });
+  }
+
+  function unpack(py, buffers, urls, which) {
+    for (var i = 0; i < urls.length; i++) {
+      if (which(urls[i])) { py.unpackArchive(buffers[i], "wheel"); }
+    }
+  }
+
+  function fromSnapshot(stored, files, wheels) {
+    var bytes = null;
+    var snapshot = new Response(stored.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer().then(function (data) {
+      bytes = new Uint8Array(data);
+      timings.snapshotRead = performance.now();
+      return bytes;
+    });
     var py = null;
     var buffers = null;
-    return Promise.all([loadPyodide({ indexURL: root.dataset.pyodide }), files]).then(function (got) {
-      window.fetch = realFetch;
+    say("Starting fairpair's engine from this device…");
+    var started = growingMemory(function () { return bytes.length; }, function () {
+      return loadPyodide({ indexURL: root.dataset.pyodide, _loadSnapshot: snapshot });
+    });
+    return Promise.all([started, files]).then(function (got) {
+      py = got[0];
+      buffers = got[1];
+      timings.python = performance.now();
+      return keepCompiledModules(py);
+    }).then(function () {
+      // What was imported is in memory; the files the rest needs are unpacked now (the
+      // document reader, the glue), networkx's once the page is ready.
+      unpack(py, buffers, wheels, function (url) { return !wheelNamed("networkx")(url); });
+      py.unpackArchive(buffers[wheels.length], "zip", { extractDir: py.runPython("import sysconfig; sysconfig.get_path('purelib')") });
+      // The snapshot holds the random generator's state: seed it afresh.
+      py.runPython("import importlib, sys; importlib.invalidate_caches()\nif 'random' in sys.modules: sys.modules['random'].seed()");
+      timings.unpacked = performance.now();
+      var glue = py.pyimport("fairpair.generator.browser");
+      return { py: py, glue: glue, later: function () { unpack(py, buffers, wheels, wheelNamed("networkx")); } };
+    });
+  }
+
+  function fresh(files, wheels) {
+    var py = null;
+    var buffers = null;
+    return Promise.all([loadPyodide({ indexURL: root.dataset.pyodide, _makeSnapshot: snapshots }), files]).then(function (got) {
       py = got[0];
       buffers = got[1];
       timings.python = performance.now();
       say("Starting fairpair's engine…");
-      bar.value = total;
-      // Compiled modules are kept in this browser (IndexedDB) per version of the site: a
-      // second visit imports them without compiling the sources again.
-      py.FS.mkdirTree(PYCACHE);
-      py.FS.mount(py.FS.filesystems.IDBFS, {}, PYCACHE);
-      return new Promise(function (done) { py.FS.syncfs(true, function () { done(); }); });
+      return keepCompiledModules(py);
     }).then(function () {
-      for (var i = 0; i < wheels.length; i++) { py.unpackArchive(buffers[i], "wheel"); }
+      unpack(py, buffers, wheels, function () { return true; });
       var site = py.runPython("import sysconfig; sysconfig.get_path('purelib')");
       py.unpackArchive(buffers[wheels.length], "zip", { extractDir: site });
       timings.unpacked = performance.now();
       var prefix = PYCACHE + "/" + root.dataset.version;
       py.runPython("import sys; sys.pycache_prefix = " + JSON.stringify(prefix));
-      var fresh = py.runPython("import os; not os.path.isdir(sys.pycache_prefix)");
-      glue = py.pyimport("fairpair.generator.browser");
-      window.fairpairGenerator.python = py;
+      var compiled = !py.runPython("import os; not os.path.isdir(sys.pycache_prefix)");
+      var snapshot = null;
+      if (snapshots) {
+        // Everything a snapshot can hold: the engine's modules (pure Python, as is networkx,
+        // which the matcher imports); then the snapshot, before pydantic-core.
+        py.runPython([
+          "import importlib, pkgutil, fairpair.engine",
+          "for found in pkgutil.walk_packages(fairpair.engine.__path__, 'fairpair.engine.'):",
+          "    try:",
+          "        importlib.import_module(found.name)",
+          "    except ImportError:",  // the fast path's module: rustworkx has no build here
+          "        pass",
+        ].join("\n"));
+        try { snapshot = py.makeMemorySnapshot(); } catch (error) { snapshot = null; }
+        timings.snapshotTaken = performance.now();
+      }
+      var glue = py.pyimport("fairpair.generator.browser");
+      return {
+        py: py,
+        glue: glue,
+        later: function () {
+          if (!compiled) { keepCompiled(py); }
+          if (snapshot) {
+            saveSnapshot(snapshot).then(function () { root.dataset.snapshot = "saved"; }, function () { root.dataset.snapshot = "failed"; });
+          }
+        },
+      };
+    });
+  }
+
+  function boot() {
+    window.fetch = countedFetch;
+    var wheels = JSON.parse(root.dataset.wheels);
+    var files = Promise.all(wheels.concat([root.dataset.engine]).map(bytes));
+    return storedSnapshot().then(function (stored) {
+      if (!stored) { timings.start = "fresh"; return fresh(files, wheels); }
+      timings.start = "snapshot";
+      return fromSnapshot(stored, files, wheels).catch(function (error) {
+        timings.start = "fresh";
+        timings.snapshotFailed = String(error && error.message || error);
+        return forgetSnapshot().then(function () { return fresh(files, wheels); });
+      });
+    }).then(function (engine) {
+      window.fetch = realFetch;
+      glue = engine.glue;
+      window.fairpairGenerator.python = engine.py;
+      bar.value = total;
       timings.ready = performance.now();
       root.dataset.state = "ready";
       say("Ready: the engine runs in this browser (" + ((timings.ready - timings.started) / 1000).toFixed(1) + " s to load).");
@@ -95,7 +232,7 @@
       tools.querySelectorAll("button, input").forEach(function (el) { el.disabled = false; });
       var saved = localStorage.getItem(KEY);
       if (saved) { act("view", {}, JSON.parse(saved)); } else { show(); }
-      if (fresh) { setTimeout(function () { keepCompiled(py); }, 0); }
+      setTimeout(engine.later, 0);
     }).catch(function (error) {
       window.fetch = realFetch;
       root.dataset.state = "failed";

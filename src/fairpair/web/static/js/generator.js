@@ -61,20 +61,28 @@
 
   // The engine's start, fastest first (docs/generator.md "How the page loads"):
   //  - from a memory snapshot: Python's memory as it was once the standard library, networkx
-  //    and the engine were imported, kept in this browser (Cache API, gzip) per version of the
-  //    site after the first visit; restoring it skips starting Python and those imports. Only
-  //    the document reader (pydantic-core, a WebAssembly library a snapshot cannot hold) and
-  //    the page glue are imported after it.
+  //    and the engine were imported, kept in this browser (Cache API) per version of the site
+  //    after the first visit; restoring it skips starting Python and those imports. Only the
+  //    document reader (pydantic-core, a WebAssembly library a snapshot cannot hold) and the
+  //    page glue are imported after it.
   //  - fresh: Pyodide starts, the engine is imported, and the snapshot is taken on the way
   //    (before pydantic-core) and saved once the page is ready.
-  // A snapshot that cannot be read or restored (corrupt, another Pyodide build) is deleted and
-  // the page starts fresh, making a new one.
+  // A snapshot that cannot be read or restored (cut short, changed on disk, another Pyodide
+  // build) is deleted and the page starts fresh, making a new one.
   var SNAPSHOT_CACHE = "fairpair-generator-" + root.dataset.version;
-  var SNAPSHOT_URL = "engine-snapshot-" + root.dataset.version + ".gz";
-  var snapshots = !!(window.caches && window.CompressionStream && window.DecompressionStream);
+  var SNAPSHOT_URL = "engine-snapshot-" + root.dataset.version;
+  var snapshots = !!window.caches;
 
   function wheelNamed(part) {
     return function (url) { return url.indexOf("/" + part + "-") >= 0; };
+  }
+
+  // A 32-bit check of the snapshot's bytes (FNV-1a over its words), kept beside it.
+  function checksum(bytes) {
+    var words = new Int32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 2);
+    var h = -2128831035;
+    for (var i = 0; i < words.length; i++) { h = Math.imul(h ^ words[i], 16777619); }
+    return String(h >>> 0) + "-" + bytes.byteLength;
   }
 
   function storedSnapshot() {
@@ -84,17 +92,25 @@
     }).catch(function () { return null; });
   }
 
+  function readSnapshot(stored) {
+    return stored.arrayBuffer().then(function (data) {
+      var bytes = new Uint8Array(data);
+      if (bytes.byteLength % 4 || checksum(bytes) !== stored.headers.get("x-check")) {
+        throw new Error("the stored engine is damaged");
+      }
+      return bytes;
+    });
+  }
+
   function forgetSnapshot() {
     if (!snapshots) { return Promise.resolve(); }
     return caches.open(SNAPSHOT_CACHE).then(function (cache) { return cache.delete(SNAPSHOT_URL); }).catch(function () {});
   }
 
   function saveSnapshot(bytes) {
-    var packed = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
-    return new Response(packed).blob().then(function (blob) {
-      return caches.open(SNAPSHOT_CACHE).then(function (cache) {
-        return cache.put(SNAPSHOT_URL, new Response(blob, { headers: { "content-type": "application/gzip", "x-memory-bytes": String(bytes.length) } }));
-      });
+    var headers = { "content-type": "application/octet-stream", "x-check": checksum(bytes) };
+    return caches.open(SNAPSHOT_CACHE).then(function (cache) {
+      return cache.put(SNAPSHOT_URL, new Response(bytes, { headers: headers }));
     });
   }
 
@@ -132,8 +148,8 @@
 
   function fromSnapshot(stored, files, wheels) {
     var bytes = null;
-    var snapshot = new Response(stored.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer().then(function (data) {
-      bytes = new Uint8Array(data);
+    var snapshot = readSnapshot(stored).then(function (data) {
+      bytes = data;
       timings.snapshotRead = performance.now();
       return bytes;
     });
@@ -149,6 +165,7 @@
       timings.python = performance.now();
       return keepCompiledModules(py);
     }).then(function () {
+      timings.compiledModules = performance.now();
       // What was imported is in memory; the files the rest needs are unpacked now (the
       // document reader, the glue), networkx's once the page is ready.
       unpack(py, buffers, wheels, function (url) { return !wheelNamed("networkx")(url); });
@@ -157,6 +174,13 @@
       py.runPython("import importlib, sys; importlib.invalidate_caches()\nif 'random' in sys.modules: sys.modules['random'].seed()");
       timings.unpacked = performance.now();
       var glue = py.pyimport("fairpair.generator.browser");
+      // A first event through the restored engine (four players, round 1): a snapshot that
+      // restores but does not work fails here, not at the organizer's first click.
+      var check = JSON.parse(glue.call("new_event", JSON.stringify({ document: {}, name: "check", players: "A\nB\nC\nD" })));
+      check = check.error ? check : JSON.parse(glue.call("pair_next", JSON.stringify({ document: check.document })));
+      if (check.error || check.document.stages[0].rounds[0].matches.length !== 2) {
+        throw new Error("the stored engine does not pair");
+      }
       return { py: py, glue: glue, later: function () { unpack(py, buffers, wheels, wheelNamed("networkx")); } };
     });
   }
@@ -233,6 +257,9 @@
       var saved = localStorage.getItem(KEY);
       if (saved) { act("view", {}, JSON.parse(saved)); } else { show(); }
       setTimeout(engine.later, 0);
+      // The service worker keeps the files for offline use; it is registered now so that
+      // its downloads do not compete with the engine's on a first visit.
+      window.fairpairOffline.register(root.dataset.worker, root.dataset.scope);
     }).catch(function (error) {
       window.fetch = realFetch;
       root.dataset.state = "failed";
@@ -382,6 +409,5 @@
   });
 
   window.fairpairGenerator = { timings: timings, act: function (a, f) { return act(a, f || {}); } };
-  window.fairpairOffline.register(root.dataset.worker, root.dataset.scope);
   boot();
 })();

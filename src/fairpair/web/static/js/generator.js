@@ -181,7 +181,15 @@
       if (check.error || check.document.stages[0].rounds[0].matches.length !== 2) {
         throw new Error("the stored engine does not pair");
       }
-      return { py: py, glue: glue, later: function () { unpack(py, buffers, wheels, wheelNamed("networkx")); } };
+      var compiled = py.runPython("import os, sys; os.path.isdir(sys.pycache_prefix)");
+      return {
+        py: py,
+        glue: glue,
+        later: function () {
+          unpack(py, buffers, wheels, wheelNamed("networkx"));
+          if (!compiled) { keepCompiled(py); }  // this browser dropped them, not the snapshot
+        },
+      };
     });
   }
 
@@ -221,11 +229,11 @@
       return {
         py: py,
         glue: glue,
+        // Kept on this device for the next visit: the compiled modules, the snapshot
+        // (data-stored says when, for the tests and the benchmark).
         later: function () {
-          if (!compiled) { keepCompiled(py); }
-          if (snapshot) {
-            saveSnapshot(snapshot).then(function () { root.dataset.snapshot = "saved"; }, function () { root.dataset.snapshot = "failed"; });
-          }
+          var kept = [compiled ? null : keepCompiled(py), snapshot ? saveSnapshot(snapshot) : null];
+          Promise.all(kept).then(function () { root.dataset.stored = snapshot ? "snapshot" : "modules"; }, function () { root.dataset.stored = "failed"; });
         },
       };
     });
@@ -281,7 +289,7 @@
       "    if source.endswith('.py') and not source.startswith('/lib/') and os.path.isfile(source):",
       "        py_compile.compile(source, cfile=importlib.util.cache_from_source(source), invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)",
     ].join("\n"));
-    py.FS.syncfs(false, function () {});
+    return new Promise(function (done, failed) { py.FS.syncfs(false, function (error) { if (error) { failed(error); } else { done(); } }); });
   }
 
   function show() {

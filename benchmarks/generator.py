@@ -108,6 +108,7 @@ def main() -> None:
             context = browser.new_context(base_url=live.url)
             page = context.new_page()
             cold.append(load(page, "/generator/"))
+            page.evaluate("navigator.serviceWorker.ready.then(() => true)")
             page.wait_for_selector(STORED, state="attached", timeout=180_000)
             warm.append(load(page, "/generator/"))
             context.close()

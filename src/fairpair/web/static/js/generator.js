@@ -33,23 +33,23 @@
     if (error) { errorBox.focus(); }
   }
 
-  // Count the bytes of every download while the engine loads, for the progress bar.
+  // Count the bytes of every download while the engine loads, for the progress bar. The
+  // bytes are counted on a copy: the response itself goes on as it came (for the WebAssembly,
+  // a response with its URL is what lets the browser keep the compiled code between visits).
   var realFetch = window.fetch.bind(window);
   function countedFetch(input, init) {
     return realFetch(input, init).then(function (response) {
       if (!response.body) { return response; }
-      var reader = response.body.getReader();
-      var stream = new ReadableStream({
-        pull: function (controller) {
-          return reader.read().then(function (chunk) {
-            if (chunk.done) { controller.close(); return; }
-            loaded += chunk.value.length;
-            progress();
-            controller.enqueue(chunk.value);
-          });
-        },
-      });
-      return new Response(stream, { status: response.status, statusText: response.statusText, headers: response.headers });
+      var reader = response.clone().body.getReader();
+      (function count() {
+        reader.read().then(function (chunk) {
+          if (chunk.done) { return; }
+          loaded += chunk.value.length;
+          progress();
+          count();
+        }, function () {});
+      })();
+      return response;
     });
   }
   function bytes(url) {

@@ -5,22 +5,25 @@ round's pairing in the browser for 16, 64, 256 and 1,024 players.
     uv run python benchmarks/generator.py 64 256       # chosen sizes
 
 A fairpair server runs on loopback (as ``fairpair serve``: gzip on); Debian's Chromium loads
-``/generator/`` in a fresh profile (**cold**: nothing cached, the service worker installs)
-and again in the same profile three seconds later (**warm**: the service worker's cache and
-the compiled modules kept in IndexedDB). Load time is from
-navigation start to the engine ready (``timings.ready``: Pyodide started, the wheels and the
-engine bundle unpacked, ``fairpair.generator.browser`` imported). For each size an event of
-three Swiss rounds with random results is built natively, imported into the page, and round 4
-is paired in the page: **pairing** is ``pair_next_round`` alone, timed in Python inside
-Pyodide (networkx matching); **action** is the whole click of *Pair round 4* (the document
-read and checked, completed round, pairing, release, the document written, the page
-rendered). Each figure is the median of three. Results go in docs/performance.md
-("Generator").
+``/generator/`` in a fresh profile (**cold**: nothing cached; the engine starts fresh) and
+again in the same profile as soon as the first load has kept what it keeps (**warm**: the
+service worker's cache, the compiled modules in IndexedDB and the engine's memory snapshot
+in the Cache API). Load time is from navigation start to the engine ready
+(``timings.ready``: Pyodide started or restored, the wheels and the engine bundle unpacked,
+``fairpair.generator.browser`` imported). The phases are printed too: *Python* is Pyodide
+started (cold) or restored from the snapshot (warm), from navigation start. For each size an
+event of three Swiss rounds with random results is built natively, imported into a page
+whose engine was restored from its snapshot (as most visits are), and round 4 is paired
+there: **pairing** is ``pair_next_round`` alone, timed in Python inside Pyodide (networkx
+matching); **action** is the whole click of *Pair round 4* (the document read and checked,
+completed round, pairing, release, the document written, the page rendered). Each figure is
+the median of three. Results go in docs/performance.md ("Generator").
 """
 
 from __future__ import annotations
 
 import json
+import os
 import platform
 import random
 import statistics
@@ -40,10 +43,11 @@ from web.conftest import CHROMIUM, CHROMIUM_ARGS, serving
 
 SIZES = (16, 64, 256, 1024)
 READY = "#generator[data-state=ready]"
-ENGINE_MS = """() => {
+TIMINGS = """() => {
   const t = window.fairpairGenerator.timings;
-  return t.ready;
+  return {ready: t.ready, python: t.python, start: t.start};
 }"""
+STORED = "#generator[data-stored]"
 PAIR_IN_PYTHON = """(doc) => {
   const py = window.fairpairGenerator.python;
   py.globals.set("doc_text", doc);
@@ -79,10 +83,15 @@ def history(players: int, rounds: int, seed: int) -> dict[str, Any]:
     return doc
 
 
-def load_ms(page: Any, url: str) -> float:
+def load(page: Any, url: str) -> dict[str, Any]:
+    """The page loaded: ``ready`` and ``python`` (ms from navigation start) and ``start``."""
     page.goto(url)
     page.wait_for_selector(READY, state="attached", timeout=180_000)
-    return float(page.evaluate(ENGINE_MS))
+    return dict(page.evaluate(TIMINGS))
+
+
+def seconds(runs: list[dict[str, Any]], key: str) -> str:
+    return f"{statistics.median(r[key] for r in runs) / 1000:.1f}"
 
 
 def main() -> None:
@@ -93,25 +102,32 @@ def main() -> None:
     with serving(f"sqlite:///{folder}/bench.db") as live, sync_playwright() as play:
         browser = play.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         print(f"# Chromium {browser.version}")
-        cold: list[float] = []
-        warm: list[float] = []
+        cold: list[dict[str, Any]] = []
+        warm: list[dict[str, Any]] = []
         for _ in range(3):
             context = browser.new_context(base_url=live.url)
             page = context.new_page()
-            cold.append(load_ms(page, "/generator/"))
+            cold.append(load(page, "/generator/"))
             page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-            page.wait_for_timeout(3000)  # the compiled modules are saved after the first load
-            warm.append(load_ms(page, "/generator/"))
+            page.wait_for_selector(STORED, state="attached", timeout=180_000)
+            warm.append(load(page, "/generator/"))
             context.close()
+        print(f"# load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
         print()
-        print("| first load | median (s) | runs (s) |")
-        print("|---|--:|---|")
-        for label, runs in (("cold (nothing cached)", cold), ("warm (service worker)", warm)):
-            shown = ", ".join(f"{r / 1000:.1f}" for r in runs)
-            print(f"| {label} | {statistics.median(runs) / 1000:.1f} | {shown} |")
+        print("| first load | engine | median (s) | runs (s) | Python (s) |")
+        print("|---|---|--:|---|--:|")
+        for label, runs in (("cold (nothing cached)", cold), ("warm (reloaded at once)", warm)):
+            shown = ", ".join(f"{r['ready'] / 1000:.1f}" for r in runs)
+            starts = "/".join(sorted({r["start"] for r in runs}))
+            print(
+                f"| {label} | {starts} | {seconds(runs, 'ready')} | {shown} "
+                f"| {seconds(runs, 'python')} |"
+            )
         context = browser.new_context(base_url=live.url)
         page = context.new_page()
-        load_ms(page, "/generator/")
+        load(page, "/generator/")
+        page.wait_for_selector(STORED, state="attached", timeout=180_000)
+        assert load(page, "/generator/")["start"] == "snapshot"
         print()
         print("| players | round | pairing in Pyodide (ms) | whole action (ms) |")
         print("|--:|--:|--:|--:|")

@@ -2,11 +2,13 @@
 served from fairpair's own files, with every request that is not to this machine aborted.
 
 One test walks the whole flow: the first visit loads the engine (the progress bar), the
-network goes off, the page opens again from its service worker, and a 16-player event is
-played in it — four Swiss rounds with the toss, a drop (so byes), then a top 8 to the
-champion. Its exported document is then paired by the server's engine round by round and
-must give the same pairings, byes, toss and standings, field by field. A second test serves
-``fairpair generator build DIR`` with a plain static server and pairs a round there.
+network goes off, the page opens again from its service worker and the engine from its
+memory snapshot, and a 16-player event is played in it — four Swiss rounds with the toss, a
+drop (so byes), then a top 8 to the champion; midway the snapshot is replaced by another
+Pyodide build's, so the rest is paired by an engine started fresh (offline). Its exported
+document is then paired by the server's engine round by round and must give the same
+pairings, byes, toss and standings, field by field. A second test serves ``fairpair
+generator build DIR`` with a plain static server and pairs a round there.
 """
 
 from __future__ import annotations
@@ -61,6 +63,38 @@ def guarded_context(browser: Any, base_url: str, blocked: list[str]) -> Any:
 
 def wait_ready(page: Any) -> None:
     page.wait_for_selector("#generator[data-state=ready]", state="attached", timeout=LOAD_MS)
+
+
+def started_from(page: Any) -> str:
+    """How the engine started: ``"snapshot"`` (restored from this browser) or ``"fresh"``."""
+    return str(page.evaluate("() => window.fairpairGenerator.timings.start"))
+
+
+def wait_stored(page: Any) -> None:
+    """A fresh start keeps the compiled modules and the engine's snapshot in the browser."""
+    page.wait_for_selector("#generator[data-stored=snapshot]", state="attached", timeout=LOAD_MS)
+
+
+#: The stored snapshot made "old": another Pyodide build's (its build id changed), with a
+#: matching check, so that only restoring it fails; or "damaged": one byte changed on disk.
+SPOIL_SNAPSHOT = """async (how) => {
+  const version = document.getElementById("generator").dataset.version;
+  const cache = await caches.open("fairpair-generator-" + version);
+  const key = "engine-snapshot-" + version;
+  const stored = await cache.match(key);
+  const bytes = new Uint8Array(await stored.arrayBuffer());
+  const headers = new Headers(stored.headers);
+  if (how === "old") {
+    bytes[16] ^= 0xff;  // the build id, after the magic number and two lengths
+    const words = new Int32Array(bytes.buffer);
+    let h = -2128831035;
+    for (let i = 0; i < words.length; i++) { h = Math.imul(h ^ words[i], 16777619); }
+    headers.set("x-check", String(h >>> 0) + "-" + bytes.byteLength);
+  } else {
+    bytes[bytes.length >> 1] ^= 0xff;
+  }
+  await cache.put(key, new Response(bytes, { headers }));
+}"""
 
 
 def start(page: Any, players: int, **form: str) -> None:
@@ -187,11 +221,15 @@ def test_a_whole_event_offline_in_the_page(browser: Any, live_server: LiveServer
         )
         assert page.evaluate(ready) == "activated"
         assert "Ready" in page.text_content("#gen-status")
+        assert started_from(page) == "fresh"
+        wait_stored(page)
 
-        # The network goes off: the page opens from its service worker's cache.
+        # The network goes off: the page opens from its service worker's cache, and the
+        # engine from its snapshot (rounds 1 and 2 are paired by the restored engine).
         context.set_offline(True)
         page.reload()
         wait_ready(page)
+        assert started_from(page) == "snapshot"
 
         start(page, 16, max_rounds="4")
         for number in (1, 2, 3, 4):
@@ -207,6 +245,16 @@ def test_a_whole_event_offline_in_the_page(browser: Any, live_server: LiveServer
                 page.click("#players summary")
                 page.click("button[data-action=drop][data-player=p16]")
                 page.wait_for_selector("#players tr[data-player=p16] .badge")
+                # A snapshot of another Pyodide build: the page starts fresh (offline) and
+                # pairs rounds 3 and 4 and the top cut with that engine.
+                page.evaluate(SPOIL_SNAPSHOT, "old")
+                page.reload()
+                wait_ready(page)
+                assert started_from(page) == "fresh"
+                failed = page.evaluate("() => window.fairpairGenerator.timings.snapshotFailed")
+                assert "build id mismatch" in failed
+                page.wait_for_selector("#players tr[data-player=p16] .badge", state="attached")
+                wait_stored(page)  # a new snapshot replaces it
         standings = page.locator(".gen-standings tbody tr")
         assert standings.count() == 16
         page.select_option("form.gen-cut select[name=top]", "8")
@@ -232,9 +280,16 @@ def test_a_whole_event_offline_in_the_page(browser: Any, live_server: LiveServer
         )
         assert shown == [(r.player.id, points_text(r.points)) for r in server.rows]
 
-        # The event survives a reload (the browser's storage).
+        # The event survives a reload (the browser's storage), from the new snapshot; a
+        # damaged snapshot is refused by its check and the page starts fresh.
         page.reload()
         wait_ready(page)
+        assert started_from(page) == "snapshot"
+        page.wait_for_selector(".gen-next .champion")
+        page.evaluate(SPOIL_SNAPSHOT, "damaged")
+        page.reload()
+        wait_ready(page)
+        assert started_from(page) == "fresh"
         page.wait_for_selector(".gen-next .champion")
 
         # Back online: Continue on this server asks for a login, then saves the event.

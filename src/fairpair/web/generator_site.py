@@ -9,6 +9,7 @@ and scripts), so the folder works at a site's root or under any path of a static
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import io
 import json
@@ -115,6 +116,20 @@ def assets() -> list[Asset]:
     found.append(Asset(bundle_name(), None, len(engine_bundle())))
     found += [Asset(f"../static/{n}", STATIC / n, (STATIC / n).stat().st_size) for n in PAGE_STATIC]
     return found
+
+
+#: How hard the heavy files are compressed, once per process (``gzipped``).
+GZIP_LEVEL = 6
+
+
+@cache
+def gzipped(url: str) -> bytes:
+    """The file at ``url`` (a Pyodide file, a wheel or the engine bundle) compressed once
+    per process: sent as it is to every browser that accepts gzip, so a first visit costs
+    the server no compression (the middleware would compress 17.5 MB per visit)."""
+    found = next(a for a in assets() if a.url == url)
+    data = found.path.read_bytes() if found.path is not None else engine_bundle()
+    return gzip.compress(data, compresslevel=GZIP_LEVEL, mtime=0)
 
 
 @cache

@@ -15,6 +15,8 @@ engine in the browser (Pyodide), served from fairpair's own files.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from mimetypes import guess_type
 from typing import Annotated, Any
 
 from fastapi import APIRouter, File, Request, UploadFile
@@ -70,27 +72,52 @@ def generator_manifest(access: Public) -> Response:
     return Response(site.manifest(), media_type="application/manifest+json")
 
 
+def heavy(request: Request, url: str, media: str | None, plain: Callable[[], Response]) -> Response:
+    """A heavy immutable file: compressed once per process (``site.gzipped``) for a browser
+    that accepts gzip, else ``plain()``."""
+    if "gzip" not in request.headers.get("accept-encoding", ""):
+        return plain()
+    headers = {**IMMUTABLE, "content-encoding": "gzip", "vary": "Accept-Encoding"}
+    return Response(site.gzipped(url), media_type=media, headers=headers)
+
+
 @ROUTER.get("/generator/pyodide/{name}")
-def generator_pyodide(name: str, access: Public) -> Response:
+def generator_pyodide(request: Request, name: str, access: Public) -> Response:
     if name not in site.PYODIDE_FILES:
         return Response("no such file", status_code=404, media_type="text/plain")
-    media = "application/wasm" if name.endswith(".wasm") else None
+    media = "application/wasm" if name.endswith(".wasm") else guess_type(name)[0]
     path = site.PYODIDE / name
-    return FileResponse(path, media_type=media, headers=IMMUTABLE)
+    return heavy(
+        request,
+        f"pyodide/{name}",
+        media,
+        lambda: FileResponse(path, media_type=media, headers=IMMUTABLE),
+    )
 
 
 @ROUTER.get("/generator/wheels/{name}")
-def generator_wheel(name: str, access: Public) -> Response:
+def generator_wheel(request: Request, name: str, access: Public) -> Response:
     if name not in site.WHEELS:
         return Response("no such file", status_code=404, media_type="text/plain")
-    return FileResponse(site.WHEELS_DIR / name, media_type="application/zip", headers=IMMUTABLE)
+    path = site.WHEELS_DIR / name
+    return heavy(
+        request,
+        f"wheels/{name}",
+        "application/zip",
+        lambda: FileResponse(path, media_type="application/zip", headers=IMMUTABLE),
+    )
 
 
 @ROUTER.get("/generator/{bundle}")
-def generator_bundle(bundle: str, access: Public) -> Response:
+def generator_bundle(request: Request, bundle: str, access: Public) -> Response:
     if bundle != site.bundle_name():
         return Response("no such file", status_code=404, media_type="text/plain")
-    return Response(site.engine_bundle(), media_type="application/zip", headers=IMMUTABLE)
+    return heavy(
+        request,
+        bundle,
+        "application/zip",
+        lambda: Response(site.engine_bundle(), media_type="application/zip", headers=IMMUTABLE),
+    )
 
 
 @ROUTER.post("/generator/continue")

@@ -33,23 +33,23 @@
     if (error) { errorBox.focus(); }
   }
 
-  // Count the bytes of every download while the engine loads, for the progress bar.
+  // Count the bytes of every download while the engine loads, for the progress bar. The
+  // bytes are counted on a copy: the response itself goes on as it came (for the WebAssembly,
+  // a response with its URL is what lets the browser keep the compiled code between visits).
   var realFetch = window.fetch.bind(window);
   function countedFetch(input, init) {
     return realFetch(input, init).then(function (response) {
       if (!response.body) { return response; }
-      var reader = response.body.getReader();
-      var stream = new ReadableStream({
-        pull: function (controller) {
-          return reader.read().then(function (chunk) {
-            if (chunk.done) { controller.close(); return; }
-            loaded += chunk.value.length;
-            progress();
-            controller.enqueue(chunk.value);
-          });
-        },
-      });
-      return new Response(stream, { status: response.status, statusText: response.statusText, headers: response.headers });
+      var reader = response.clone().body.getReader();
+      (function count() {
+        reader.read().then(function (chunk) {
+          if (chunk.done) { return; }
+          loaded += chunk.value.length;
+          progress();
+          count();
+        }, function () {});
+      })();
+      return response;
     });
   }
   function bytes(url) {
@@ -59,34 +59,203 @@
     });
   }
 
-  function boot() {
-    window.fetch = countedFetch;
-    var wheels = JSON.parse(root.dataset.wheels);
-    var files = Promise.all(wheels.concat([root.dataset.engine]).map(bytes));
+  // The engine's start, fastest first (docs/generator.md "How the page loads"):
+  //  - from a memory snapshot: Python's memory as it was once the standard library, networkx
+  //    and the engine were imported, kept in this browser (Cache API) per version of the site
+  //    after the first visit; restoring it skips starting Python and those imports. Only the
+  //    document reader (pydantic-core, a WebAssembly library a snapshot cannot hold) and the
+  //    page glue are imported after it.
+  //  - fresh: Pyodide starts, the engine is imported, and the snapshot is taken on the way
+  //    (before pydantic-core) and saved once the page is ready.
+  // A snapshot that cannot be read or restored (cut short, changed on disk, another Pyodide
+  // build) is deleted and the page starts fresh, making a new one.
+  var SNAPSHOT_CACHE = "fairpair-generator-" + root.dataset.version;
+  var SNAPSHOT_URL = "engine-snapshot-" + root.dataset.version;
+  var snapshots = !!window.caches;
+
+  function wheelNamed(part) {
+    return function (url) { return url.indexOf("/" + part + "-") >= 0; };
+  }
+
+  // A 32-bit check of the snapshot's bytes (FNV-1a over its words), kept beside it.
+  function checksum(bytes) {
+    var words = new Int32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 2);
+    var h = -2128831035;
+    for (var i = 0; i < words.length; i++) { h = Math.imul(h ^ words[i], 16777619); }
+    return String(h >>> 0) + "-" + bytes.byteLength;
+  }
+
+  function storedSnapshot() {
+    if (!snapshots) { return Promise.resolve(null); }
+    return caches.open(SNAPSHOT_CACHE).then(function (cache) {
+      return cache.match(SNAPSHOT_URL);
+    }).catch(function () { return null; });
+  }
+
+  function readSnapshot(stored) {
+    return stored.arrayBuffer().then(function (data) {
+      var bytes = new Uint8Array(data);
+      if (bytes.byteLength % 4 || checksum(bytes) !== stored.headers.get("x-check")) {
+        throw new Error("the stored engine is damaged");
+      }
+      return bytes;
+    });
+  }
+
+  function forgetSnapshot() {
+    if (!snapshots) { return Promise.resolve(); }
+    return caches.open(SNAPSHOT_CACHE).then(function (cache) { return cache.delete(SNAPSHOT_URL); }).catch(function () {});
+  }
+
+  function saveSnapshot(bytes) {
+    var headers = { "content-type": "application/octet-stream", "x-check": checksum(bytes) };
+    return caches.open(SNAPSHOT_CACHE).then(function (cache) {
+      return cache.put(SNAPSHOT_URL, new Response(bytes, { headers: headers }));
+    });
+  }
+
+  // Pyodide restores a snapshot into the memory its WebAssembly module starts with, which is
+  // smaller than a loaded engine's: grow the module's memory as it is instantiated.
+  function growingMemory(size, load) {
+    var streaming = WebAssembly.instantiateStreaming;
+    var plain = WebAssembly.instantiate;
+    function grow(result) {
+      var memory = result && result.instance && result.instance.exports.memory;
+      if (memory instanceof WebAssembly.Memory && memory.buffer.byteLength < size()) {
+        memory.grow(Math.ceil((size() - memory.buffer.byteLength) / 65536));
+      }
+      return result;
+    }
+    WebAssembly.instantiateStreaming = function (source, imports) { return streaming.call(WebAssembly, source, imports).then(grow); };
+    WebAssembly.instantiate = function (source, imports) { return plain.call(WebAssembly, source, imports).then(grow); };
+    function restore() { WebAssembly.instantiateStreaming = streaming; WebAssembly.instantiate = plain; }
+    return load().then(function (value) { restore(); return value; }, function (error) { restore(); throw error; });
+  }
+
+  function keepCompiledModules(py) {
+    // Compiled modules are kept in this browser (IndexedDB) per version of the site: a later
+    // visit imports them without compiling the sources again.
+    py.FS.mkdirTree(PYCACHE);
+    py.FS.mount(py.FS.filesystems.IDBFS, {}, PYCACHE);
+    return new Promise(function (done) { py.FS.syncfs(true, function () { done(); }); });
+  }
+
+  function unpack(py, buffers, urls, which) {
+    for (var i = 0; i < urls.length; i++) {
+      if (which(urls[i])) { py.unpackArchive(buffers[i], "wheel"); }
+    }
+  }
+
+  function fromSnapshot(stored, files, wheels) {
+    var bytes = null;
+    var snapshot = readSnapshot(stored).then(function (data) {
+      bytes = data;
+      timings.snapshotRead = performance.now();
+      return bytes;
+    });
     var py = null;
     var buffers = null;
-    return Promise.all([loadPyodide({ indexURL: root.dataset.pyodide }), files]).then(function (got) {
-      window.fetch = realFetch;
+    say("Starting fairpair's engine from this device…");
+    var started = growingMemory(function () { return bytes.length; }, function () {
+      return loadPyodide({ indexURL: root.dataset.pyodide, _loadSnapshot: snapshot });
+    });
+    return Promise.all([started, files]).then(function (got) {
+      py = got[0];
+      buffers = got[1];
+      timings.python = performance.now();
+      return keepCompiledModules(py);
+    }).then(function () {
+      timings.compiledModules = performance.now();
+      // What was imported is in memory; the files the rest needs are unpacked now (the
+      // document reader, the glue), networkx's once the page is ready.
+      unpack(py, buffers, wheels, function (url) { return !wheelNamed("networkx")(url); });
+      py.unpackArchive(buffers[wheels.length], "zip", { extractDir: py.runPython("import sysconfig; sysconfig.get_path('purelib')") });
+      // The snapshot holds the random generator's state: seed it afresh.
+      py.runPython("import importlib, sys; importlib.invalidate_caches()\nif 'random' in sys.modules: sys.modules['random'].seed()");
+      timings.unpacked = performance.now();
+      var glue = py.pyimport("fairpair.generator.browser");
+      // A first event through the restored engine (four players, round 1): a snapshot that
+      // restores but does not work fails here, not at the organizer's first click.
+      var check = JSON.parse(glue.call("new_event", JSON.stringify({ document: {}, name: "check", players: "A\nB\nC\nD" })));
+      check = check.error ? check : JSON.parse(glue.call("pair_next", JSON.stringify({ document: check.document })));
+      if (check.error || check.document.stages[0].rounds[0].matches.length !== 2) {
+        throw new Error("the stored engine does not pair");
+      }
+      var compiled = py.runPython("import os, sys; os.path.isdir(sys.pycache_prefix)");
+      return {
+        py: py,
+        glue: glue,
+        later: function () {
+          unpack(py, buffers, wheels, wheelNamed("networkx"));
+          if (!compiled) { keepCompiled(py); }  // this browser dropped them, not the snapshot
+        },
+      };
+    });
+  }
+
+  function fresh(files, wheels) {
+    var py = null;
+    var buffers = null;
+    return Promise.all([loadPyodide({ indexURL: root.dataset.pyodide, _makeSnapshot: snapshots }), files]).then(function (got) {
       py = got[0];
       buffers = got[1];
       timings.python = performance.now();
       say("Starting fairpair's engine…");
-      bar.value = total;
-      // Compiled modules are kept in this browser (IndexedDB) per version of the site: a
-      // second visit imports them without compiling the sources again.
-      py.FS.mkdirTree(PYCACHE);
-      py.FS.mount(py.FS.filesystems.IDBFS, {}, PYCACHE);
-      return new Promise(function (done) { py.FS.syncfs(true, function () { done(); }); });
+      return keepCompiledModules(py);
     }).then(function () {
-      for (var i = 0; i < wheels.length; i++) { py.unpackArchive(buffers[i], "wheel"); }
+      unpack(py, buffers, wheels, function () { return true; });
       var site = py.runPython("import sysconfig; sysconfig.get_path('purelib')");
       py.unpackArchive(buffers[wheels.length], "zip", { extractDir: site });
       timings.unpacked = performance.now();
       var prefix = PYCACHE + "/" + root.dataset.version;
       py.runPython("import sys; sys.pycache_prefix = " + JSON.stringify(prefix));
-      var fresh = py.runPython("import os; not os.path.isdir(sys.pycache_prefix)");
-      glue = py.pyimport("fairpair.generator.browser");
-      window.fairpairGenerator.python = py;
+      var compiled = !py.runPython("import os; not os.path.isdir(sys.pycache_prefix)");
+      var snapshot = null;
+      if (snapshots) {
+        // Everything a snapshot can hold: the engine's modules (pure Python, as is networkx,
+        // which the matcher imports); then the snapshot, before pydantic-core.
+        py.runPython([
+          "import importlib, pkgutil, fairpair.engine",
+          "for found in pkgutil.walk_packages(fairpair.engine.__path__, 'fairpair.engine.'):",
+          "    try:",
+          "        importlib.import_module(found.name)",
+          "    except ImportError:",  // the fast path's module: rustworkx has no build here
+          "        pass",
+        ].join("\n"));
+        try { snapshot = py.makeMemorySnapshot(); } catch (error) { snapshot = null; }
+        timings.snapshotTaken = performance.now();
+      }
+      var glue = py.pyimport("fairpair.generator.browser");
+      return {
+        py: py,
+        glue: glue,
+        // Kept on this device for the next visit: the compiled modules, the snapshot
+        // (data-stored says when, for the tests and the benchmark).
+        later: function () {
+          var kept = [compiled ? null : keepCompiled(py), snapshot ? saveSnapshot(snapshot) : null];
+          Promise.all(kept).then(function () { root.dataset.stored = snapshot ? "snapshot" : "modules"; }, function () { root.dataset.stored = "failed"; });
+        },
+      };
+    });
+  }
+
+  function boot() {
+    window.fetch = countedFetch;
+    var wheels = JSON.parse(root.dataset.wheels);
+    var files = Promise.all(wheels.concat([root.dataset.engine]).map(bytes));
+    return storedSnapshot().then(function (stored) {
+      if (!stored) { timings.start = "fresh"; return fresh(files, wheels); }
+      timings.start = "snapshot";
+      return fromSnapshot(stored, files, wheels).catch(function (error) {
+        timings.start = "fresh";
+        timings.snapshotFailed = String(error && error.message || error);
+        return forgetSnapshot().then(function () { return fresh(files, wheels); });
+      });
+    }).then(function (engine) {
+      window.fetch = realFetch;
+      glue = engine.glue;
+      window.fairpairGenerator.python = engine.py;
+      bar.value = total;
       timings.ready = performance.now();
       root.dataset.state = "ready";
       say("Ready: the engine runs in this browser (" + ((timings.ready - timings.started) / 1000).toFixed(1) + " s to load).");
@@ -95,7 +264,10 @@
       tools.querySelectorAll("button, input").forEach(function (el) { el.disabled = false; });
       var saved = localStorage.getItem(KEY);
       if (saved) { act("view", {}, JSON.parse(saved)); } else { show(); }
-      if (fresh) { setTimeout(function () { keepCompiled(py); }, 0); }
+      setTimeout(engine.later, 0);
+      // The service worker keeps the files for offline use; it is registered now so that
+      // its downloads do not compete with the engine's on a first visit.
+      window.fairpairOffline.register(root.dataset.worker, root.dataset.scope);
     }).catch(function (error) {
       window.fetch = realFetch;
       root.dataset.state = "failed";
@@ -117,7 +289,7 @@
       "    if source.endswith('.py') and not source.startswith('/lib/') and os.path.isfile(source):",
       "        py_compile.compile(source, cfile=importlib.util.cache_from_source(source), invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)",
     ].join("\n"));
-    py.FS.syncfs(false, function () {});
+    return new Promise(function (done, failed) { py.FS.syncfs(false, function (error) { if (error) { failed(error); } else { done(); } }); });
   }
 
   function show() {
@@ -245,6 +417,5 @@
   });
 
   window.fairpairGenerator = { timings: timings, act: function (a, f) { return act(a, f || {}); } };
-  window.fairpairOffline.register(root.dataset.worker, root.dataset.scope);
   boot();
 })();

@@ -54,19 +54,19 @@ def test_version_notifications_prints_and_the_timer(browser: Any, live_server: L
         mine.goto(f"/e/{slug}/me/notifications")
         expect(mine).to_have_title(re.compile("Truthful Tuesday"))
         expect(mine.locator("h1")).to_contain_text("Truthful Tuesday")
-        expect(mine.locator("footer.site-footer")).to_have_text(footer)
+        expect(mine.locator("footer.site-footer")).to_contain_text(footer)
 
         # the public page and the console: the same version
         public = screen.new_page()
         public.goto(f"/e/{slug}")
-        expect(public.locator("footer.site-footer")).to_have_text(footer)
+        expect(public.locator("footer.site-footer")).to_contain_text(footer)
         console = laptop.new_page()
         console.goto(f"/console/{slug}/results")
         console.fill("#f-username", "tom")
         console.fill("#f-password", PASSWORD)
         console.click("form[action='/login'] button[type=submit]")
         console.wait_for_url(f"**/console/{slug}/results")
-        expect(console.locator("footer.site-footer")).to_have_text(footer)
+        expect(console.locator("footer.site-footer")).to_contain_text(footer)
 
         # print links open the print views; the slips have a drop box per player
         with laptop.expect_page() as opened:

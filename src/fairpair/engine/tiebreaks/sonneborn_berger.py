@@ -31,8 +31,9 @@ def sonneborn_berger(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
         else:
             # outcome is 2 for a win, 1 for a draw, 0 for a loss: opponent points × outcome / 2.
             total = sum(map(operator.mul, map(points.__getitem__, rec.opponents), rec.outcomes))
+            total += sum(points[opp] * int(o) for opp, o, _ in ctx.forfeit_games(rec))
         if ctx.virtual:
-            total += sum(rec.points * int(outcome) for _, outcome, _ in rec.unplayed)
+            total += sum(rec.points * int(outcome) for _, outcome, _ in ctx.still_unplayed(rec))
         whole, rest = divmod(total, twice_unit)
         out[pid] = whole if not rest else Fraction(total, twice_unit)
     return out
@@ -63,8 +64,13 @@ def sonneborn_berger_cut1(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
                 (points[opp], points[opp] * int(o), False)
                 for opp, o in zip(rec.opponents, rec.outcomes, strict=True)
             ]
+            rounds += [
+                (points[opp], points[opp] * int(o), False) for opp, o, _ in ctx.forfeit_games(rec)
+            ]
             if ctx.virtual:
-                rounds += [(rec.points, rec.points * int(o), False) for _, o, _ in rec.unplayed]
+                rounds += [
+                    (rec.points, rec.points * int(o), False) for _, o, _ in ctx.still_unplayed(rec)
+                ]
         if rounds:
             lowest = min(rounds, key=lambda r: (r[0], r[1]))
             voluntary = [r for r in rounds if r[2]]

@@ -18,7 +18,7 @@ from fairpair.engine.results import Result, ResultKind, Side
 from fairpair.engine.rounds import Bye, ByeKind, Match, PodTable, Round, Toss, TossReason
 from fairpair.engine.rulesets import FIDE
 from fairpair.engine.stage import Stage
-from fairpair.engine.stage_config import SwissConfig
+from fairpair.engine.stage_config import RoundRobinConfig, StageFormat, SwissConfig
 from fairpair.engine.tournament import Tournament
 from fairpair.interop.trf import (
     NotExportable,
@@ -388,7 +388,7 @@ def test_an_events_own_scoring_and_tiebreaks_are_written_as_2026_records() -> No
     assert (again.scoring, again.tiebreaks) == (ruleset.scoring, ruleset.tiebreaks)
 
 
-@pytest.mark.parametrize("name", [f"event-0{k}.trf" for k in range(1, 6)])
+@pytest.mark.parametrize("name", [*(f"event-0{k}.trf" for k in range(1, 6)), "round-robin-01.trf"])
 def test_the_fide_tec_golden_files_come_back_byte_for_byte(name: str) -> None:
     """The five TRF-16 files of the FIDE tie-break golden data (tests/data/fide_tiebreaks:
     every bye code, forfeits, late entries, withdrawals) read and written back unchanged."""
@@ -397,3 +397,42 @@ def test_the_fide_tec_golden_files_come_back_byte_for_byte(name: str) -> None:
     path = Path(__file__).parents[1] / "data" / "fide_tiebreaks" / name
     read = load_trf(path)
     assert encode_trf(write_trf(read.tournament, read.layout), read.layout) == path.read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("record", "cycles"),
+    [
+        ("192 FIDE_ROUNDROBIN", 1),
+        ("192 BERGER_DOUBLEROUNDROBIN", 2),
+        ("092 Individual: Round-Robin", 1),
+        ("092 Double round robin", 2),
+        ("092 Individual: Swiss-System", None),
+        ("192 FIDE_DUTCH_2025", None),
+    ],
+)
+def test_a_round_robin_is_read_from_records_092_and_192(record: str, cycles: int | None) -> None:
+    """TRF-2026 ``192`` (encoded type: ``FIDE_ROUNDROBIN``, ``…_DOUBLEROUNDROBIN``) or a
+    ``092`` type naming a round robin makes the stage a round robin (so its tie-breaks
+    follow the round-robin rules); anything else stays a Swiss."""
+    text = _file(
+        "012 Club championship",
+        record,
+        _player(1, "1.0", "0002 w 1"),
+        _player(2, "0.0", "0001 b 0"),
+    )
+    stage = read_trf(text).tournament.stages[0]
+    if cycles is None:
+        assert stage.format is StageFormat.SWISS
+    else:
+        assert stage.config == RoundRobinConfig(cycles=cycles)
+        assert stage.name == "Round robin"
+
+
+def test_a_round_robin_is_written_with_record_192_and_read_back() -> None:
+    players = (Player("a", "A"), Player("b", "B"))
+    rnd = Round(1, (Match(1, "a", "b", Result.forfeit(Side.A)),))
+    for cycles, code in ((1, "192 FIDE_ROUNDROBIN"), (2, "192 FIDE_DOUBLEROUNDROBIN")):
+        stage = Stage(config=RoundRobinConfig(cycles=cycles), ruleset=FIDE, rounds=(rnd,))
+        text = write_trf(Tournament("Round robin", players, (stage,)))
+        assert code in text.splitlines()
+        assert read_trf(text).tournament.stages[0].config == RoundRobinConfig(cycles=cycles)

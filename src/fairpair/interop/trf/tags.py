@@ -18,6 +18,8 @@ from fairpair.engine.scoring import Scoring
 from fairpair.engine.tiebreaks.registry import REGISTRY
 
 ROUNDS_TAGS = ("142", "XXR")
+TYPE_TAG = "092"
+ENCODED_TYPE_TAG = "192"
 SCORING_TAGS = ("162", "XXS")
 TIEBREAK_TAGS = ("212", "202")
 
@@ -38,6 +40,17 @@ TIEBREAK_CODES = {
     "ARO": "aro",
 }
 
+#: TRF-2026 ``192`` (encoded type of tournament) values of an individual round robin, and
+#: their cycles; ``092`` (type of tournament, free text) names one as ``Round-Robin``,
+#: ``Round Robin``, ``RR`` or ``Berger`` ("double" for two cycles), never with "Swiss".
+ROUND_ROBIN_TYPES = {
+    "FIDE_ROUNDROBIN": 1,
+    "BERGER_ROUNDROBIN": 1,
+    "CUSTOM_ROUNDROBIN": 1,
+    "FIDE_DOUBLEROUNDROBIN": 2,
+    "BERGER_DOUBLEROUNDROBIN": 2,
+}
+
 _POINTS = re.compile(r"^\d{1,3}(?:\.\d)?$")
 
 #: Report a problem at a column of the tag's line: (column, reason).
@@ -56,6 +69,21 @@ def number_of_rounds(line: str, report: Report) -> int | None:
         report(5, f"the number of rounds must be a whole number from 1 to 1000, not {text!r}")
         return None
     return int(text)
+
+
+def round_robin_cycles(line: str) -> int | None:
+    """A ``192`` or ``092`` record that says the tournament is an individual round robin: its
+    cycles (1, or 2 for a double round robin); ``None`` for anything else (a Swiss, a team
+    event, a type fairpair does not read)."""
+    text = line[4:].strip().upper()
+    if line[:3] == ENCODED_TYPE_TAG:
+        return ROUND_ROBIN_TYPES.get(text)
+    if "SWISS" in text or "TEAM" in text:
+        return None
+    words = set(re.split(r"[^A-Z]+", text))
+    if "ROBIN" in words or "ROUNDROBIN" in words or "RR" in words or "BERGER" in words:
+        return 2 if "DOUBLE" in words or "DRR" in words else 1
+    return None
 
 
 def scoring_162(line: str, report: Report) -> dict[str, Fraction]:

@@ -18,6 +18,7 @@ from fairpair.engine.results import ResultKind
 from fairpair.engine.rounds import Bye, Match
 from fairpair.engine.rulesets import FIDE
 from fairpair.engine.stage import Stage
+from fairpair.engine.stage_config import RoundRobinConfig
 from fairpair.engine.standings import compute_standings
 from fairpair.engine.tiebreaks.registry import REGISTRY
 from fairpair.engine.tournament import Tournament
@@ -285,6 +286,9 @@ def _ruleset_lines(stage: Stage) -> list[str]:
     ):
         values = (("W", s.win), ("D", s.draw), ("L", s.loss), ("A", s.forfeit_loss), ("P", s.bye))
         out.append("162  " + "    ".join(f"{k}{points_text(v, k):>4}" for k, v in values))
+    if isinstance(stage.config, RoundRobinConfig):
+        double = stage.config.cycles == 2
+        out.append(f"192 {'FIDE_DOUBLEROUNDROBIN' if double else 'FIDE_ROUNDROBIN'}")
     if ruleset.tiebreaks != FIDE.tiebreaks:
         code_of = {name: code for code, name in TIEBREAK_CODES.items()}
         names = [code_of.get(n) or REGISTRY[n].short for n in ruleset.tiebreaks]

@@ -31,6 +31,7 @@ from fairpair.interop.trf import (
     read_trf,
     write_trf,
 )
+from fairpair.interop.trf.tags import TIEBREAK_CODES
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "trf"
 FILES = sorted(DATA.glob("*.trf"))
@@ -383,7 +384,7 @@ def test_an_events_own_scoring_and_tiebreaks_are_written_as_2026_records() -> No
     event = Tournament("Three points", players, (Stage(ruleset=ruleset, rounds=(rnd,)),))
     text = write_trf(event)
     assert "162  W 3.0    D 1.0    L 0.0    A 0.0    P 3.0" in text.splitlines()
-    assert "202 SB,BH,MPW" in text.splitlines()
+    assert "202 SB,BH,WON" in text.splitlines()
     again = read_trf(text).tournament.stages[0].ruleset
     assert (again.scoring, again.tiebreaks) == (ruleset.scoring, ruleset.tiebreaks)
 
@@ -436,3 +437,22 @@ def test_a_round_robin_is_written_with_record_192_and_read_back() -> None:
         text = write_trf(Tournament("Round robin", players, (stage,)))
         assert code in text.splitlines()
         assert read_trf(text).tournament.stages[0].config == RoundRobinConfig(cycles=cycles)
+
+
+def test_every_c07_code_of_record_202_is_read_and_written_back_in_fides_spelling() -> None:
+    """``202`` with FIDE's own spellings (C.07; TieBreakServer's codes, modifiers after a
+    slash) reads as fairpair's tiebreaks, and is written back the same way (``GE``, the 2024
+    name, comes back as ``REP``; older fairpair short names such as ``MPW`` still read)."""
+    codes = [c for c in TIEBREAK_CODES if c != "GE"]
+    text = _file(
+        "012 Every tie-break",
+        "202 " + ",".join(codes),
+        _player(1, "1.0", "0002 w 1"),
+        _player(2, "0.0", "0001 b 0"),
+    )
+    event = read_trf(text).tournament
+    ruleset = event.stages[0].ruleset
+    assert ruleset.tiebreaks == tuple(TIEBREAK_CODES[c] for c in codes)
+    assert "202 " + ",".join(codes) in write_trf(event).splitlines()
+    old = read_trf(text.replace("202 " + ",".join(codes), "202 GE,MPW,PS-C1")).tournament
+    assert old.stages[0].ruleset.tiebreaks == ("rounds_elected", "matches_won", "progressive_cut1")

@@ -27,7 +27,7 @@ from fairpair.interop.trf.columns import BLANK_ROUND, STATIC_WIDTH, round_text, 
 from fairpair.interop.trf.errors import NotExportable
 from fairpair.interop.trf.header import COUNTED, TAGS, header_lines, same_value
 from fairpair.interop.trf.layout import TrfLayout, written_key
-from fairpair.interop.trf.tags import TIEBREAK_CODES
+from fairpair.interop.trf.tags import CODE_OF
 from fairpair.responses.event_details import EventDetails
 
 NAME_TAG = "012"
@@ -290,8 +290,7 @@ def _ruleset_lines(stage: Stage) -> list[str]:
         double = stage.config.cycles == 2
         out.append(f"192 {'FIDE_DOUBLEROUNDROBIN' if double else 'FIDE_ROUNDROBIN'}")
     if ruleset.tiebreaks != FIDE.tiebreaks:
-        code_of = {name: code for code, name in TIEBREAK_CODES.items()}
-        names = [code_of.get(n) or REGISTRY[n].short for n in ruleset.tiebreaks]
+        names = [CODE_OF.get(n) or REGISTRY[n].short for n in ruleset.tiebreaks]
         out.append("202 " + ",".join(names))
     return out
 

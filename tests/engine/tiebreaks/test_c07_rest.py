@@ -134,10 +134,11 @@ def test_standard_points_count_one_half_zero_whatever_the_scoring() -> None:
     players = (Player("a", "A"), Player("b", "B"), Player("c", "C"))
     t = Tournament("Three points", players, (Stage(ruleset=ruleset, rounds=rounds),))
     st = compute_standings(t)
-    assert {r.player.id: (r.points, r.tiebreaks[0]) for r in st.rows} == {
-        "a": (7, Fraction(5, 2)),
-        "b": (6, 2),
-        "c": (4, Fraction(3, 2)),
+    got = {r.player.id: (r.points, r.tiebreaks[0]) for r in st.rows}
+    assert got == {
+        "a": (Fraction(7), Fraction(5, 2)),
+        "b": (Fraction(6), Fraction(2)),
+        "c": (Fraction(4), Fraction(3, 2)),
     }
 
 

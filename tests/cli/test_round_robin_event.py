@@ -134,16 +134,19 @@ def test_a_six_player_double_round_robin_from_event_new_to_final_standings() -> 
     assert tb("Cid", "head_to_head_forfeits") is None  # nobody to compare with
     # number of wins: the forfeit win counts
     assert tb("Ann", "wins") == 8 and tb("Bob", "wins") == 8 and tb("Cid", "wins") == 7
-    # Sonneborn-Berger: beaten opponents' points + half the drawn ones'; forfeits add nothing
+    # Sonneborn-Berger: beaten opponents' points + half the drawn ones'; in a round robin a
+    # forfeit is a game (C.07 for pre-determined pairings): Bob's forfeit win over Ann adds
+    # her 8½
     assert tb("Ann", "sonneborn_berger") == 2 * 7 + 2 * 4 + 2 * Fraction(3, 2) + 2 * Fraction(
         1, 2
     ) + Fraction(17, 4)
     assert tb("Bob", "sonneborn_berger") == 7 + 2 * 4 + 2 * Fraction(3, 2) + 2 * Fraction(
         1, 2
-    ) + Fraction(17, 4)
-    # Koya: points against players on 50% or more of 10 games (Ann, Bob, Cid)
+    ) + Fraction(17, 4) + Fraction(17, 2)
+    # Koya: points against players on 50% or more of 10 games (Ann, Bob, Cid); Bob's forfeit
+    # win over Ann is a game in a round robin
     assert tb("Ann", "koya") == Fraction(1, 2) + 2
-    assert tb("Bob", "koya") == Fraction(1, 2) + 1
+    assert tb("Bob", "koya") == Fraction(1, 2) + 1 + 1
     assert tb("Cid", "koya") == 1
     assert tb("Dee", "koya") == 0
 

@@ -18,7 +18,7 @@ from fairpair.engine.results import Result, ResultKind, Side
 from fairpair.engine.rounds import Bye, ByeKind, Match, PodTable, Round, Toss, TossReason
 from fairpair.engine.rulesets import FIDE
 from fairpair.engine.stage import Stage
-from fairpair.engine.stage_config import SwissConfig
+from fairpair.engine.stage_config import RoundRobinConfig, StageFormat, SwissConfig
 from fairpair.engine.tournament import Tournament
 from fairpair.interop.trf import (
     NotExportable,
@@ -31,6 +31,7 @@ from fairpair.interop.trf import (
     read_trf,
     write_trf,
 )
+from fairpair.interop.trf.tags import TIEBREAK_CODES
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "trf"
 FILES = sorted(DATA.glob("*.trf"))
@@ -383,12 +384,12 @@ def test_an_events_own_scoring_and_tiebreaks_are_written_as_2026_records() -> No
     event = Tournament("Three points", players, (Stage(ruleset=ruleset, rounds=(rnd,)),))
     text = write_trf(event)
     assert "162  W 3.0    D 1.0    L 0.0    A 0.0    P 3.0" in text.splitlines()
-    assert "202 SB,BH,MPW" in text.splitlines()
+    assert "202 SB,BH,WON" in text.splitlines()
     again = read_trf(text).tournament.stages[0].ruleset
     assert (again.scoring, again.tiebreaks) == (ruleset.scoring, ruleset.tiebreaks)
 
 
-@pytest.mark.parametrize("name", [f"event-0{k}.trf" for k in range(1, 6)])
+@pytest.mark.parametrize("name", [*(f"event-0{k}.trf" for k in range(1, 6)), "round-robin-01.trf"])
 def test_the_fide_tec_golden_files_come_back_byte_for_byte(name: str) -> None:
     """The five TRF-16 files of the FIDE tie-break golden data (tests/data/fide_tiebreaks:
     every bye code, forfeits, late entries, withdrawals) read and written back unchanged."""
@@ -397,3 +398,61 @@ def test_the_fide_tec_golden_files_come_back_byte_for_byte(name: str) -> None:
     path = Path(__file__).parents[1] / "data" / "fide_tiebreaks" / name
     read = load_trf(path)
     assert encode_trf(write_trf(read.tournament, read.layout), read.layout) == path.read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("record", "cycles"),
+    [
+        ("192 FIDE_ROUNDROBIN", 1),
+        ("192 BERGER_DOUBLEROUNDROBIN", 2),
+        ("092 Individual: Round-Robin", 1),
+        ("092 Double round robin", 2),
+        ("092 Individual: Swiss-System", None),
+        ("192 FIDE_DUTCH_2025", None),
+    ],
+)
+def test_a_round_robin_is_read_from_records_092_and_192(record: str, cycles: int | None) -> None:
+    """TRF-2026 ``192`` (encoded type: ``FIDE_ROUNDROBIN``, ``…_DOUBLEROUNDROBIN``) or a
+    ``092`` type naming a round robin makes the stage a round robin (so its tie-breaks
+    follow the round-robin rules); anything else stays a Swiss."""
+    text = _file(
+        "012 Club championship",
+        record,
+        _player(1, "1.0", "0002 w 1"),
+        _player(2, "0.0", "0001 b 0"),
+    )
+    stage = read_trf(text).tournament.stages[0]
+    if cycles is None:
+        assert stage.format is StageFormat.SWISS
+    else:
+        assert stage.config == RoundRobinConfig(cycles=cycles)
+        assert stage.name == "Round robin"
+
+
+def test_a_round_robin_is_written_with_record_192_and_read_back() -> None:
+    players = (Player("a", "A"), Player("b", "B"))
+    rnd = Round(1, (Match(1, "a", "b", Result.forfeit(Side.A)),))
+    for cycles, code in ((1, "192 FIDE_ROUNDROBIN"), (2, "192 FIDE_DOUBLEROUNDROBIN")):
+        stage = Stage(config=RoundRobinConfig(cycles=cycles), ruleset=FIDE, rounds=(rnd,))
+        text = write_trf(Tournament("Round robin", players, (stage,)))
+        assert code in text.splitlines()
+        assert read_trf(text).tournament.stages[0].config == RoundRobinConfig(cycles=cycles)
+
+
+def test_every_c07_code_of_record_202_is_read_and_written_back_in_fides_spelling() -> None:
+    """``202`` with FIDE's own spellings (C.07; TieBreakServer's codes, modifiers after a
+    slash) reads as fairpair's tiebreaks, and is written back the same way (``GE``, the 2024
+    name, comes back as ``REP``; older fairpair short names such as ``MPW`` still read)."""
+    codes = [c for c in TIEBREAK_CODES if c != "GE"]
+    text = _file(
+        "012 Every tie-break",
+        "202 " + ",".join(codes),
+        _player(1, "1.0", "0002 w 1"),
+        _player(2, "0.0", "0001 b 0"),
+    )
+    event = read_trf(text).tournament
+    ruleset = event.stages[0].ruleset
+    assert ruleset.tiebreaks == tuple(TIEBREAK_CODES[c] for c in codes)
+    assert "202 " + ",".join(codes) in write_trf(event).splitlines()
+    old = read_trf(text.replace("202 " + ",".join(codes), "202 GE,MPW,PS-C1")).tournament
+    assert old.stages[0].ruleset.tiebreaks == ("rounds_elected", "matches_won", "progressive_cut1")

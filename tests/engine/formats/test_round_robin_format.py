@@ -7,7 +7,6 @@ import sys
 from collections import Counter
 from itertools import combinations
 from pathlib import Path
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -40,7 +39,7 @@ from fairpair.engine.results import Result, Side
 from fairpair.engine.rounds import Bye, ByeKind, Match, Round, RoundState, TossReason
 from fairpair.engine.rulesets import get_ruleset
 from fairpair.engine.stage import StageCut, StageFormat, stage_from_settings
-from fairpair.engine.standings import StandingsRow, compute_standings
+from fairpair.engine.standings import compute_standings
 from fairpair.engine.tournament import Tournament
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "round_robin"))
@@ -256,17 +255,16 @@ def played_event() -> Tournament:
 
 
 def test_direct_encounter_counts_a_forfeit_as_played() -> None:
+    """In a round-robin stage a forfeit is the encounter for both direct-encounter
+    tie-breaks: the plain ``head_to_head`` counts it too (C.07 for pre-determined pairings:
+    every forfeit is a game against the scheduled opponent)."""
     t = played_event()
-    both = compute_standings(t, t.stage("rr"), tiebreaks=("head_to_head", "head_to_head_forfeits"))
-    rows = {r.player.id: r for r in both.rows}
-    assert rows["p01"].points == rows["p02"].points == 2
-
-    def by_name(row: StandingsRow) -> dict[str, Any]:
-        return dict(zip([tb.name for tb in both.tiebreaks], row.tiebreaks, strict=True))
-
-    assert by_name(rows["p02"])["head_to_head_forfeits"] == 1
-    assert by_name(rows["p01"])["head_to_head_forfeits"] == 0
-    assert by_name(rows["p02"])["head_to_head"] is None  # the forfeit is not an encounter
+    for name in ("head_to_head_forfeits", "head_to_head"):
+        one = compute_standings(t, t.stage("rr"), tiebreaks=(name,))
+        rows = {r.player.id: r for r in one.rows}
+        assert rows["p01"].points == rows["p02"].points == 2
+        assert rows["p02"].tiebreaks == (1,)
+        assert rows["p01"].tiebreaks == (0,)
     preset = compute_standings(t, t.stage("rr"))
     assert [r.player.id for r in preset.rows][:2] == ["p02", "p01"]
 

@@ -3,7 +3,8 @@
 Reads only what the tiebreaks need: the ``001`` player lines (start number, name, rating,
 and ten columns per round from column 92: opponent, colour (kept as the match's toss: White
 plays first), result — see RULES.md) and
-``XXR`` (number of rounds). Result codes: ``1 = 0`` and ``W D L`` played; ``+ -`` a forfeit
+``XXR`` (number of rounds); a ``192`` record naming a round robin (``FIDE_ROUNDROBIN``) makes
+the stage a round robin. Result codes: ``1 = 0`` and ``W D L`` played; ``+ -`` a forfeit
 (both ``-`` against each other: a double forfeit); ``U`` pairing-allocated bye, ``F`` full-point
 bye, ``H`` half-point bye, ``Z`` (or ``-`` against ``0000``) zero-point bye; a blank round is
 one the player was not in.
@@ -18,7 +19,7 @@ from fairpair.engine.results import Result, ResultKind, Side
 from fairpair.engine.rounds import Bye, ByeKind, Match, Round, Toss, TossReason
 from fairpair.engine.ruleset import Ruleset
 from fairpair.engine.stage import Stage
-from fairpair.engine.stage_config import SwissConfig
+from fairpair.engine.stage_config import FormatConfig, RoundRobinConfig, SwissConfig
 from fairpair.engine.tournament import Tournament
 
 _BYES = {"U": ByeKind.PAIRING, "F": ByeKind.FULL, "H": ByeKind.HALF, "Z": ByeKind.ZERO}
@@ -32,9 +33,12 @@ def read_trf(text: str, ruleset: Ruleset) -> tuple[Tournament, dict[str, Fractio
     games: dict[int, dict[int, tuple[int, str, str]]] = {}
     points: dict[str, Fraction] = {}
     rounds = 0
+    round_robin = False
     for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
         if line.startswith("XXR"):
             rounds = int(line[4:].split()[0])
+        if line.startswith("192") and "ROUNDROBIN" in line.upper():
+            round_robin = True
         if not line.startswith("001"):
             continue
         number = int(line[4:8])
@@ -82,6 +86,10 @@ def read_trf(text: str, ruleset: Ruleset) -> tuple[Tournament, dict[str, Fractio
             toss = None if white is None else Toss(white, TossReason.RECORDED, manual=True)
             matches.append(Match(len(matches) + 1, f"p{number}", f"p{opponent}", result, toss))
         built.append(Round(r, tuple(matches), tuple(byes)))
-    config = SwissConfig(max_rounds=rounds or None)  # XXR: the event's declared rounds
+    config: FormatConfig = (
+        RoundRobinConfig()
+        if round_robin
+        else SwissConfig(max_rounds=rounds or None)  # XXR: the event's declared rounds
+    )
     stage = Stage(config=config, ruleset=ruleset, seed="trf", rounds=tuple(built))
     return Tournament("trf", tuple(players), (stage,)), points

@@ -7,6 +7,7 @@ Cut-2, Median-1, Median-2); seed 001 worked example (Buchholz 8/6/5, Median 3/1/
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from fractions import Fraction
 
 from fairpair.engine.ledger import rebuild_ledger
@@ -74,6 +75,25 @@ def median2(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
     return _family(ctx, 2, 2)
 
 
+def _fore(ctx: TiebreakContext) -> TiebreakContext:
+    """The context Fore Buchholz reads: the stage with every game of its final round drawn
+    (C.07 art. 8.3) — ``ctx`` itself before the final round."""
+    last = ctx.ledger.last_round
+    final = ctx.stage.max_rounds
+    if not last or (final is not None and final != last):
+        return ctx
+    draw = Result.draw()
+    stage = ctx.stage
+    rounds = tuple(
+        replace(rnd, matches=tuple(replace(m, result=draw) for m in rnd.matches))
+        if rnd.number == last
+        else rnd
+        for rnd in stage.rounds
+    )
+    ledger = rebuild_ledger(ctx.ledger, replace(stage, rounds=rounds))
+    return TiebreakContext(ledger, ctx.forfeits_played)
+
+
 def fore_buchholz(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
     """Fore Buchholz (FB): Buchholz computed as if every game of the final round were a draw.
     The final round is the stage's last (``max_rounds``; a stage without a set number of
@@ -85,22 +105,53 @@ def fore_buchholz(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
     *Example:* three rounds; the final round's A beat B becomes a draw: A's opponents keep
     their points but B gains ½ and A loses ½ in their opponents' Buchholz.
     *Source:* C.07 art. 8.3."""
-    from dataclasses import replace
+    return _family(_fore(ctx), 0, 0)
 
-    last = ctx.ledger.last_round
-    final = ctx.stage.max_rounds
-    if not last or (final is not None and final != last):
-        return _family(ctx, 0, 0)
-    draw = Result.draw()
-    stage = ctx.stage
-    rounds = tuple(
-        replace(rnd, matches=tuple(replace(m, result=draw) for m in rnd.matches))
-        if rnd.number == last
-        else rnd
-        for rnd in stage.rounds
-    )
-    fore = TiebreakContext(rebuild_ledger(ctx.ledger, replace(stage, rounds=rounds)))
-    return _family(fore, 0, 0)
+
+def fore_buchholz_cut1(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+    """Fore Buchholz Cut-1 (FB/C1): Fore Buchholz without the lowest contribution (a
+    voluntarily unplayed round first under C.07 article 16), as ``buchholz_cut1`` cuts
+    Buchholz. *Source:* C.07 art. 8.3, 14.1, 16.5."""
+    return _family(_fore(ctx), 1, 0)
+
+
+def fore_buchholz_cut2(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+    """Fore Buchholz Cut-2 (FB/C2): Fore Buchholz without the two lowest contributions
+    (voluntarily unplayed rounds first under C.07 article 16). *Source:* C.07 art. 8.3, 14.1,
+    16.5."""
+    return _family(_fore(ctx), 2, 0)
+
+
+def fore_buchholz_median1(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+    """Fore Buchholz Median-1 (FB/M1): Fore Buchholz without the highest and the lowest
+    contribution. *Source:* C.07 art. 8.3, 14.1, 16.5."""
+    return _family(_fore(ctx), 1, 1)
+
+
+def fore_buchholz_median2(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+    """Fore Buchholz Median-2 (FB/M2): Fore Buchholz without the two highest and the two
+    lowest contributions. *Source:* C.07 art. 8.3, 14.1, 16.5."""
+    return _family(_fore(ctx), 2, 2)
+
+
+def buchholz_forfeits(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+    """Buchholz, forfeits count as played (BH/P): as ``buchholz``, but every forfeit — won,
+    lost, or double — is a game against the scheduled opponent, who adds their (adjusted)
+    score; no dummy opponent for it, and it is no longer a voluntarily unplayed round. Byes
+    and absences as ``buchholz``. In a round robin every tie-break already counts forfeits
+    so. *Example:* a forfeit win in round 1 of 3 against an opponent who finished on ½,
+    then wins against opponents on 2 and ½: BH/P 3 (``fide``: the forfeit's dummy at most the
+    forfeiter's ½ — also 3; ``no_opponent``: 2½). *Source:* C.07 art. 8.1 with the ``/P``
+    modifier (TieBreakServer: "forfeited games, either wins or losses, are considered as
+    played games against the scheduled opponent")."""
+    return _family(TiebreakContext(ctx.ledger, forfeits_played=True), 0, 0)
+
+
+def fore_buchholz_forfeits(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+    """Fore Buchholz, forfeits count as played (FB/P): ``fore_buchholz`` where every
+    forfeit before the final round is a game against the scheduled opponent (the final
+    round's are drawn games anyway). *Source:* C.07 art. 8.3 with the ``/P`` modifier."""
+    return _family(_fore(TiebreakContext(ctx.ledger, forfeits_played=True)), 0, 0)
 
 
 def average_of_opponents_buchholz(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
@@ -109,6 +160,19 @@ def average_of_opponents_buchholz(ctx: TiebreakContext) -> Mapping[PlayerId, Val
     played — one per game; byes and forfeits are no opponent. Exact (a fraction); no opponent:
     no value. *Source:* C.07 art. 8.2."""
     scores = _family(ctx, 0, 0)
+    out: dict[PlayerId, Value] = {}
+    for pid, rec in ctx.records.items():
+        found = [scores[o] for o in rec.opponents]
+        total = sum((Fraction(v) for v in found if v is not None), Fraction(0))
+        out[pid] = ctx.exact(total / len(found)) if found else None
+    return out
+
+
+def average_of_opponents_fore_buchholz(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+    """Average of opponents' Fore Buchholz (AOB/F): as ``aob``, with each opponent's Fore
+    Buchholz (``fore_buchholz``) in place of their Buchholz; the opponents are the ones the
+    player actually played. *Source:* C.07 art. 8.2 with the ``/F`` modifier (8.3)."""
+    scores = _family(_fore(ctx), 0, 0)
     out: dict[PlayerId, Value] = {}
     for pid, rec in ctx.records.items():
         found = [scores[o] for o in rec.opponents]
@@ -153,6 +217,60 @@ TIEBREAKS = (
         fore_buchholz,
     ),
     Tiebreak(
+        "fore_buchholz_cut1",
+        "Fore Buchholz Cut-1",
+        "FB-C1",
+        ValueKind.POINTS,
+        True,
+        fore_buchholz_cut1.__doc__ or "",
+        fore_buchholz_cut1,
+    ),
+    Tiebreak(
+        "fore_buchholz_cut2",
+        "Fore Buchholz Cut-2",
+        "FB-C2",
+        ValueKind.POINTS,
+        True,
+        fore_buchholz_cut2.__doc__ or "",
+        fore_buchholz_cut2,
+    ),
+    Tiebreak(
+        "fore_buchholz_median1",
+        "Fore Buchholz Median-1",
+        "FB-M1",
+        ValueKind.POINTS,
+        True,
+        fore_buchholz_median1.__doc__ or "",
+        fore_buchholz_median1,
+    ),
+    Tiebreak(
+        "fore_buchholz_median2",
+        "Fore Buchholz Median-2",
+        "FB-M2",
+        ValueKind.POINTS,
+        True,
+        fore_buchholz_median2.__doc__ or "",
+        fore_buchholz_median2,
+    ),
+    Tiebreak(
+        "buchholz_forfeits",
+        "Buchholz, forfeits count",
+        "BH-P",
+        ValueKind.POINTS,
+        True,
+        buchholz_forfeits.__doc__ or "",
+        buchholz_forfeits,
+    ),
+    Tiebreak(
+        "fore_buchholz_forfeits",
+        "Fore Buchholz, forfeits count",
+        "FB-P",
+        ValueKind.POINTS,
+        True,
+        fore_buchholz_forfeits.__doc__ or "",
+        fore_buchholz_forfeits,
+    ),
+    Tiebreak(
         "aob",
         "Average of opponents’ Buchholz",
         "AOB",
@@ -160,5 +278,14 @@ TIEBREAKS = (
         True,
         average_of_opponents_buchholz.__doc__ or "",
         average_of_opponents_buchholz,
+    ),
+    Tiebreak(
+        "aob_fore",
+        "Average of opponents’ Fore Buchholz",
+        "AOB-F",
+        ValueKind.POINTS,
+        True,
+        average_of_opponents_fore_buchholz.__doc__ or "",
+        average_of_opponents_fore_buchholz,
     ),
 )

@@ -17,6 +17,7 @@ from fairpair.engine.ledger import (
 )
 from fairpair.engine.players import PlayerId
 from fairpair.engine.ruleset import UnplayedRounds, WinRateBasis
+from fairpair.engine.stage_config import StageFormat
 
 Value = Fraction | int | None
 
@@ -31,18 +32,39 @@ def _ratio(value: Fraction) -> Ratio:
 #: The ledger's unplayed rounds that are voluntary (C.07 art. 16.1.2): forfeit losses.
 _VOLUNTARY_UNPLAYED = frozenset((Unplayed.FORFEIT_LOSS, Unplayed.DOUBLE_FORFEIT, Unplayed.HALF_BYE))
 
+#: The ledger's unplayed rounds that had a scheduled opponent: a forfeit won or lost, a double
+#: forfeit. Where forfeits count as played (a round robin; the ``/P`` tie-breaks) each is a
+#: game against that opponent.
+FORFEITS = frozenset((Unplayed.FORFEIT_WIN, Unplayed.FORFEIT_LOSS, Unplayed.DOUBLE_FORFEIT))
+
+#: The round kinds of ``round_entries`` that are forfeits (won, lost, double).
+_FORFEIT_KINDS = frozenset(
+    (RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS, RoundKind.DOUBLE_FORFEIT)
+)
+
 
 class TiebreakContext:
     """Shared, lazily computed facts for one standings computation."""
 
-    def __init__(self, ledger: Ledger) -> None:
+    def __init__(self, ledger: Ledger, forfeits_played: bool | None = None) -> None:
         self.ledger = ledger
         self.records = ledger.records
         self.ruleset = ledger.ruleset
         self.stage = ledger.stage
         self.unit = ledger.unit
-        self.virtual = ledger.ruleset.unplayed is UnplayedRounds.VIRTUAL_OPPONENT
+        #: A round-robin stage: every game is scheduled in advance, so a forfeit counts as a
+        #: game played against the scheduled opponent for every tie-break, and the Swiss rules
+        #: for unplayed rounds (C.07 art. 16's dummy opponent, the virtual opponent) do not
+        #: apply: a round without an opponent (an odd field's sit-out) adds nothing — C.07 as
+        #: TieBreakServer applies it to tournaments with pre-determined pairings.
+        self.round_robin = ledger.stage.format is StageFormat.ROUND_ROBIN
+        #: Forfeits (won, lost, double) count as games against the scheduled opponent in the
+        #: strength-of-schedule tie-breaks: in a round robin, and for the ``/P`` tie-breaks.
+        self.forfeits_played = self.round_robin if forfeits_played is None else forfeits_played
         unplayed = ledger.ruleset.unplayed
+        if self.round_robin:
+            unplayed = UnplayedRounds.NO_OPPONENT
+        self.virtual = unplayed is UnplayedRounds.VIRTUAL_OPPONENT
         #: C.07 article 16, either edition (2024 or 2026).
         self.fide = unplayed.fide
         #: The 2026 amendment's cap on the dummy opponent (16.4.1, 16.4.2); 2024 has none.
@@ -76,9 +98,35 @@ class TiebreakContext:
                 return list(map(self.adjusted_points.__getitem__, rec.opponents))
             return [value for value, _, _ in contributions]
         values = list(map(self.final_points.__getitem__, rec.opponents))
+        for opponent, _, _ in self.forfeit_games(rec):
+            values.append(self.final_points[opponent])
         if self.virtual:
-            values.extend(rec.points for _ in rec.unplayed)
+            values.extend(rec.points for _ in self.still_unplayed(rec))
         return values
+
+    def forfeit_games(self, rec: PlayerRecord) -> list[tuple[PlayerId, Outcome, int]]:
+        """The player's forfeits (won, lost, double) as games against the scheduled opponent —
+        (opponent, outcome, scaled points) — where forfeits count as played; else none."""
+        if not self.forfeits_played or not rec.unplayed:
+            return []
+        return [
+            (opponent, outcome, pts)
+            for (why, outcome, pts), opponent in zip(
+                rec.unplayed, rec.unplayed_opponents, strict=True
+            )
+            if opponent is not None and why in FORFEITS
+        ]
+
+    def still_unplayed(self, rec: PlayerRecord) -> list[tuple[Unplayed, Outcome, int]]:
+        """The player's unplayed rounds that have no opponent here: all of them, less the
+        forfeits where forfeits count as played."""
+        if not self.forfeits_played:
+            return rec.unplayed
+        return [
+            entry
+            for entry, opponent in zip(rec.unplayed, rec.unplayed_opponents, strict=True)
+            if opponent is None or entry[0] not in FORFEITS
+        ]
 
     @cached_property
     def final_points(self) -> dict[PlayerId, int]:
@@ -147,6 +195,7 @@ class TiebreakContext:
             cap = max(self.final_points.values(), default=0)
             capped = dict.fromkeys(adjusted, cap)
         played, pending = RoundKind.PLAYED, RoundKind.PENDING
+        forfeits_played = self.forfeits_played
         entries_of = self.round_entries
         out: dict[PlayerId, list[tuple[int, Outcome, bool]]] = {}
         records = self.records
@@ -162,6 +211,9 @@ class TiebreakContext:
             for (why, outcome, _), opponent in zip(
                 rec.unplayed, rec.unplayed_opponents, strict=True
             ):
+                if forfeits_played and opponent is not None and why in FORFEITS:
+                    listed.append((adjusted[opponent], outcome, False))  # /P: a game
+                    continue
                 dummy = min(own, cap if opponent is None else capped[opponent])
                 listed.append((dummy, outcome, why in _VOLUNTARY_UNPLAYED))
             out[pid] = listed
@@ -171,7 +223,9 @@ class TiebreakContext:
             values: list[tuple[int, Outcome, bool]] = []
             for entry in entries:
                 kind, opponent = entry.kind, entry.opponent
-                if kind is played:
+                if kind is played or (
+                    forfeits_played and opponent is not None and kind in _FORFEIT_KINDS
+                ):
                     assert opponent is not None
                     values.append((adjusted[opponent], entry.outcome, False))
                 elif kind is pending:

@@ -80,7 +80,7 @@ def head_to_head(ctx: TiebreakContext, tied: Sequence[PlayerId]) -> Mapping[Play
       shows no value. Players it leaves tied among themselves are compared again, among
       exactly themselves (the standings table does this, C.07 article 6).
     """
-    return _direct_encounter(ctx, tied, forfeits=False)
+    return _direct_encounter(ctx, tied, forfeits=ctx.forfeits_played)
 
 
 def head_to_head_forfeits(

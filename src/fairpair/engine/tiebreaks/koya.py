@@ -38,14 +38,15 @@ def koya(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
             out[pid] = ctx.points(total)
             continue
         total = sum(compress(rec.scored, map(qualifies.__getitem__, rec.opponents)))
-        if ctx.fide and rec.unplayed:  # forfeits count against the scheduled opponent
+        if (ctx.fide or ctx.forfeits_played) and rec.unplayed:
+            # forfeits count against the scheduled opponent (fide_2026; a round robin)
             total += sum(
                 pts
                 for (_, _, pts), o in zip(rec.unplayed, rec.unplayed_opponents, strict=True)
                 if o is not None and qualifies[o]
             )
         if ctx.virtual and 2 * rec.points >= threshold_twice:
-            total += sum(pts for _, _, pts in rec.unplayed)
+            total += sum(pts for _, _, pts in ctx.still_unplayed(rec))
         out[pid] = ctx.points(total)
     return out
 

@@ -26,6 +26,13 @@ def progressive_cut1(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
     return {pid: ctx.points(value) for pid, value in progressive_points(ctx.ledger, 1).items()}
 
 
+def progressive_cut2(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+    """Progressive score Cut-2 (PS/C2): the progressive score without the running scores
+    after the stage's first two rounds. Win, loss, win, draw → 2 + 2½ = 4½.
+    *Source:* C.07 art. 7.5, 14.1."""
+    return {pid: ctx.points(value) for pid, value in progressive_points(ctx.ledger, 2).items()}
+
+
 TIEBREAKS = (
     Tiebreak(
         "progressive",
@@ -44,5 +51,14 @@ TIEBREAKS = (
         True,
         progressive_cut1.__doc__ or "",
         progressive_cut1,
+    ),
+    Tiebreak(
+        "progressive_cut2",
+        "Progressive score Cut-2",
+        "PS-C2",
+        ValueKind.POINTS,
+        True,
+        progressive_cut2.__doc__ or "",
+        progressive_cut2,
     ),
 )

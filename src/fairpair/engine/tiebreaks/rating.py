@@ -59,6 +59,44 @@ def aro_cut1(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
     return {pid: _mean_half_up(sorted(rated)[1:]) for pid, (rated, _) in _rated_games(ctx).items()}
 
 
+def _aro_cut(ctx: TiebreakContext, low: int, high: int) -> Mapping[PlayerId, Value]:
+    """ARO without the ``low`` lowest and the ``high`` highest ratings (one game each)."""
+    out: dict[PlayerId, Value] = {}
+    for pid, (rated, _) in _rated_games(ctx).items():
+        kept = sorted(rated)[low:]
+        out[pid] = _mean_half_up(kept[: len(kept) - high])
+    return out
+
+
+def aro_cut2(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+    """ARO Cut-2: the average rating of opponents without the two lowest-rated ones, rounded
+    half up. Fewer than three rated opponents: no value. *Example:* 1500, 1600, 1700, 1800 →
+    1750. *Source:* C.07 art. 10.1 with the Cut-2 modifier of art. 14.1."""
+    return _aro_cut(ctx, 2, 0)
+
+
+def aro_median1(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+    """ARO Median-1: the average rating of opponents without the lowest- and the
+    highest-rated one, rounded half up. Fewer than three rated opponents: no value.
+    *Example:* 1500, 1600, 1700, 1800 → 1650. *Source:* C.07 art. 10.1, 14.1."""
+    return _aro_cut(ctx, 1, 1)
+
+
+def aro_median2(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+    """ARO Median-2: the average rating of opponents without the two lowest- and the two
+    highest-rated ones, rounded half up. Fewer than five rated opponents: no value.
+    *Source:* C.07 art. 10.1, 14.1."""
+    return _aro_cut(ctx, 2, 2)
+
+
+def own_rating(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+    """Rating (RTNG): the player's own rating; the higher ranks first. An unrated player has
+    no value (ranks after the rated ones; TieBreakServer instead drops RTNG for everyone when
+    anyone is unrated, unless the regulations give unrated players a rating).
+    *Source:* C.07 as amended in force from 1 March 2026 (TieBreakServer's ``RTNG``)."""
+    return {pid: rec.player.rating for pid, rec in ctx.records.items()}
+
+
 def _tpr(rated: list[int], score: int) -> int | None:
     """ARO + dp(p), p the fractional score in whole per cent, rounded half up."""
     aro = _mean_half_up(rated)
@@ -158,6 +196,30 @@ TIEBREAKS = (
         True,
         aro_cut1.__doc__ or "",
         aro_cut1,
+    ),
+    Tiebreak(
+        "aro_cut2", "ARO Cut-2", "ARO-C2", ValueKind.RATING, True, aro_cut2.__doc__ or "", aro_cut2
+    ),
+    Tiebreak(
+        "aro_median1",
+        "ARO Median-1",
+        "ARO-M1",
+        ValueKind.RATING,
+        True,
+        aro_median1.__doc__ or "",
+        aro_median1,
+    ),
+    Tiebreak(
+        "aro_median2",
+        "ARO Median-2",
+        "ARO-M2",
+        ValueKind.RATING,
+        True,
+        aro_median2.__doc__ or "",
+        aro_median2,
+    ),
+    Tiebreak(
+        "rating", "Rating", "RTNG", ValueKind.RATING, True, own_rating.__doc__ or "", own_rating
     ),
     Tiebreak(
         "tpr",

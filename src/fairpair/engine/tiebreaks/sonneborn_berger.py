@@ -6,6 +6,7 @@ import operator
 from collections.abc import Mapping
 from fractions import Fraction
 
+from fairpair.engine.ledger import PlayerRecord
 from fairpair.engine.players import PlayerId
 from fairpair.engine.tiebreaks.base import Tiebreak, ValueKind
 from fairpair.engine.tiebreaks.context import TiebreakContext, Value
@@ -31,10 +32,54 @@ def sonneborn_berger(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
         else:
             # outcome is 2 for a win, 1 for a draw, 0 for a loss: opponent points × outcome / 2.
             total = sum(map(operator.mul, map(points.__getitem__, rec.opponents), rec.outcomes))
+            total += sum(points[opp] * int(o) for opp, o, _ in ctx.forfeit_games(rec))
         if ctx.virtual:
-            total += sum(rec.points * int(outcome) for _, outcome, _ in rec.unplayed)
+            total += sum(rec.points * int(outcome) for _, outcome, _ in ctx.still_unplayed(rec))
         whole, rest = divmod(total, twice_unit)
         out[pid] = whole if not rest else Fraction(total, twice_unit)
+    return out
+
+
+def _sb_rounds(ctx: TiebreakContext, rec: PlayerRecord) -> list[tuple[int, int, bool]]:
+    """(score, product ×2 in scaled points, voluntarily unplayed) for each round that adds
+    to the player's Sonneborn-Berger."""
+    points = ctx.adjusted_points if ctx.fide else ctx.final_points
+    fide = ctx.fide_contributions.get(rec.id) if ctx.fide else None
+    if fide is not None:
+        return [(score, score * int(o), vur) for score, o, vur in fide]
+    rounds = [
+        (points[opp], points[opp] * int(o), False)
+        for opp, o in zip(rec.opponents, rec.outcomes, strict=True)
+    ]
+    rounds += [(points[opp], points[opp] * int(o), False) for opp, o, _ in ctx.forfeit_games(rec)]
+    if ctx.virtual:
+        rounds += [(rec.points, rec.points * int(o), False) for _, o, _ in ctx.still_unplayed(rec)]
+    return rounds
+
+
+def _cut(ctx: TiebreakContext, low: int) -> Mapping[PlayerId, Value]:
+    """Sonneborn-Berger without its ``low`` rounds of least significance, one at a time (C.07
+    art. 14.1 and 16.5, as TieBreakServer cuts ``SB/C1`` and ``SB/C2``): the round whose
+    opponent (or dummy) has the lowest score, the lowest product first among equal scores —
+    unless a voluntarily unplayed round's product is not lower, when the lowest voluntarily
+    unplayed round goes instead."""
+    twice_unit = 2 * ctx.unit
+    out: dict[PlayerId, Value] = {}
+    for pid, rec in ctx.records.items():
+        rounds = _sb_rounds(ctx, rec)
+        for _ in range(low):
+            if not rounds:
+                break
+            lowest = min(rounds, key=lambda r: (r[0], r[1]))
+            voluntary = [r for r in rounds if r[2]]
+            cut = lowest
+            if voluntary:
+                candidate = min(voluntary, key=lambda r: (r[0], r[1]))
+                if not lowest[1] > candidate[1]:
+                    cut = candidate
+            rounds.remove(cut)
+        total = sum(product for _, product, _ in rounds)
+        out[pid] = ctx.exact(Fraction(total, twice_unit))
     return out
 
 
@@ -48,35 +93,24 @@ def sonneborn_berger_cut1(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
     (16.5). Nothing to cut: 0.
     *Example:* beat an opponent on 1 (1 × 1), lost to one on 3 (0), drew one on 2 (½ × 2):
     SB 2; the opponent on 1 is cut → 1. *Source:* C.07 art. 9.1, 14.1, 16.5."""
-    twice_unit = 2 * ctx.unit
-    points = ctx.adjusted_points if ctx.fide else ctx.final_points
-    contributions = ctx.fide_contributions if ctx.fide else {}
-    out: dict[PlayerId, Value] = {}
-    for pid, rec in ctx.records.items():
-        fide = contributions.get(pid)
-        # (score, product ×2 in scaled points, voluntarily unplayed) per round
-        rounds: list[tuple[int, int, bool]]
-        if fide is not None:
-            rounds = [(score, score * int(o), vur) for score, o, vur in fide]
-        else:
-            rounds = [
-                (points[opp], points[opp] * int(o), False)
-                for opp, o in zip(rec.opponents, rec.outcomes, strict=True)
-            ]
-            if ctx.virtual:
-                rounds += [(rec.points, rec.points * int(o), False) for _, o, _ in rec.unplayed]
-        if rounds:
-            lowest = min(rounds, key=lambda r: (r[0], r[1]))
-            voluntary = [r for r in rounds if r[2]]
-            cut = lowest
-            if voluntary:
-                candidate = min(voluntary, key=lambda r: (r[0], r[1]))
-                if not lowest[1] > candidate[1]:
-                    cut = candidate
-            rounds.remove(cut)
-        total = sum(product for _, product, _ in rounds)
-        out[pid] = ctx.exact(Fraction(total, twice_unit))
-    return out
+    return _cut(ctx, 1)
+
+
+def sonneborn_berger_cut2(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+    """Sonneborn-Berger Cut-2 (SB/C2): Sonneborn-Berger without its two rounds of least
+    significance, cut one after the other as ``sonneborn_berger_cut1`` cuts one.
+    *Example:* beat opponents on 1 and 2, lost to one on 3, drew one on 2: SB 1 + 2 + 1 = 4;
+    the opponent on 1 goes, then the lower of the two on 2 (the draw, product 1) → 2.
+    *Source:* C.07 art. 9.1, 14.1, 16.5."""
+    return _cut(ctx, 2)
+
+
+def sonneborn_berger_forfeits(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+    """Sonneborn-Berger, forfeits count as played (SB/P): as ``sonneborn_berger``, but a
+    forfeit won adds the scheduled opponent's (adjusted) score, a forfeit lost nothing — a
+    game against that opponent, no dummy opponent. In a round robin every tie-break already
+    counts forfeits so. *Source:* C.07 art. 9.1 with the ``/P`` modifier (TieBreakServer)."""
+    return sonneborn_berger(TiebreakContext(ctx.ledger, forfeits_played=True))
 
 
 TIEBREAKS = (
@@ -97,5 +131,23 @@ TIEBREAKS = (
         True,
         sonneborn_berger_cut1.__doc__ or "",
         sonneborn_berger_cut1,
+    ),
+    Tiebreak(
+        "sonneborn_berger_cut2",
+        "Sonneborn-Berger Cut-2",
+        "SB-C2",
+        ValueKind.POINTS,
+        True,
+        sonneborn_berger_cut2.__doc__ or "",
+        sonneborn_berger_cut2,
+    ),
+    Tiebreak(
+        "sonneborn_berger_forfeits",
+        "Sonneborn-Berger, forfeits count",
+        "SB-P",
+        ValueKind.POINTS,
+        True,
+        sonneborn_berger_forfeits.__doc__ or "",
+        sonneborn_berger_forfeits,
     ),
 )

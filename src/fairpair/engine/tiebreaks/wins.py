@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 
 from fairpair.engine.ledger import RoundKind, round_entries
 from fairpair.engine.players import PlayerId
@@ -47,6 +48,26 @@ def rounds_elected(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
     return {pid: sum(1 for e in entries.get(pid, ()) if e.kind in _ELECTED) for pid in ctx.records}
 
 
+def standard_points(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+    """Standard points (STD): the player's score counted 1 / ½ / 0 whatever the scoring —
+    each round scoring more than a draw is 1, a draw's points ½, less 0 (a win, forfeit win
+    or full bye 1; a draw or half-point bye ½; a loss, forfeit loss, zero-point bye or
+    absence 0). Under chess scoring it equals the points. *Example:* scoring 3/1/0, a win, a
+    draw, a pairing bye (3) and a loss → 2½. *Source:* C.07 as amended in force from 1
+    March 2026 (TieBreakServer's ``STD``)."""
+    draw = ctx.draw_points
+    entries = round_entries(ctx.ledger)
+    out: dict[PlayerId, Value] = {}
+    for pid in ctx.records:
+        halves = sum(
+            2 if e.points > draw else 1 if e.points == draw else 0
+            for e in entries.get(pid, ())
+            if e.kind is not RoundKind.PENDING
+        )
+        out[pid] = halves // 2 if halves % 2 == 0 else Fraction(halves, 2)
+    return out
+
+
 TIEBREAKS = (
     Tiebreak(
         "wins",
@@ -74,5 +95,14 @@ TIEBREAKS = (
         True,
         rounds_elected.__doc__ or "",
         rounds_elected,
+    ),
+    Tiebreak(
+        "standard_points",
+        "Standard points",
+        "STD",
+        ValueKind.POINTS,
+        True,
+        standard_points.__doc__ or "",
+        standard_points,
     ),
 )

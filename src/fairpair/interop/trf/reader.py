@@ -27,7 +27,7 @@ from fairpair.engine.players import Player, PlayerId
 from fairpair.engine.results import Result, ResultKind, Side
 from fairpair.engine.rounds import Bye, Match, Round, Toss, TossReason
 from fairpair.engine.stage import Stage
-from fairpair.engine.stage_config import SwissConfig
+from fairpair.engine.stage_config import RoundRobinConfig, SwissConfig
 from fairpair.engine.tournament import Tournament
 from fairpair.engine.validation import InvalidTournamentProblems, validate
 from fairpair.interop.document.read import BOM, read_raw
@@ -410,6 +410,7 @@ def read_trf(
     kept: list[tuple[int, str]] = []
     name: str | None = None
     max_rounds: int | None = None
+    cycles: int | None = None  # a round robin (092/192): its cycles
     scoring_values: dict[str, Fraction] | None = None
     tiebreaks: dict[str, tuple[str, ...]] = {}
     seen: dict[int, int] = {}
@@ -446,6 +447,8 @@ def read_trf(
             scoring_values = {**(scoring_values or {}), **tags.scoring_162(line, report)}
         elif upper == "XXS":
             scoring_values = {**(scoring_values or {}), **tags.scoring_xxs(line, report)}
+        elif upper == tags.TYPE_TAG or tag == tags.ENCODED_TYPE_TAG:
+            cycles = tags.round_robin_cycles(line) or cycles
         elif upper in tags.TIEBREAK_TAGS:
 
             def unknown(column: int, reason: str, n: int = n, tag: str = tag) -> None:
@@ -478,10 +481,17 @@ def read_trf(
     if reader.contradictions:
         raise TrfContradiction(reader.contradictions)
     chosen = tiebreaks.get("212", tiebreaks.get("202"))
-    stage = Stage(
-        config=SwissConfig(max_rounds=max_rounds),
-        ruleset=tags.ruleset_of(scoring, chosen),
-        rounds=rounds,
+    ruleset = tags.ruleset_of(scoring, chosen)
+    stage = (
+        Stage(config=SwissConfig(max_rounds=max_rounds), ruleset=ruleset, rounds=rounds)
+        if cycles is None  # 092/192 name no round robin: a Swiss
+        else Stage(
+            id="round_robin",
+            name="Round robin",
+            config=RoundRobinConfig(cycles=cycles),
+            ruleset=ruleset,
+            rounds=rounds,
+        )
     )
     title = name or Path(source).stem or "Tournament"
     tournament = Tournament(title, tuple(ln.player for ln in lines), (stage,), drops)

@@ -18,24 +18,75 @@ from fairpair.engine.scoring import Scoring
 from fairpair.engine.tiebreaks.registry import REGISTRY
 
 ROUNDS_TAGS = ("142", "XXR")
+TYPE_TAG = "092"
+ENCODED_TYPE_TAG = "192"
 SCORING_TAGS = ("162", "XXS")
 TIEBREAK_TAGS = ("212", "202")
 
-#: FIDE C.07 tie-break codes (with their modifiers) → fairpair's tiebreaks. A code not here
-#: is looked up by the tiebreaks' own short names (``Tiebreak.short``).
+#: FIDE C.07 tie-break codes (with their modifiers, as TRF-2026 records ``202``/``212`` and
+#: FIDE's TieBreakServer spell them) → fairpair's tiebreaks. The first code of a tiebreak is
+#: the one written; the others are read too (``GE``, the 2024 name of ``REP``). A code not
+#: here is looked up by the tiebreaks' own short names (``Tiebreak.short``: ``BH-C1``,
+#: ``MPW``, …, as older fairpair files wrote them).
 TIEBREAK_CODES = {
     "BH": "buchholz",
     "BH/C1": "buchholz_cut1",
     "BH/C2": "buchholz_cut2",
     "BH/M1": "median1",
     "BH/M2": "median2",
+    "BH/P": "buchholz_forfeits",
+    "FB": "fore_buchholz",
+    "FB/C1": "fore_buchholz_cut1",
+    "FB/C2": "fore_buchholz_cut2",
+    "FB/M1": "fore_buchholz_median1",
+    "FB/M2": "fore_buchholz_median2",
+    "FB/P": "fore_buchholz_forfeits",
+    "AOB": "aob",
+    "AOB/F": "aob_fore",
     "SB": "sonneborn_berger",
+    "SB/C1": "sonneborn_berger_cut1",
+    "SB/C2": "sonneborn_berger_cut2",
+    "SB/P": "sonneborn_berger_forfeits",
     "DE": "head_to_head",
     "DE/P": "head_to_head_forfeits",
     "WIN": "wins",
-    "KS": "koya",
+    "WON": "matches_won",
+    "BPG": "black_games",
+    "BWG": "black_wins",
+    "REP": "rounds_elected",
+    "GE": "rounds_elected",
     "PS": "progressive",
+    "PS/C1": "progressive_cut1",
+    "PS/C2": "progressive_cut2",
+    "KS": "koya",
     "ARO": "aro",
+    "ARO/C1": "aro_cut1",
+    "ARO/C2": "aro_cut2",
+    "ARO/M1": "aro_median1",
+    "ARO/M2": "aro_median2",
+    "TPR": "tpr",
+    "PTP": "ptp",
+    "APRO": "apro",
+    "APPO": "appo",
+    "STD": "standard_points",
+    "TPN": "seed",
+    "RTNG": "rating",
+}
+
+#: fairpair's tiebreak → the code written for it (the first one above).
+CODE_OF: dict[str, str] = {}
+for _code, _name in TIEBREAK_CODES.items():
+    CODE_OF.setdefault(_name, _code)
+
+#: TRF-2026 ``192`` (encoded type of tournament) values of an individual round robin, and
+#: their cycles; ``092`` (type of tournament, free text) names one as ``Round-Robin``,
+#: ``Round Robin``, ``RR`` or ``Berger`` ("double" for two cycles), never with "Swiss".
+ROUND_ROBIN_TYPES = {
+    "FIDE_ROUNDROBIN": 1,
+    "BERGER_ROUNDROBIN": 1,
+    "CUSTOM_ROUNDROBIN": 1,
+    "FIDE_DOUBLEROUNDROBIN": 2,
+    "BERGER_DOUBLEROUNDROBIN": 2,
 }
 
 _POINTS = re.compile(r"^\d{1,3}(?:\.\d)?$")
@@ -56,6 +107,21 @@ def number_of_rounds(line: str, report: Report) -> int | None:
         report(5, f"the number of rounds must be a whole number from 1 to 1000, not {text!r}")
         return None
     return int(text)
+
+
+def round_robin_cycles(line: str) -> int | None:
+    """A ``192`` or ``092`` record that says the tournament is an individual round robin: its
+    cycles (1, or 2 for a double round robin); ``None`` for anything else (a Swiss, a team
+    event, a type fairpair does not read)."""
+    text = line[4:].strip().upper()
+    if line[:3] == ENCODED_TYPE_TAG:
+        return ROUND_ROBIN_TYPES.get(text)
+    if "SWISS" in text or "TEAM" in text:
+        return None
+    words = set(re.split(r"[^A-Z]+", text))
+    if "ROBIN" in words or "ROUNDROBIN" in words or "RR" in words or "BERGER" in words:
+        return 2 if "DOUBLE" in words or "DRR" in words else 1
+    return None
 
 
 def scoring_162(line: str, report: Report) -> dict[str, Fraction]:

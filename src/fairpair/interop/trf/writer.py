@@ -18,6 +18,7 @@ from fairpair.engine.results import ResultKind
 from fairpair.engine.rounds import Bye, Match
 from fairpair.engine.rulesets import FIDE
 from fairpair.engine.stage import Stage
+from fairpair.engine.stage_config import RoundRobinConfig
 from fairpair.engine.standings import compute_standings
 from fairpair.engine.tiebreaks.registry import REGISTRY
 from fairpair.engine.tournament import Tournament
@@ -26,7 +27,7 @@ from fairpair.interop.trf.columns import BLANK_ROUND, STATIC_WIDTH, round_text, 
 from fairpair.interop.trf.errors import NotExportable
 from fairpair.interop.trf.header import COUNTED, TAGS, header_lines, same_value
 from fairpair.interop.trf.layout import TrfLayout, written_key
-from fairpair.interop.trf.tags import TIEBREAK_CODES
+from fairpair.interop.trf.tags import CODE_OF
 from fairpair.responses.event_details import EventDetails
 
 NAME_TAG = "012"
@@ -285,9 +286,11 @@ def _ruleset_lines(stage: Stage) -> list[str]:
     ):
         values = (("W", s.win), ("D", s.draw), ("L", s.loss), ("A", s.forfeit_loss), ("P", s.bye))
         out.append("162  " + "    ".join(f"{k}{points_text(v, k):>4}" for k, v in values))
+    if isinstance(stage.config, RoundRobinConfig):
+        double = stage.config.cycles == 2
+        out.append(f"192 {'FIDE_DOUBLEROUNDROBIN' if double else 'FIDE_ROUNDROBIN'}")
     if ruleset.tiebreaks != FIDE.tiebreaks:
-        code_of = {name: code for code, name in TIEBREAK_CODES.items()}
-        names = [code_of.get(n) or REGISTRY[n].short for n in ruleset.tiebreaks]
+        names = [CODE_OF.get(n) or REGISTRY[n].short for n in ruleset.tiebreaks]
         out.append("202 " + ",".join(names))
     return out
 

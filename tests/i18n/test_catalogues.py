@@ -58,6 +58,18 @@ CONVERTED = (
     "partials/no_bracket.html",
     "partials/join_box.html",
     "partials/repeat_pairing.html",
+    "base.html",
+    "login.html",
+    "account.html",
+    "accounts/reset.html",
+    "accounts/setup.html",
+    "accounts/invite.html",
+    "join/bad_link.html",
+    "join/code.html",
+    "join/join.html",
+    "join/my_events.html",
+    "help/tiebreaks.html",
+    "error.html",
 )
 #: Words that are the same in every language: names of things (a format), Discord's command.
 ALLOWED = ("fairpair", "Discord", "/join code:", "CSV")

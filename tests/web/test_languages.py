@@ -134,7 +134,8 @@ def test_the_public_pages_speak_the_readers_language(sqlite_db: Database) -> Non
         def page(path: str, lang: str) -> str:
             answer = client.get(f"/e/{slug}{path}", headers={"accept-language": lang})
             assert answer.status_code == 200
-            return answer.text
+            text: str = answer.text
+            return text
 
         assert "Emparejamientos de Ronda 1" in page("/pairings?by=name", "es")
         assert "Hojas de resultado" in page("/pairings?by=name", "es")

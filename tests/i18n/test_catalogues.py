@@ -40,9 +40,39 @@ CONVERTED = (
     "partials/find_table.html",
     "console/details.html",
     "portal/unread_count.html",
+    "public/pairings.html",
+    "public/standings.html",
+    "public/bracket.html",
+    "public/display.html",
+    "public/front.html",
+    "print/pairings.html",
+    "print/slips.html",
+    "partials/standings_table.html",
+    "partials/bracket.html",
+    "partials/display_board.html",
+    "partials/pairings_list.html",
+    "partials/print_controls.html",
+    "partials/stage_picker.html",
+    "partials/share_link.html",
+    "partials/round_clock.html",
+    "partials/no_bracket.html",
+    "partials/join_box.html",
+    "partials/repeat_pairing.html",
+    "base.html",
+    "login.html",
+    "account.html",
+    "accounts/reset.html",
+    "accounts/setup.html",
+    "accounts/invite.html",
+    "join/bad_link.html",
+    "join/code.html",
+    "join/join.html",
+    "join/my_events.html",
+    "help/tiebreaks.html",
+    "error.html",
 )
-#: Words that are the same in every language: names of things, and Discord's command.
-ALLOWED = ("fairpair", "Discord", "/join code:")
+#: Words that are the same in every language: names of things (a format), Discord's command.
+ALLOWED = ("fairpair", "Discord", "/join code:", "CSV")
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
 TRANSLATED = [lang for lang in i18n.LANGUAGES if lang != i18n.SOURCE]
 

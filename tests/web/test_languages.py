@@ -122,3 +122,54 @@ def test_the_api_and_the_cli_set_the_event_language(sqlite_db: Database) -> None
     assert edited.exit_code == 0, edited.output
     assert json.loads(edited.stdout)["details"]["language"] == "ja"
     assert event_details(sqlite_db, slug).language == "ja"
+
+
+def test_the_public_pages_speak_the_readers_language(sqlite_db: Database) -> None:
+    """The pairings list, standings, bracket, big screen and print views (docs/languages.md)."""
+    slug = toss_event(sqlite_db, "Public Tongues")
+    release(sqlite_db, slug)
+    app = create_app(settings_for(sqlite_db.url))
+    with TestClient(app, base_url="https://testserver") as client:
+
+        def page(path: str, lang: str) -> str:
+            answer = client.get(f"/e/{slug}{path}", headers={"accept-language": lang})
+            assert answer.status_code == 200
+            text: str = answer.text
+            return text
+
+        assert "Emparejamientos de Ronda 1" in page("/pairings?by=name", "es")
+        assert "Hojas de resultado" in page("/pairings?by=name", "es")
+        standings = page("/standings", "de")
+        assert "Aktuelle Tabelle" in standings and "Feinwertungen in Reihenfolge:" in standings
+        assert "Pas de tableau" in page("/bracket", "fr")  # the service's reason: English
+        assert "ラウンド 1" in page("/display", "ja")
+        slips = page("/print/slips?round=1", "it")
+        assert "Firma" in slips and "Mi ritiro dall'evento" in slips
+        assert "Appariements de la Ronde 1 par table" in page("/print/pairings?by=table", "fr")
+        english = page("/print/slips?round=1", "en")
+        assert "Signature" in english and "I drop from the event" in english
+
+
+def test_login_join_help_and_error_pages_speak_the_readers_language(sqlite_db: Database) -> None:
+    slug = toss_event(sqlite_db, "Door Tongues")
+    app = create_app(settings_for(sqlite_db.url))
+    with TestClient(app, base_url="https://testserver") as client:
+        es = {"accept-language": "es"}
+        login = client.get("/login", headers=es).text
+        assert "Acceso de organizadores" in login and "Contraseña" in login
+        assert "Saltar al contenido" in login  # the header every page shares
+        assert "Inscribirse en un evento" in client.get("/join", headers=es).text
+        assert (
+            "Feinwertungen" in client.get("/help/tiebreaks", headers={"accept-language": "de"}).text
+        )
+        missing = client.get("/no/such/page", headers={"accept-language": "ja"})
+        assert missing.status_code == 404
+        assert (
+            "ページが見つかりません" in missing.text
+            and "このアドレスにページはありません" in missing.text
+        )
+        assert "Page not found" in client.get("/no/such/page").text
+        assert (
+            "Einem Turnier beitreten" in client.get("/join", headers={"accept-language": "de"}).text
+        )
+        assert slug

@@ -223,3 +223,30 @@ def result_words(text: str, a: str, b: str) -> str:
     if text.startswith("draw"):
         return gettext("draw%(score)s") % {"score": text[len("draw") :]}
     return text
+
+
+#: Where a bracket's empty side comes from (``service.rounds.bracket_view``), for the catalogue.
+_BRACKET_SOURCES = (
+    (re.compile(r"Seed (\d+)"), N_("Seed %(seed)s")),
+    (re.compile(r"Winner of (?P<match>\S+)"), N_("Winner of %(match)s")),
+    (re.compile(r"Loser of (?P<match>\S+)"), N_("Loser of %(match)s")),
+    (re.compile(r"Side (?P<side>\S+) of (?P<match>\S+)"), N_("Side %(side)s of %(match)s")),
+)
+
+
+def bracket_source(text: str) -> str:
+    """A bracket side's source as the service says it in English ("Seed 3", "Winner of W1-2")
+    in the current language; anything else as it is."""
+    for pattern, message in _BRACKET_SOURCES:
+        found = pattern.fullmatch(text)
+        if found is not None:
+            values = found.groupdict() or {"seed": found.group(1)}
+            return gettext(message) % values
+    return text
+
+
+def bracket_result(text: str, a: str, b: str) -> str:
+    """A bracket match's result ("Ash wins 2-1", "walkover") in the current language."""
+    if text == "walkover":
+        return gettext("walkover")
+    return result_words(text, a, b)

@@ -7,9 +7,16 @@ from __future__ import annotations
 
 from fairpair.engine.players import Player
 from fairpair.engine.standings import Standings
+from fairpair.i18n import N_
 
-#: Each fact's field and its column header, in the order the columns stand.
-COLUMNS = (("title", "Title"), ("rating", "Rtg"), ("federation", "Fed"), ("fide_id", "FIDE id"))
+#: Each fact's field and its column header, in the order the columns stand (the header
+#: marked for the catalogue, translated where it is shown).
+COLUMNS = (
+    ("title", N_("Title")),
+    ("rating", N_("Rtg")),
+    ("federation", N_("Fed")),
+    ("fide_id", N_("FIDE id")),
+)
 HEADERS = dict(COLUMNS)
 
 

@@ -31,6 +31,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from fairpair.engine.errors import FairpairError
 from fairpair.error_table import kind_of
+from fairpair.i18n import N_
 from fairpair.service.kernel.errors import NotJoined, NotLoggedIn
 from fairpair.web.request_id import request_id_of
 from fairpair.web.route_note import route_of
@@ -38,7 +39,7 @@ from fairpair.web.templating import is_htmx, render
 
 LOG = logging.getLogger("fairpair.web")
 #: What a caller is told while the database cannot be reached, and when to try again.
-UNAVAILABLE = "the database is unavailable: try again in a moment (nothing was changed)"
+UNAVAILABLE = N_("the database is unavailable: try again in a moment (nothing was changed)")
 RETRY_SECONDS = 5
 
 
@@ -83,7 +84,7 @@ async def on_fairpair_error(request: Request, error: Exception) -> Response:
             return RedirectResponse(target, status_code=303)
     where = error.location.place or field_of(error) or ""
     message = f"{where}: {error.reason}" if where else error.reason
-    return _page(request, kind.http, "That did not work", message, kind.code)
+    return _page(request, kind.http, N_("That did not work"), message, kind.code)
 
 
 def unavailable(request: Request, error: FairpairError) -> Response:
@@ -101,7 +102,7 @@ def unavailable(request: Request, error: FairpairError) -> Response:
         return JSONResponse(
             error_body("database_unavailable", UNAVAILABLE, None), 503, headers=headers
         )
-    page = _page(request, 503, "Unavailable", UNAVAILABLE, "database_unavailable")
+    page = _page(request, 503, N_("Unavailable"), UNAVAILABLE, "database_unavailable")
     page.headers.update(headers)
     return page
 
@@ -120,23 +121,23 @@ async def on_validation_error(request: Request, error: Exception) -> Response:
             for e in problems
         ]
         return JSONResponse(body, 422)
-    return _page(request, 422, "That did not work", f"{field}: {message}", "invalid_request")
+    return _page(request, 422, N_("That did not work"), f"{field}: {message}", "invalid_request")
 
 
 async def on_http_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, StarletteHTTPException)
     code = "not_found" if error.status_code == 404 else f"http_{error.status_code}"
-    message = "no page at this address" if error.status_code == 404 else str(error.detail)
+    message = N_("no page at this address") if error.status_code == 404 else str(error.detail)
     if wants_json(request):
         return JSONResponse(
             error_body(code, message, None), error.status_code, headers=error.headers
         )
-    title = "Page not found" if error.status_code == 404 else "That did not work"
+    title = N_("Page not found") if error.status_code == 404 else N_("That did not work")
     return _page(request, error.status_code, title, message, code)
 
 
 #: What a caller is told of a bug (the reference is the request's id).
-INTERNAL = "something went wrong inside fairpair; nothing was changed (please report it)"
+INTERNAL = N_("something went wrong inside fairpair; nothing was changed (please report it)")
 
 
 async def on_internal_error(request: Request, error: Exception) -> Response:
@@ -163,7 +164,7 @@ async def on_internal_error(request: Request, error: Exception) -> Response:
             request,
             "error.html",
             status=500,
-            title="Internal error",
+            title=N_("Internal error"),
             message=INTERNAL,
             code="internal_error",
             request_id=rid,

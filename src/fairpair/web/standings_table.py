@@ -14,6 +14,7 @@ from fastapi.templating import Jinja2Templates
 
 from fairpair.engine.record_text import record_heading
 from fairpair.engine.standings import Standings
+from fairpair.i18n import N_
 from fairpair.responses.player_columns import HEADERS, fact_text, player_columns
 from fairpair.responses.standings import StandingsResponse, StandingsRow, standings_response
 from fairpair.responses.values import columns_of
@@ -24,11 +25,13 @@ from fairpair.web.version_cache import version_cache
 
 #: A player's status as the badge next to their name reads.
 BADGES = {
-    "withdrawn": "Withdrew",
-    "advanced": "Advanced",
-    "eliminated": "Eliminated",
-    "still_in": "Still in",
+    "withdrawn": N_("Withdrew"),
+    "advanced": N_("Advanced"),
+    "eliminated": N_("Eliminated"),
+    "still_in": N_("Still in"),
 }
+#: The record column's heading (``engine.record_text.record_heading``), for the catalogue.
+RECORD_HEADINGS = (N_("W-L-D"),)
 
 
 @dataclass(frozen=True, slots=True)

@@ -94,6 +94,10 @@ def make_templates() -> Jinja2Templates:
     env.globals["fairpair_version"] = _package_version()
     env.filters["plural"] = plural
     env.filters["round_name"] = i18n.round_name  # "Round 3", "Semifinals" in the language
+    # a message made in Python and marked there with N_ ("Page not found"): no placeholders
+    env.filters["translated"] = i18n.gettext
+    env.filters["bracket_source"] = i18n.bracket_source  # "Winner of W1-2"
+    env.filters["bracket_result"] = i18n.bracket_result  # "Ash wins 2-1", "walkover"
     env.filters["rounds_text"] = lambda numbers: rounds_text(tuple(numbers))
     env.trim_blocks = True
     env.lstrip_blocks = True

@@ -11,6 +11,7 @@ from fairpair.engine.result_text import result_text
 from fairpair.engine.stage import Stage
 from fairpair.engine.stage_config import StageFormat
 from fairpair.engine.tournament import Tournament
+from fairpair.i18n import N_
 from fairpair.responses.brackets import (
     BracketMatch,
     BracketPlacement,
@@ -29,11 +30,11 @@ from fairpair.store.database import Database
 
 BRACKET_FORMATS = (StageFormat.SINGLE_ELIMINATION, StageFormat.DOUBLE_ELIMINATION)
 SECTION_LABELS: dict[SectionName, str] = {
-    "winners": "Winners bracket",
-    "losers": "Losers bracket",
-    "final": "Grand final",
-    "reset": "Bracket reset",
-    "third_place": "Third place",
+    "winners": N_("Winners bracket"),
+    "losers": N_("Losers bracket"),
+    "final": N_("Grand final"),
+    "reset": N_("Bracket reset"),
+    "third_place": N_("Third place"),
 }
 
 

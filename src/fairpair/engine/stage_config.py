@@ -154,8 +154,8 @@ class SwissConfig:
         if self.baku and self.pairing_method is not PairingMethod.DUTCH:
             raise InvalidStage(
                 Location(("baku",)),
-                "Baku acceleration is a rule of the Dutch system: set "
-                '"pairing_method": "dutch" or turn "baku" off',
+                '"baku" (Baku acceleration, C.04.5.1) is a rule of the Dutch system: set '
+                '"pairing_method": "dutch" or turn Baku acceleration off',
             )
 
     @property

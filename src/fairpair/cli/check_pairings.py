@@ -34,7 +34,14 @@ def check_pairings(file: options.File, as_json: options.Json = False) -> None:
     colour = stated if stated is not None else infer_initial_colour(stage, numbers)
     cap = stage.round_cap
     total = cap if cap is not None else len(stage.rounds)
-    checks = replay(tournament, stage, numbers=numbers, rounds_total=total, initial_colour=colour)
+    checks = replay(
+        tournament,
+        stage,
+        numbers=numbers,
+        rounds_total=total,
+        initial_colour=colour,
+        forbidden=tuple(stage.forbidden_pairs),
+    )
     names = {p.id: p.name for p in tournament.players}
     out = screen()
     if as_json:

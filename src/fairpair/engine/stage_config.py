@@ -66,6 +66,13 @@ class PairingMethod(StrEnum):
     method inside score groups (``engine.pairing.dutch``)."""
 
 
+class PieceColour(StrEnum):
+    """A chess colour, for a setting (the Dutch system's initial colour)."""
+
+    WHITE = "white"
+    BLACK = "black"
+
+
 class TossPolicy(StrEnum):
     NEUTRAL = "neutral"
     CATCH_UP = "catch-up"
@@ -136,6 +143,20 @@ class SwissConfig:
     """How many half-point byes a player may request in this stage (``None``: the ruleset's
     default, ``DEFAULT_HALF_POINT_BYES`` under chess scoring, none otherwise;
     ``Stage.half_point_bye_limit``)."""
+    initial_colour: PieceColour | None = None
+    """The Dutch system's initial colour (C.04.2): the colour of round 1's top player.
+    ``None``: drawn by lot from the stage seed."""
+    baku: bool = False
+    """Baku acceleration (C.04.5.1) for a Dutch stage: virtual points for group A in the first
+    half of the rounds, for the pairing only."""
+
+    def __post_init__(self) -> None:
+        if self.baku and self.pairing_method is not PairingMethod.DUTCH:
+            raise InvalidStage(
+                Location(("baku",)),
+                '"baku" (Baku acceleration, C.04.5.1) is a rule of the Dutch system: set '
+                '"pairing_method": "dutch" or turn Baku acceleration off',
+            )
 
     @property
     def round_cap(self) -> int | None:

@@ -38,6 +38,10 @@ from fairpair.engine.pairing.notes import (
     BracketMatchNote,
     BracketResetNote,
     BracketSeedNote,
+    ColourRule,
+    ColoursNote,
+    ColourWanted,
+    DutchBracketNote,
     NumberSource,
     Pair,
     PodByesNote,
@@ -45,10 +49,12 @@ from fairpair.engine.pairing.notes import (
     PodRepeatsAvoidedNote,
     PodSeatsNote,
     PodTablesNote,
+    Preference,
     RoundRobinNumbersNote,
     RoundRobinSitOutNote,
     SeatReplacedNote,
     SitOutReason,
+    VirtualPointsNote,
     WalkoverNote,
 )
 from fairpair.engine.players import PlayerId
@@ -298,6 +304,45 @@ class BracketResetModel(Model):
     text: str
 
 
+class VirtualPointsModel(Model):
+    kind: Literal["virtual_points"]
+    players: list[str]
+    points: ScoreModel
+    group_a: int
+    full_rounds: int
+    accelerated_rounds: int
+    text: str
+
+
+class ColoursModel(Model):
+    kind: Literal["colours"]
+    white: str
+    black: str
+    rule: ColourRule
+    higher: str
+    higher_number: int
+    white_wants: ColourWanted | None
+    white_strength: Preference
+    black_wants: ColourWanted | None
+    black_strength: Preference
+    denied: list[str]
+    text: str
+
+
+class DutchBracketModel(Model):
+    kind: Literal["dutch_bracket"]
+    score: ScoreModel
+    moved_down: list[str]
+    upfloaters: list[str]
+    downfloaters: list[str]
+    pair_count: int
+    colour_denied: list[str]
+    strong_denied: list[str]
+    repeat_downfloat: list[str]
+    repeat_upfloat: list[str]
+    text: str
+
+
 NoteModel = Annotated[
     ExcludedModel
     | RoundOneModel
@@ -323,7 +368,10 @@ NoteModel = Annotated[
     | BracketMatchModel
     | WalkoverModel
     | SeatReplacedModel
-    | BracketResetModel,
+    | BracketResetModel
+    | VirtualPointsModel
+    | ColoursModel
+    | DutchBracketModel,
     Field(discriminator="kind"),
 ]
 
@@ -369,6 +417,9 @@ _MODELS: dict[type, type[Model]] = {
     WalkoverNote: WalkoverModel,
     SeatReplacedNote: SeatReplacedModel,
     BracketResetNote: BracketResetModel,
+    VirtualPointsNote: VirtualPointsModel,
+    ColoursNote: ColoursModel,
+    DutchBracketNote: DutchBracketModel,
 }
 
 

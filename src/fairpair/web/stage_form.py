@@ -58,12 +58,15 @@ TIEBREAKS = tuple(REGISTRY)
 PAIRING_METHODS = tuple(m.value for m in PairingMethod)
 REMAINDERS = tuple(m.value for m in RemainderMode)
 TOSS_POLICIES = (("neutral", "Neutral"), ("catch-up", "Catch-up"))
+INITIAL_COLOURS = (("", "Drawn by lot"), ("white", "White"), ("black", "Black"))
 #: The settings this form edits (an edit sets the others of these to "removed").
 MANAGED = (
     "name",
     "format",
     "ruleset",
     "pairing_method",
+    "initial_colour",
+    "baku",
     "max_rounds",
     "half_point_byes",
     "groups",
@@ -80,6 +83,7 @@ MANAGED = (
 )
 CHECKS = (
     "autopilot",
+    "baku",
     "toss_enabled",
     "slide_first_round",
     "third_place",
@@ -147,6 +151,8 @@ def form_of_stage(stage: Stage) -> dict[str, Any]:
             toss_enabled="1" if config.toss.enabled else "",
             toss_policy=config.toss.policy.value,
             half_point_byes=_text(config.half_point_byes),
+            initial_colour=_text(config.initial_colour and config.initial_colour.value),
+            baku="1" if config.baku else "",
         )
     if isinstance(config, SwissEliminationConfig):
         values.update(
@@ -284,6 +290,13 @@ def settings_of_form(
         settings["ruleset"] = ruleset
     if fmt in SWISSES:
         settings["pairing_method"] = str(values.get("pairing_method", "adjacent"))
+        colour = str(values.get("initial_colour", ""))
+        if colour not in dict(INITIAL_COLOURS):
+            errors["initial_colour"] = "choose drawn by lot, White or Black"
+        elif colour:
+            settings["initial_colour"] = colour
+        if values.get("baku"):
+            settings["baku"] = True
         groups = _groups(str(values.get("groups", "")), players, errors)
         if groups:
             settings["groups"] = groups
@@ -369,6 +382,8 @@ _FIELDS = {
     "id": "id",
     "format": "format",
     "pairing_method": "pairing_method",
+    "initial_colour": "initial_colour",
+    "baku": "baku",
     "max_rounds": "max_rounds",
     "half_point_byes": "half_point_byes",
     "groups": "groups",

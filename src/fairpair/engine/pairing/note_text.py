@@ -19,6 +19,10 @@ from fairpair.engine.pairing.notes import (
     BracketSeedNote,
     ByeNote,
     ByeRule,
+    ColourRule,
+    ColoursNote,
+    ColourWanted,
+    DutchBracketNote,
     ExcludedNote,
     FloatNote,
     ForcedForbiddenNote,
@@ -35,6 +39,7 @@ from fairpair.engine.pairing.notes import (
     PodRepeatsAvoidedNote,
     PodSeatsNote,
     PodTablesNote,
+    Preference,
     RematchRepairedNote,
     RoundOneNote,
     RoundRobinNumbersNote,
@@ -43,6 +48,7 @@ from fairpair.engine.pairing.notes import (
     SeatReplacedNote,
     SeedSource,
     SitOutReason,
+    VirtualPointsNote,
     WalkoverNote,
 )
 from fairpair.engine.players import PlayerId
@@ -202,6 +208,8 @@ def render_note(note: PairingNote, names: Mapping[PlayerId, str] | None = None) 
             return _pod_text(note, name)
         case RoundRobinNumbersNote() | RoundRobinSitOutNote():
             return round_robin_text(note, name)
+        case VirtualPointsNote() | ColoursNote() | DutchBracketNote():
+            return dutch_text(note, name)
         case BracketSeedNote(seed=seed, player=player, slot=slot, size=size):
             return (
                 f"{name(player)} is seed {seed} and starts in slot {slot} of {size} "
@@ -396,3 +404,107 @@ def round_robin_text(
         f"({note.rounds} rounds in all). Numbers by {_NUMBER_SOURCES[note.source]}: "
         f"{numbers}{dummy}. The first-named player of each game plays first."
     )
+
+
+def _wish(wants: ColourWanted | None, strength: Preference) -> str:
+    if wants is None or strength is Preference.NONE:
+        return "no colour preference"
+    article = "an" if strength is Preference.ABSOLUTE else "a"
+    return f"{article} {strength} preference for {wants.value.capitalize()}"
+
+
+def dutch_text(
+    note: VirtualPointsNote | ColoursNote | DutchBracketNote, name: Callable[[PlayerId], str]
+) -> str:
+    """The Dutch system's notes (C.04.3 and C.04.5.1), in the arbiter's terms."""
+    match note:
+        case VirtualPointsNote(players=players, points=points, group_a=size):
+            amount = points_text(points.points or Fraction(0))
+            word = "point" if points.points == 1 else "points"
+            schedule = (
+                f"1 point up to round {note.full_rounds}, ½ up to round {note.accelerated_rounds}"
+                if note.accelerated_rounds > note.full_rounds
+                else f"1 point up to round {note.full_rounds}"
+            )
+            if not points.points:
+                return (
+                    f"Baku acceleration (C.04.5.1) is over: no virtual points from round "
+                    f"{note.accelerated_rounds + 1} ({schedule})."
+                )
+            return (
+                f"Baku acceleration (C.04.5.1): the {len(players)} players of group A in this "
+                f"pairing (the top {size} of round 1) pair with {amount} virtual {word} added "
+                f"({schedule}); the score groups below count them, the standings never do."
+            )
+        case ColoursNote(white=white, black=black, rule=rule, higher=higher):
+            lower = black if higher == white else white
+            w = _wish(note.white_wants, note.white_strength)
+            b = _wish(note.black_wants, note.black_strength)
+            head = f"{name(white)} has White against {name(black)}"
+            wishes = f"{name(white)} had {w}, {name(black)} {b}"
+            denied = [name(p) for p in note.denied]
+            lost = (
+                f"; {_listed(denied)} {'does' if len(denied) == 1 else 'do'} not get the "
+                "preferred colour"
+                if denied
+                else ""
+            )
+            if rule is ColourRule.BOTH:
+                why = "both preferences are granted (E.1)"
+            elif rule is ColourRule.STRONGER:
+                why = "the stronger preference is granted (E.2)"
+            elif rule is ColourRule.ALTERNATION:
+                why = (
+                    "their preferences are equal, so the colours alternate from the latest "
+                    "round in which they had different colours (E.3)"
+                )
+            elif rule is ColourRule.HIGHER_RANKED:
+                why = f"{name(higher)}, ranked higher, has the preference granted (E.4)"
+            else:
+                parity = "odd" if note.higher_number % 2 else "even"
+                why = (
+                    f"neither preference decides, so the rank rule does (E.5): {name(higher)}, "
+                    f"ranked higher than {name(lower)}, is number {note.higher_number} ({parity})"
+                )
+            return f"{head}: {wishes}; {why}{lost}."
+        case DutchBracketNote():
+            return _bracket_text(note, name)
+    raise AssertionError(note)  # pragma: no cover
+
+
+def _bracket_text(note: DutchBracketNote, name: Callable[[PlayerId], str]) -> str:
+    def who(items: Sequence[PlayerId]) -> str:
+        return _listed([name(p) for p in items])
+
+    points = note.score.points if note.score.points is not None else Fraction(0)
+    where = f"The bracket on {points_text(points)} point{'' if abs(points) == 1 else 's'}"
+    parts = [f"{where}: {_plural(note.pair_count, 'pair')}"]
+    if note.moved_down:
+        parts.append(
+            f"moved down from above: {who(note.moved_down)}"
+            + (f" (upfloaters: {who(note.upfloaters)})" if note.upfloaters else "")
+        )
+    if note.downfloaters:
+        verb = "floats" if len(note.downfloaters) == 1 else "float"
+        parts.append(f"{who(note.downfloaters)} {verb} down to the next bracket")
+    missed = []
+    if note.colour_denied and note.colour_denied == note.strong_denied:
+        missed.append(
+            f"C.10 and C.11, strong colour preference not granted: {who(note.colour_denied)}"
+        )
+    elif note.colour_denied:
+        missed.append(f"C.10, colour preference not granted: {who(note.colour_denied)}")
+    if note.strong_denied and note.colour_denied != note.strong_denied:
+        missed.append(f"C.11, strong preference not granted: {who(note.strong_denied)}")
+    if note.repeat_downfloat:
+        missed.append(f"C.12, a downfloat again after one last round: {who(note.repeat_downfloat)}")
+    if note.repeat_upfloat:
+        missed.append(f"C.13, an upfloat again after one last round: {who(note.repeat_upfloat)}")
+    text = "; ".join(parts) + "."
+    if missed:
+        text += (
+            " Not met in full (as little as the criteria before them allow): "
+            + "; ".join(missed)
+            + "."
+        )
+    return text

@@ -53,6 +53,9 @@ class NoteKind(StrEnum):
     WALKOVER = "walkover"
     SEAT_REPLACED = "seat_replaced"
     BRACKET_RESET = "bracket_reset"
+    VIRTUAL_POINTS = "virtual_points"
+    COLOURS = "colours"
+    DUTCH_BRACKET = "dutch_bracket"
 
 
 class SeedSource(StrEnum):
@@ -428,6 +431,96 @@ class BracketResetNote:
     needed: bool | None
 
 
+# --- The Dutch system (engine.pairing.dutch; docs/pairing.md "The Dutch system") -----------
+
+
+class ColourRule(StrEnum):
+    """Which rule of C.04.3 E set a board's colours."""
+
+    BOTH = "both"
+    """E.1: both colour preferences granted."""
+    STRONGER = "stronger"
+    """E.2: the stronger preference granted (of two absolute ones, the wider colour
+    difference)."""
+    ALTERNATION = "alternation"
+    """E.3: the colours alternate from the latest round in which the two had different ones."""
+    HIGHER_RANKED = "higher_ranked"
+    """E.4: the higher-ranked player's preference granted."""
+    RANK = "rank"
+    """E.5: the rank rule (the higher-ranked player's pairing number, odd or even)."""
+
+
+class Preference(StrEnum):
+    """How strongly a player wants a colour (C.04.3 1.6 / A.6)."""
+
+    NONE = "none"
+    MILD = "mild"
+    STRONG = "strong"
+    ABSOLUTE = "absolute"
+
+
+class ColourWanted(StrEnum):
+    WHITE = "white"
+    BLACK = "black"
+
+
+@dataclass(frozen=True, slots=True)
+class VirtualPointsNote:
+    """Baku acceleration (C.04.5.1): ``players`` (group A, in this round's pairing) pair with
+    ``points`` virtual points added; ``group_a`` players were put in group A before round 1;
+    ``full_rounds`` rounds give 1 point, up to round ``accelerated_rounds`` ½. Never in the
+    standings."""
+
+    kind: ClassVar[NoteKind] = NoteKind.VIRTUAL_POINTS
+    players: tuple[PlayerId, ...]
+    points: GroupScore
+    group_a: int
+    full_rounds: int
+    accelerated_rounds: int
+
+
+@dataclass(frozen=True, slots=True)
+class ColoursNote:
+    """Why ``white`` has White against ``black`` (C.04.3 E): ``rule``, each player's colour
+    preference (``None``: none) and its strength, ``higher`` the higher-ranked of the two,
+    ``denied`` the players whose preference was not granted. Only boards where a rule other
+    than E.1 decided or someone was denied get a note."""
+
+    kind: ClassVar[NoteKind] = NoteKind.COLOURS
+    white: PlayerId
+    black: PlayerId
+    rule: ColourRule
+    higher: PlayerId
+    white_wants: ColourWanted | None
+    white_strength: Preference
+    black_wants: ColourWanted | None
+    black_strength: Preference
+    denied: tuple[PlayerId, ...] = ()
+    higher_number: int = 0
+    """The higher-ranked player's pairing number (the E.5 rank rule reads its parity)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DutchBracketNote:
+    """How one pairing bracket (``score``, the pairing score) was paired: ``moved_down`` its
+    MDPs, ``upfloaters`` the residents paired with one, ``downfloaters`` the players left for
+    the bracket below, ``pair_count`` how many pairs it made; the quality criteria the pairing could
+    not meet in full (no pairing of the bracket meets them, given the ones before):
+    ``colour_denied`` (C.10), ``strong_denied`` (C.11), ``repeat_downfloat`` and
+    ``repeat_upfloat`` (a float again after one the round before, C.12/C.13)."""
+
+    kind: ClassVar[NoteKind] = NoteKind.DUTCH_BRACKET
+    score: GroupScore
+    moved_down: tuple[PlayerId, ...]
+    upfloaters: tuple[PlayerId, ...]
+    downfloaters: tuple[PlayerId, ...]
+    pair_count: int
+    colour_denied: tuple[PlayerId, ...] = ()
+    strong_denied: tuple[PlayerId, ...] = ()
+    repeat_downfloat: tuple[PlayerId, ...] = ()
+    repeat_upfloat: tuple[PlayerId, ...] = ()
+
+
 PairingNote = (
     ExcludedNote
     | RoundOneNote
@@ -454,5 +547,8 @@ PairingNote = (
     | WalkoverNote
     | SeatReplacedNote
     | BracketResetNote
+    | VirtualPointsNote
+    | ColoursNote
+    | DutchBracketNote
 )
 """Any pairing note; ``note.kind`` says which."""

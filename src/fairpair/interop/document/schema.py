@@ -50,7 +50,7 @@ from fairpair.engine.stage import (
     TossPolicy,
     TossSettings,
 )
-from fairpair.engine.stage_config import RemainderMode
+from fairpair.engine.stage_config import PieceColour, RemainderMode
 from fairpair.engine.tournament import Tournament
 from fairpair.interop.document.binding import BINDINGS, Binding
 from fairpair.interop.document.checks import no_result, ruleset_tag
@@ -372,6 +372,16 @@ class StageDoc(TypedDict):
         ]
         | None
     ]
+    initial_colour: NotRequired[
+        Annotated[
+            PieceColour | None,
+            Field(
+                description="Dutch system: the colour of round 1's top player (C.04.2); "
+                "absent or null: drawn by lot from the stage seed."
+            ),
+        ]
+    ]
+    baku: NotRequired[Flag]
     third_place: NotRequired[Flag]
     cycles: NotRequired[Annotated[int, Strict(), Field(ge=1, le=2)]]
     pod_size: NotRequired[Annotated[int, Strict(), Field(ge=3, le=10)]]

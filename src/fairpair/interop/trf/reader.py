@@ -27,11 +27,11 @@ from fairpair.engine.players import Player, PlayerId
 from fairpair.engine.results import Result, ResultKind, Side
 from fairpair.engine.rounds import Bye, Match, Round, Toss, TossReason
 from fairpair.engine.stage import Stage
-from fairpair.engine.stage_config import RoundRobinConfig, SwissConfig
+from fairpair.engine.stage_config import PieceColour, RoundRobinConfig, SwissConfig
 from fairpair.engine.tournament import Tournament
 from fairpair.engine.validation import InvalidTournamentProblems, validate
 from fairpair.interop.document.read import BOM, read_raw
-from fairpair.interop.trf import codes, tags
+from fairpair.interop.trf import codes, pairing_tags, tags
 from fairpair.interop.trf.columns import (
     BIRTH_DATE,
     FEDERATION,
@@ -408,6 +408,7 @@ def read_trf(
         raw_lines.pop()
     lines: list[_Line] = []
     kept: list[tuple[int, str]] = []
+    numbered: list[tuple[int, str]] = []
     name: str | None = None
     max_rounds: int | None = None
     cycles: int | None = None  # a round robin (092/192): its cycles
@@ -434,6 +435,7 @@ def read_trf(
             lines.append(read)
             continue
         kept.append((players_before, line))
+        numbered.append((n, line))
 
         def report(column: int, reason: str, n: int = n, tag: str = tag) -> None:
             reader.problem(n, column, reason, f"record {tag}")
@@ -481,9 +483,21 @@ def read_trf(
     if reader.contradictions:
         raise TrfContradiction(reader.contradictions)
     chosen = tiebreaks.get("212", tiebreaks.get("202"))
+    colour = pairing_tags.initial_colour(line for _, line in kept)
+    forbidden = pairing_tags.forbidden_pairs(numbered, reader.problem)
+    if reader.problems:
+        raise TrfError(reader.problems)
     ruleset = tags.ruleset_of(scoring, chosen)
     stage = (
-        Stage(config=SwissConfig(max_rounds=max_rounds), ruleset=ruleset, rounds=rounds)
+        Stage(
+            config=SwissConfig(
+                max_rounds=max_rounds,
+                initial_colour=None if colour is None else PieceColour(colour.value),
+                forbidden_pairs=forbidden,
+            ),
+            ruleset=ruleset,
+            rounds=rounds,
+        )
         if cycles is None  # 092/192 name no round robin: a Swiss
         else Stage(
             id="round_robin",

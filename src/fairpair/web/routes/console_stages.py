@@ -70,6 +70,7 @@ def _form_page(
         pairing_methods=stage_form.PAIRING_METHODS,
         remainders=stage_form.REMAINDERS,
         toss_policies=stage_form.TOSS_POLICIES,
+        initial_colours=stage_form.INITIAL_COLOURS,
         sources=[s for s in event.stages if s.id != stage],
         recommended=recommended(active),
         editable=access.can(Role.OWNER),

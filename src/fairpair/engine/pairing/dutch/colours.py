@@ -65,4 +65,16 @@ def allocate(higher: Player, lower: Player, initial: Colour) -> ColourDecision:
         if player.preference is None:
             continue
         (granted if player.preference is got else denied).append(player.key)
-    return ColourDecision(white.key, black.key, rule, tuple(granted), tuple(denied))
+    return ColourDecision(
+        white.key,
+        black.key,
+        rule,
+        tuple(granted),
+        tuple(denied),
+        higher=higher.key,
+        higher_number=higher.number,
+        white_wants=white.preference,
+        white_strength=white.strength,
+        black_wants=black.preference,
+        black_strength=black.strength,
+    )

@@ -12,14 +12,21 @@ C.04.3 A.7); a stage without one has no topscorers.
 from __future__ import annotations
 
 import hashlib
+from dataclasses import replace
 from fractions import Fraction
 
 from fairpair.engine.errors import Location
 from fairpair.engine.pairing.byes import assigned_byes
 from fairpair.engine.pairing.draft import DraftPairing, PairingDraft
+from fairpair.engine.pairing.dutch.baku import (
+    accelerated_rounds,
+    baku_groups,
+    full_point_rounds,
+    virtual_points,
+)
 from fairpair.engine.pairing.dutch.brackets import NoDutchPairing
 from fairpair.engine.pairing.dutch.field import dutch_field
-from fairpair.engine.pairing.dutch.model import Colour
+from fairpair.engine.pairing.dutch.model import Colour, ColourDecision, DutchField
 from fairpair.engine.pairing.dutch.pairer import pair_dutch
 from fairpair.engine.pairing.eligibility import eligible_field, excluded_notes
 from fairpair.engine.pairing.exclusions import Exclusion
@@ -28,11 +35,16 @@ from fairpair.engine.pairing.notes import (
     AssignedByeNote,
     ByeNote,
     ByeRule,
-    FloatNote,
+    ColourRule,
+    ColoursNote,
+    ColourWanted,
+    DutchBracketNote,
     GroupScore,
     MethodNote,
     PairingNote,
+    Preference,
     ScoreGroupNote,
+    VirtualPointsNote,
 )
 from fairpair.engine.pairing.ranking import pairing_numbers, seed_order, standings_order
 from fairpair.engine.pairing.refusals import NobodyToPair, NoDutchPairingExists
@@ -47,9 +59,70 @@ _ENDLESS = 10_000
 
 
 def initial_colour(stage: Stage) -> Colour:
-    """The colour of round 1's top player, drawn from the stage seed (C.04.2: by lot)."""
+    """The colour of round 1's top player: the stage's ``initial_colour`` when set, else
+    drawn from the stage seed (C.04.2: by lot)."""
+    swiss = stage.swiss
+    if swiss is not None and swiss.initial_colour is not None:
+        return Colour(swiss.initial_colour.value)
     lot = hashlib.sha256(f"initial-colour\x1f{stage.seed}\x1f{stage.id}".encode()).digest()
     return Colour.WHITE if lot[0] % 2 == 0 else Colour.BLACK
+
+
+def _baku(
+    stage: Stage,
+    number: int,
+    field: DutchField,
+    first_round: list[PlayerId],
+    rounds_total: int,
+) -> tuple[DutchField, VirtualPointsNote]:
+    """The field with Baku virtual points (C.04.5.1) for group A: the first 2·⌈N/4⌉ players
+    of round 1 by pairing number (a later entry ranked above the last of them joins it)."""
+    by_key = {e.key: e for e in field.entrants}
+    groups = baku_groups([by_key[p].number for p in first_round if p in by_key])
+    scoring = field.scoring
+    schedule = tuple(
+        virtual_points(r, rounds_total, scoring.win, scoring.draw) for r in range(1, number + 1)
+    )
+    entrants = tuple(
+        replace(e, virtual=schedule) if groups.in_group_a(e.number) else e for e in field.entrants
+    )
+    in_a = tuple(e.key for e in sorted(entrants, key=lambda e: e.number) if e.present and e.virtual)
+    note = VirtualPointsNote(
+        in_a,
+        GroupScore(points=Fraction(schedule[-1], stage.ruleset.scoring.unit)),
+        groups.size,
+        full_point_rounds(rounds_total),
+        accelerated_rounds(rounds_total),
+    )
+    return replace(field, entrants=entrants), note
+
+
+def _first_round(stage: Stage, number: int, now: list[PlayerId]) -> list[PlayerId]:
+    """The players to be paired in round 1 (who round 1 had; ``now`` when pairing it)."""
+    if number == 1:
+        return now
+    for rnd in stage.rounds:
+        if rnd.number == 1:
+            return [*(p for m in rnd.matches for p in m.players), *(b.player for b in rnd.byes)]
+    return now
+
+
+def _colour_note(d: ColourDecision) -> ColoursNote:
+    def wants(c: Colour | None) -> ColourWanted | None:
+        return None if c is None else ColourWanted(c.value)
+
+    return ColoursNote(
+        d.white,
+        d.black,
+        ColourRule(d.rule.replace("-", "_")),
+        d.higher,
+        wants(d.white_wants),
+        Preference(d.white_strength.name.lower()),
+        wants(d.black_wants),
+        Preference(d.black_strength.name.lower()),
+        d.denied,
+        d.higher_number,
+    )
 
 
 def pair_dutch_round(tournament: Tournament, stage: Stage) -> PairingDraft:
@@ -98,6 +171,17 @@ def pair_dutch_round(tournament: Tournament, stage: Stage) -> PairingDraft:
         initial_colour=initial_colour(stage),
         forbidden=tuple(stage.forbidden_pairs),
     )
+    swiss = stage.swiss
+    if swiss is not None and swiss.baku:
+        if cap is None:
+            raise NoDutchPairingExists(
+                where,
+                "Baku acceleration needs the number of rounds (its virtual points are given "
+                "in the first half of them): set the stage's max rounds",
+            )
+        first = _first_round(stage, number, [*field_players, *on_bye])
+        field, virtual = _baku(stage, number, field, first, cap)
+        notes.append(virtual)
     try:
         pairing = pair_dutch(field)
     except NoDutchPairing:
@@ -112,12 +196,22 @@ def pair_dutch_round(tournament: Tournament, stage: Stage) -> PairingDraft:
     def score(points: int) -> GroupScore:
         return GroupScore(points=Fraction(points, unit))
 
-    for k, bracket in enumerate(pairing.brackets):
+    for bracket in pairing.brackets:
         notes.append(ScoreGroupNote(score(bracket.score), bracket.residents))
-        if k + 1 < len(pairing.brackets):
-            below = pairing.brackets[k + 1].score
-            for floater in bracket.floaters:
-                notes.append(FloatNote(floater, score(pairing.scores[floater]), score(below)))
+        notes.append(
+            DutchBracketNote(
+                score(bracket.score),
+                bracket.moved_down,
+                bracket.upfloaters,
+                bracket.floaters,
+                len(bracket.pairs),
+                bracket.colour_denied,
+                bracket.strong_denied,
+                bracket.repeat_downfloat,
+                bracket.repeat_upfloat,
+            )
+        )
+    notes.extend(_colour_note(d) for d in pairing.colours if d.rule != "both" or d.denied)
     if pairing.bye is not None:
         byes.append(Bye(pairing.bye, ByeKind.PAIRING))
         notes.append(ByeNote(pairing.bye, ByeRule.LOWEST_WITHOUT_BYE))

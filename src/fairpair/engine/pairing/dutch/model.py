@@ -11,7 +11,7 @@ Points are integers in the stage's scoring unit (chess: half-points).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import StrEnum
+from enum import IntEnum, StrEnum
 
 
 class Colour(StrEnum):
@@ -23,6 +23,15 @@ class Colour(StrEnum):
     @property
     def other(self) -> Colour:
         return Colour.BLACK if self is Colour.WHITE else Colour.WHITE
+
+
+class Strength(IntEnum):
+    """How strongly a player wants a colour (C.04.3 A.6)."""
+
+    NONE = 0
+    MILD = 1
+    STRONG = 2
+    ABSOLUTE = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +62,13 @@ class Entrant:
     rounds: tuple[PastRound, ...] = ()
     present: bool = True
     """Takes part in this round's pairing (not withdrawn, no bye or absence set for it)."""
+    virtual: tuple[int, ...] = ()
+    """Virtual points (Baku acceleration, C.04.5.1) added to the pairing score of each round,
+    round 1 first, the round being paired last; missing entries are 0."""
+
+    def virtual_at(self, index: int) -> int:
+        """The virtual points of the round at 0-based ``index``."""
+        return self.virtual[index] if 0 <= index < len(self.virtual) else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +118,17 @@ class BracketRecord:
     pairs: tuple[tuple[str, str], ...]
     floaters: tuple[str, ...]
     """Players left unpaired here: they move down to the next bracket."""
+    upfloaters: tuple[str, ...] = ()
+    """The lower players of pairs with different scores (they receive an upfloat)."""
+    colour_denied: tuple[str, ...] = ()
+    """Players of this bracket's pairs denied their colour preference (C.10)."""
+    strong_denied: tuple[str, ...] = ()
+    """Of those, the ones whose preference was strong or absolute (C.11)."""
+    repeat_downfloat: tuple[str, ...] = ()
+    """Players receiving a downfloat here (the higher of a pair with different scores, or the
+    pairing-allocated bye) who received one the round before."""
+    repeat_upfloat: tuple[str, ...] = ()
+    """Upfloaters who received an upfloat the round before."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +144,13 @@ class ColourDecision:
     """Players whose colour preference was granted."""
     denied: tuple[str, ...] = ()
     """Players who had a colour preference and did not get it."""
+    higher: str = ""
+    """The higher-ranked of the two (score, then pairing number)."""
+    higher_number: int = 0
+    white_wants: Colour | None = None
+    white_strength: Strength = Strength.NONE
+    black_wants: Colour | None = None
+    black_strength: Strength = Strength.NONE
 
 
 @dataclass(frozen=True, slots=True)

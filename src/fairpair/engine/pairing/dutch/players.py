@@ -5,18 +5,16 @@ receive the pairing-allocated bye (C.2)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import IntEnum
 
-from fairpair.engine.pairing.dutch.model import Colour, DutchField, Entrant, FloatKind
+from fairpair.engine.pairing.dutch.model import (
+    Colour,
+    DutchField,
+    Entrant,
+    FloatKind,
+    Strength,
+)
 
-
-class Strength(IntEnum):
-    """How strongly a player wants a colour (C.04.3 A.6)."""
-
-    NONE = 0
-    MILD = 1
-    STRONG = 2
-    ABSOLUTE = 3
+__all__ = ["Player", "Strength", "build_players", "score_before"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,15 +51,17 @@ class Player:
 
 
 def score_before(entrant: Entrant, rounds_back: int) -> int:
-    """The entrant's score before the round ``rounds_back`` rounds ago."""
+    """The entrant's pairing score before the round ``rounds_back`` rounds ago: points, plus
+    the virtual points of that round (Baku acceleration)."""
     past = entrant.rounds
-    return sum(r.points for r in past[: len(past) - rounds_back])
+    index = len(past) - rounds_back
+    return sum(r.points for r in past[:index]) + entrant.virtual_at(index)
 
 
 def build_players(field: DutchField) -> dict[str, Player]:
     """Every entrant's pairing state, by key."""
     by_number = sorted(field.entrants, key=lambda e: e.number)
-    scores = {e.key: sum(r.points for r in e.rounds) for e in field.entrants}
+    scores = {e.key: score_before(e, 0) for e in field.entrants}
     by_key = {e.key: e for e in field.entrants}
     players: dict[str, Player] = {}
     rank = 0

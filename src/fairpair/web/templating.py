@@ -94,7 +94,7 @@ def make_templates() -> Jinja2Templates:
     env.globals["fairpair_version"] = _package_version()
     env.filters["plural"] = plural
     env.filters["round_name"] = i18n.round_name  # "Round 3", "Semifinals" in the language
-    # a message made in Python and marked there with N_ ("Page not found"): no placeholders
+    # a message made in Python and marked there with N_ ("Page not found"), without %(name)s fields
     env.filters["translated"] = i18n.gettext
     env.filters["bracket_source"] = i18n.bracket_source  # "Winner of W1-2"
     env.filters["bracket_result"] = i18n.bracket_result  # "Ash wins 2-1", "walkover"

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -21,6 +20,7 @@ import pytest
 from fairpair.engine.rulesets import FIDE, FIDE_2024
 from fairpair.engine.standings import compute_standings
 
+from .server_values import shown
 from .trf_reader import read_trf
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "fide_tiebreaks"
@@ -48,15 +48,6 @@ COLUMNS = {
 }
 
 
-def _shown(value: object, want: str) -> object:
-    """fairpair's exact value as TieBreakServer prints it (AOB: two decimals, half up)."""
-    if value is None or "." not in want or len(want.split(".")[1]) != 2:
-        return value
-    assert isinstance(value, (int, Fraction))
-    exact = Decimal(value.numerator) / Decimal(value.denominator)
-    return Fraction(exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
-
-
 @pytest.mark.parametrize(
     "event",
     EXPECTED["events"],
@@ -82,7 +73,7 @@ def test_matches_tiebreakserver(event: dict[str, Any]) -> None:
             continue
         for column, want in zip(EXPECTED["columns"], expected, strict=True):
             have = got[pid][column]
-            ok = have is None if want is None else _shown(have, want) == Fraction(want)
+            ok = have is None if want is None else shown(have, want) == Fraction(want)
             if not ok:
                 wrong.append((pid, column, want, have))
             compared += 1

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -29,6 +28,7 @@ from fairpair.engine.stage import Stage
 from fairpair.engine.standings import compute_standings
 from fairpair.engine.tournament import Tournament
 
+from .server_values import shown
 from .trf_reader import read_trf
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "fide_tiebreaks"
@@ -55,15 +55,6 @@ COLUMNS = {
 }
 
 
-def _shown(value: object, want: str) -> object:
-    """fairpair's exact value as TieBreakServer prints it (AOB/F: two decimals, half up)."""
-    if value is None or "." not in want or len(want.split(".")[1]) != 2:
-        return value
-    assert isinstance(value, (int, Fraction))
-    exact = Decimal(value.numerator) / Decimal(value.denominator)
-    return Fraction(exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
-
-
 @pytest.mark.parametrize(
     "event",
     EXPECTED["events"],
@@ -87,7 +78,7 @@ def test_matches_tiebreakserver(event: dict[str, Any]) -> None:
             if want is None or want == "-0":
                 ok = have is None
             else:
-                ok = _shown(have, want) == Fraction(want)
+                ok = shown(have, want) == Fraction(want)
             if not ok:
                 wrong.append((pid, column, want, have))
             compared += 1

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -28,6 +27,7 @@ from fairpair.engine.standings import compute_standings
 from fairpair.engine.tiebreaks.context import TiebreakContext
 from fairpair.engine.tiebreaks.head_to_head import head_to_head
 
+from .server_values import shown
 from .trf_reader import read_trf
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "fide_tiebreaks"
@@ -53,15 +53,6 @@ COLUMNS = {
 }
 
 
-def _shown(value: object, want: str) -> object:
-    """fairpair's exact value as TieBreakServer prints it (two decimals, half up)."""
-    if value is None or "." not in want or len(want.split(".")[1]) != 2:
-        return value
-    assert isinstance(value, (int, Fraction))
-    exact = Decimal(value.numerator) / Decimal(value.denominator)
-    return Fraction(exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
-
-
 def test_round_robin_matches_tiebreakserver() -> None:
     (event,) = EXPECTED["events"]
     t, _ = read_trf((DATA / event["file"]).read_text(encoding="utf-8"), FIDE)
@@ -75,7 +66,7 @@ def test_round_robin_matches_tiebreakserver() -> None:
     for number, expected in event["values"].items():
         for column, want in zip(EXPECTED["columns"], expected, strict=True):
             have = got[f"p{number}"][column]
-            ok = have is None if want is None else _shown(have, want) == Fraction(want)
+            ok = have is None if want is None else shown(have, want) == Fraction(want)
             if not ok:
                 wrong.append((number, column, want, have))
             compared += 1

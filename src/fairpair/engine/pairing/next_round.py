@@ -113,6 +113,37 @@ def forbidden_partners(stage: Stage) -> dict[PlayerId, set[PlayerId]]:
     return out
 
 
+@dataclass(frozen=True)
+class AssignedByes:
+    """The round's assigned byes (staff's, requested or set), which are not the pairing bye."""
+
+    byes: list[Bye]
+    #: an ``AssignedByeNote`` per bye, then who was left out (dropped with a bye assigned)
+    notes: list[PairingNote]
+    #: the eligible players not on an assigned bye, in their order
+    field: list[PlayerId]
+
+
+def take_assigned_byes(
+    tournament: Tournament, stage: Stage, number: int, eligible: Sequence[PlayerId]
+) -> AssignedByes:
+    """Give the eligible players their assigned byes of round ``number`` (a dropped player's
+    assigned bye is left out, with a note); the rest are the field to pair."""
+    present = set(eligible)
+    byes: list[Bye] = []
+    notes: list[PairingNote] = []
+    left_out: list[tuple[PlayerId, Exclusion]] = []
+    for assigned in assigned_byes(stage, number):
+        if assigned.player in present:
+            byes.append(Bye(assigned.player, assigned.kind))
+            notes.append(AssignedByeNote(assigned.player, assigned.kind, assigned.requested))
+        elif tournament.drop_round(stage, assigned.player) is not None:
+            left_out.append((assigned.player, Exclusion.ASSIGNED_BYE_DROPPED))
+    notes.extend(excluded_notes(left_out))
+    on_bye = {b.player for b in byes}
+    return AssignedByes(byes, notes, [p for p in eligible if p not in on_bye])
+
+
 def effective_method(
     stage: Stage, round_number: int, method: PairingMethod | None
 ) -> tuple[PairingMethod, bool]:
@@ -211,19 +242,10 @@ def _pair_next_round(
     notes.append(MethodNote(chosen, switched, by_rating=numbers is not None))
 
     # Assigned byes first: they are not the pairing bye.
-    eligible = set(eligibility.eligible)
-    byes: list[Bye] = []
-    on_bye: set[PlayerId] = set()
-    left_out: list[tuple[PlayerId, Exclusion]] = []
-    for assigned in assigned_byes(stage, number):
-        if assigned.player in eligible:
-            byes.append(Bye(assigned.player, assigned.kind))
-            on_bye.add(assigned.player)
-            notes.append(AssignedByeNote(assigned.player, assigned.kind, assigned.requested))
-        elif tournament.drop_round(stage, assigned.player) is not None:
-            left_out.append((assigned.player, Exclusion.ASSIGNED_BYE_DROPPED))
-    notes.extend(excluded_notes(left_out))
-    field_order = [p for p in eligibility.eligible if p not in on_bye]
+    taken = take_assigned_byes(tournament, stage, number, eligibility.eligible)
+    byes = taken.byes
+    notes.extend(taken.notes)
+    field_order = taken.field
 
     pools: list[_Pool]
     if stage.groups:

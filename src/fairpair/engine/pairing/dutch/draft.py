@@ -16,7 +16,6 @@ from dataclasses import replace
 from fractions import Fraction
 
 from fairpair.engine.errors import Location
-from fairpair.engine.pairing.byes import assigned_byes
 from fairpair.engine.pairing.draft import DraftPairing, PairingDraft
 from fairpair.engine.pairing.dutch.baku import (
     accelerated_rounds,
@@ -28,11 +27,13 @@ from fairpair.engine.pairing.dutch.brackets import NoDutchPairing
 from fairpair.engine.pairing.dutch.field import dutch_field
 from fairpair.engine.pairing.dutch.model import Colour, ColourDecision, DutchField
 from fairpair.engine.pairing.dutch.pairer import pair_dutch
-from fairpair.engine.pairing.eligibility import eligible_field, excluded_notes
-from fairpair.engine.pairing.exclusions import Exclusion
-from fairpair.engine.pairing.next_round import check_can_pair, next_round_number
+from fairpair.engine.pairing.eligibility import eligible_field
+from fairpair.engine.pairing.next_round import (
+    check_can_pair,
+    next_round_number,
+    take_assigned_byes,
+)
 from fairpair.engine.pairing.notes import (
-    AssignedByeNote,
     ByeNote,
     ByeRule,
     ColourRule,
@@ -142,19 +143,10 @@ def pair_dutch_round(tournament: Tournament, stage: Stage) -> PairingDraft:
         present = set(ranked)
     eligibility = eligible_field(tournament, stage, number, ranked, standings, present)
     notes: list[PairingNote] = [*eligibility.notes(), MethodNote(PairingMethod.DUTCH)]
-    eligible = set(eligibility.eligible)
-    byes: list[Bye] = []
-    on_bye: set[PlayerId] = set()
-    left_out: list[tuple[PlayerId, Exclusion]] = []
-    for assigned in assigned_byes(stage, number):
-        if assigned.player in eligible:
-            byes.append(Bye(assigned.player, assigned.kind))
-            on_bye.add(assigned.player)
-            notes.append(AssignedByeNote(assigned.player, assigned.kind, assigned.requested))
-        elif tournament.drop_round(stage, assigned.player) is not None:
-            left_out.append((assigned.player, Exclusion.ASSIGNED_BYE_DROPPED))
-    notes.extend(excluded_notes(left_out))
-    field_players = [p for p in eligibility.eligible if p not in on_bye]
+    taken = take_assigned_byes(tournament, stage, number, eligibility.eligible)
+    byes = taken.byes
+    notes.extend(taken.notes)
+    field_players = taken.field
     where = Location(stage=stage.id, round=number)
     if len(field_players) < 2 and not byes:
         raise NobodyToPair(
@@ -179,7 +171,7 @@ def pair_dutch_round(tournament: Tournament, stage: Stage) -> PairingDraft:
                 "Baku acceleration needs the number of rounds (its virtual points are given "
                 "in the first half of them): set the stage's max rounds",
             )
-        first = _first_round(stage, number, [*field_players, *on_bye])
+        first = _first_round(stage, number, [*field_players, *(b.player for b in byes)])
         field, virtual = _baku(stage, number, field, first, cap)
         notes.append(virtual)
     try:

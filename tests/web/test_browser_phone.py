@@ -402,7 +402,13 @@ def test_twenty_results_through_a_network_cut(
     if shots is not None:
         page.evaluate("() => window.scrollTo(0, 0)")
         page.screenshot(path=str(shots / "phone-console-offline.png"))
-    assert sum(1 for t in rounds.round_view(db, slug, number).tables if t.result) == 6
+    # Only the six sent online are recorded. The one exception Chromium allows: the results tab
+    # reloaded offline may still see itself online for an instant and send the first kept entry,
+    # whose answer is then cut — the entry stays kept and its key makes the later send harmless
+    # (checked below: each table recorded once).
+    on_server = {t.table for t in rounds.round_view(db, slug, number).tables if t.result}
+    online = {t.table for t in tables[:6]}
+    assert on_server in (online, online | {tables[6].table}), sorted(on_server)
 
     # meanwhile, at the desk: a judge records table 8 differently, and table 9 the same
     conflict, same = tables[7], tables[8]

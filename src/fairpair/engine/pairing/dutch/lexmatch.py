@@ -17,9 +17,18 @@ bits. When the criteria of a bracket need more, the least important components a
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
-import rustworkx as rx
+Solve = Callable[..., list[tuple[int, int]]]
+
+networkx_solve: Solve | None
+try:
+    import rustworkx as rx
+
+    networkx_solve = None
+except ImportError:  # the browser (Pyodide): networkx, pure Python (engine.pairing.matcher)
+    rx = None  # type: ignore[assignment]
+    from fairpair.engine.pairing.matching_networkx import solve as networkx_solve
 
 BIT_LIMIT = 120
 
@@ -72,7 +81,14 @@ class Layout:
 
 
 def max_weight_matching(size: int, edges: Sequence[tuple[int, int, int]]) -> list[int | None]:
-    """The mate of each vertex (``None``: unmatched) in a maximum-weight matching."""
+    """The mate of each vertex (``None``: unmatched) in a maximum-weight matching (networkx
+    where rustworkx cannot be imported: the same weights, ties possibly broken otherwise)."""
+    if networkx_solve is not None:
+        mate_nx: list[int | None] = [None] * size
+        for u, v in networkx_solve(size, list(edges), max_cardinality=False):
+            mate_nx[u] = v
+            mate_nx[v] = u
+        return mate_nx
     graph: rx.PyGraph[None, int] = rx.PyGraph(multigraph=False)
     graph.add_nodes_from([None] * size)
     graph.add_edges_from(list(edges))

@@ -5,6 +5,7 @@ event written as TRF reads back to the same facts."""
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -17,8 +18,8 @@ from fairpair.engine.players import Player
 from fairpair.engine.results import Result, ResultKind, Side
 from fairpair.engine.rounds import Bye, ByeKind, Match, PodTable, Round, Toss, TossReason
 from fairpair.engine.rulesets import FIDE
-from fairpair.engine.stage import Stage
-from fairpair.engine.stage_config import RoundRobinConfig, StageFormat, SwissConfig
+from fairpair.engine.stage import PairingMethod, Stage
+from fairpair.engine.stage_config import PieceColour, RoundRobinConfig, StageFormat, SwissConfig
 from fairpair.engine.tournament import Tournament
 from fairpair.interop.trf import (
     NotExportable,
@@ -437,6 +438,56 @@ def test_a_round_robin_is_written_with_record_192_and_read_back() -> None:
         text = write_trf(Tournament("Round robin", players, (stage,)))
         assert code in text.splitlines()
         assert read_trf(text).tournament.stages[0].config == RoundRobinConfig(cycles=cycles)
+
+
+@pytest.mark.parametrize(
+    ("record", "baku"),
+    [("192 FIDE_DUTCH_2025", False), ("192 FIDE_DUTCH_2025_BAKU", True), ("192 FIDE_DUTCH", False)],
+)
+def test_record_192_naming_the_dutch_system_makes_a_dutch_stage(record: str, baku: bool) -> None:
+    """bbpPairings' ``192 FIDE_DUTCH_2025`` (``…_BAKU``): the stage is paired by the Dutch
+    system (with Baku acceleration); a ``092`` type or no record leaves fairpair's default."""
+    lines = (_player(1, "1.0", "0002 w 1"), _player(2, "0.0", "0001 b 0"))
+    swiss = read_trf(_file("012 Club Swiss", record, *lines)).tournament.stages[0].swiss
+    assert swiss is not None
+    assert (swiss.pairing_method, swiss.baku) == (PairingMethod.DUTCH, baku)
+    plain = read_trf(_file("012 Club Swiss", "092 Individual: Swiss-System", *lines))
+    assert plain.tournament.stages[0].config == SwissConfig()
+
+
+def test_a_dutch_stage_is_written_with_its_type_initial_colour_and_forbidden_pairs() -> None:
+    """An event that never was a TRF file, paired by the Dutch system, is written with
+    ``192 FIDE_DUTCH_2025``, ``XXC`` (its initial colour: set, or the one drawn from the stage
+    seed) and ``XXP`` (its forbidden pairs, by start number), and reads back the same."""
+    players = tuple(Player(p, p.upper()) for p in "abcd")
+    config = SwissConfig(
+        pairing_method=PairingMethod.DUTCH,
+        max_rounds=5,
+        initial_colour=PieceColour.BLACK,
+        forbidden_pairs=(("a", "c"),),
+        baku=True,
+    )
+    stage = Stage(config=config, ruleset=FIDE)
+    lines = write_trf(Tournament("Dutch open", players, (stage,))).splitlines()
+    assert lines[1:5] == ["XXR 5", "192 FIDE_DUTCH_2025_BAKU", "XXC black1", "XXP 1 3"]
+    again = read_trf("\n".join(lines) + "\n").tournament.stages[0]
+    assert again.config == replace(config, forbidden_pairs=(("1", "3"),))  # ids: start numbers
+    drawn = {
+        write_trf(
+            Tournament(
+                "Dutch open",
+                players,
+                (replace(stage, seed=str(seed), config=replace(config, initial_colour=None)),),
+            )
+        ).splitlines()[3]
+        for seed in range(8)
+    }
+    assert drawn == {"XXC white1", "XXC black1"}  # drawn by lot from the stage seed
+    swiss = Stage(config=SwissConfig(max_rounds=5), ruleset=FIDE)
+    assert not any(
+        line[:3] in ("192", "XXC", "XXP")
+        for line in write_trf(Tournament("Open", players, (swiss,))).splitlines()
+    )
 
 
 def test_every_c07_code_of_record_202_is_read_and_written_back_in_fides_spelling() -> None:

@@ -5,12 +5,14 @@ facts, and the JSON document of an imported event carries the players' facts."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from fairpair.engine.results import Result, Side
 from fairpair.engine.rounds import TossReason
+from fairpair.engine.stage_config import PieceColour
 from fairpair.interop.document import dump_document, parse_document
 from fairpair.interop.trf import load_trf
 from fairpair.service.event import events
@@ -47,7 +49,13 @@ def test_an_event_without_a_trf_file_exports_in_fairpairs_spelling(sqlite_db: Da
     slug = events.import_event(sqlite_db, event.tournament, actor=ACTOR)
     text = export_trf(sqlite_db, slug).decode()
     assert text.splitlines()[0] == "012 Example Club Championship 2026"
-    assert load_trf_text(text) == event.tournament
+    # A Dutch stage (192 FIDE_DUTCH_2025) is written with the initial colour it was paired
+    # with (XXC): drawn from the stage seed here, explicit once read back.
+    stage = event.tournament.stages[0]
+    assert stage.swiss is not None and stage.swiss.initial_colour is None
+    colour = next(line[4:] for line in text.splitlines() if line.startswith("XXC "))
+    drawn = replace(stage.swiss, initial_colour=PieceColour(colour.removesuffix("1")))
+    assert load_trf_text(text) == replace(event.tournament, stages=(replace(stage, config=drawn),))
 
 
 def load_trf_text(text: str) -> object:

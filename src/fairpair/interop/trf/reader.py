@@ -26,7 +26,7 @@ from fairpair.engine.ledger import build_ledger
 from fairpair.engine.players import Player, PlayerId
 from fairpair.engine.results import Result, ResultKind, Side
 from fairpair.engine.rounds import Bye, Match, Round, Toss, TossReason
-from fairpair.engine.stage import Stage
+from fairpair.engine.stage import PairingMethod, Stage
 from fairpair.engine.stage_config import PieceColour, RoundRobinConfig, SwissConfig
 from fairpair.engine.tournament import Tournament
 from fairpair.engine.validation import InvalidTournamentProblems, validate
@@ -412,6 +412,7 @@ def read_trf(
     name: str | None = None
     max_rounds: int | None = None
     cycles: int | None = None  # a round robin (092/192): its cycles
+    dutch: bool | None = None  # 192 FIDE_DUTCH_2025: the Dutch system (with Baku acceleration?)
     scoring_values: dict[str, Fraction] | None = None
     tiebreaks: dict[str, tuple[str, ...]] = {}
     seen: dict[int, int] = {}
@@ -451,6 +452,7 @@ def read_trf(
             scoring_values = {**(scoring_values or {}), **tags.scoring_xxs(line, report)}
         elif upper == tags.TYPE_TAG or tag == tags.ENCODED_TYPE_TAG:
             cycles = tags.round_robin_cycles(line) or cycles
+            dutch = tags.dutch_type(line) if dutch is None else dutch
         elif upper in tags.TIEBREAK_TAGS:
 
             def unknown(column: int, reason: str, n: int = n, tag: str = tag) -> None:
@@ -494,6 +496,8 @@ def read_trf(
                 max_rounds=max_rounds,
                 initial_colour=None if colour is None else PieceColour(colour.value),
                 forbidden_pairs=forbidden,
+                pairing_method=PairingMethod.ADJACENT if dutch is None else PairingMethod.DUTCH,
+                baku=bool(dutch),
             ),
             ruleset=ruleset,
             rounds=rounds,

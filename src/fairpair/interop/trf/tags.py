@@ -89,6 +89,16 @@ ROUND_ROBIN_TYPES = {
     "BERGER_DOUBLEROUNDROBIN": 2,
 }
 
+#: ``192`` codes of the Dutch system (bbpPairings writes ``FIDE_DUTCH_2025``): whether Baku
+#: acceleration (C.04.5.1) is on.
+DUTCH_TYPES = {
+    "FIDE_DUTCH_2025": False,
+    "FIDE_DUTCH": False,
+    "FIDE_DUTCH_2025_BAKU": True,
+    "FIDE_DUTCH_BAKU": True,
+}
+DUTCH_TYPE = "FIDE_DUTCH_2025"
+
 _POINTS = re.compile(r"^\d{1,3}(?:\.\d)?$")
 
 #: Report a problem at a column of the tag's line: (column, reason).
@@ -122,6 +132,14 @@ def round_robin_cycles(line: str) -> int | None:
     if "ROBIN" in words or "ROUNDROBIN" in words or "RR" in words or "BERGER" in words:
         return 2 if "DOUBLE" in words or "DRR" in words else 1
     return None
+
+
+def dutch_type(line: str) -> bool | None:
+    """A ``192`` record naming the FIDE Dutch system: whether with Baku acceleration;
+    ``None`` for any other record or type."""
+    if line[:3] != ENCODED_TYPE_TAG:
+        return None
+    return DUTCH_TYPES.get(line[4:].strip().upper())
 
 
 def scoring_162(line: str, report: Report) -> dict[str, Fraction]:

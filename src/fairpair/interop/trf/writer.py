@@ -13,11 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from fairpair.engine.pairing.dutch.draft import initial_colour
+from fairpair.engine.pairing.dutch.model import Colour
 from fairpair.engine.players import Player, PlayerId
 from fairpair.engine.results import ResultKind
 from fairpair.engine.rounds import Bye, Match
 from fairpair.engine.rulesets import FIDE
-from fairpair.engine.stage import Stage
+from fairpair.engine.stage import PairingMethod, Stage
 from fairpair.engine.stage_config import RoundRobinConfig
 from fairpair.engine.standings import compute_standings
 from fairpair.engine.tiebreaks.registry import REGISTRY
@@ -27,7 +29,7 @@ from fairpair.interop.trf.columns import BLANK_ROUND, STATIC_WIDTH, round_text, 
 from fairpair.interop.trf.errors import NotExportable
 from fairpair.interop.trf.header import COUNTED, TAGS, header_lines, same_value
 from fairpair.interop.trf.layout import TrfLayout, written_key
-from fairpair.interop.trf.tags import CODE_OF
+from fairpair.interop.trf.tags import CODE_OF, DUTCH_TYPE, ENCODED_TYPE_TAG
 from fairpair.responses.event_details import EventDetails
 
 NAME_TAG = "012"
@@ -187,6 +189,7 @@ def _header(
         if stage.max_rounds is not None:
             kept.append((0, f"{ROUNDS_TAG} {stage.max_rounds}"))
         kept.extend((0, line) for line in _ruleset_lines(stage))
+        kept.extend((0, line) for line in _dutch_lines(stage, players))
         return TrfLayout(kept=tuple(kept))
     kept = list(layout.kept)
     for i, (where, line) in enumerate(kept):
@@ -292,6 +295,28 @@ def _ruleset_lines(stage: Stage) -> list[str]:
     if ruleset.tiebreaks != FIDE.tiebreaks:
         names = [CODE_OF.get(n) or REGISTRY[n].short for n in ruleset.tiebreaks]
         out.append("202 " + ",".join(names))
+    return out
+
+
+def _dutch_lines(stage: Stage, players: tuple[Player, ...]) -> list[str]:
+    """For a Dutch stage: ``192 FIDE_DUTCH_2025`` (``…_BAKU`` with Baku acceleration), ``XXC``
+    (the initial colour: the stage's, or the one drawn from its seed) and an ``XXP`` line per
+    forbidden pair (bbpPairings' and JaVaFo's records), so that another pairing program
+    pairs the file as fairpair does."""
+    swiss = stage.swiss
+    if swiss is None or swiss.pairing_method is not PairingMethod.DUTCH:
+        return []
+    numbers = start_numbers(players)
+    colour = "white1" if initial_colour(stage) is Colour.WHITE else "black1"
+    out = [
+        f"{ENCODED_TYPE_TAG} {DUTCH_TYPE}{'_BAKU' if swiss.baku else ''}",
+        f"XXC {colour}",
+    ]
+    out.extend(
+        f"XXP {numbers[a]} {numbers[b]}"
+        for a, b in swiss.forbidden_pairs
+        if a in numbers and b in numbers
+    )
     return out
 
 

@@ -14,29 +14,34 @@ from typing import Any
 from fastapi import Request
 from fastapi.responses import HTMLResponse
 
+from fairpair.i18n import N_
 from fairpair.service.event.events import show_event
 from fairpair.service.kernel.connection import Database
 from fairpair.service.results.resolution_queue import queue_count
 from fairpair.web.access import Access
 from fairpair.web.templating import render
 
-#: The console's tabs: (tab, label, path under /console/{slug}).
+#: The roles' names (``Role.label``), for the catalogue: the console's header translates them.
+ROLE_LABELS = (N_("viewer"), N_("judge"), N_("owner"))
+
+#: The console's tabs: (tab, label, path under /console/{slug}); the label is translated
+#: where it is shown (``console/layout.html``).
 TABS: tuple[tuple[str, str, str], ...] = (
-    ("overview", "Overview", ""),
-    ("details", "Event details", "/details"),
-    ("players", "Players", "/players"),
-    ("portal", "Players' side", "/portal"),
-    ("stages", "Stages", "/stages"),
-    ("rounds", "Rounds", "/rounds"),
-    ("results", "Results", "/results"),
-    ("queue", "Resolution Queue", "/queue"),
-    ("reporting", "Reporting", "/reporting"),
-    ("pairings", "Pairings", "/pairings"),
-    ("toss", "Toss", "/toss"),
-    ("standings", "Standings", "/standings"),
-    ("cut", "Top cut", "/cut"),
-    ("log", "Audit log", "/log"),
-    ("staff", "Staff", "/staff"),
+    ("overview", N_("Overview"), ""),
+    ("details", N_("Event details"), "/details"),
+    ("players", N_("Players"), "/players"),
+    ("portal", N_("Players' side"), "/portal"),
+    ("stages", N_("Stages"), "/stages"),
+    ("rounds", N_("Rounds"), "/rounds"),
+    ("results", N_("Results"), "/results"),
+    ("queue", N_("Resolution Queue"), "/queue"),
+    ("reporting", N_("Reporting"), "/reporting"),
+    ("pairings", N_("Pairings"), "/pairings"),
+    ("toss", N_("Toss"), "/toss"),
+    ("standings", N_("Standings"), "/standings"),
+    ("cut", N_("Top cut"), "/cut"),
+    ("log", N_("Audit log"), "/log"),
+    ("staff", N_("Staff"), "/staff"),
 )
 
 

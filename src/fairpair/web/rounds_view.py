@@ -7,13 +7,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fairpair.engine.record_text import record_formatter
+from fairpair.i18n import N_
 from fairpair.responses.drafts import SavedDraft
 from fairpair.responses.events import EventDetail, RoundItem, StageItem
 from fairpair.service.kernel.connection import Database
 from fairpair.service.results.standings import standings
 
 #: A round's state as players see it (seed 004 "Round states").
-SHOWN = {"scheduled": "Upcoming", "open": "In Progress", "completed": "Completed"}
+SHOWN = {"scheduled": N_("Upcoming"), "open": N_("In Progress"), "completed": N_("Completed")}
+#: The stages' formats as the console names them (``format | replace("_", " ")``), for the
+#: catalogue: the templates translate them.
+FORMAT_NAMES = (
+    N_("swiss"),
+    N_("swiss elimination"),
+    N_("single elimination"),
+    N_("double elimination"),
+    N_("round robin"),
+    N_("pods"),
+)
 #: What each state allows (seed 004 "Round states, and what you can undo").
 ACTIONS = {
     "scheduled": ("open", "delete"),

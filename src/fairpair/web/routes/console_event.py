@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
+from fairpair.i18n import N_, ngettext
 from fairpair.responses.events import EventDetail, RoundItem, StageItem
 from fairpair.service.event.events import show_event
 from fairpair.service.results.autopilot_status import autopilot_status
@@ -19,12 +20,17 @@ from fairpair.web.console import console_page
 ROUTER = APIRouter(include_in_schema=False)
 
 #: How the public pages name a round's state.
-ROUND_STATES = {"scheduled": "Upcoming", "open": "In Progress", "completed": "Completed"}
+ROUND_STATES = {
+    "scheduled": N_("Upcoming"),
+    "open": N_("In Progress"),
+    "completed": N_("Completed"),
+}
 
 
 @dataclass(frozen=True, slots=True)
 class NextAction:
-    """The one thing to do next: a label and the console tab (path under the event) to do it."""
+    """The one thing to do next: a label and the console tab (path under the event) to do it
+    (the template translates ``label`` and ``why``: marked with ``N_`` here)."""
 
     label: str
     path: str
@@ -81,19 +87,21 @@ def next_action(event: EventDetail, steps: NextSteps | None) -> NextAction:
     refuse, such as a round past the last one)."""
     stage = current_stage(event)
     if not event.players:
-        return NextAction("Add players", "/players", "nobody is registered yet")
+        return NextAction(N_("Add players"), "/players", N_("nobody is registered yet"))
     if stage is None or steps is None:
-        return NextAction("Add a stage", "/stages", "the event has no stage")
+        return NextAction(N_("Add a stage"), "/stages", N_("the event has no stage"))
     offer = steps.primary
     if offer is None:
-        return NextAction("See the final standings", "/standings", steps.status)
+        return NextAction(N_("See the final standings"), "/standings", steps.status)
     path = _TABS.get(offer.step, "/rounds")
     query = f"?stage={offer.stage}" + (f"&round={offer.round}" if offer.round else "")
     why = steps.status
     if offer.step is Step.NEXT_ROUND and offer.round == 1 and not stage.rounds:
         absent = sum(1 for p in event.players if not p.checked_in and p.dropped_after is None)
         if absent:
-            why = f"{absent} player{'s' if absent != 1 else ''} not checked in yet"
+            why = ngettext(
+                "%(num)d player not checked in yet", "%(num)d players not checked in yet", absent
+            ) % {"num": absent}
     return NextAction(offer.label, path + query, why)
 
 

@@ -21,6 +21,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fairpair.engine.errors import FairpairError, Location
 from fairpair.engine.toss import TossUnavailable, toss_applies
 from fairpair.engine.tournament import Tournament
+from fairpair.i18n import N_
 from fairpair.responses.events import RoundView
 from fairpair.responses.toss import TossTableResponse, toss_response
 from fairpair.service.accounts.staff import Role
@@ -37,15 +38,16 @@ from fairpair.web.templating import is_htmx, render
 ROUTER = APIRouter(include_in_schema=False)
 StageQuery = Annotated[str | None, Query(max_length=80)]
 #: How a toss's reason reads on the Pairings tab.
+#: (marked for the catalogue: the template translates them).
 REASONS = {
-    "balance": "balance",
-    "history": "history",
-    "neutral": "neutral",
-    "catch-up": "catch-up",
-    "manual": "manual",
-    "higher-seed": "higher seed",
-    "schedule": "schedule",
-    "recorded": "recorded",
+    "balance": N_("balance"),
+    "history": N_("history"),
+    "neutral": N_("neutral"),
+    "catch-up": N_("catch-up"),
+    "manual": N_("manual"),
+    "higher-seed": N_("higher seed"),
+    "schedule": N_("schedule"),
+    "recorded": N_("recorded"),
 }
 
 

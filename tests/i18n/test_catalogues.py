@@ -70,6 +70,10 @@ CONVERTED = (
     "join/my_events.html",
     "help/tiebreaks.html",
     "error.html",
+    "console/checkin.html",
+    "console/staff.html",
+    "console/stages.html",
+    "console/stage_form.html",
 )
 #: Words that are the same in every language: names of things (a format), Discord's command.
 ALLOWED = ("fairpair", "Discord", "/join code:", "CSV")

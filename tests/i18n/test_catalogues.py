@@ -74,6 +74,15 @@ CONVERTED = (
     "console/staff.html",
     "console/stages.html",
     "console/stage_form.html",
+    "league/list.html",
+    "league/public.html",
+    "league/_board.html",
+    "community/public.html",
+    "community/profile.html",
+    "community/_profile_leagues.html",
+    "community/_profile_ratings.html",
+    "community/rating_event.html",
+    "community/ratings.html",
 )
 #: Words that are the same in every language: names of things (a format), Discord's command.
 ALLOWED = ("fairpair", "Discord", "/join code:", "CSV")
@@ -203,6 +212,8 @@ def _literals_outside_the_catalogue(source: str) -> list[str]:
             continue  # the message itself
         if "ngettext" in before and before[-1] == ",":
             continue  # its plural
+        if before[-4:-2] == ["pgettext", "("] and before[-1] == ",":
+            continue  # the message after its context: pgettext("rating", "Change")
         if before and before[-1] in ("==", "!=", "in"):
             continue  # compared, not shown
         found.append(f"{line}: {value}")

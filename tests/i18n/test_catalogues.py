@@ -83,6 +83,20 @@ CONVERTED = (
     "community/_profile_ratings.html",
     "community/rating_event.html",
     "community/ratings.html",
+    "community/layout.html",
+    "community/events.html",
+    "community/people.html",
+    "community/_people_rows.html",
+    "community/person.html",
+    "community/staff.html",
+    "community/_console_list.html",
+    "community/_restore_into.html",
+    "community/_returning.html",
+    "community/confirm.html",
+    "league/_console_head.html",
+    "league/_rule_fields.html",
+    "league/console_list.html",
+    "league/console_league.html",
 )
 #: Words that are the same in every language: names of things (a format), Discord's command.
 ALLOWED = ("fairpair", "Discord", "/join code:", "CSV")

@@ -97,6 +97,11 @@ CONVERTED = (
     "league/_rule_fields.html",
     "league/console_list.html",
     "league/console_league.html",
+    "console/queue.html",
+    "console/reporting.html",
+    "console/portal.html",
+    "console/log.html",
+    "accounts/accounts.html",
 )
 #: Words that are the same in every language: names of things (a format), Discord's command.
 ALLOWED = ("fairpair", "Discord", "/join code:", "CSV")

@@ -95,6 +95,38 @@ CONVERTED = (
     "console/_autopilot.html",
     "console/confirm.html",
     "console/_print_links.html",
+    "console/checkin.html",
+    "console/staff.html",
+    "console/stages.html",
+    "console/stage_form.html",
+    "league/list.html",
+    "league/public.html",
+    "league/_board.html",
+    "community/public.html",
+    "community/profile.html",
+    "community/_profile_leagues.html",
+    "community/_profile_ratings.html",
+    "community/rating_event.html",
+    "community/ratings.html",
+    "community/layout.html",
+    "community/events.html",
+    "community/people.html",
+    "community/_people_rows.html",
+    "community/person.html",
+    "community/staff.html",
+    "community/_console_list.html",
+    "community/_restore_into.html",
+    "community/_returning.html",
+    "community/confirm.html",
+    "league/_console_head.html",
+    "league/_rule_fields.html",
+    "league/console_list.html",
+    "league/console_league.html",
+    "console/queue.html",
+    "console/reporting.html",
+    "console/portal.html",
+    "console/log.html",
+    "accounts/accounts.html",
 )
 #: Words that are the same in every language: names of things (a format), Discord's command.
 ALLOWED = ("fairpair", "Discord", "/join code:", "CSV")
@@ -224,6 +256,8 @@ def _literals_outside_the_catalogue(source: str) -> list[str]:
             continue  # the message itself
         if "ngettext" in before and before[-1] == ",":
             continue  # its plural
+        if before[-4:-2] == ["pgettext", "("] and before[-1] == ",":
+            continue  # the message after its context: pgettext("rating", "Change")
         if before and before[-1] in ("==", "!=", "in"):
             continue  # compared, not shown
         found.append(f"{line}: {value}")

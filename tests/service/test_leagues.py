@@ -241,7 +241,9 @@ def test_the_profile_partial_lists_a_persons_leagues(db: Database) -> None:
         loader=PackageLoader("fairpair.web", "templates"),
         autoescape=True,
         undefined=StrictUndefined,
+        extensions=["jinja2.ext.i18n"],
     )
+    env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]  # English
     template = env.get_template("community/_profile_leagues.html")
     html = template.render(leagues=person_leagues(db, store, "dan"))
     assert f'href="/c/{store}/leagues/{key}"' in html and "Spring" in html

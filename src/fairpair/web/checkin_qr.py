@@ -10,6 +10,8 @@ import re
 import segno
 from markupsafe import Markup
 
+from fairpair.i18n import gettext
+
 
 def checkin_svg(text: str, code: str) -> Markup:
     """The QR code of ``text`` as inline SVG, titled with the code a person can read out."""
@@ -23,7 +25,7 @@ def checkin_svg(text: str, code: str) -> Markup:
         light="#fff",
         xmldecl=False,
         svgns=True,
-        title=f"Check-in QR code {code}",
+        title=gettext("Check-in QR code %(code)s") % {"code": code},
         svgclass="checkin-qr",
     )
     svg = out.getvalue().decode("utf-8")

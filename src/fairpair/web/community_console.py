@@ -14,6 +14,7 @@ from typing import Any
 from fastapi import Request
 from fastapi.responses import HTMLResponse
 
+from fairpair.i18n import N_
 from fairpair.service.communities.communities import community_view
 from fairpair.service.kernel.connection import Database
 from fairpair.web.access import Access
@@ -22,10 +23,10 @@ from fairpair.web.templating import render
 
 #: The community console's tabs: (tab, label, path under /communities/{community}).
 TABS: tuple[tuple[str, str, str], ...] = (
-    ("events", "Events", ""),
-    ("people", "Player directory", "/people"),
-    ("leagues", "Leagues", "/leagues"),
-    ("staff", "Staff", "/staff"),
+    ("events", N_("Events"), ""),
+    ("people", N_("Player directory"), "/people"),
+    ("leagues", N_("Leagues"), "/leagues"),
+    ("staff", N_("Staff"), "/staff"),
 )
 
 

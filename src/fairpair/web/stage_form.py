@@ -33,15 +33,16 @@ from fairpair.engine.stage_config import (
     SwissEliminationConfig,
 )
 from fairpair.engine.tiebreaks.registry import REGISTRY
+from fairpair.i18n import N_, gettext
 from fairpair.web.numbers import is_whole
 
 FORMATS: tuple[tuple[str, str], ...] = (
-    (StageFormat.SWISS.value, "Swiss"),
-    (StageFormat.SWISS_ELIMINATION.value, "Swiss elimination"),
-    (StageFormat.SINGLE_ELIMINATION.value, "Single elimination"),
-    (StageFormat.DOUBLE_ELIMINATION.value, "Double elimination"),
-    (StageFormat.ROUND_ROBIN.value, "Round robin"),
-    (StageFormat.PODS.value, "Pods"),
+    (StageFormat.SWISS.value, N_("Swiss")),
+    (StageFormat.SWISS_ELIMINATION.value, N_("Swiss elimination")),
+    (StageFormat.SINGLE_ELIMINATION.value, N_("Single elimination")),
+    (StageFormat.DOUBLE_ELIMINATION.value, N_("Double elimination")),
+    (StageFormat.ROUND_ROBIN.value, N_("Round robin")),
+    (StageFormat.PODS.value, N_("Pods")),
 )
 SWISSES = (StageFormat.SWISS.value, StageFormat.SWISS_ELIMINATION.value)
 #: Which formats show which group of fields (``data-formats`` in the template).
@@ -57,8 +58,8 @@ RULESETS = tuple(PRESETS)
 TIEBREAKS = tuple(REGISTRY)
 PAIRING_METHODS = tuple(m.value for m in PairingMethod)
 REMAINDERS = tuple(m.value for m in RemainderMode)
-TOSS_POLICIES = (("neutral", "Neutral"), ("catch-up", "Catch-up"))
-INITIAL_COLOURS = (("", "Drawn by lot"), ("white", "White"), ("black", "Black"))
+TOSS_POLICIES = (("neutral", N_("Neutral")), ("catch-up", N_("Catch-up")))
+INITIAL_COLOURS = (("", N_("Drawn by lot")), ("white", N_("White")), ("black", N_("Black")))
 #: The settings this form edits (an edit sets the others of these to "removed").
 MANAGED = (
     "name",
@@ -231,7 +232,7 @@ def _number(values: Mapping[str, Any], field: str, errors: dict[str, str]) -> in
     if not text:
         return None
     if not is_whole(text) or len(text) > 9:
-        errors[field] = f"{text!r} is not a whole number"
+        errors[field] = gettext("%(value)s is not a whole number") % {"value": repr(text)}
         return None
     return int(text)
 
@@ -248,7 +249,9 @@ def _groups(text: str, players: Mapping[str, str], errors: dict[str, str]) -> li
             continue
         name, sep, members = line.partition(":")
         if not sep or not name.strip():
-            errors["groups"] = f"line {n}: write a group as 'Name: player, player, ...'"
+            errors["groups"] = gettext(
+                "line %(line)s: write a group as 'Name: player, player, ...'"
+            ) % {"line": n}
             return []
         ids = [_player(m.strip(), players) for m in members.split(",") if m.strip()]
         groups.append({"name": name.strip(), "players": ids})
@@ -262,7 +265,9 @@ def _pairs(text: str, players: Mapping[str, str], errors: dict[str, str]) -> lis
             continue
         two = [p.strip() for p in re.split(r"[,;]", line) if p.strip()]
         if len(two) != 2:
-            errors["forbidden_pairs"] = f"line {n}: write two players separated by a comma"
+            errors["forbidden_pairs"] = gettext(
+                "line %(line)s: write two players separated by a comma"
+            ) % {"line": n}
             return []
         pairs.append([_player(two[0], players), _player(two[1], players)])
     return pairs
@@ -276,7 +281,9 @@ def settings_of_form(
     errors: dict[str, str] = {}
     fmt = str(values.get("format", StageFormat.SWISS.value))
     if fmt not in dict(FORMATS):
-        errors["format"] = f"choose a format: {', '.join(dict(FORMATS))}"
+        errors["format"] = gettext("choose a format: %(formats)s") % {
+            "formats": ", ".join(dict(FORMATS))
+        }
         return {}, errors
     ruleset = str(values.get("ruleset", "default"))
     tiebreaks = list(values.get("tiebreaks", []))
@@ -292,7 +299,7 @@ def settings_of_form(
         settings["pairing_method"] = str(values.get("pairing_method", "adjacent"))
         colour = str(values.get("initial_colour", ""))
         if colour not in dict(INITIAL_COLOURS):
-            errors["initial_colour"] = "choose drawn by lot, White or Black"
+            errors["initial_colour"] = gettext("choose drawn by lot, White or Black")
         elif colour:
             settings["initial_colour"] = colour
         if values.get("baku"):
@@ -320,9 +327,9 @@ def settings_of_form(
         wins = _number(values, "wins_to_advance", errors)
         losses = _number(values, "losses_to_eliminate", errors)
         if wins is None and "wins_to_advance" not in errors:
-            errors["wins_to_advance"] = "how many wins advance a player"
+            errors["wins_to_advance"] = gettext("how many wins advance a player")
         if losses is None and "losses_to_eliminate" not in errors:
-            errors["losses_to_eliminate"] = "how many losses eliminate a player"
+            errors["losses_to_eliminate"] = gettext("how many losses eliminate a player")
         if wins is not None and losses is not None:
             settings["elimination"] = {"wins_to_advance": wins, "losses_to_eliminate": losses}
         settings["slide_first_round"] = bool(values.get("slide_first_round"))
@@ -339,13 +346,13 @@ def settings_of_form(
         if values.get("cut_by") == "percent":
             text = str(values.get("cut_percent", "")).strip()
             if not re.fullmatch(r"\d{1,3}(\.\d{1,4})?", text):
-                errors["cut_percent"] = "a per cent such as 25 or 12.5"
+                errors["cut_percent"] = gettext("a per cent such as 25 or 12.5")
             else:
                 cut["percent"] = text
         else:
             top = _number(values, "cut_top", errors)
             if top is None and "cut_top" not in errors:
-                errors["cut_top"] = "how many players the cut seats (top 8: 8)"
+                errors["cut_top"] = gettext("how many players the cut seats (top 8: 8)")
             cut["top"] = top
         cut["replace_dropped"] = bool(values.get("cut_replace_dropped"))
         cut["automatic"] = bool(values.get("cut_automatic"))

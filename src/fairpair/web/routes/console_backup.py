@@ -12,6 +12,7 @@ from fastapi import APIRouter, File, Form, Request, UploadFile
 from fastapi.responses import RedirectResponse, Response
 
 from fairpair.engine.errors import FairpairError
+from fairpair.i18n import gettext
 from fairpair.interop.backup import dump_backup, parse_backup
 from fairpair.service.accounts.staff import Role
 from fairpair.service.communities.backups import restore_into_community
@@ -47,12 +48,15 @@ async def restore_backup(
 ) -> Response:
     assert access.account is not None
     raw = await file.read(MAX_UPLOAD_BYTES + 1)
-    source = file.filename or "the file"
+    source = file.filename or gettext("the file")
     errors: dict[str, str] = {}
     if len(raw) > MAX_UPLOAD_BYTES:
-        errors["backup"] = f"{source} is larger than {MAX_UPLOAD_BYTES // 1_000_000} MB"
+        errors["backup"] = gettext("%(file)s is larger than %(size)s MB") % {
+            "file": source,
+            "size": MAX_UPLOAD_BYTES // 1_000_000,
+        }
     elif not raw.strip():
-        errors["backup"] = (
+        errors["backup"] = gettext(
             "choose a backup file (an event's owner downloads one from the event's overview)"
         )
     else:
@@ -60,7 +64,8 @@ async def restore_backup(
             read = parse_backup(raw, source)
             into = community.strip() or None
             if into is not None and (community_role(db, into, access.account.id) or 0) < Role.JUDGE:
-                raise NotAllowed("community", f"restoring into {into!r} needs a judge of it")
+                said = gettext("restoring into %(community)s needs a judge of it")
+                raise NotAllowed("community", said % {"community": repr(into)})
             made = restore_into_community(
                 db,
                 read,

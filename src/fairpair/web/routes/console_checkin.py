@@ -22,6 +22,7 @@ from fastapi.responses import RedirectResponse, Response
 
 from fairpair.engine.errors import FairpairError
 from fairpair.error_table import kind_of
+from fairpair.i18n import gettext as _
 from fairpair.service.event.events import show_event
 from fairpair.service.kernel.connection import Database
 from fairpair.service.players.checkin_codes import check_in_by_code
@@ -85,14 +86,12 @@ def check_in_here(
         if player and not code:
             check_in(db, slug, [player], actor=access.actor)
             name = next((p.name for p in show_event(db, slug).players if p.id == player), player)
-            said = f"{name} checked in."
+            said = _("%(name)s checked in.") % {"name": name}
         else:
             done = check_in_by_code(db, slug, code, actor=access.actor)
             said = (
-                f"{done.name} was checked in already."
-                if done.already
-                else f"{done.name} checked in."
-            )
+                _("%(name)s was checked in already.") if done.already else _("%(name)s checked in.")
+            ) % {"name": done.name}
     except FairpairError as error:
         field = "player" if player and not code else "code"
         return _page(

@@ -16,6 +16,7 @@ from fastapi.responses import RedirectResponse, Response
 
 from fairpair.engine.errors import FairpairError
 from fairpair.engine.rulesets import get_ruleset
+from fairpair.i18n import N_, gettext, ngettext
 from fairpair.service.accounts.staff import Role, role_of
 from fairpair.service.communities.attachable import attachable_events
 from fairpair.service.communities.communities import (
@@ -45,10 +46,10 @@ ROUTER = APIRouter(include_in_schema=False)
 ROLES = tuple(r.label for r in sorted(Role, reverse=True))
 #: What an action said (``?done=``), by code; ``{event}`` is ``?event=``.
 DONE = {
-    "created": "Community created. Attach your events or make a new one here.",
-    "attached": "{event} attached: its players are in the player directory.",
-    "new-event": "{event} created in this community.",
-    "detached": "{event} taken out of the community.",
+    "created": N_("Community created. Attach your events or make a new one here."),
+    "attached": N_("%(event)s attached: its players are in the player directory."),
+    "new-event": N_("%(event)s created in this community."),
+    "detached": N_("%(event)s taken out of the community."),
 }
 
 
@@ -65,7 +66,8 @@ def _events_page(
     done = None
     said = DONE.get(request.query_params.get("done", ""))
     if said is not None:
-        done = Done(said.format(event=request.query_params.get("event", "The event")))
+        event = request.query_params.get("event") or gettext("The event")
+        done = Done(gettext(said) % {"event": event} if "%(event)s" in said else gettext(said))
     account = access.account.id if access.account else None
     return community_page(
         request,
@@ -121,7 +123,11 @@ def _owns(db: Database, access: Access, event: str) -> None:
     """Attaching or taking out an event needs its owner too (a community's owner is owner of
     every event of the community)."""
     if role_of(db, event, access.account) != Role.OWNER:
-        raise NotAllowed("event", f"attaching or taking out event {event!r} needs its owner")
+        raise NotAllowed(
+            "event",
+            gettext("attaching or taking out event %(event)s needs its owner")
+            % {"event": repr(event)},
+        )
 
 
 @ROUTER.post("/communities/{community}/events/attach")
@@ -133,7 +139,7 @@ def attach(
     event: Annotated[str, Form(max_length=80)] = "",
 ) -> Response:
     if not event.strip():
-        errors = {"event": "choose one of your events"}
+        errors = {"event": gettext("choose one of your events")}
         return _events_page(request, access, db, community, status=422, errors=errors)
     try:
         _owns(db, access, event)
@@ -160,7 +166,10 @@ def new_event(
     assert access.account is not None
     values = {"name": name, "slug": slug, "ruleset": ruleset}
     if not access.account.organizer:
-        errors = {"_form": f"{access.account.username!r} is not an organizer account"}
+        errors = {
+            "_form": gettext("%(username)s is not an organizer account")
+            % {"username": repr(access.account.username)}
+        }
         return _events_page(
             request, access, db, community, status=403, errors=errors, values=values
         )
@@ -208,19 +217,28 @@ def detach(
             db,
             community,
             Confirm(
-                question=f"Take {found.name} out of {view.name}?",
+                question=gettext("Take %(event)s out of %(community)s?")
+                % {"event": found.name, "community": view.name},
                 action=f"/communities/{community}/events/{event}/detach",
-                button=f"Take {found.name} out",
+                button=gettext("Take %(event)s out") % {"event": found.name},
                 back=f"/communities/{community}",
                 details=(
-                    f"Its {found.players} players are no longer linked to the player "
-                    "directory (their records stay, with their other events).",
-                    "The community's staff no longer reach the event; its own staff keep "
-                    "their roles.",
+                    ngettext(
+                        "Its %(num)d player is no longer linked to the player directory "
+                        "(their record stays, with their other events).",
+                        "Its %(num)d players are no longer linked to the player directory "
+                        "(their records stay, with their other events).",
+                        found.players,
+                    )
+                    % {"num": found.players},
+                    gettext(
+                        "The community's staff no longer reach the event; its own staff keep "
+                        "their roles."
+                    ),
                 ),
             ),
             tab="events",
-            title=f"Take {found.name} out",
+            title=gettext("Take %(event)s out") % {"event": found.name},
         )
     try:
         detach_event(db, community, event, actor=access.actor)
@@ -276,7 +294,7 @@ def add_role(
 ) -> Response:
     values = {"username": username, "role": role}
     if not username.strip():
-        errors = {"username": "give the username of an account"}
+        errors = {"username": gettext("give the username of an account")}
         return _staff_page(request, access, db, community, status=422, errors=errors, values=values)
     try:
         grant(db, community, username, role, actor=access.actor)
@@ -324,17 +342,21 @@ def remove(
             db,
             community,
             Confirm(
-                question=f"Take away {name}'s role ({role.label}) in the community?",
+                question=gettext("Take away %(name)s's role (%(role)s) in the community?")
+                % {"name": name, "role": gettext(role.label)},
                 action=f"/communities/{community}/staff/{username}/remove",
-                button=f"Remove {username}",
+                button=gettext("Remove %(username)s") % {"username": username},
                 back=f"/communities/{community}/staff",
                 details=(
-                    f"{username} no longer reaches the community's events (a role they hold "
-                    "in an event itself stays); their account stays.",
+                    gettext(
+                        "%(username)s no longer reaches the community's events (a role they "
+                        "hold in an event itself stays); their account stays."
+                    )
+                    % {"username": username},
                 ),
             ),
             tab="staff",
-            title=f"Remove {username}",
+            title=gettext("Remove %(username)s") % {"username": username},
         )
     try:
         revoke(db, community, username, actor=access.actor)

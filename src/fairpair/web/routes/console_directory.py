@@ -15,21 +15,47 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import RedirectResponse, Response
 
 from fairpair.engine.errors import FairpairError
+from fairpair.i18n import gettext, ngettext
 from fairpair.service.communities.directory import forget, merge, people, rename, search
 from fairpair.service.communities.profiles import export_person, profile
 from fairpair.service.kernel.connection import Database
 from fairpair.web.access import Access, CommunityJudge, CommunityOwner, CommunityViewer, DbDep
 from fairpair.web.community_console import ask_community, community_page
-from fairpair.web.confirm import YES, Confirm, Done, count
+from fairpair.web.confirm import YES, Confirm, Done
 from fairpair.web.templating import is_htmx, render
 
 ROUTER = APIRouter(include_in_schema=False)
-#: What an action said (``?done=``); ``{n}`` is ``?n=``, ``{other}`` is ``?other=``.
-DONE = {
-    "renamed": "Record renamed.",
-    "merged": "{other} merged into this record: {n} moved.",
-    "forgotten": "Record deleted on request: its name is gone from {n}.",
-}
+
+
+def _said(done: str, n: int, other: str) -> Done | None:
+    """What an action said (``?done=``), with ``?n=`` (events) and ``?other=`` (a name)."""
+    if done == "renamed":
+        return Done(gettext("Record renamed."))
+    if done == "merged":
+        return Done(
+            ngettext(
+                "%(other)s merged into this record: %(num)d event moved.",
+                "%(other)s merged into this record: %(num)d events moved.",
+                n,
+            )
+            % {"other": other, "num": n}
+        )
+    if done == "forgotten":
+        return Done(
+            ngettext(
+                "Record deleted on request: its name is gone from %(num)d event.",
+                "Record deleted on request: its name is gone from %(num)d events.",
+                n,
+            )
+            % {"num": n}
+        )
+    return None
+
+
+def _events(n: int) -> str:
+    return ngettext("%(num)d event", "%(num)d events", n) % {"num": n}
+
+
 #: How many records a search shows (the whole directory without one).
 SHOWN = 50
 
@@ -45,13 +71,9 @@ def directory(
     """The directory; ``q`` searches it (htmx: the rows alone)."""
     typed = q.strip()[:200]
     found = search(db, community, typed, limit=SHOWN) if typed else people(db, community)
-    said = DONE.get(request.query_params.get("done", ""))
     n = request.query_params.get("n", "")
-    done = (
-        Done(said.format(n=count(int(n) if n.isdigit() else 0, "event"), other="A record"))
-        if said
-        else None
-    )
+    count = int(n) if n.isdigit() else 0
+    done = _said(request.query_params.get("done", ""), count, gettext("A record"))
     if is_htmx(request) and request.headers.get("hx-target") == "people-rows":
         return render(
             request, "community/_people_rows.html", rows=found, slug=community, typed=typed
@@ -82,11 +104,8 @@ def _person_page(
 ) -> Response:
     shown = profile(db, community, person)
     query = request.query_params
-    said = DONE.get(query.get("done", ""))
     n = int(query["n"]) if query.get("n", "").isdigit() else 0
-    done = None
-    if said is not None:
-        done = Done(said.format(n=count(n, "event"), other=query.get("other", "A record")))
+    done = _said(query.get("done", ""), n, query.get("other") or gettext("A record"))
     typed = query.get("q", "").strip()[:200]
     candidates = [
         p for p in (search(db, community, typed, limit=SHOWN) if typed else []) if p.key != person
@@ -177,27 +196,54 @@ def merge_people(
             db,
             community,
             Confirm(
-                question=(
-                    f"Merge {away.person.name} ({gone}) into {keep.person.name} ({kept})? "
-                    f"{count(moving, 'event')} {'moves' if moving == 1 else 'move'}."
-                ),
+                question=ngettext(
+                    "Merge %(gone)s into %(kept)s? %(num)d event moves.",
+                    "Merge %(gone)s into %(kept)s? %(num)d events move.",
+                    moving,
+                )
+                % {
+                    "gone": f"{away.person.name} ({gone})",
+                    "kept": f"{keep.person.name} ({kept})",
+                    "num": moving,
+                },
                 action=f"/communities/{community}/people/merge",
-                button=f"Merge into {keep.person.name}",
+                button=gettext("Merge into %(name)s") % {"name": keep.person.name},
                 back=f"{_people_url(community)}/{kept}",
                 fields=(("kept", kept), ("gone", gone)),
                 details=(
-                    f"{away.person.name}'s {count(moving, 'event')} "
-                    + (f"({', '.join(e.name for e in away.events[:5])}) " if moving else "")
-                    + ("becomes " if moving == 1 else "become ")
-                    + f"{keep.person.name}'s: {keep.person.name} will have played "
-                    f"{count(len(keep.events) + moving, 'event')}. League points and ratings "
-                    "follow the events.",
-                    f"The record {gone} is gone from the directory; each event keeps the name "
-                    "it was played under.",
+                    (
+                        ngettext(
+                            "%(name)s's %(num)d event (%(events)s) becomes %(kept)s's: "
+                            "%(kept)s will have played %(total)s. League points and ratings "
+                            "follow the events.",
+                            "%(name)s's %(num)d events (%(events)s) become %(kept)s's: "
+                            "%(kept)s will have played %(total)s. League points and ratings "
+                            "follow the events.",
+                            moving,
+                        )
+                        if moving
+                        else gettext(
+                            "%(name)s has no event to move: %(kept)s will have played "
+                            "%(total)s. League points and ratings follow the events."
+                        )
+                    )
+                    % {
+                        "name": away.person.name,
+                        "num": moving,
+                        "events": ", ".join(e.name for e in away.events[:5]),
+                        "kept": keep.person.name,
+                        "total": _events(len(keep.events) + moving),
+                    },
+                    gettext(
+                        "The record %(key)s is gone from the directory; each event keeps the "
+                        "name it was played under."
+                    )
+                    % {"key": gone},
                 ),
             ),
             tab="people",
-            title=f"Merge {away.person.name} into {keep.person.name}",
+            title=gettext("Merge %(gone)s into %(kept)s")
+            % {"gone": away.person.name, "kept": keep.person.name},
         )
     try:
         moved = merge(db, community, kept, gone, actor=access.actor)
@@ -230,20 +276,28 @@ def forget_person(
             db,
             community,
             Confirm(
-                question=f"Delete {shown.person.name}'s record on their request?",
+                question=gettext("Delete %(name)s's record on their request?")
+                % {"name": shown.person.name},
                 action=f"/communities/{community}/people/{person}/forget",
-                button=f"Delete {shown.person.name}",
+                button=gettext("Delete %(name)s") % {"name": shown.person.name},
                 back=f"{_people_url(community)}/{person}",
-                warning="This cannot be undone.",
+                warning=gettext("This cannot be undone."),
                 details=(
-                    f"Their name becomes “Forgotten player” here and in the "
-                    f"{count(played, 'event')} they played, with their contact and chess "
-                    "facts; their results stay, so nobody else's standings or tiebreaks move.",
-                    "Download their data export first if they asked for it.",
+                    ngettext(
+                        "Their name becomes “Forgotten player” here and in the %(num)d event "
+                        "they played, with their contact and chess facts; their results stay, "
+                        "so nobody else's standings or tiebreaks move.",
+                        "Their name becomes “Forgotten player” here and in the %(num)d events "
+                        "they played, with their contact and chess facts; their results stay, "
+                        "so nobody else's standings or tiebreaks move.",
+                        played,
+                    )
+                    % {"num": played},
+                    gettext("Download their data export first if they asked for it."),
                 ),
             ),
             tab="people",
-            title=f"Delete {shown.person.name}",
+            title=gettext("Delete %(name)s") % {"name": shown.person.name},
         )
     renamed = forget(db, community, person, actor=access.actor)
     return RedirectResponse(f"{_people_url(community)}?done=forgotten&n={renamed}", status_code=303)

@@ -19,6 +19,7 @@ from fastapi.responses import RedirectResponse, Response
 
 from fairpair.engine.errors import FairpairError
 from fairpair.error_table import kind_of
+from fairpair.i18n import gettext
 from fairpair.service.discord.channels import channels_of, unlink_event_channel
 from fairpair.service.discord.codes import new_code
 from fairpair.web.access import DbDep, Owner
@@ -52,17 +53,20 @@ def unlink(
             db,
             slug,
             Confirm(
-                question=f"Unlink Discord channel #{channel} from this event?",
+                question=gettext("Unlink Discord channel #%(channel)s from this event?")
+                % {"channel": channel},
                 action=f"/console/{slug}/portal/discord/{channel}/unlink",
-                button=f"Unlink #{channel}",
+                button=gettext("Unlink #%(channel)s") % {"channel": channel},
                 back=f"/console/{slug}/portal#discord",
                 details=(
-                    "Its pinned pairings and standings message is no longer updated; an owner "
-                    "can link it again with a new /link code.",
+                    gettext(
+                        "Its pinned pairings and standings message is no longer updated; an "
+                        "owner can link it again with a new /link code."
+                    ),
                 ),
             ),
             tab="portal",
-            title="Unlink a Discord channel",
+            title=gettext("Unlink a Discord channel"),
         )
     try:
         unlink_event_channel(db, slug, channel, actor=access.actor)

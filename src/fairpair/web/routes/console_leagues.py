@@ -17,6 +17,7 @@ from fastapi.responses import RedirectResponse, Response
 
 from fairpair.engine.errors import FairpairError, Location
 from fairpair.engine.points_text import points_text
+from fairpair.i18n import gettext, ngettext
 from fairpair.service.communities.communities import community_view
 from fairpair.service.kernel.connection import Database
 from fairpair.service.kernel.errors import Refused
@@ -66,7 +67,8 @@ def _day(values: FormValues, name: str) -> date | None:
     try:
         return date.fromisoformat(text)
     except ValueError:
-        raise Refused(Location((name,)), f"{text!r} is not a date (YYYY-MM-DD)") from None
+        said = gettext("%(value)s is not a date (YYYY-MM-DD)") % {"value": repr(text)}
+        raise Refused(Location((name,)), said) from None
 
 
 def _rule_of(values: FormValues) -> dict[str, object]:
@@ -172,9 +174,8 @@ def _league_page(
 def league_tab(
     request: Request, community: str, league: str, access: CommunityViewer, db: DbDep
 ) -> Response:
-    said = {"closed": "The season is closed: its leaderboard is final."}.get(
-        request.query_params.get("done", "")
-    )
+    closed = request.query_params.get("done", "") == "closed"
+    said = gettext("The season is closed: its leaderboard is final.") if closed else None
     return _league_page(request, access, db, community, league, said=said)
 
 
@@ -261,16 +262,30 @@ def close(
         board = board_now(request, db, community, league)
         top: Any = board.board.rows[0] if board.board.rows else None
         ask = Confirm(
-            question=f"Close {board.league.name}? Its leaderboard becomes final.",
+            question=gettext("Close %(league)s? Its leaderboard becomes final.")
+            % {"league": board.league.name},
             action=f"{_base(community)}/{league}/close",
-            button="Close the season",
+            button=gettext("Close the season"),
             back=f"{_base(community)}/{league}",
             details=(
-                f"{len(board.board.rows)} players, {len(board.league.events)} events"
-                + (f"; {top.name} leads with {points_text(top.points)} points." if top else "."),
-                "Nothing changes a closed season's leaderboard afterwards — not even a "
-                "corrected result — and no event can be added to it. Start the next season "
-                "as a new league.",
+                (
+                    gettext("%(players)s, %(events)s; %(leader)s leads with %(points)s points.")
+                    if top
+                    else gettext("%(players)s, %(events)s.")
+                )
+                % {
+                    "players": ngettext("%(num)d player", "%(num)d players", len(board.board.rows))
+                    % {"num": len(board.board.rows)},
+                    "events": ngettext("%(num)d event", "%(num)d events", len(board.league.events))
+                    % {"num": len(board.league.events)},
+                    "leader": top.name if top else "",
+                    "points": points_text(top.points) if top else "",
+                },
+                gettext(
+                    "Nothing changes a closed season's leaderboard afterwards — not even a "
+                    "corrected result — and no event can be added to it. Start the next season "
+                    "as a new league."
+                ),
             ),
         )
         return _league_page(request, access, db, community, league, confirm=ask)

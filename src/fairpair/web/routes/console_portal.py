@@ -20,6 +20,7 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import RedirectResponse, Response
 
 from fairpair.engine.errors import FairpairError
+from fairpair.i18n import N_, gettext, ngettext
 from fairpair.service.accounts.staff import Role
 from fairpair.service.discord.channels import channels_of
 from fairpair.service.kernel.connection import Database
@@ -38,7 +39,7 @@ from fairpair.service.players.portal_settings import (
 )
 from fairpair.service.players.waitlist import waitlist_of
 from fairpair.web.access import Access, DbDep, Judge, Owner, Viewer
-from fairpair.web.confirm import YES, Confirm, ask, confirmed, count
+from fairpair.web.confirm import YES, Confirm, ask, confirmed
 from fairpair.web.console import console_page
 from fairpair.web.form_posts import FormValues, form_post
 from fairpair.web.forms import refusal
@@ -47,11 +48,11 @@ from fairpair.web.numbers import is_whole
 
 ROUTER = APIRouter(include_in_schema=False)
 DONE = {
-    "settings": "Settings saved.",
-    "code": "New join code made: the old one no longer works.",
-    "checkin": "Check-in changed.",
-    "revoked": "Links revoked: those devices are logged out.",
-    "unlinked": "Discord channel unlinked: its message is no longer updated.",
+    "settings": N_("Settings saved."),
+    "code": N_("New join code made: the old one no longer works."),
+    "checkin": N_("Check-in changed."),
+    "revoked": N_("Links revoked: those devices are logged out."),
+    "unlinked": N_("Discord channel unlinked: its message is no longer updated."),
 }
 SETTINGS_FIELDS = (*sorted(SETTABLE), "version")
 
@@ -69,6 +70,7 @@ def tab_page(
     discord_code: str | None = None,
 ) -> Response:
     portal = read_portal(db, slug)
+    said = DONE.get(request.query_params.get("done", ""))
     answer = console_page(
         request,
         access,
@@ -83,7 +85,7 @@ def tab_page(
         passes=live_passes(db, slug),
         owner=access.can(Role.OWNER),
         judge=access.can(Role.JUDGE),
-        done=DONE.get(request.query_params.get("done", ""), ""),
+        done=gettext(said) if said else "",
         new_link=new_link,
         discord_channels=channels_of(db, slug),
         discord_code=discord_code,
@@ -108,7 +110,7 @@ def _number(text: str, field: str, errors: dict[str, str]) -> int | None:
     if not text:
         return None
     if not is_whole(text):
-        errors[field] = f"{text!r} is not a whole number"
+        errors[field] = gettext("%(value)s is not a whole number") % {"value": repr(text)}
         return None
     return int(text)
 
@@ -137,7 +139,7 @@ def settings(
     cap = _number(registration_cap, "registration_cap", errors)
     minutes = _number(confirm_minutes, "confirm_minutes", errors)
     if minutes is None and "confirm_minutes" not in errors:
-        errors["confirm_minutes"] = "how many minutes the opponent has to confirm"
+        errors["confirm_minutes"] = gettext("how many minutes the opponent has to confirm")
     seen = _number(version, "version", errors)
     changes: dict[str, object] = {
         "self_registration": self_registration == "1",
@@ -150,7 +152,7 @@ def settings(
         changes["discord_bot_token"] = None
     elif token:
         if any(ord(c) < 33 for c in token):
-            errors["discord_bot_token"] = "a bot token has no spaces or control codes"
+            errors["discord_bot_token"] = gettext("a bot token has no spaces or control codes")
         changes["discord_bot_token"] = token
     if not errors:
         try:
@@ -198,19 +200,22 @@ def make_link(
                 db,
                 slug,
                 Confirm(
-                    question=f"Make a new personal link for {name}?",
+                    question=gettext("Make a new personal link for %(name)s?") % {"name": name},
                     action=f"/console/{slug}/portal/players/{player}/link",
-                    button="Make a new link",
+                    button=gettext("Make a new link"),
                     back=f"/console/{slug}/portal#pp-{player}",
                     fields=(("new", "1"),),
                     details=(
-                        f"The link {name} has now stops working, and every device that "
-                        "signed in with it is signed out.",
-                        "Devices where they joined with the code stay signed in.",
+                        gettext(
+                            "The link %(name)s has now stops working, and every device that "
+                            "signed in with it is signed out."
+                        )
+                        % {"name": name},
+                        gettext("Devices where they joined with the code stay signed in."),
                     ),
                 ),
                 tab="portal",
-                title=f"New personal link for {name}",
+                title=gettext("New personal link for %(name)s") % {"name": name},
             )
         link = staff_link(db, slug, player, actor=access.actor, new=new)
     except FairpairError as error:
@@ -245,17 +250,24 @@ def revoke_links(
             db,
             slug,
             Confirm(
-                question=f"Revoke {name}'s links? {count(devices, 'device')} will be logged out.",
+                question=ngettext(
+                    "Revoke %(name)s's links? %(num)d device will be logged out.",
+                    "Revoke %(name)s's links? %(num)d devices will be logged out.",
+                    devices,
+                )
+                % {"name": name, "num": devices},
                 action=f"/console/{slug}/portal/players/{player}/revoke",
-                button=f"Revoke {name}'s links",
+                button=gettext("Revoke %(name)s's links") % {"name": name},
                 back=f"/console/{slug}/portal#pp-{player}",
                 details=(
-                    "Their personal link stops working; they join again with the code or a new "
-                    "personal link.",
+                    gettext(
+                        "Their personal link stops working; they join again with the code or a "
+                        "new personal link."
+                    ),
                 ),
             ),
             tab="portal",
-            title=f"Revoke {name}'s links",
+            title=gettext("Revoke %(name)s's links") % {"name": name},
         )
     try:
         revoke_player_tokens(db, slug, player, actor=access.actor)

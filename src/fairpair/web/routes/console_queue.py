@@ -21,6 +21,7 @@ from fastapi.responses import RedirectResponse, Response
 
 from fairpair.engine.errors import FairpairError, Location
 from fairpair.error_table import kind_of
+from fairpair.i18n import gettext
 from fairpair.interop.typed_text import RESULTS_HELP, parse_result
 from fairpair.service.kernel.connection import Database
 from fairpair.service.kernel.errors import Refused
@@ -96,9 +97,11 @@ def settle_item(
     typed = (values.get("accept") or values.get("result") or "").strip()
     try:
         if not stage or not is_whole(round_text) or not is_whole(table_text):
-            raise Refused(Location(("table",)), "this item names no match: reload the queue")
+            said = gettext("this item names no match: reload the queue")
+            raise Refused(Location(("table",)), said)
         if not typed:
-            raise Refused(Location(("result",)), f"type the result: {RESULTS_HELP}")
+            said = gettext("type the result: %(help)s") % {"help": RESULTS_HELP}
+            raise Refused(Location(("result",)), said)
         result = parse_result(typed, "result")
         recorded = results.report(
             db,
@@ -120,7 +123,11 @@ def settle_item(
             errors=errors,
             values={**values, "result": typed},
         )
-    done = f"round {recorded.round} table {recorded.table}: {recorded.result}"
+    done = gettext("Recorded round %(round)s table %(table)s: %(result)s.") % {
+        "round": recorded.round,
+        "table": recorded.table,
+        "result": recorded.result,
+    }
     return RedirectResponse(f"/console/{slug}/queue?{urlencode({'done': done})}", status_code=303)
 
 
@@ -135,5 +142,8 @@ def answer_judge_call(
         return _page(
             request, access, db, slug, status=kind_of(error).http, errors={"_form": error.reason}
         )
-    said = f"{done.player}'s judge call ({done.where}) answered"
+    said = gettext("%(player)s's judge call (%(where)s) answered.") % {
+        "player": done.player,
+        "where": done.where,
+    }
     return RedirectResponse(f"/console/{slug}/queue?{urlencode({'done': said})}", status_code=303)

@@ -10,6 +10,7 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import RedirectResponse, Response
 
 from fairpair.engine.errors import FairpairError
+from fairpair.i18n import gettext as _
 from fairpair.service.accounts.links import AccountLink, event_invitations, invite, revoke_link
 from fairpair.service.accounts.staff import Role, grant, revoke, staff_of
 from fairpair.service.kernel.connection import Database
@@ -69,7 +70,7 @@ def add_role(
 ) -> Response:
     values = {"username": username, "role": role}
     if not username.strip():
-        errors = {"username": "give the username of an account"}
+        errors = {"username": _("give the username of an account")}
         return _page(request, access, db, slug, status=422, errors=errors, values=values)
     try:
         grant(db, slug, username, role, actor=access.actor)
@@ -118,17 +119,21 @@ def remove(
             db,
             slug,
             Confirm(
-                question=f"Take away {name}'s role ({role.label})?",
+                question=_("Take away %(name)s's role (%(role)s)?")
+                % {"name": name, "role": _(role.label)},
                 action=f"/console/{slug}/staff/{username}/remove",
-                button=f"Remove {username}",
+                button=_("Remove %(username)s") % {"username": username},
                 back=f"/console/{slug}/staff",
                 details=(
-                    f"{username} no longer sees this event's console; their account stays, and "
-                    "an owner can add them again.",
+                    _(
+                        "%(username)s no longer sees this event's console; their account "
+                        "stays, and an owner can add them again."
+                    )
+                    % {"username": username},
                 ),
             ),
             tab="staff",
-            title=f"Remove {username}",
+            title=_("Remove %(username)s") % {"username": username},
         )
     try:
         revoke(db, slug, username, actor=access.actor)

@@ -12,6 +12,7 @@ from fastapi.responses import RedirectResponse, Response
 from fairpair.engine.errors import FairpairError
 from fairpair.engine.pairing.recommended import log2_rounds, magic_rounds
 from fairpair.engine.tiebreaks.registry import REGISTRY
+from fairpair.i18n import gettext, ngettext
 from fairpair.responses.events import EventDetail
 from fairpair.service.accounts.staff import Role
 from fairpair.service.event.events import export_event, show_event
@@ -28,12 +29,24 @@ ROUTER = APIRouter(include_in_schema=False)
 def recommended(players: int) -> str:
     """Guidance on how many Swiss rounds ``players`` need (never enforced)."""
     if players < 2:
-        return "register players to see the recommended number of rounds"
+        return gettext("register players to see the recommended number of rounds")
     rounds, playoff = magic_rounds(players)
-    magic = (
-        f"; the Magic table (MTR appendix E): {rounds} rounds, playoff {playoff}" if rounds else ""
+    swiss = log2_rounds(players)
+    said = ngettext(
+        "%(players)s players: %(num)d round leaves one undefeated player",
+        "%(players)s players: %(num)d rounds leave one undefeated player",
+        swiss,
+    ) % {"players": players, "num": swiss}
+    if not rounds:
+        return said
+    magic = gettext(
+        "%(said)s; the Magic table (MTR appendix E): %(rounds)s rounds, playoff %(playoff)s"
     )
-    return f"{players} players: {log2_rounds(players)} rounds leave one undefeated player{magic}"
+    return magic % {
+        "said": said,
+        "rounds": rounds,
+        "playoff": playoff,
+    }
 
 
 def _form_page(
@@ -94,7 +107,15 @@ def _names(event: EventDetail) -> dict[str, str]:
 
 @ROUTER.get("/console/{slug}/stages")
 def stages_tab(request: Request, slug: str, access: Viewer, db: DbDep) -> Response:
-    return console_page(request, access, db, slug, "console/stages.html", tab="stages")
+    return console_page(
+        request,
+        access,
+        db,
+        slug,
+        "console/stages.html",
+        tab="stages",
+        format_names=dict(stage_form.FORMATS),
+    )
 
 
 @ROUTER.get("/console/{slug}/stages/new")

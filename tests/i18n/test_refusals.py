@@ -12,10 +12,12 @@ from pathlib import Path
 import pytest
 
 from fairpair import i18n
+from fairpair.engine.errors import Location
 from fairpair.service.event import events
 from fairpair.service.kernel.connection import Database
 from fairpair.service.kernel.errors import Refused, UnknownEvent
 from fairpair.service.kernel.slugs import checked_slug
+from fairpair.web.forms import refusal, where_said
 
 SERVICE = Path(__file__).resolve().parents[2] / "src" / "fairpair" / "service"
 PLACEHOLDER = re.compile(r"%\((\w+)\)")
@@ -112,3 +114,16 @@ def test_a_refusal_from_the_database_speaks_too(sqlite_db: Database) -> None:
     assert french.value.reason == "aucun événement 'nowhere' (pas encore d'événement : créez-en un)"
     assert french.value.command == english.value.command == "fairpair event new NAME"
     assert french.value.code == english.value.code == "unknown_event"
+
+
+def test_the_place_of_a_refusal_speaks_too() -> None:
+    """A page puts the refusal's place (stage, round, table, player) before its reason: in
+    English exactly as ``Location.place`` says it, else in the reader's language."""
+    at = Location(stage="swiss", round=4, table=1, player="ann")
+    error = Refused(at, "why")
+    assert i18n.place("swiss", 4, 1, "ann") == at.place
+    assert refusal(error) == {"_form": "stage 'swiss', round 4, table 1, player 'ann': why"}
+    with i18n.speaking("es"):
+        assert refusal(error) == {"_form": "fase 'swiss', ronda 4, mesa 1, jugador 'ann': why"}
+    with i18n.speaking("ja"):
+        assert where_said(error) == "ステージ 'swiss', ラウンド 4, 1 卓, プレイヤー 'ann'"

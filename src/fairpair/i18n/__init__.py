@@ -250,3 +250,23 @@ def bracket_result(text: str, a: str, b: str) -> str:
     if text == "walkover":
         return gettext("walkover")
     return result_words(text, a, b)
+
+
+def place(
+    stage: str | None = None,
+    round: int | None = None,
+    table: int | None = None,
+    player: str | None = None,
+) -> str:
+    """Where a refusal is, in the organizer's words and the current language ("stage
+    'swiss', round 4, table 1"; English as ``engine.errors.Location.place`` says it)."""
+    bits: list[str] = []
+    if stage is not None:
+        bits.append(gettext("stage %(stage)r") % {"stage": stage})
+    if round is not None:
+        bits.append(gettext("round %(number)s") % {"number": round})
+    if table is not None:
+        bits.append(gettext("table %(number)s") % {"number": table})
+    if player is not None:
+        bits.append(gettext("player %(player)r") % {"player": player})
+    return ", ".join(bits)

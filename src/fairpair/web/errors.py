@@ -33,6 +33,7 @@ from fairpair.engine.errors import FairpairError
 from fairpair.error_table import kind_of
 from fairpair.i18n import N_
 from fairpair.service.kernel.errors import NotJoined, NotLoggedIn
+from fairpair.web.forms import where_said
 from fairpair.web.request_id import request_id_of
 from fairpair.web.route_note import route_of
 from fairpair.web.templating import is_htmx, render
@@ -82,7 +83,7 @@ async def on_fairpair_error(request: Request, error: Exception) -> Response:
             return Response(status_code=401, headers={"hx-redirect": target})
         if request.method == "GET":
             return RedirectResponse(target, status_code=303)
-    where = error.location.place or field_of(error) or ""
+    where = where_said(error) or field_of(error) or ""
     message = f"{where}: {error.reason}" if where else error.reason
     return _page(request, kind.http, N_("That did not work"), message, kind.code)
 

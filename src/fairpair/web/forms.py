@@ -12,7 +12,15 @@ from collections.abc import Iterable
 
 from fastapi import Request
 
+from fairpair import i18n
 from fairpair.engine.errors import FairpairError
+
+
+def where_said(error: FairpairError) -> str:
+    """The organizer's coordinates of a refusal (stage, round, table, player) in the
+    reader's language, as its reason is (empty when it has none)."""
+    at = error.location
+    return i18n.place(at.stage, at.round, at.table, at.player)
 
 
 def refusal(error: FairpairError, fields: Iterable[str] = ()) -> dict[str, str]:
@@ -21,7 +29,7 @@ def refusal(error: FairpairError, fields: Iterable[str] = ()) -> dict[str, str]:
     head = where.split(".", 1)[0].split("[", 1)[0]
     if head in known:
         return {head: error.reason}
-    place = error.location.place
+    place = where_said(error)
     return {"_form": f"{place}: {error.reason}" if place else error.reason}
 
 

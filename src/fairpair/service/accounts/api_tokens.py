@@ -9,6 +9,7 @@ from datetime import datetime
 
 from sqlalchemy import insert, select, update
 
+from fairpair.i18n import gettext
 from fairpair.service.accounts.logins import ACCOUNT_COLUMNS, Account, account_of
 from fairpair.service.accounts.sessions import token_hash
 from fairpair.service.kernel.change import now
@@ -32,7 +33,7 @@ class TokenInfo:
 def create_token(db: Database, account: Account, name: str) -> tuple[TokenInfo, str]:
     """A new token for ``account`` named ``name``: its description and its secret (shown
     once; fairpair keeps only a hash)."""
-    label = checked_line(name, "name", "a token's name")
+    label = checked_line(name, "name", gettext("a token's name"))
     secret = PREFIX + secrets.token_urlsafe(32)
     at = now()
     with db.writing() as conn:
@@ -73,7 +74,11 @@ def revoke_token(db: Database, account: Account, key: int) -> None:
             .values(revoked_at=now())
         ).rowcount
     if not done:
-        raise Refused("token", f"no active token {key} of {account.username!r}")
+        raise Refused(
+            "token",
+            gettext("no active token %(key)s of %(username)r")
+            % {"key": key, "username": account.username},
+        )
 
 
 def token_account(db: Database, secret: str) -> Account | None:

@@ -29,6 +29,7 @@ from sqlalchemy import Connection, delete, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import aliased
 
+from fairpair.i18n import gettext
 from fairpair.password_cost import password_hasher
 from fairpair.service.accounts.logins import (
     ACCOUNT_COLUMNS,
@@ -154,7 +155,8 @@ def first_account(db: Database, username: str, password: str, *, name: str = "")
             conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SETUP_LOCK})
         if conn.execute(select(AccountRow.id).limit(1)).first() is not None:
             raise NotAllowed(
-                "setup", "this installation is set up already: log in, or ask its administrator"
+                "setup",
+                gettext("this installation is set up already: log in, or ask its administrator"),
             )
         return insert_account(conn, username, password, name=name, organizer=True, admin=True)
 
@@ -175,11 +177,11 @@ def invite(
     (``by`` must own it; ``organizer``: the new account may create events too, which only an
     organizer may grant), or, without ``slug``, to an organizer account (administrator only).
     Returns the invitation and its secret (shown once)."""
-    said = checked_line(note, "note", "a note") if note.strip() else ""
+    said = checked_line(note, "note", gettext("a note")) if note.strip() else ""
     at = now()
     if slug is None:
         if not by.admin:
-            raise NotAllowed("account", "only the administrator invites organizers")
+            raise NotAllowed("account", gettext("only the administrator invites organizers"))
         with db.writing() as conn:
             return _new_link(
                 conn,
@@ -192,10 +194,10 @@ def invite(
             )
     wanted = Role.named(role)
     if organizer and not by.organizer:
-        raise NotAllowed("organizer", "only an organizer invites another organizer")
+        raise NotAllowed("organizer", gettext("only an organizer invites another organizer"))
     with changing(db, slug, by.username) as change:
         if role_in(change.conn, change.event.id, by) != Role.OWNER:
-            raise NotAllowed("role", "only the event's owners invite staff")
+            raise NotAllowed("role", gettext("only the event's owners invite staff"))
         made = _new_link(
             change.conn,
             kind="invite",
@@ -222,14 +224,35 @@ def _open_link(conn: Connection, secret: str, kind: str) -> AccountLink:
             AccountLinkRow.token_hash == token_hash(secret[:200]), AccountLinkRow.kind == kind
         )
     ).first()
-    noun = "invitation" if kind == "invite" else "password reset link"
+    invite = kind == "invite"
     if row is None:
-        raise Refused("link", f"this {noun} is unknown: check that the whole link was copied")
+        raise Refused(
+            "link",
+            gettext("this invitation is unknown: check that the whole link was copied")
+            if invite
+            else gettext(
+                "this password reset link is unknown: check that the whole link was copied"
+            ),
+        )
     link = _link_of(row)
     if link.state != "open":
-        ask = "the person who sent it" if kind == "invite" else "the administrator"
-        raise Refused("link", f"this {noun} was {link.state}: ask {ask} for a new one")
+        raise Refused("link", _closed_link(invite, link.state))
     return link
+
+
+def _closed_link(invite: bool, state: str) -> str:
+    """Why a link no longer works (used, revoked or expired), and whom to ask for a new one."""
+    if invite:
+        if state == "used":
+            return gettext("this invitation was used: ask the person who sent it for a new one")
+        if state == "revoked":
+            return gettext("this invitation was revoked: ask the person who sent it for a new one")
+        return gettext("this invitation was expired: ask the person who sent it for a new one")
+    if state == "used":
+        return gettext("this password reset link was used: ask the administrator for a new one")
+    if state == "revoked":
+        return gettext("this password reset link was revoked: ask the administrator for a new one")
+    return gettext("this password reset link was expired: ask the administrator for a new one")
 
 
 def invitation(db: Database, secret: str) -> AccountLink:
@@ -251,7 +274,7 @@ def _use(conn: Connection, link: AccountLink, at: datetime) -> None:
         .values(used_at=at)
     ).rowcount
     if done != 1:
-        raise Refused("link", "this link was used a moment ago: it works once")
+        raise Refused("link", gettext("this link was used a moment ago: it works once"))
 
 
 def accept_invitation(
@@ -280,7 +303,11 @@ def accept_invitation(
             )
             return made
     except IntegrityError:
-        raise Refused("username", f"the username {username.strip().lower()!r} is taken") from None
+        raise Refused(
+            "username",
+            gettext("the username %(username_strip_lower)r is taken")
+            % {"username_strip_lower": username.strip().lower()},
+        ) from None
 
 
 def revoke_link(db: Database, by: Account, link_id: int, *, slug: str | None = None) -> None:
@@ -288,13 +315,13 @@ def revoke_link(db: Database, by: Account, link_id: int, *, slug: str | None = N
     one of that event's invitations (its owners)."""
     if slug is None:
         if not by.admin:
-            raise NotAllowed("account", "only the administrator revokes these links")
+            raise NotAllowed("account", gettext("only the administrator revokes these links"))
         with db.writing() as conn:
             _revoke(conn, link_id, None, now())
         return
     with changing(db, slug, by.username) as change:
         if role_in(change.conn, change.event.id, by) != Role.OWNER:
-            raise NotAllowed("role", "only the event's owners revoke its invitations")
+            raise NotAllowed("role", gettext("only the event's owners revoke its invitations"))
         _revoke(change.conn, link_id, change.event.id, change.at)
         change.audit("staff.invite_revoke", f"invitation {link_id}")
 
@@ -313,7 +340,7 @@ def _revoke(conn: Connection, link_id: int, event_id: int | None, at: datetime) 
         .values(revoked_at=at)
     ).rowcount
     if not done:
-        raise Refused("link", f"no unused link {link_id} here")
+        raise Refused("link", gettext("no unused link %(link_id)s here") % {"link_id": link_id})
 
 
 def event_invitations(db: Database, slug: str) -> list[AccountLink]:
@@ -356,14 +383,14 @@ def reset_link(db: Database, by: Account, username: str) -> tuple[AccountLink, s
     """A one-time link that sets a new password for ``username`` (administrator only); an
     earlier unused reset link of that account stops working."""
     if not by.admin:
-        raise NotAllowed("account", "only the administrator issues password reset links")
+        raise NotAllowed("account", gettext("only the administrator issues password reset links"))
     at = now()
     with db.writing() as conn:
         target = conn.execute(
             select(AccountRow.id).where(AccountRow.username == username.strip().lower())
         ).scalar_one_or_none()
         if target is None:
-            raise Refused("username", f"no account {username!r}")
+            raise Refused("username", gettext("no account %(username)r") % {"username": username})
         conn.execute(
             update(AccountLinkRow)
             .where(
@@ -421,7 +448,7 @@ def change_password(
         try:
             _HASHER.verify(stored, current)
         except (VerifyMismatchError, VerificationError, InvalidHashError):
-            raise Refused("current", "that is not your current password") from None
+            raise Refused("current", gettext("that is not your current password")) from None
         conn.execute(
             update(AccountRow).where(AccountRow.id == account.id).values(password_hash=hashed)
         )

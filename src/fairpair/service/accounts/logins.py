@@ -10,6 +10,7 @@ from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatc
 from sqlalchemy import Connection, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
+from fairpair.i18n import gettext
 from fairpair.password_cost import password_hasher
 from fairpair.service.kernel.change import now
 from fairpair.service.kernel.errors import BadCredentials, Refused
@@ -54,17 +55,24 @@ def checked_username(username: str) -> str:
     if not USERNAME.match(value):
         raise Refused(
             "username",
-            f"{username!r} is not a username: 2-40 letters, digits, '.', '_' or '-', "
-            "starting with a letter or digit",
+            gettext(
+                "%(username)r is not a username: 2-40 letters, digits, '.', "
+                "'_' or '-', starting with a letter or digit"
+            )
+            % {"username": username},
         )
     return value
 
 
 def checked_password(password: str) -> str:
     if len(password) < MIN_PASSWORD:
-        raise Refused("password", f"a password needs at least {MIN_PASSWORD} characters")
+        raise Refused(
+            "password",
+            gettext("a password needs at least %(MIN_PASSWORD)s characters")
+            % {"MIN_PASSWORD": MIN_PASSWORD},
+        )
     if len(password) > 1024:
-        raise Refused("password", "a password has at most 1,024 characters")
+        raise Refused("password", gettext("a password has at most 1,024 characters"))
     return password
 
 
@@ -84,7 +92,11 @@ def add_account(
                 conn, username, password, name=name, organizer=organizer, admin=admin
             )
     except IntegrityError:
-        raise Refused("username", f"the username {username.strip().lower()!r} is taken") from None
+        raise Refused(
+            "username",
+            gettext("the username %(username_strip_lower)r is taken")
+            % {"username_strip_lower": username.strip().lower()},
+        ) from None
 
 
 def insert_account(
@@ -100,10 +112,10 @@ def insert_account(
     username raises ``IntegrityError`` for the caller to turn into a refusal)."""
     user = checked_username(username)
     hashed = _HASHER.hash(checked_password(password))
-    display = checked_name(name, "name", "a name") if name and name.strip() else user
+    display = checked_name(name, "name", gettext("a name")) if name and name.strip() else user
     taken = conn.execute(select(AccountRow.id).where(AccountRow.username == user)).first()
     if taken is not None:
-        raise Refused("username", f"the username {user!r} is taken")
+        raise Refused("username", gettext("the username %(user)r is taken") % {"user": user})
     key = conn.execute(
         insert(AccountRow)
         .values(
@@ -133,7 +145,7 @@ def set_password(db: Database, username: str, password: str) -> None:
             .values(password_hash=hashed)
         ).rowcount
     if not done:
-        raise Refused("username", f"no account {username!r}")
+        raise Refused("username", gettext("no account %(username)r") % {"username": username})
 
 
 def set_admin(db: Database, username: str, admin: bool = True) -> Account:
@@ -146,7 +158,7 @@ def set_admin(db: Database, username: str, admin: bool = True) -> Account:
             .values(admin=admin)
         ).rowcount
     if not done:
-        raise Refused("username", f"no account {username!r}")
+        raise Refused("username", gettext("no account %(username)r") % {"username": username})
     return find_account(db, username)
 
 
@@ -161,9 +173,9 @@ def authenticate(db: Database, username: str, password: str) -> Account:
     try:
         _HASHER.verify(row.password_hash if row is not None else _DUMMY, password)
     except (VerifyMismatchError, VerificationError, InvalidHashError):
-        raise BadCredentials("password", "wrong username or password") from None
+        raise BadCredentials("password", gettext("wrong username or password")) from None
     if row is None:
-        raise BadCredentials("password", "wrong username or password")
+        raise BadCredentials("password", gettext("wrong username or password"))
     if _HASHER.check_needs_rehash(row.password_hash):
         with db.writing() as conn:
             conn.execute(
@@ -185,7 +197,7 @@ def find_account(db: Database, username: str) -> Account:
             select(*ACCOUNT_COLUMNS).where(AccountRow.username == username.strip().lower())
         ).first()
     if row is None:
-        raise Refused("username", f"no account {username!r}")
+        raise Refused("username", gettext("no account %(username)r") % {"username": username})
     return account_of(row)
 
 

@@ -14,6 +14,7 @@ from enum import IntEnum
 
 from sqlalchemy import Connection, delete, insert, select, union_all, update
 
+from fairpair.i18n import gettext
 from fairpair.service.accounts.logins import Account
 from fairpair.service.kernel.change import Change
 from fairpair.service.kernel.errors import Refused
@@ -44,7 +45,9 @@ class Role(IntEnum):
         try:
             return cls[name.strip().upper()]
         except KeyError:
-            raise Refused("role", f"no role {name!r} (roles: owner, judge, viewer)") from None
+            raise Refused(
+                "role", gettext("no role %(name)r (roles: owner, judge, viewer)") % {"name": name}
+            ) from None
 
 
 def write_role(change: Change, account_id: int, role: str) -> None:
@@ -90,7 +93,8 @@ def _account_id(conn: Connection, username: str) -> int:
     if key is None:
         raise Refused(
             "username",
-            f"no account {username!r}: the person needs an account first",
+            gettext("no account %(username)r: the person needs an account first")
+            % {"username": username},
             command="fairpair user add NAME",
         )
     return int(key)
@@ -119,7 +123,11 @@ def grant(db: Database, slug: str, username: str, role: str, *, actor: str) -> R
             and wanted != Role.OWNER
             and _owners(change.conn, change.event.id) == 1
         ):
-            raise Refused("role", f"{username!r} is the event's only owner: add another first")
+            raise Refused(
+                "role",
+                gettext("%(username)r is the event's only owner: add another first")
+                % {"username": username},
+            )
         if before == wanted.label:
             return wanted
         write_role(change, key, wanted.label)
@@ -142,9 +150,15 @@ def revoke(db: Database, slug: str, username: str, *, actor: str) -> None:
             )
         ).scalar_one_or_none()
         if before is None:
-            raise Refused("username", f"{username!r} is not staff of this event")
+            raise Refused(
+                "username",
+                gettext("%(username)r is not staff of this event") % {"username": username},
+            )
         if before == "owner" and _owners(change.conn, change.event.id) == 1:
-            raise Refused("username", f"{username!r} is the event's only owner")
+            raise Refused(
+                "username",
+                gettext("%(username)r is the event's only owner") % {"username": username},
+            )
         change.conn.execute(
             delete(StaffRow).where(StaffRow.event_id == change.event.id, StaffRow.account_id == key)
         )

@@ -26,6 +26,7 @@ from sqlalchemy import Connection, delete, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
+from fairpair.i18n import ngettext
 from fairpair.service.accounts.logins import Account, authenticate
 from fairpair.service.kernel.change import now
 from fairpair.service.kernel.errors import TooManyAttempts
@@ -67,19 +68,41 @@ class LoginWait(TooManyAttempts):
     """Too many failed logins: ``seconds`` until the next attempt is looked at."""
 
     def __init__(self, seconds: int, by_account: bool) -> None:
-        whose = "this username" if by_account else "your address"
-        super().__init__(
-            "username",
-            f"too many failed logins for {whose}: wait {_duration(seconds)}, then try again",
-        )
+        super().__init__("username", _wait_text(seconds, by_account))
         self.seconds = seconds
 
 
-def _duration(seconds: int) -> str:
+def _wait_text(seconds: int, by_account: bool) -> str:
+    """Why a login waits, and how long, in the reader's language (whole sentences, each
+    with its plural)."""
     if seconds < 60:
-        return f"{seconds} second{'s' if seconds != 1 else ''}"
+        if by_account:
+            text = ngettext(
+                "too many failed logins for this username: wait %(num)d second, then try again",
+                "too many failed logins for this username: wait %(num)d seconds, then try again",
+                seconds,
+            )
+        else:
+            text = ngettext(
+                "too many failed logins for your address: wait %(num)d second, then try again",
+                "too many failed logins for your address: wait %(num)d seconds, then try again",
+                seconds,
+            )
+        return text % {"num": seconds}
     minutes = -(-seconds // 60)
-    return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    if by_account:
+        text = ngettext(
+            "too many failed logins for this username: wait %(num)d minute, then try again",
+            "too many failed logins for this username: wait %(num)d minutes, then try again",
+            minutes,
+        )
+    else:
+        text = ngettext(
+            "too many failed logins for your address: wait %(num)d minute, then try again",
+            "too many failed logins for your address: wait %(num)d minutes, then try again",
+            minutes,
+        )
+    return text % {"num": minutes}
 
 
 def _keys(username: str, address: str) -> tuple[tuple[Policy, str], ...]:

@@ -19,6 +19,7 @@ from typing import Literal
 from sqlalchemy import delete, func, insert, select, text, update
 
 from fairpair.engine.errors import Location
+from fairpair.i18n import gettext
 from fairpair.service.accounts.staff import Role
 from fairpair.service.communities.unit import (
     CommunityChange,
@@ -86,14 +87,18 @@ class CommunityView:
 def _checked_name(name: str) -> str:
     name = name.strip()
     if not name or len(name) > 200 or has_control(name):
-        raise Refused(Location(("name",)), "a community's name has 1-200 characters")
-    refuse_hidden(name, Location(("name",)), "a community's name")
+        raise Refused(Location(("name",)), gettext("a community's name has 1-200 characters"))
+    refuse_hidden(name, Location(("name",)), gettext("a community's name"))
     return name
 
 
 def _checked_kind(kind: str) -> str:
     if kind not in KINDS:
-        raise Refused(Location(("kind",)), f"a community is a {', '.join(KINDS)}, not {kind!r}")
+        raise Refused(
+            Location(("kind",)),
+            gettext("a community is a %(join_kinds)s, not %(kind)r")
+            % {"join_kinds": ", ".join(KINDS), "kind": kind},
+        )
     return kind
 
 
@@ -117,7 +122,10 @@ def create_community(
         if slug is not None:
             chosen = checked_slug(slug)
             if chosen in taken:
-                raise EventExists(Location(("slug",)), f"a community {chosen!r} exists")
+                raise EventExists(
+                    Location(("slug",)),
+                    gettext("a community %(chosen)r exists") % {"chosen": chosen},
+                )
         else:
             base = slug_of(name)
             chosen, n = base, 1
@@ -265,8 +273,15 @@ def attach_event(db: Database, community: str, event: str, *, actor: str) -> int
         ).scalar_one_or_none()
         target = lock_community(conn, community)
         if found is not None:
-            said = "this community" if found == target.id else "another community"
-            raise Refused(Location(("community",)), f"event {event} belongs to {said} already")
+            said = (
+                gettext("event %(event)s belongs to this community already")
+                if found == target.id
+                else gettext("event %(event)s belongs to another community already")
+            )
+            raise Refused(
+                Location(("community",)),
+                said % {"event": event},
+            )
         conn.execute(
             insert(CommunityEventRow).values(event_id=change.event.id, community_id=target.id)
         )
@@ -297,7 +312,9 @@ def detach_event(db: Database, community: str, event: str, *, actor: str) -> Non
         ).rowcount
         if not gone:
             raise Refused(
-                Location(("community",)), f"event {event} is not one of {community}'s events"
+                Location(("community",)),
+                gettext("event %(event)s is not one of %(community)s's events")
+                % {"event": event, "community": community},
             )
         players = select(PlayerRow.id).where(PlayerRow.event_id == change.event.id)
         conn.execute(delete(PlayerPersonRow).where(PlayerPersonRow.player_id.in_(players)))

@@ -26,6 +26,7 @@ from datetime import datetime
 from sqlalchemy import Connection, func, or_, select, update
 
 from fairpair.engine.errors import Location
+from fairpair.i18n import gettext
 from fairpair.service.communities.unit import (
     CommunityChange,
     changing_community,
@@ -79,7 +80,8 @@ def _person_id(conn: Connection, community_id: int, key: str) -> int:
     ).scalar_one_or_none()
     if found is None:
         raise UnknownCommunity(
-            Location(("person",)), f"no player {key!r} in the community's directory"
+            Location(("person",)),
+            gettext("no player %(key)r in the community's directory") % {"key": key},
         )
     return int(found)
 
@@ -209,8 +211,8 @@ def rename(db: Database, community: str, key: str, name: str, *, actor: str) -> 
     """Record ``key`` is called ``name`` from now on (the events keep their own names)."""
     name = name.strip()
     if not name or len(name) > 200 or has_control(name):
-        raise Refused(Location(("name",)), "a player's name has 1-200 characters")
-    refuse_hidden(name, Location(("name",)), "a player's name")
+        raise Refused(Location(("name",)), gettext("a player's name has 1-200 characters"))
+    refuse_hidden(name, Location(("name",)), gettext("a player's name"))
     with changing_community(db, community, actor) as change:
         person_id = _person_id(change.conn, change.community.id, key)
         before = change.conn.execute(
@@ -226,7 +228,7 @@ def merge(db: Database, community: str, kept: str, gone: str, *, actor: str) -> 
     and for two records seen in one event (two players of one event are two people). How
     many events' players moved."""
     if kept == gone:
-        raise Refused(Location(("gone",)), "a record cannot be merged with itself")
+        raise Refused(Location(("gone",)), gettext("a record cannot be merged with itself"))
     with changing_community(db, community, actor) as change:
         conn = change.conn
         keep_id = _person_id(conn, change.community.id, kept)
@@ -246,8 +248,11 @@ def merge(db: Database, community: str, kept: str, gone: str, *, actor: str) -> 
             slugs = conn.execute(select(EventRow.slug).where(EventRow.id.in_(both))).scalars()
             raise Refused(
                 Location(("gone",)),
-                f"{kept} and {gone} both played in {', '.join(sorted(slugs))}: "
-                "two players of one event are two people",
+                gettext(
+                    "%(kept)s and %(gone)s both played in %(join_sorted_slugs)s: "
+                    "two players of one event are two people"
+                )
+                % {"kept": kept, "gone": gone, "join_sorted_slugs": ", ".join(sorted(slugs))},
             )
         moved = conn.execute(
             update(PlayerPersonRow)

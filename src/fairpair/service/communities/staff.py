@@ -8,6 +8,7 @@ from __future__ import annotations
 from sqlalchemy import Connection, delete, func, insert, select, update
 
 from fairpair.engine.errors import Location
+from fairpair.i18n import gettext
 from fairpair.service.accounts.staff import Role
 from fairpair.service.communities.unit import changing_community, reading_community
 from fairpair.service.kernel.errors import Refused
@@ -21,7 +22,9 @@ def _account(conn: Connection, username: str) -> int:
     ).scalar_one_or_none()
     if found is None:
         raise Refused(
-            Location(("username",)), f"no account {username!r}: the person needs an account first"
+            Location(("username",)),
+            gettext("no account %(username)r: the person needs an account first")
+            % {"username": username},
         )
     return int(found)
 
@@ -54,7 +57,8 @@ def grant(db: Database, community: str, username: str, role: str, *, actor: str)
         if before == "owner" and _owners(conn, cid) == 1:
             raise Refused(
                 Location(("role",)),
-                f"{username!r} is the community's only owner: add another first",
+                gettext("%(username)r is the community's only owner: add another first")
+                % {"username": username},
             )
         if before is None:
             conn.execute(
@@ -85,11 +89,15 @@ def revoke(db: Database, community: str, username: str, *, actor: str) -> None:
             )
         ).scalar_one_or_none()
         if before is None:
-            raise Refused(Location(("username",)), f"{username!r} is not staff of the community")
+            raise Refused(
+                Location(("username",)),
+                gettext("%(username)r is not staff of the community") % {"username": username},
+            )
         if before == "owner" and _owners(conn, cid) == 1:
             raise Refused(
                 Location(("username",)),
-                f"{username!r} is the community's only owner: add another first",
+                gettext("%(username)r is the community's only owner: add another first")
+                % {"username": username},
             )
         conn.execute(
             delete(CommunityStaffRow).where(

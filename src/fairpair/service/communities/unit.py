@@ -18,6 +18,7 @@ from typing import Any
 from sqlalchemy import Connection, bindparam, insert, select, update
 
 from fairpair.engine.errors import Location
+from fairpair.i18n import gettext
 from fairpair.service.kernel.change import now
 from fairpair.service.kernel.errors import UnknownCommunity
 from fairpair.store.database import Database
@@ -77,7 +78,9 @@ def _ref(row: Any) -> CommunityRef:
 
 
 def _unknown(slug: str) -> UnknownCommunity:
-    return UnknownCommunity(Location(("community",)), f"no community {slug!r}")
+    return UnknownCommunity(
+        Location(("community",)), gettext("no community %(slug)r") % {"slug": slug}
+    )
 
 
 def find_community(conn: Connection, slug: str) -> CommunityRef:

@@ -16,6 +16,7 @@ from datetime import datetime
 from sqlalchemy import delete, select
 
 from fairpair.engine.errors import Location
+from fairpair.i18n import gettext
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.kernel.unit import changing, reading
 from fairpair.store.database import Database
@@ -73,6 +74,9 @@ def unlink_event_channel(db: Database, slug: str, channel_id: str, *, actor: str
         if not done:
             raise Refused(
                 Location(("channel",)),
-                f"Discord channel {channel_id} is not linked to this event (unlinked already?)",
+                gettext(
+                    "Discord channel %(channel_id)s is not linked to this event (unlinked already?)"
+                )
+                % {"channel_id": channel_id},
             )
         change.audit("discord.unlink", f"Discord channel {channel_id}")

@@ -22,6 +22,7 @@ from typing import Literal
 from sqlalchemy import insert, select, update
 
 from fairpair.engine.errors import Location
+from fairpair.i18n import gettext
 from fairpair.service.accounts.sessions import token_hash
 from fairpair.service.kernel.change import Change
 from fairpair.service.kernel.errors import Refused
@@ -50,7 +51,9 @@ def new_code(
     """A new one-time code of event ``slug`` (``player``: whose, for a ``player`` code);
     audited without the code."""
     if (purpose == "player") != (player is not None):
-        raise Refused(Location(("player",)), "a player code names its player; a channel code none")
+        raise Refused(
+            Location(("player",)), gettext("a player code names its player; a channel code none")
+        )
     with changing(db, slug, actor) as change:
         player_id = None
         subject = "Discord channel link"
@@ -80,7 +83,10 @@ def new_code(
 def _unknown() -> Refused:
     return Refused(
         Location(("code",)),
-        "that code is unknown, used or expired: ask for a new one (they work once, for 30 minutes)",
+        gettext(
+            "that code is unknown, used or expired: ask for a new one "
+            "(they work once, for 30 minutes)"
+        ),
     )
 
 

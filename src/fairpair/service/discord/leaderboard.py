@@ -10,6 +10,7 @@ from sqlalchemy import select
 
 from fairpair.engine.errors import Location
 from fairpair.engine.points_text import points_text
+from fairpair.i18n import gettext
 from fairpair.service.communities.communities import community_of_event
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.leagues.board import LeagueBoard
@@ -43,18 +44,24 @@ def league_of_channel(
     if community is None:
         raise Refused(
             Location(("league",)),
-            "this channel's event belongs to no community with a league (and this server is "
-            "no community's)",
+            gettext(
+                "this channel's event belongs to no community with a league "
+                "(and this server is no community's)"
+            ),
         )
     leagues = leagues_of(db, community)
     if league is not None:
         if not any(lg.key == league for lg in leagues):
             keys = ", ".join(lg.key for lg in leagues) or "none yet"
-            raise Refused(Location(("league",)), f"no league {league!r} here (leagues: {keys})")
+            raise Refused(
+                Location(("league",)),
+                gettext("no league %(league)r here (leagues: %(keys)s)")
+                % {"league": league, "keys": keys},
+            )
         return community, league
     open_ = [lg for lg in leagues if not lg.closed]
     if not open_:
-        raise Refused(Location(("league",)), "the community has no open league")
+        raise Refused(Location(("league",)), gettext("the community has no open league"))
     return community, open_[0].key
 
 

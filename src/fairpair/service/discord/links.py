@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from sqlalchemy import delete, insert, select, update
 
 from fairpair.engine.errors import Location
+from fairpair.i18n import gettext
 from fairpair.service.discord.codes import code_for, use_code
 from fairpair.service.discord.display import schedule_redraw
 from fairpair.service.kernel.errors import Refused
@@ -92,7 +93,9 @@ def link_channel(
     the display message is drawn there soon after."""
     target = code_for(db, code)
     if target.purpose != "channel":
-        raise Refused(Location(("code",)), "that is a player's code: players type it with /join")
+        raise Refused(
+            Location(("code",)), gettext("that is a player's code: players type it with /join")
+        )
     with changing(db, target.slug, actor) as change:
         conn = change.conn
         shown = conn.execute(
@@ -103,7 +106,9 @@ def link_channel(
         if shown is not None:
             where = "this event" if shown.slug == change.event.slug else f"{shown.name!r}"
             raise Refused(
-                Location(("channel",)), f"this channel already shows {where}: /unlink it first"
+                Location(("channel",)),
+                gettext("this channel already shows %(where)s: /unlink it first")
+                % {"where": where},
             )
         use_code(change, code, "channel")
         made = conn.execute(
@@ -129,7 +134,7 @@ def unlink_channel(db: Database, channel_id: str, *, actor: str) -> Linked:
     redrawn)."""
     slug = event_of_channel(db, channel_id)
     if slug is None:
-        raise Refused(Location(("channel",)), "this channel is not linked to an event")
+        raise Refused(Location(("channel",)), gettext("this channel is not linked to an event"))
     with changing(db, slug, actor) as change:
         done = change.conn.execute(
             delete(DiscordChannelRow).where(
@@ -138,7 +143,7 @@ def unlink_channel(db: Database, channel_id: str, *, actor: str) -> Linked:
             )
         ).rowcount
         if not done:
-            raise Refused(Location(("channel",)), "this channel is not linked to an event")
+            raise Refused(Location(("channel",)), gettext("this channel is not linked to an event"))
         change.audit("discord.unlink", f"Discord channel {channel_id}")
         return Linked(change.event.slug, change.event.name)
 
@@ -150,7 +155,8 @@ def join_player(
     target = code_for(db, code)
     if target.purpose != "player":
         raise Refused(
-            Location(("code",)), "that is a channel code: the organizer types it with /link"
+            Location(("code",)),
+            gettext("that is a channel code: the organizer types it with /link"),
         )
     with changing(db, target.slug, discord_actor(user_id, username)) as change:
         conn = change.conn
@@ -171,8 +177,11 @@ def join_player(
         if other is not None:
             raise Refused(
                 Location(("code",)),
-                f"your Discord account is already {other.name} in this event: "
-                "one account plays one player",
+                gettext(
+                    "your Discord account is already %(name)s in this event: one "
+                    "account plays one player"
+                )
+                % {"name": other.name},
             )
         before = conn.execute(
             select(DiscordPlayerRow.discord_user_id).where(DiscordPlayerRow.player_id == player_id)

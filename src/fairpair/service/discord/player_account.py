@@ -16,6 +16,7 @@ from datetime import datetime
 from sqlalchemy import delete, select
 
 from fairpair.engine.errors import Location
+from fairpair.i18n import gettext
 from fairpair.service.discord.codes import new_code
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.kernel.unit import changing
@@ -46,7 +47,7 @@ def _own_key(player: PlayerPass) -> str:
     if player.player_key is None:
         raise Refused(
             Location(("discord",)),
-            "you are on the waitlist: you link Discord once you have a place",
+            gettext("you are on the waitlist: you link Discord once you have a place"),
         )
     return player.player_key
 
@@ -99,5 +100,5 @@ def unlink_my_discord(db: Database, player: PlayerPass) -> None:
                 .returning(DiscordPlayerRow.discord_user_id)
             ).scalar_one_or_none()
         if before is None:
-            raise Refused(Location(("discord",)), "your Discord account is not linked")
+            raise Refused(Location(("discord",)), gettext("your Discord account is not linked"))
         change.audit("discord.leave", f"player {key}", before={"discord": before})

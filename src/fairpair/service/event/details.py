@@ -16,6 +16,7 @@ from sqlalchemy import Connection, select, update
 
 from fairpair import i18n
 from fairpair.engine.errors import Location
+from fairpair.i18n import gettext
 from fairpair.responses.event_details import EventDetails
 from fairpair.service.kernel.change import EventRef
 from fairpair.service.kernel.errors import Refused
@@ -55,7 +56,9 @@ def _text(value: str | None, field: str) -> str | None:
     if len(text) > longest or has_control(text):
         what = field.replace("_", " ")
         raise Refused(
-            Location((field,)), f"the {what} has up to {longest} characters, no control codes"
+            Location((field,)),
+            gettext("the %(what)s has up to %(longest)s characters, no control codes")
+            % {"what": what, "longest": longest},
         )
     return text
 
@@ -69,8 +72,11 @@ def _language(value: str | None) -> str | None:
     if found is None:
         raise Refused(
             Location(("language",)),
-            f"{value!r} is not a language fairpair speaks (the languages: "
-            f"{', '.join(i18n.LANGUAGES)})",
+            gettext(
+                "%(value)r is not a language fairpair speaks (the languages: "
+                "%(join_i18n_languages)s)"
+            )
+            % {"value": value, "join_i18n_languages": ", ".join(i18n.LANGUAGES)},
         )
     return found
 
@@ -82,8 +88,11 @@ def checked_details(details: EventDetails) -> EventDetails:
     if federation is not None and not FEDERATION.match(federation):
         raise Refused(
             Location(("federation",)),
-            f"{details.federation!r} is not a federation: three letters, as FIDE writes them "
-            "(ITA, USA, FID)",
+            gettext(
+                "%(federation)r is not a federation: three letters, as FIDE "
+                "writes them (ITA, USA, FID)"
+            )
+            % {"federation": details.federation},
         )
     if (
         details.start_date is not None
@@ -92,8 +101,14 @@ def checked_details(details: EventDetails) -> EventDetails:
     ):
         raise Refused(
             Location(("end_date",)),
-            f"the event ends ({details.end_date.isoformat()}) before it starts "
-            f"({details.start_date.isoformat()})",
+            gettext(
+                "the event ends (%(details_end_date_isoformat)s) before it "
+                "starts (%(details_start_date_isoformat)s)"
+            )
+            % {
+                "details_end_date_isoformat": details.end_date.isoformat(),
+                "details_start_date_isoformat": details.start_date.isoformat(),
+            },
         )
     deputies: list[str] = []
     for i, name in enumerate(details.deputy_arbiters):
@@ -102,7 +117,9 @@ def checked_details(details: EventDetails) -> EventDetails:
             continue
         if len(deputies) == MOST_DEPUTIES:
             raise Refused(
-                Location(("deputy_arbiters", i)), f"at most {MOST_DEPUTIES} deputy arbiters"
+                Location(("deputy_arbiters", i)),
+                gettext("at most %(MOST_DEPUTIES)s deputy arbiters")
+                % {"MOST_DEPUTIES": MOST_DEPUTIES},
             )
         deputies.append(text)
     dates = list(details.round_dates)
@@ -110,7 +127,9 @@ def checked_details(details: EventDetails) -> EventDetails:
         dates.pop()
     if len(dates) > MOST_ROUND_DATES:
         raise Refused(
-            Location(("round_dates",)), f"round dates for at most {MOST_ROUND_DATES} rounds"
+            Location(("round_dates",)),
+            gettext("round dates for at most %(MOST_ROUND_DATES)s rounds")
+            % {"MOST_ROUND_DATES": MOST_ROUND_DATES},
         )
     return EventDetails(
         language=_language(details.language),
@@ -208,15 +227,19 @@ def set_event_details(
     unknown = sorted(set(changes) - set(EventDetails.model_fields) - {"name"})
     if unknown:
         fields = ", ".join(("name", *EventDetails.model_fields))
-        raise Refused(Location((unknown[0],)), f"not an event detail (the details: {fields})")
+        raise Refused(
+            Location((unknown[0],)),
+            gettext("not an event detail (the details: %(fields)s)") % {"fields": fields},
+        )
     new_name = None
     if "name" in changes:
         new_name = str(changes["name"] or "").strip()
         if not new_name or len(new_name) > 200 or has_control(new_name):
             raise Refused(
-                Location(("name",)), "an event's name has 1-200 characters, no control codes"
+                Location(("name",)),
+                gettext("an event's name has 1-200 characters, no control codes"),
             )
-        refuse_hidden(new_name, Location(("name",)), "an event's name")
+        refuse_hidden(new_name, Location(("name",)), gettext("an event's name"))
     with changing(db, slug, actor) as change:
         conn, event = change.conn, change.event
         before = stored_details(conn, event)

@@ -17,6 +17,7 @@ from fairpair.engine.ruleset import Ruleset
 from fairpair.engine.rulesets import DEFAULT, autopilot_default, swiss_defaults
 from fairpair.engine.stage import Stage
 from fairpair.engine.tournament import Tournament
+from fairpair.i18n import gettext
 from fairpair.interop.document.compiled import document_validator
 from fairpair.responses.event_details import EventDetails
 from fairpair.responses.events import (
@@ -60,7 +61,9 @@ def _free_slug(conn: Connection, wanted: str | None, name: str) -> str:
     if wanted is not None:
         slug = checked_slug(wanted)
         if conn.execute(select(EventRow.id).where(EventRow.slug == slug)).first():
-            raise EventExists(Location(("slug",)), f"an event {slug!r} exists already")
+            raise EventExists(
+                Location(("slug",)), gettext("an event %(slug)r exists already") % {"slug": slug}
+            )
         return slug
     base = slug_of(name)
     taken = set(conn.execute(select(EventRow.slug).where(EventRow.slug.like(f"{base}%"))).scalars())
@@ -79,7 +82,9 @@ def _insert_event(conn: Connection, name: str, slug: str, at: datetime) -> Event
                 .returning(EventRow.id)
             ).scalar_one()
     except IntegrityError:
-        raise EventExists(Location(("slug",)), f"an event {slug!r} exists already") from None
+        raise EventExists(
+            Location(("slug",)), gettext("an event %(slug)r exists already") % {"slug": slug}
+        ) from None
     add_portal(conn, event_id)
     return EventRef(event_id, slug, name, 1)
 
@@ -239,11 +244,12 @@ def _create(
 ) -> str:
     name = tournament.name.strip()
     if not name:
-        raise EventExists(Location(("name",)), "an event needs a name")
+        raise EventExists(Location(("name",)), gettext("an event needs a name"))
     if len(name) > 200 or has_control(name):
-        reason = "an event's name has 1-200 characters, no control codes"
-        raise Refused(Location(("name",)), reason)
-    refuse_hidden(name, Location(("name",)), "an event's name")
+        raise Refused(
+            Location(("name",)), gettext("an event's name has 1-200 characters, no control codes")
+        )
+    refuse_hidden(name, Location(("name",)), gettext("an event's name"))
     with db.writing() as conn:
         if conn.dialect.name == "postgresql":
             # Events are created one at a time, as SQLite's BEGIN IMMEDIATE does: the free slug

@@ -16,7 +16,7 @@ from collections import OrderedDict
 from typing import TYPE_CHECKING, Literal
 
 from fairpair.engine.standings import compute_standings
-from fairpair.i18n import N_
+from fairpair.i18n import N_, gettext
 from fairpair.interop.images import (
     bracket_picture,
     pairings_picture,
@@ -72,7 +72,7 @@ def render(
     ``stage``: a stage's id (default: the stage being played; the bracket: the last playoff
     stage); ``round``: pairings of that released round (default: the newest)."""
     if fmt not in FORMATS:
-        raise Refused("format", f"an image is png or svg, not {fmt!r}")
+        raise Refused("format", gettext("an image is png or svg, not %(fmt)r") % {"fmt": fmt})
     picture = picture_of(
         base, slug, kind, page=page, per_page=per_page, top=top, stage=stage, round=round
     )
@@ -92,14 +92,21 @@ def picture_of(
 ) -> Picture:
     """What ``render`` draws, as a ``Picture`` (its texts, its size)."""
     if not 1 <= per_page <= MAX_PER_PAGE:
-        raise Refused("per_page", f"a page holds 1 to {MAX_PER_PAGE} rows, not {per_page}")
+        raise Refused(
+            "per_page",
+            gettext("a page holds 1 to %(MAX_PER_PAGE)s rows, not %(per_page)s")
+            % {"MAX_PER_PAGE": MAX_PER_PAGE, "per_page": per_page},
+        )
     if kind == "pairings":
         return _pairings(base, slug, page, per_page, top, stage, round)
     if kind == "standings":
         return _standings(base, slug, page, per_page, top, stage)
     if kind == "bracket":
         return _bracket(base, slug, stage)
-    raise Refused("kind", f"an image shows pairings, standings or a bracket, not {kind!r}")
+    raise Refused(
+        "kind",
+        gettext("an image shows pairings, standings or a bracket, not %(kind)r") % {"kind": kind},
+    )
 
 
 def _pairings(
@@ -115,7 +122,11 @@ def _pairings(
     key = stage_key(base, slug, stage)
     where = next(s for s in event.stages if s.id == key)
     if not where.rounds:
-        raise Refused("round", f"{where.name} has no released round yet: no pairings to draw")
+        raise Refused(
+            "round",
+            gettext("%(name)s has no released round yet: no pairings to draw")
+            % {"name": where.name},
+        )
     view = round_view(base, slug, number or where.rounds[-1].number, stage=key)
     name = view.name
     if len(event.stages) > 1:
@@ -137,7 +148,10 @@ def _standings(
 ) -> Picture:
     tournament, table = _standings_of(base, slug, stage)
     if not table.rows:
-        raise Refused("standings", f"{table.stage.name} has no standings yet: nothing to draw")
+        raise Refused(
+            "standings",
+            gettext("%(name)s has no standings yet: nothing to draw") % {"name": table.stage.name},
+        )
     part = sheet(len(table.rows), page, per_page, top)
     view = standings_response(table, tournament.name, part.rows)  # only the rows drawn
     return standings_picture(
@@ -171,7 +185,11 @@ def _standings_of(base: Database, slug: str, stage: str | None) -> tuple[Tournam
 def _bracket(base: Database, slug: str, stage: str | None) -> Picture:
     view = bracket_view(base, slug, stage)  # Refused: no playoff stage
     if not view.drawn:
-        raise Refused("stage", f"the bracket of {view.stage_name} is not drawn yet")
+        raise Refused(
+            "stage",
+            gettext("the bracket of %(stage_name)s is not drawn yet")
+            % {"stage_name": view.stage_name},
+        )
     return bracket_picture(view, event=_event_name(base, slug))
 
 

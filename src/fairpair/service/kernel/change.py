@@ -13,6 +13,7 @@ from typing import Any
 
 from sqlalchemy import Connection, bindparam, func, insert, select, update
 
+from fairpair.i18n import gettext
 from fairpair.service.kernel.errors import UnknownEvent
 from fairpair.store.models import AuditRow, EventRow
 
@@ -174,11 +175,12 @@ def find_event(
     row = conn.execute(statement, parameters).first()
     if row is None:
         known = conn.execute(select(EventRow.slug).order_by(EventRow.id).limit(6)).scalars().all()
-        hint = (
-            f" (events: {', '.join(known[:5])}{', ...' if len(known) > 5 else ''})"
+        listed = ", ".join(known[:5]) + (", ..." if len(known) > 5 else "")
+        said = (
+            gettext("no event %(slug)r (events: %(events)s)")
             if known
-            else " (no events yet: create one)"
+            else gettext("no event %(slug)r (no events yet: create one)")
         )
         command = None if known else "fairpair event new NAME"
-        raise UnknownEvent("event", f"no event {slug!r}{hint}", command=command)
+        raise UnknownEvent("event", said % {"slug": slug, "events": listed}, command=command)
     return EventRef(row.id, row.slug, row.name, row.version)

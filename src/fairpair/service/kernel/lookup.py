@@ -9,6 +9,7 @@ from sqlalchemy import Connection, func, select
 
 from fairpair.engine.errors import Location, UnknownPlayer, UnknownRound, UnknownStage, UnknownTable
 from fairpair.engine.formats import stage_finished
+from fairpair.i18n import gettext, ngettext
 from fairpair.service.kernel.change import EventRef
 from fairpair.service.kernel.loading import load
 from fairpair.service.kernel.unit import reading
@@ -39,11 +40,16 @@ def find_player(conn: Connection, event: EventRef, ref: str) -> PlayerRef:
         if len(rows) > 1:
             ids = ", ".join(r.key for r in rows)
             raise UnknownPlayer(
-                Location(player=ref), f"{len(rows)} players are called {ref!r}: use the id ({ids})"
+                Location(player=ref),
+                gettext("%(len_rows)s players are called %(ref)r: use the id (%(ids)s)")
+                % {"len_rows": len(rows), "ref": ref, "ids": ids},
             )
         row = rows[0] if rows else None
     if row is None:
-        raise UnknownPlayer(Location(player=ref), f"no player {ref!r} in event {event.slug}")
+        raise UnknownPlayer(
+            Location(player=ref),
+            gettext("no player %(ref)r in event %(slug)s") % {"ref": ref, "slug": event.slug},
+        )
     return PlayerRef(row.id, row.key, row.name)
 
 
@@ -76,7 +82,12 @@ def find_stage(
         )
         raise UnknownStage(
             Location(stage=key),
-            f"no stage {key!r} in event {event.slug} (stages: {known or 'none'})",
+            (
+                gettext("no stage %(key)r in event %(slug)s (stages: %(known)s)")
+                if known
+                else gettext("no stage %(key)r in event %(slug)s (stages: none)")
+            )
+            % {"key": key, "slug": event.slug, "known": known},
         )
     return StageRef(row.id, row.key, row.version)
 
@@ -147,7 +158,12 @@ def find_round(conn: Connection, stage: StageRef, number: int) -> RoundRef:
         )
         raise UnknownRound(
             Location(stage=stage.key, round=number),
-            f"no round {number} (rounds: {known or 'none released yet'})",
+            (
+                gettext("no round %(number)s (rounds: %(known)s)")
+                if known
+                else gettext("no round %(number)s (rounds: none released yet)")
+            )
+            % {"number": number, "known": known},
         )
     return RoundRef(row.id, row.number, row.state, row.version)
 
@@ -182,11 +198,22 @@ def find_table(conn: Connection, stage: StageRef, rnd: RoundRef, table: int | st
         count = conn.execute(
             select(func.count()).select_from(TableRow).where(TableRow.round_id == rnd.id)
         ).scalar_one()
-        what = f"table {table}" if isinstance(table, int) else f"match id {table!r}"
+        if isinstance(table, int):
+            said = ngettext(
+                "round %(number)s has no table %(table)s (it has %(num)d table)",
+                "round %(number)s has no table %(table)s (it has %(num)d tables)",
+                count,
+            )
+        else:
+            said = ngettext(
+                "round %(number)s has no match id %(table)r (it has %(num)d table)",
+                "round %(number)s has no match id %(table)r (it has %(num)d tables)",
+                count,
+            )
         raise UnknownTable(
             Location(
                 stage=stage.key, round=rnd.number, table=table if isinstance(table, int) else None
             ),
-            f"round {rnd.number} has no {what} (it has {count} table{'s' if count != 1 else ''})",
+            said % {"number": rnd.number, "table": table, "num": count},
         )
     return TableRef(row.id, row.number, row.key, row.kind, row.a_id, row.b_id, row.version)

@@ -6,6 +6,7 @@ import re
 import unicodedata
 
 from fairpair.engine.errors import Location
+from fairpair.i18n import gettext
 from fairpair.service.kernel.errors import Refused
 
 SLUG = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$")
@@ -23,7 +24,10 @@ def checked_slug(slug: str) -> str:
     if not SLUG.match(slug):
         raise Refused(
             Location(("slug",)),
-            f"{slug!r} is not a slug: use 1-80 lowercase letters, digits and hyphens "
-            "(not at either end), e.g. friday-night-12",
+            gettext(
+                "%(slug)r is not a slug: use 1-80 lowercase letters, digits "
+                "and hyphens (not at either end), e.g. friday-night-12"
+            )
+            % {"slug": slug},
         )
     return slug

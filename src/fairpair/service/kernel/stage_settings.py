@@ -11,6 +11,7 @@ from pydantic_core import ValidationError
 from fairpair.engine.errors import InvalidStage, Location
 from fairpair.engine.stage import Stage
 from fairpair.engine.tournament import Tournament
+from fairpair.i18n import gettext
 from fairpair.interop.document.binding import written
 from fairpair.interop.document.compiled import document_validator
 
@@ -34,7 +35,9 @@ def stage_of_settings(settings: dict[str, Any]) -> Stage:
     """
     for key in FACTS:
         if key in settings:
-            raise InvalidStage(Location(("stage", key)), f"{key} are facts, not settings")
+            raise InvalidStage(
+                Location(("stage", key)), gettext("%(key)s are facts, not settings") % {"key": key}
+            )
     try:
         tournament: Tournament = document_validator().validate_python(
             {"name": "-", "players": [], "stages": [settings]}

@@ -9,6 +9,7 @@ from __future__ import annotations
 import unicodedata
 
 from fairpair.engine.errors import Location
+from fairpair.i18n import gettext
 from fairpair.service.kernel.errors import Refused
 
 
@@ -21,7 +22,11 @@ def checked_line(text: str, where: str | Location, what: str, *, longest: int = 
     control code."""
     value = text.strip()
     if not value or len(value) > longest or has_control(value):
-        raise Refused(where, f"{what} has 1-{longest} characters, no control codes")
+        raise Refused(
+            where,
+            gettext("%(what)s has 1-%(longest)s characters, no control codes")
+            % {"what": what, "longest": longest},
+        )
     return value
 
 
@@ -48,8 +53,11 @@ def refuse_hidden(text: str, where: str | Location, what: str) -> None:
     if found is not None:
         raise Refused(
             where,
-            f"{what} holds an invisible character ({found}) that can make it read as "
-            "another name: type it again without it",
+            gettext(
+                "%(what)s holds an invisible character (%(found)s) that can "
+                "make it read as another name: type it again without it"
+            )
+            % {"what": what, "found": found},
         )
 
 

@@ -18,6 +18,7 @@ from sqlalchemy import Connection, delete, insert, select, update
 
 from fairpair.engine.errors import Location
 from fairpair.engine.leagues import PointsRule, rule_of
+from fairpair.i18n import gettext
 from fairpair.service.communities.unit import (
     CommunityChange,
     changing_community,
@@ -92,8 +93,8 @@ KEEP: Any = _Keep()
 def _checked_name(name: str) -> str:
     name = name.strip()
     if not name or len(name) > 200 or has_control(name):
-        raise Refused(Location(("name",)), "a league's name has 1-200 characters")
-    refuse_hidden(name, Location(("name",)), "a league's name")
+        raise Refused(Location(("name",)), gettext("a league's name has 1-200 characters"))
+    refuse_hidden(name, Location(("name",)), gettext("a league's name"))
     return name
 
 
@@ -101,7 +102,8 @@ def _checked_dates(starts: date | None, ends: date | None) -> None:
     if starts is not None and ends is not None and ends < starts:
         raise Refused(
             Location(("ends",)),
-            f"the season ends ({ends.isoformat()}) before it starts ({starts.isoformat()})",
+            gettext("the season ends (%(ends_isoformat)s) before it starts (%(starts_isoformat)s)")
+            % {"ends_isoformat": ends.isoformat(), "starts_isoformat": starts.isoformat()},
         )
 
 
@@ -131,7 +133,8 @@ def open_league_row(change: CommunityChange, key: str) -> Any:
     if row.closed_at is not None:
         raise Refused(
             Location(("league",)),
-            f"the league {key} is closed: its leaderboard is final (start a new league)",
+            gettext("the league %(key)s is closed: its leaderboard is final (start a new league)")
+            % {"key": key},
         )
     return row
 
@@ -172,7 +175,10 @@ def create_league(
         if key is not None:
             chosen = checked_slug(key)
             if chosen in taken:
-                raise Refused(Location(("key",)), f"the community has a league {chosen!r}")
+                raise Refused(
+                    Location(("key",)),
+                    gettext("the community has a league %(chosen)r") % {"chosen": chosen},
+                )
         else:
             base, n = slug_of(name), 1
             chosen = base
@@ -264,7 +270,9 @@ def _attach(
     conn = change.conn
     wanted = list(dict.fromkeys(e.strip() for e in events if e.strip()))
     if not wanted:
-        raise Refused(Location(("events",)), "name at least one event to add to the league")
+        raise Refused(
+            Location(("events",)), gettext("name at least one event to add to the league")
+        )
     rows = {
         r.slug: r
         for r in conn.execute(
@@ -289,20 +297,35 @@ def _attach(
     for slug in wanted:
         found = rows.get(slug)
         if found is None or found.community_id != change.community.id:
-            said = "no event" if found is None else "an event of another community (or none)"
+            said = (
+                gettext("%(slug)r is no event: a league counts events of %(name)s only")
+                if found is None
+                else gettext(
+                    "%(slug)r is an event of another community (or none): a league counts "
+                    "events of %(name)s only"
+                )
+            )
             raise Refused(
                 Location(("events",)),
-                f"{slug!r} is {said}: a league counts events of {change.community.name} only",
+                said % {"slug": slug, "name": change.community.name},
             )
         if slug in already:
-            raise Refused(Location(("events",)), f"event {slug} is in the league {key} already")
+            raise Refused(
+                Location(("events",)),
+                gettext("event %(slug)s is in the league %(key)s already")
+                % {"slug": slug, "key": key},
+            )
         day = _day(found)
         if (starts is not None and day < starts) or (ends is not None and day > ends):
             raise Refused(
                 Location(("events",)),
-                f"event {slug} is on {day.isoformat()}, outside the season "
-                f"({_dates_json(starts, ends)['starts'] or '…'} to "
-                f"{_dates_json(starts, ends)['ends'] or '…'})",
+                gettext("event %(slug)s is on %(day)s, outside the season (%(starts)s to %(ends)s)")
+                % {
+                    "slug": slug,
+                    "day": day.isoformat(),
+                    "starts": _dates_json(starts, ends)["starts"] or "…",
+                    "ends": _dates_json(starts, ends)["ends"] or "…",
+                },
             )
     conn.execute(
         insert(LeagueEventRow),
@@ -342,7 +365,11 @@ def detach_event(db: Database, community: str, key: str, event: str, *, actor: s
             else 0
         )
         if not gone:
-            raise Refused(Location(("event",)), f"event {event} is not in the league {key}")
+            raise Refused(
+                Location(("event",)),
+                gettext("event %(event)s is not in the league %(key)s")
+                % {"event": event, "key": key},
+            )
         _bump(change, row.id)
         change.audit("league.detach", f"league {key}", before={"event": event})
 

@@ -13,6 +13,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from fairpair.engine.errors import Location
+from fairpair.i18n import gettext
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.kernel.unit import changing
 from fairpair.store.database import Database
@@ -52,8 +53,11 @@ def checked_discord_id(text: str | None) -> str | None:
     if not DISCORD_ID.fullmatch(value):
         raise Refused(
             Location(("discord_user_id",)),
-            "a Discord user id is 17 to 20 digits (Discord: Settings → Advanced → Developer "
-            "Mode, then right-click your name → Copy User ID)",
+            gettext(
+                "a Discord user id is 17 to 20 digits (Discord: Settings → "
+                "Advanced → Developer Mode, then right-click your name → Copy "
+                "User ID)"
+            ),
         )
     return value
 
@@ -77,7 +81,7 @@ def set_preferences(
             )
         ).scalar_one_or_none()
         if known is None:
-            raise Refused(Location(("player",)), "not a player of this event")
+            raise Refused(Location(("player",)), gettext("not a player of this event"))
         before = preferences_in(change.conn, player_id)
         after = Preferences(push, discord, user_id)
         if before == after:

@@ -24,6 +24,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from fairpair.engine.errors import Location
+from fairpair.i18n import gettext
 from fairpair.service.accounts.logins import account_by_id
 from fairpair.service.accounts.staff import role_in
 from fairpair.service.jobs.schedule import Job, schedule
@@ -64,10 +65,11 @@ def _kinds(alerts: Sequence[str]) -> tuple[str, ...]:
     if unknown:
         raise Refused(
             Location(("alerts",)),
-            f"no alert {unknown[0]!r} (alerts: {', '.join(ALERTS)})",
+            gettext("no alert %(unknown_0)r (alerts: %(join_alerts)s)")
+            % {"unknown_0": unknown[0], "join_alerts": ", ".join(ALERTS)},
         )
     if not wanted:
-        raise Refused(Location(("alerts",)), "choose at least one alert")
+        raise Refused(Location(("alerts",)), gettext("choose at least one alert"))
     return wanted
 
 

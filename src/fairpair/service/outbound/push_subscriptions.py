@@ -19,6 +19,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from fairpair.engine.errors import Location
+from fairpair.i18n import gettext
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.kernel.unit import changing
 from fairpair.store.database import Database
@@ -44,13 +45,18 @@ def _key(data: Mapping[str, Any], name: str, size: int, limit: int) -> str:
     value = keys.get(name) if isinstance(keys, Mapping) else None
     where = Location(("keys", name))
     if not isinstance(value, str) or not value or len(value) > limit:
-        raise Refused(where, f"keys.{name} is missing (a base64url text)")
+        raise Refused(
+            where, gettext("keys.%(name)s is missing (a base64url text)") % {"name": name}
+        )
     try:
         raw = _b64(value.strip())
     except (binascii.Error, ValueError):
-        raise Refused(where, f"keys.{name} is not base64url") from None
+        raise Refused(where, gettext("keys.%(name)s is not base64url") % {"name": name}) from None
     if len(raw) != size or (name == "p256dh" and raw[0] != 4):
-        raise Refused(where, f"keys.{name} is not a {size}-byte key")
+        raise Refused(
+            where,
+            gettext("keys.%(name)s is not a %(size)s-byte key") % {"name": name, "size": size},
+        )
     return value.strip()
 
 
@@ -59,18 +65,18 @@ def checked(data: Any, *, loopback_http: bool = False) -> Subscription:
     ``loopback_http``: an ``http://127.0.0.1`` endpoint is accepted too (tests' fake push
     service)."""
     if not isinstance(data, Mapping):
-        raise Refused(Location(("endpoint",)), "a push subscription is a JSON object")
+        raise Refused(Location(("endpoint",)), gettext("a push subscription is a JSON object"))
     endpoint = data.get("endpoint")
     where = Location(("endpoint",))
     if not isinstance(endpoint, str) or not endpoint or len(endpoint) > 1000:
-        raise Refused(where, "the endpoint is an https URL of at most 1,000 characters")
+        raise Refused(where, gettext("the endpoint is an https URL of at most 1,000 characters"))
     try:
         parts = urlsplit(endpoint)
     except ValueError:
-        raise Refused(where, "the endpoint is not a URL") from None
+        raise Refused(where, gettext("the endpoint is not a URL")) from None
     local = loopback_http and parts.scheme == "http" and parts.hostname in LOOPBACK
     if not (parts.scheme == "https" or local) or not parts.hostname:
-        raise Refused(where, "the endpoint must be an https URL")
+        raise Refused(where, gettext("the endpoint must be an https URL"))
     return Subscription(endpoint, _key(data, "p256dh", 65, 200), _key(data, "auth", 16, 100))
 
 

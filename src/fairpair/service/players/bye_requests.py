@@ -27,7 +27,7 @@ from fairpair.engine.errors import Location
 from fairpair.engine.rounds import ByeKind
 from fairpair.engine.stage import Stage
 from fairpair.engine.tournament import Tournament
-from fairpair.i18n import N_
+from fairpair.i18n import N_, gettext, ngettext
 from fairpair.service.kernel.change import EventRef
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.kernel.loading import load
@@ -108,14 +108,19 @@ def _ruleset_name(stage: Stage) -> str:
 def _why_not(tournament: Tournament, where: _Where, player: PlayerRef) -> str | None:
     stage = where.stage
     if stage.swiss is None:
-        return (
-            f"stage {stage.id!r} is {stage.format.value.replace('_', ' ')}: byes are requested "
-            "in a Swiss stage"
-        )
+        return gettext("stage %(stage)r is %(format)s: byes are requested in a Swiss stage") % {
+            "stage": stage.id,
+            "format": stage.format.value.replace("_", " "),
+        }
     if player.key not in {p.id for p in tournament.players_of(stage)}:
-        return f"{player.name} is not in stage {stage.id!r}"
+        return gettext("%(name)s is not in stage %(stage)r") % {
+            "name": player.name,
+            "stage": stage.id,
+        }
     if tournament.drop_round(stage, player.key) is not None:
-        return f"{player.name} has withdrawn: a withdrawn player is not paired anyway"
+        return gettext("%(name)s has withdrawn: a withdrawn player is not paired anyway") % {
+            "name": player.name
+        }
     return None
 
 
@@ -139,7 +144,9 @@ def _options(tournament: Tournament, where: _Where, player: PlayerRef) -> ByeOpt
     why = _why_not(tournament, where, player)
     rounds = tuple(n for n in _open_rounds(where) if n not in taken) if why is None else ()
     if why is None and not rounds:
-        why = f"stage {stage.id!r} has no round left to request a bye for"
+        why = gettext("stage %(stage)r has no round left to request a bye for") % {
+            "stage": stage.id
+        }
     return ByeOptions(stage.id, rounds, kinds, limit, used, requests, why)
 
 
@@ -158,14 +165,24 @@ def _round_open_to_change(where: _Where, number: int, who: PlayerRef, asker: Ask
     if number <= stage.last_round:
         raise Refused(
             at,
-            f"round {number} is paired already: a bye is requested for a coming round "
-            f"(round {stage.last_round + 1} or later)",
+            gettext(
+                "round %(number)s is paired already: a bye is requested for a "
+                "coming round (round %(stage_last_round_1)s or later)"
+            )
+            % {"number": number, "stage_last_round_1": stage.last_round + 1},
         )
     if where.draft_round == number:
-        who_does = "discard the draft first" if asker == "staff" else "ask the organizer"
-        raise Refused(
-            at, f"round {number} is being paired (its draft is waiting for review): {who_does}"
-        )
+        if asker == "staff":
+            said = gettext(
+                "round %(number)s is being paired (its draft is waiting for review): "
+                "discard the draft first"
+            )
+        else:
+            said = gettext(
+                "round %(number)s is being paired (its draft is waiting for review): "
+                "ask the organizer"
+            )
+        raise Refused(at, said % {"number": number})
 
 
 def _stored_byes(conn: Connection, where: _Where) -> list[dict[str, Any]]:
@@ -215,26 +232,48 @@ def request_bye(
             raise Refused(Location(("bye",), player=who.key, stage=stage.id), why)
         number = round_number if round_number is not None else _open_rounds(where)[0]
         if number < 1:
-            raise Refused(at, f"round {number}: rounds are numbered from 1")
+            raise Refused(
+                at, gettext("round %(number)s: rounds are numbered from 1") % {"number": number}
+            )
         _round_open_to_change(where, number, who, asker)
         cap = stage.round_cap
         if cap is not None and number > cap:
-            raise Refused(at, f"stage {stage.id!r} has {cap} rounds: there is no round {number}")
+            raise Refused(
+                at,
+                gettext("stage %(id)r has %(cap)s rounds: there is no round %(number)s")
+                % {"id": stage.id, "cap": cap, "number": number},
+            )
         kind_at = Location(("kind",), player=who.key, stage=stage.id)
         if kind not in LABELS:
             raise Refused(
                 kind_at,
-                f"a {kind.value} bye is not requested: players ask for a half-point or a "
-                "zero-point bye (a full-point bye is the organizer's, in the stage settings)",
+                gettext(
+                    "a %(value)s bye is not requested: players ask for a "
+                    "half-point or a zero-point bye (a full-point bye is the "
+                    "organizer's, in the stage settings)"
+                )
+                % {"value": kind.value},
             )
         for b in stage.assigned_byes:
             if b.player == who.key and b.round == number:
-                what = LABELS.get(b.kind, f"{b.kind.value} bye")
-                how = "requested" if b.requested else "set by the organizer"
+                label = LABELS.get(b.kind)
+                what = gettext(label) if label else f"{b.kind.value} bye"
+                values = {"name": who.name, "what": what, "number": number}
+                if b.requested:
+                    raise Refused(
+                        at,
+                        gettext(
+                            "%(name)s already has a %(what)s in round %(number)s "
+                            "(requested): cancel it first to change it"
+                        )
+                        % values,
+                    )
                 raise Refused(
                     at,
-                    f"{who.name} already has a {what} in round {number} ({how})"
-                    + (": cancel it first to change it" if b.requested else ""),
+                    gettext(
+                        "%(name)s already has a %(what)s in round %(number)s (set by the organizer)"
+                    )
+                    % values,
                 )
         if kind is ByeKind.HALF:
             limit = stage.half_point_bye_limit
@@ -242,14 +281,24 @@ def request_bye(
             if limit == 0:
                 raise Refused(
                     kind_at,
-                    f"stage {stage.id!r} (ruleset {_ruleset_name(stage)}) has no half-point "
-                    "byes: request a zero-point bye (sit the round out) instead",
+                    gettext(
+                        "stage %(id)r (ruleset %(ruleset)s) has no "
+                        "half-point byes: request a zero-point bye (sit the round out) "
+                        "instead"
+                    )
+                    % {"id": stage.id, "ruleset": _ruleset_name(stage)},
                 )
             if used >= limit:
                 raise Refused(
                     kind_at,
-                    f"{who.name} has requested {used} half-point bye{'s' if used != 1 else ''} "
-                    f"in stage {stage.id!r}: the limit is {limit}",
+                    ngettext(
+                        "%(name)s has requested %(num)d half-point bye in stage %(id)r: "
+                        "the limit is %(limit)s",
+                        "%(name)s has requested %(num)d half-point byes in stage %(id)r: "
+                        "the limit is %(limit)s",
+                        used,
+                    )
+                    % {"name": who.name, "num": used, "id": stage.id, "limit": limit},
                 )
         entry = {"player": who.key, "round": number, "kind": kind.value, "requested": True}
         _write(conn, where, [*_stored_byes(conn, where), entry])
@@ -282,7 +331,8 @@ def cancel_bye(
         if not found:
             raise Refused(
                 Location(("round",), player=who.key, stage=stage.id),
-                f"{who.name} has no requested bye in round {round_number}",
+                gettext("%(name)s has no requested bye in round %(round_number)s")
+                % {"name": who.name, "round_number": round_number},
             )
         _round_open_to_change(where, round_number, who, asker)
         kept = [

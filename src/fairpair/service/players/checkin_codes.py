@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from sqlalchemy import or_, select
 
 from fairpair.engine.errors import Location
+from fairpair.i18n import gettext
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.kernel.lookup import PlayerRef
 from fairpair.service.kernel.server_keys import server_key
@@ -84,13 +85,19 @@ def _typed_code(slug: str, text: str) -> str:
         rest = value[len(QR_PREFIX) :]
         other, _, value = rest.rpartition(":")
         if other != slug:
-            raise Refused(where, f"this is a check-in code of another event ({other or 'unnamed'})")
+            raise Refused(
+                where,
+                gettext("this is a check-in code of another event (%(event)s)")
+                % {"event": other or gettext("unnamed")},
+            )
     code = _TYPED.sub("", value.upper())
     if not code:
-        raise Refused(where, "type the player's check-in code (8 letters and digits)")
+        raise Refused(where, gettext("type the player's check-in code (8 letters and digits)"))
     if len(code) != 8:
         raise Refused(
-            where, f"a check-in code has 8 letters and digits ({len(code)} typed): K7QD-4MXA"
+            where,
+            gettext("a check-in code has 8 letters and digits (%(len_code)s typed): K7QD-4MXA")
+            % {"len_code": len(code)},
         )
     return code
 
@@ -112,7 +119,9 @@ def check_in_by_code(db: Database, slug: str, text: str, *, actor: str) -> Check
         )
         if found is None:
             raise Refused(
-                Location(("code",)), f"no player of this event has the code {shown(code)}"
+                Location(("code",)),
+                gettext("no player of this event has the code %(shown_code)s")
+                % {"shown_code": shown(code)},
             )
         dropped = conn.execute(
             select(DropRow.id).where(
@@ -124,7 +133,8 @@ def check_in_by_code(db: Database, slug: str, text: str, *, actor: str) -> Check
         if dropped is not None:
             raise Refused(
                 Location(("code",), player=found.key),
-                f"{found.name} has dropped: reinstate them on the Players tab first",
+                gettext("%(name)s has dropped: reinstate them on the Players tab first")
+                % {"name": found.name},
             )
         if found.checked_in_at is not None:
             return CheckedIn(found.key, found.name, already=True)

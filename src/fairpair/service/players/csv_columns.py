@@ -13,6 +13,8 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from fairpair.i18n import gettext
+
 #: The fields a row can fill.
 FIELDS: tuple[str, ...] = ("name", "id", "seed", "rating", "team", "contact", "earned_byes")
 FIELDS += ("title", "federation", "fide_id", "sex", "birth_date")
@@ -88,8 +90,11 @@ def checked_mapping(mapping: Mapping[str, str]) -> dict[str, str]:
         wanted = field.strip().lower().replace(" ", "_").replace("-", "_")
         if wanted not in (*FIELDS, IGNORE):
             raise ValueError(
-                f"{field!r} (for column {header!r}) is not a field: the fields are "
-                f"{', '.join(FIELDS)}, or {IGNORE}"
+                gettext(
+                    "%(field)r (for column %(header)r) is not a field: the fields are "
+                    "%(fields)s, or %(ignore)s"
+                )
+                % {"field": field, "header": header, "fields": ", ".join(FIELDS), "ignore": IGNORE}
             )
         out[_spelling(header)] = wanted
     return out
@@ -105,7 +110,7 @@ def columns_of(header: Sequence[str], mapping: Mapping[str, str] | None = None) 
         spelled = _spelling(cell)
         if not spelled:
             if cell.strip() or number < len(header):
-                problems.append(HeaderProblem(number, cell, "a column without a name"))
+                problems.append(HeaderProblem(number, cell, gettext("a column without a name")))
             fields.append(None)
             continue
         field = given.get(spelled) or SPELLINGS.get(spelled)
@@ -114,8 +119,12 @@ def columns_of(header: Sequence[str], mapping: Mapping[str, str] | None = None) 
                 HeaderProblem(
                     number,
                     cell,
-                    f"unknown column {cell.strip()!r}: the columns are {', '.join(FIELDS)} "
-                    "(or pass a mapping, e.g. --column 'Nom=name' or 'Notes=ignore')",
+                    gettext(
+                        "unknown column %(cell_strip)r: the columns are "
+                        "%(join_fields)s (or pass a mapping, e.g. --column 'Nom=name' "
+                        "or 'Notes=ignore')"
+                    )
+                    % {"cell_strip": cell.strip(), "join_fields": ", ".join(FIELDS)},
                 )
             )
             fields.append(None)
@@ -128,7 +137,10 @@ def columns_of(header: Sequence[str], mapping: Mapping[str, str] | None = None) 
                 HeaderProblem(
                     number,
                     cell,
-                    f"column {field!r} appears twice (columns {seen[field]} and {number})",
+                    gettext(
+                        "column %(field)r appears twice (columns %(seen_field)s and %(number)s)"
+                    )
+                    % {"field": field, "seen_field": seen[field], "number": number},
                 )
             )
         seen.setdefault(field, number)
@@ -136,7 +148,9 @@ def columns_of(header: Sequence[str], mapping: Mapping[str, str] | None = None) 
     if "name" not in seen:
         problems.append(
             HeaderProblem(
-                1, header[0] if header else "", "the header has no 'name' column (required)"
+                1,
+                header[0] if header else "",
+                gettext("the header has no 'name' column (required)"),
             )
         )
     return Columns(tuple(fields), tuple(problems))

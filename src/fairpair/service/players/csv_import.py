@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from sqlalchemy import func, select
 
 from fairpair.engine.errors import FairpairError
+from fairpair.i18n import gettext
 from fairpair.service.kernel.change import Change
 from fairpair.service.kernel.unit import changing
 from fairpair.service.players.csv_rows import (
@@ -81,7 +82,7 @@ def import_players(
                         source,
                         line,
                         found.headers.get("id"),
-                        f"a player {player.id!r} is registered already",
+                        gettext("a player %(id)r is registered already") % {"id": player.id},
                     )
                 )
             twin = names.get(" ".join(player.name.casefold().split()))
@@ -91,8 +92,10 @@ def import_players(
                         source,
                         line,
                         name_column,
-                        f"{player.name!r} has the name of registered player {twin!r}: both "
-                        "are kept",
+                        gettext(
+                            "%(name)r has the name of registered player %(twin)r: both are kept"
+                        )
+                        % {"name": player.name, "twin": twin},
                     )
                 )
         if problems:

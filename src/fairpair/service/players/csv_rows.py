@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from fairpair.engine.errors import FairpairError
+from fairpair.i18n import gettext
 from fairpair.interop.csv.tables import unguarded
 from fairpair.service.players.csv_columns import columns_of
 from fairpair.service.players.registration import NewPlayer, checked_new_player
@@ -69,8 +70,12 @@ class InvalidCsv(FairpairError):
 def refusal(problems: Sequence[CsvProblem]) -> InvalidCsv:
     """One error carrying every problem of a file."""
     first = problems[0]
-    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-    return InvalidCsv(first.where, first.reason + more, problems)
+    if len(problems) == 1:
+        return InvalidCsv(first.where, first.reason, problems)
+    more = gettext("%(reason)s (and %(count)s more)")
+    return InvalidCsv(
+        first.where, more % {"reason": first.reason, "count": len(problems) - 1}, problems
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +132,9 @@ def read_players_text(
     try:
         header = next(reader, None)
         if header is None or not any(h.strip() for h in header):
-            raise refusal([CsvProblem(source, 1, None, "the file is empty: it needs a header row")])
+            raise refusal(
+                [CsvProblem(source, 1, None, gettext("the file is empty: it needs a header row"))]
+            )
         try:
             columns = columns_of(header, mapping)
         except ValueError as error:
@@ -155,7 +162,8 @@ def read_players_text(
                 problem(
                     line,
                     None,
-                    f"{len(cells)} cells but the header has {len(columns.fields)} columns",
+                    gettext("%(len_cells)s cells but the header has %(len_columns_fields)s columns")
+                    % {"len_cells": len(cells), "len_columns_fields": len(columns.fields)},
                 )
                 continue
             row = {
@@ -165,12 +173,16 @@ def read_players_text(
             }
             bad = len(problems)
             if not row["name"]:
-                problem(line, headers["name"], "a player needs a name")
+                problem(line, headers["name"], gettext("a player needs a name"))
             numbers: dict[str, int | None] = {}
             for column in NUMBERS:
                 value = row.get(column, "")
                 if value and not re.fullmatch(r"\d{1,9}", value):
-                    problem(line, headers[column], f"{value!r} is not a whole number")
+                    problem(
+                        line,
+                        headers[column],
+                        gettext("%(value)r is not a whole number") % {"value": value},
+                    )
                     value = ""
                 numbers[column] = int(value) if value else None
             byes = numbers["earned_byes"] or 0
@@ -178,7 +190,8 @@ def read_players_text(
                 problem(
                     line,
                     headers["earned_byes"],
-                    f"{byes} earned byes: at most {MAX_EARNED_BYES}",
+                    gettext("%(byes)s earned byes: at most %(MAX_EARNED_BYES)s")
+                    % {"byes": byes, "MAX_EARNED_BYES": MAX_EARNED_BYES},
                 )
             player = NewPlayer(
                 name=row["name"],
@@ -204,7 +217,8 @@ def read_players_text(
                     problem(
                         line,
                         headers["id"],
-                        f"id {player.id!r} is also on line {ids[player.id]} (an id is one player)",
+                        gettext("id %(id)r is also on line %(ids_player_id)s (an id is one player)")
+                        % {"id": player.id, "ids_player_id": ids[player.id]},
                     )
                 ids.setdefault(player.id, line)
             if row["name"]:
@@ -215,8 +229,11 @@ def read_players_text(
                             source,
                             line,
                             headers["name"],
-                            f"{player.name!r} has the name of line {names[name]}: both are "
-                            "imported (give them ids to tell them apart)",
+                            gettext(
+                                "%(name)r has the name of line %(names_name)s: both are "
+                                "imported (give them ids to tell them apart)"
+                            )
+                            % {"name": player.name, "names_name": names[name]},
                         )
                     )
                 names.setdefault(name, line)
@@ -227,7 +244,8 @@ def read_players_text(
                             source,
                             line,
                             headers["seed"],
-                            f"seed {player.seed} is also on line {seeds[player.seed]}",
+                            gettext("seed %(seed)s is also on line %(seeds_player_seed)s")
+                            % {"seed": player.seed, "seeds_player_seed": seeds[player.seed]},
                         )
                     )
                 seeds.setdefault(player.seed, line)
@@ -236,11 +254,13 @@ def read_players_text(
                 lines.append(line)
                 earned.append(byes)
     except csv.Error as error:
-        problem(reader.line_num, None, f"not CSV: {error}")
+        problem(reader.line_num, None, gettext("not CSV: %(error)s") % {"error": error})
     if problems:
         raise refusal(problems)
     if not players:
-        raise refusal([CsvProblem(source, 2, None, "no players: the file has only its header")])
+        raise refusal(
+            [CsvProblem(source, 2, None, gettext("no players: the file has only its header"))]
+        )
     return CsvPlayers(players, lines, earned, headers, warnings, source)
 
 

@@ -26,6 +26,7 @@ from typing import Any
 from sqlalchemy import Connection, delete, or_, select, update
 
 from fairpair.engine.errors import Location
+from fairpair.i18n import N_, gettext
 from fairpair.service.kernel.change import EventRef
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.kernel.stage_settings import settings_of, stage_of_settings
@@ -49,16 +50,16 @@ from fairpair.store.models import (
 UNDONE = "player.undo_import"
 #: What a later audit entry naming an imported player means, as the refusal says it.
 TOUCHED = {
-    "player.edit": "was edited",
-    "player.seed": "was given a seed",
-    "player.bye_request": "asked for a bye",
-    "player.bye_cancel": "asked for a bye",
-    "player.link": "was given a personal link",
-    "player.revoke_links": "had their links revoked",
-    "player.checkin": "was checked in",
-    "player.checkout": "was checked in",
-    "player.drop": "was dropped",
-    "player.reinstate": "was dropped",
+    "player.edit": N_("%(name)s was edited"),
+    "player.seed": N_("%(name)s was given a seed"),
+    "player.bye_request": N_("%(name)s asked for a bye"),
+    "player.bye_cancel": N_("%(name)s asked for a bye"),
+    "player.link": N_("%(name)s was given a personal link"),
+    "player.revoke_links": N_("%(name)s had their links revoked"),
+    "player.checkin": N_("%(name)s was checked in"),
+    "player.checkout": N_("%(name)s was checked in"),
+    "player.drop": N_("%(name)s was dropped"),
+    "player.reinstate": N_("%(name)s was dropped"),
 }
 
 
@@ -86,10 +87,12 @@ def undo_import(db: Database, slug: str, entry: int, *, actor: str) -> ImportUnd
             )
         ).first()
         if row is None:
-            raise Refused(at, "there is no such import of a players file in this event to undo")
+            raise Refused(
+                at, gettext("there is no such import of a players file in this event to undo")
+            )
         keys, source = _imported(row.after)
         if _undone(conn, event, entry):
-            raise Refused(at, "this import was undone already")
+            raise Refused(at, gettext("this import was undone already"))
         players = conn.execute(
             select(PlayerRow.id, PlayerRow.key, PlayerRow.name, PlayerRow.checked_in_at).where(
                 PlayerRow.event_id == event.id, PlayerRow.key.in_(keys)
@@ -97,7 +100,7 @@ def undo_import(db: Database, slug: str, entry: int, *, actor: str) -> ImportUnd
         ).all()
         by_key = {p.key: p for p in players}
         if not keys or len(by_key) != len(keys):
-            raise Refused(at, "the players of this import are not all registered any more")
+            raise Refused(at, gettext("the players of this import are not all registered any more"))
         _refuse_moved_on(conn, event, entry, row.at)
         _refuse_touched(conn, event, entry, [by_key[k] for k in keys])
         ids = [by_key[k].id for k in keys]
@@ -151,12 +154,19 @@ def _refuse_moved_on(conn: Connection, event: EventRef, entry: int, imported_at:
         .limit(1)
     ).first()
     if released is not None:
-        round_ = _round_of(released.subject)
-        raise Refused(
-            at,
-            f"{round_} was released since this import, with the imported players paired: "
-            "the import can no longer be undone (drop a player who should not play instead)",
-        )
+        number = _round_of(released.subject)
+        if number is None:
+            said = gettext(
+                "a round was released since this import, with the imported players paired: "
+                "the import can no longer be undone (drop a player who should not play instead)"
+            )
+        else:
+            said = gettext(
+                "round %(number)s was released since this import, with the imported players "
+                "paired: the import can no longer be undone (drop a player who should not play "
+                "instead)"
+            ) % {"number": number}
+        raise Refused(at, said)
     draft = conn.execute(
         select(DraftRow.round_number)
         .join(StageRow, StageRow.id == DraftRow.stage_id)
@@ -166,17 +176,21 @@ def _refuse_moved_on(conn: Connection, event: EventRef, entry: int, imported_at:
     if draft is not None:
         raise Refused(
             at,
-            f"round {draft.round_number} was paired since this import (its draft seats the "
-            "imported players): discard the draft first, then undo",
+            gettext(
+                "round %(round_number)s was paired since this import (its "
+                "draft seats the imported players): discard the draft first, "
+                "then undo"
+            )
+            % {"round_number": draft.round_number},
         )
 
 
-def _round_of(subject: str) -> str:
-    """``stage swiss round 3`` → "round 3"."""
+def _round_of(subject: str) -> str | None:
+    """``stage swiss round 3`` → "3" (``None``: no round named)."""
     words = subject.split()
     if "round" in words and words.index("round") + 1 < len(words):
-        return f"round {words[words.index('round') + 1]}"
-    return "a round"
+        return words[words.index("round") + 1]
+    return None
 
 
 def _refuse_touched(conn: Connection, event: EventRef, entry: int, players: list[Any]) -> None:
@@ -187,7 +201,7 @@ def _refuse_touched(conn: Connection, event: EventRef, entry: int, players: list
     why: dict[str, str] = {}
     for p in players:
         if p.checked_in_at is not None:
-            why.setdefault(p.name, "has checked in")
+            why.setdefault(p.name, N_("%(name)s has checked in"))
     seated = conn.execute(
         select(TableRow.a_id, TableRow.b_id).where(
             or_(TableRow.a_id.in_(ids), TableRow.b_id.in_(ids))
@@ -196,20 +210,20 @@ def _refuse_touched(conn: Connection, event: EventRef, entry: int, players: list
     pods = conn.execute(select(PodSeatRow.player_id).where(PodSeatRow.player_id.in_(ids)))
     for player_id in [*(i for t in seated for i in t), *pods.scalars()]:
         if player_id in ids:
-            why.setdefault(ids[player_id].name, "was paired")
+            why.setdefault(ids[player_id].name, N_("%(name)s was paired"))
     for player_id in conn.execute(
         select(DropRow.player_id).where(DropRow.player_id.in_(ids))
     ).scalars():
-        why.setdefault(ids[player_id].name, "was dropped")
+        why.setdefault(ids[player_id].name, N_("%(name)s was dropped"))
     for player_id in conn.execute(
         select(PlayerTokenRow.player_id).where(PlayerTokenRow.player_id.in_(ids))
     ).scalars():
         if player_id is not None:
-            why.setdefault(ids[player_id].name, "has a pass to the players' side")
+            why.setdefault(ids[player_id].name, N_("%(name)s has a pass to the players' side"))
     for player_id in conn.execute(
         select(DiscordPlayerRow.player_id).where(DiscordPlayerRow.player_id.in_(ids))
     ).scalars():
-        why.setdefault(ids[player_id].name, "is linked on Discord")
+        why.setdefault(ids[player_id].name, N_("%(name)s is linked on Discord"))
     later = conn.execute(
         select(AuditRow.action, AuditRow.subject)
         .where(
@@ -224,12 +238,21 @@ def _refuse_touched(conn: Connection, event: EventRef, entry: int, players: list
             if key in keys:
                 why.setdefault(keys[key].name, TOUCHED[action])
     if why:
-        said = [f"{name} {reason}" for name, reason in why.items()]
-        shown = "; ".join(said[:5]) + (f"; and {len(said) - 5} more" if len(said) > 5 else "")
+        said = [gettext(reason) % {"name": name} for name, reason in why.items()]
+        shown = "; ".join(said[:5])
+        if len(said) > 5:
+            shown = gettext("%(list)s; and %(count)s more") % {
+                "list": shown,
+                "count": len(said) - 5,
+            }
         raise Refused(
             Location(("undo",)),
-            f"the imported players are no longer as the import left them ({shown} since): "
-            "the import can no longer be undone (drop a player who should not play instead)",
+            gettext(
+                "the imported players are no longer as the import left them "
+                "(%(shown)s since): the import can no longer be undone (drop a "
+                "player who should not play instead)"
+            )
+            % {"shown": shown},
         )
 
 

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from sqlalchemy import func, select, update
 
 from fairpair.engine.errors import Location
+from fairpair.i18n import gettext
 from fairpair.service.kernel.change import Change
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.kernel.stage_settings import settings_of, stage_of_settings
@@ -36,8 +37,11 @@ def grant_earned_byes(change: Change, byes: Sequence[tuple[int, str, int]]) -> N
     if stage.swiss is None:
         raise Refused(
             where,
-            f"stage {first.key!r} is {stage.format.value.replace('_', ' ')}: earned byes are "
-            "for a Swiss first stage",
+            gettext("stage %(key)r is %(format)s: earned byes are for a Swiss first stage")
+            % {
+                "key": first.key,
+                "format": stage.format.value.replace("_", " "),
+            },
         )
     released = conn.execute(
         select(func.count()).select_from(RoundRow).where(RoundRow.stage_id == first.id)
@@ -45,15 +49,20 @@ def grant_earned_byes(change: Change, byes: Sequence[tuple[int, str, int]]) -> N
     if released:
         raise Refused(
             where,
-            f"round 1 of stage {first.key!r} is released already: earned byes are set before "
-            "the event starts (a late entry's missed rounds count as late byes)",
+            gettext(
+                "round 1 of stage %(key)r is released already: earned byes are "
+                "set before the event starts (a late entry's missed rounds "
+                "count as late byes)"
+            )
+            % {"key": first.key},
         )
     cap = stage.max_rounds
     for i, _key, n in wanted:
         if cap is not None and n > cap:
             raise Refused(
                 Location((f"players[{i}]", "earned_byes"), stage=first.key),
-                f"{n} earned byes but stage {first.key!r} has at most {cap} rounds",
+                gettext("%(n)s earned byes but stage %(key)r has at most %(cap)s rounds")
+                % {"n": n, "key": first.key, "cap": cap},
             )
     old = first.settings
     added = [{"player": key, "round": r} for _, key, n in wanted for r in range(1, n + 1)]

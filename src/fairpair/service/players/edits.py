@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from sqlalchemy import select, update
 
 from fairpair.engine.errors import Location
+from fairpair.i18n import gettext
 from fairpair.service.kernel.change import Change
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.kernel.lookup import find_player
@@ -29,7 +30,11 @@ HIGHEST_SEED = 1_000_000
 def set_seed(db: Database, slug: str, player: str, seed: int | None, *, actor: str) -> int | None:
     """Give ``player`` seed ``seed`` (``None``: no seed); the seed they had."""
     if seed is not None and not 1 <= seed <= HIGHEST_SEED:
-        raise Refused(Location(("seed",)), f"a seed is 1-{HIGHEST_SEED:,}, got {seed}")
+        raise Refused(
+            Location(("seed",)),
+            gettext("a seed is 1-%(highest)s, got %(seed)s")
+            % {"highest": f"{HIGHEST_SEED:,}", "seed": seed},
+        )
     with changing(db, slug, actor) as change:
         conn, event = change.conn, change.event
         who = find_player(conn, event, player)
@@ -48,7 +53,8 @@ def set_seed(db: Database, slug: str, player: str, seed: int | None, *, actor: s
             if holder is not None:
                 raise Refused(
                     Location(("seed",), player=who.key),
-                    f"seed {seed} is taken by {holder.name} ({holder.key})",
+                    gettext("seed %(seed)s is taken by %(name)s (%(key)s)")
+                    % {"seed": seed, "name": holder.name, "key": holder.key},
                 )
         conn.execute(update(PlayerRow).where(PlayerRow.id == who.id).values(seed=seed))
         change.audit(
@@ -64,14 +70,19 @@ def _refuse_once_paired(change: Change) -> None:
     if paired is not None:
         raise Refused(
             Location(("seed",)),
-            "round 1 is already paired: a seed only orders round 1, so changing it now "
-            "would change nothing (seeds of a later stage are that stage's setting)",
+            gettext(
+                "round 1 is already paired: a seed only orders round 1, so "
+                "changing it now would change nothing (seeds of a later stage "
+                "are that stage's setting)"
+            ),
         )
     draft = conn.execute(select(DraftRow.id).where(DraftRow.stage_id.in_(stages)).limit(1)).first()
     if draft is not None:
         raise Refused(
             Location(("seed",)),
-            "round 1 has a draft waiting for review: discard it first, then change the seed",
+            gettext(
+                "round 1 has a draft waiting for review: discard it first, then change the seed"
+            ),
         )
 
 
@@ -91,7 +102,8 @@ def edit_player(
     if unknown:
         raise Refused(
             Location((unknown[0],)),
-            f"not a field a player's edit changes (the fields: {', '.join(EDITABLE)})",
+            gettext("not a field a player's edit changes (the fields: %(join_editable)s)")
+            % {"join_editable": ", ".join(EDITABLE)},
         )
     values: dict[str, object] = {}
     where = "player"
@@ -99,14 +111,17 @@ def edit_player(
         name = str(changes["name"] or "").strip()
         if not name or len(name) > 200 or has_control(name):
             raise Refused(
-                Location((where, "name")), "a name has 1-200 characters, no control codes"
+                Location((where, "name")), gettext("a name has 1-200 characters, no control codes")
             )
-        refuse_hidden(name, Location((where, "name")), "the name")
+        refuse_hidden(name, Location((where, "name")), gettext("the name"))
         values["name"] = name
     if "rating" in changes:
         rating = changes["rating"]
         if rating is not None and (not isinstance(rating, int) or not 0 <= rating <= 10_000):
-            raise Refused(Location((where, "rating")), f"rating must be 0-10000, got {rating}")
+            raise Refused(
+                Location((where, "rating")),
+                gettext("rating must be 0-10000, got %(rating)s") % {"rating": rating},
+            )
         values["rating"] = rating
     for field in ("team", "contact"):
         if field in changes:
@@ -114,10 +129,11 @@ def edit_player(
             if len(text) > 200 or has_control(text):
                 raise Refused(
                     Location((where, field)),
-                    f"a {field} has up to 200 characters, no control codes",
+                    gettext("a %(field)s has up to 200 characters, no control codes")
+                    % {"field": field},
                 )
             if field == "team":
-                refuse_hidden(text, Location((where, field)), "the team")
+                refuse_hidden(text, Location((where, field)), gettext("the team"))
             values[field] = text or None
     chess = {f: changes[f] for f in CHESS_FIELDS if f in changes}
     values.update(chess_facts({k: None if v is None else str(v) for k, v in chess.items()}))

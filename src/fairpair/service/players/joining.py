@@ -21,6 +21,7 @@ from sqlalchemy import func, select, update
 
 from fairpair import i18n
 from fairpair.engine.errors import Location
+from fairpair.i18n import N_, gettext
 from fairpair.service.kernel.change import Change
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.kernel.unit import changing, reading
@@ -36,8 +37,9 @@ from fairpair.service.players.waitlist import add_to_waitlist, free_places, prom
 from fairpair.store.database import Database
 from fairpair.store.models import PlayerRow, PlayerTokenRow, WaitlistRow
 
-CLOSED = "registration is closed: ask the organizer"
-STARTED = "round 1 has started: late entry is done by staff (ask at the desk)"
+#: Why a player cannot join by themselves (translated where said: ``gettext(CLOSED)``).
+CLOSED = N_("registration is closed: ask the organizer")
+STARTED = N_("round 1 has started: late entry is done by staff (ask at the desk)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,9 +80,9 @@ def join_event(
                 return again
         portal = portal_of(change.conn, change.event)
         if not portal.self_registration:
-            raise Refused(Location(("registration",)), CLOSED)
+            raise Refused(Location(("registration",)), gettext(CLOSED))
         if has_started(change.conn, change.event):
-            raise Refused(Location(("registration",)), STARTED)
+            raise Refused(Location(("registration",)), gettext(STARTED))
         _refuse_taken(change, person.name)
         promote_waitlist(change)  # a place freed that nobody filled yet goes to the first
         free = free_places(change.conn, change.event)
@@ -131,8 +133,12 @@ def _refuse_taken(change: Change, name: str) -> None:
     if any(n.casefold() == wanted for n in (*names, *waiting)):
         raise Refused(
             Location(("name",)),
-            f"{name!r} has joined already: if that is you, open your personal link or ask "
-            "staff for one; if not, add an initial or a nickname to tell you apart",
+            gettext(
+                "%(name)r has joined already: if that is you, open your "
+                "personal link or ask staff for one; if not, add an initial or "
+                "a nickname to tell you apart"
+            )
+            % {"name": name},
         )
 
 
@@ -182,9 +188,9 @@ def join_state(db: Database, slug: str) -> JoinState:
     with reading(db, slug) as (conn, event):
         portal = portal_of(conn, event)
         closed = (
-            CLOSED
+            gettext(CLOSED)
             if not portal.self_registration
-            else STARTED
+            else gettext(STARTED)
             if has_started(conn, event)
             else None
         )

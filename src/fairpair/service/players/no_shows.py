@@ -17,6 +17,7 @@ from typing import Any
 from sqlalchemy import Connection, delete, func, insert, select
 
 from fairpair.engine.errors import Location
+from fairpair.i18n import gettext, ngettext
 from fairpair.service.kernel.change import Change, EventRef
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.kernel.loading import load
@@ -78,8 +79,10 @@ def _refuse_started(conn: Connection, event: EventRef) -> None:
     if has_started(conn, event):
         raise Refused(
             Location(("players",)),
-            "the no-shows are dropped before round 1; round 1 is already released "
-            "(drop players one by one instead)",
+            gettext(
+                "the no-shows are dropped before round 1; round 1 is already "
+                "released (drop players one by one instead)"
+            ),
         )
 
 
@@ -195,14 +198,19 @@ def undo_no_shows(db: Database, slug: str, entry: int, *, actor: str) -> NoShows
             )
         ).first()
         if row is None:
-            raise Refused(at, "there is no such drop of the no-shows in this event to undo")
+            raise Refused(
+                at, gettext("there is no such drop of the no-shows in this event to undo")
+            )
         keys = _dropped_keys(row.after)
         if has_started(conn, event):
             raise Refused(
                 at,
-                "round 1 was released since the no-shows were dropped: undoing it now would "
-                "leave them out of a round already paired; reinstate a late arrival on their "
-                "own row instead (they join from the next round)",
+                gettext(
+                    "round 1 was released since the no-shows were dropped: undoing "
+                    "it now would leave them out of a round already paired; "
+                    "reinstate a late arrival on their own row instead (they join "
+                    "from the next round)"
+                ),
             )
         _refuse_draft(change)
         still = conn.execute(
@@ -220,8 +228,14 @@ def undo_no_shows(db: Database, slug: str, entry: int, *, actor: str) -> NoShows
         if not still:
             raise Refused(
                 at,
-                f"this drop of the no-shows was undone already ({_players(len(keys))} "
-                "reinstated since)",
+                ngettext(
+                    "this drop of the no-shows was undone already (%(num)d player reinstated "
+                    "since)",
+                    "this drop of the no-shows was undone already (%(num)d players reinstated "
+                    "since)",
+                    len(keys),
+                )
+                % {"num": len(keys)},
             )
         conn.execute(delete(DropRow).where(DropRow.id.in_([s.id for s in still])))
         back = tuple(Named(s.key, s.name) for s in still)
@@ -243,8 +257,12 @@ def _refuse_draft(change: Change) -> None:
     if draft is not None:
         raise Refused(
             Location(("undo",)),
-            f"round {draft.round_number} was paired since the no-shows were dropped (its "
-            "draft leaves them out): discard the draft first, then undo",
+            gettext(
+                "round %(round_number)s was paired since the no-shows were "
+                "dropped (its draft leaves them out): discard the draft first, "
+                "then undo"
+            )
+            % {"round_number": draft.round_number},
         )
 
 
@@ -252,7 +270,3 @@ def _dropped_keys(after: Any) -> list[str]:
     if isinstance(after, dict) and isinstance(after.get("dropped"), list):
         return [str(k) for k in after["dropped"]]
     return []
-
-
-def _players(n: int) -> str:
-    return f"{n} player{'s' if n != 1 else ''}"

@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from sqlalchemy import Connection, insert, select
 
 from fairpair.engine.errors import Location
+from fairpair.i18n import gettext
 from fairpair.service.kernel.change import Change
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.kernel.slugs import slug_of
@@ -76,7 +77,10 @@ def person_named(conn: Connection, community_id: int, key: str) -> int:
             )
         ).first()
     if row is None or row.forgotten_at is not None:
-        raise Refused(Location(("person",)), f"no player {key!r} in the community's directory")
+        raise Refused(
+            Location(("person",)),
+            gettext("no player %(key)r in the community's directory") % {"key": key},
+        )
     return int(row.id)
 
 
@@ -89,7 +93,8 @@ def link_players(change: Change, chosen: Mapping[str, str] | None) -> int:
         if chosen:
             raise Refused(
                 Location(("person",)),
-                f"event {event.slug} belongs to no community: a returning player needs one",
+                gettext("event %(slug)s belongs to no community: a returning player needs one")
+                % {"slug": event.slug},
             )
         return 0
     linked = select(PlayerPersonRow.player_id)

@@ -15,6 +15,7 @@ from sqlalchemy import Connection, bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from fairpair.engine.errors import Location
+from fairpair.i18n import gettext
 from fairpair.service.kernel.change import EventRef
 from fairpair.service.kernel.errors import Refused, StaleVersion, UnknownEvent
 from fairpair.service.kernel.unit import changing, reading
@@ -112,7 +113,10 @@ def event_of_code(db: Database, code: str) -> str:
             .where(PortalRow.join_code == wanted)
         ).scalar_one_or_none()
     if slug is None:
-        raise UnknownEvent(Location(("code",)), f"no event has the join code {code.strip()!r}")
+        raise UnknownEvent(
+            Location(("code",)),
+            gettext("no event has the join code %(code_strip)r") % {"code_strip": code.strip()},
+        )
     return str(slug)
 
 
@@ -122,22 +126,30 @@ def set_portal(
     """Change the portal settings named in ``changes`` (see ``SETTABLE``); audited."""
     unknown = set(changes) - SETTABLE
     if unknown:
-        raise Refused(Location((sorted(unknown)[0],)), "not a setting of the players' side")
+        raise Refused(
+            Location((sorted(unknown)[0],)), gettext("not a setting of the players' side")
+        )
     cap = changes.get("registration_cap")
     if cap is not None and (not isinstance(cap, int) or cap < 1):
-        raise Refused(Location(("registration_cap",)), "the cap is a whole number, at least 1")
+        raise Refused(
+            Location(("registration_cap",)), gettext("the cap is a whole number, at least 1")
+        )
     minutes = changes.get("confirm_minutes")
     if minutes is not None and (not isinstance(minutes, int) or not 1 <= minutes <= 10080):
         raise Refused(
-            Location(("confirm_minutes",)), "minutes to confirm: a whole number from 1 to 10080"
+            Location(("confirm_minutes",)),
+            gettext("minutes to confirm: a whole number from 1 to 10080"),
         )
     with changing(db, slug, actor) as change:
         before = portal_of(change.conn, change.event)
         if version is not None and version != before.version:
             raise StaleVersion(
                 Location(("version",)),
-                f"the players' settings changed since you read them (version {version}, "
-                f"now {before.version})",
+                gettext(
+                    "the players' settings changed since you read them (version "
+                    "%(version)s, now %(before_version)s)"
+                )
+                % {"version": version, "before_version": before.version},
             )
         changed = {k: v for k, v in changes.items() if getattr(before, k) != v}
         if not changed:

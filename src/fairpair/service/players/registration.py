@@ -13,6 +13,7 @@ from sqlalchemy import Connection, func, insert, select
 
 from fairpair.engine.errors import Location
 from fairpair.engine.rounds import ByeKind
+from fairpair.i18n import gettext, ngettext
 from fairpair.service.kernel.change import Change, EventRef
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.kernel.lookup import find_stage
@@ -68,24 +69,41 @@ def chess_facts(values: dict[str, str | None], where: str = "player") -> dict[st
         at = Location((where, field))
         if field == "title":
             if not TITLE.match(text):
-                raise Refused(at, f"{text!r} is not a title: GM, IM, FM, CM, WGM, … (1-3 letters)")
+                raise Refused(
+                    at,
+                    gettext("%(text)r is not a title: GM, IM, FM, CM, WGM, … (1-3 letters)")
+                    % {"text": text},
+                )
         elif field == "federation":
             if not FEDERATION.match(text):
                 raise Refused(
-                    at, f"{text!r} is not a federation: three letters, as FIDE writes them (ITA)"
+                    at,
+                    gettext(
+                        "%(text)r is not a federation: three letters, as FIDE writes them (ITA)"
+                    )
+                    % {"text": text},
                 )
             text = text.upper()
         elif field == "fide_id":
             if not FIDE_ID.match(text):
-                raise Refused(at, f"{text!r} is not a FIDE id: digits only, up to 11")
+                raise Refused(
+                    at, gettext("%(text)r is not a FIDE id: digits only, up to 11") % {"text": text}
+                )
         elif field == "sex":
             if text.lower() not in SEXES:
-                raise Refused(at, f"{text!r}: sex is m or w, as FIDE reports write it")
+                raise Refused(
+                    at,
+                    gettext("%(text)r: sex is m or w, as FIDE reports write it") % {"text": text},
+                )
             text = SEXES[text.lower()]
         elif field == "birth_date":
             found = BIRTH.match(text)
             if found is None:
-                raise Refused(at, f"{text!r} is not a birth date (YYYY-MM-DD, or a year)")
+                raise Refused(
+                    at,
+                    gettext("%(text)r is not a birth date (YYYY-MM-DD, or a year)")
+                    % {"text": text},
+                )
             year, month, day = found.groups()
             text = year if month is None else f"{year}/{int(month):02d}/{int(day):02d}"
         out[field] = text
@@ -114,26 +132,35 @@ def _key_of(name: str, taken: set[str]) -> str:
 def _checked(player: NewPlayer, where: str) -> NewPlayer:
     name = player.name.strip()
     if not name or len(name) > 200 or any(ord(c) < 32 for c in name):
-        raise Refused(Location((where, "name")), "a name has 1-200 characters, no control codes")
-    refuse_hidden(name, Location((where, "name")), "the name")
+        raise Refused(
+            Location((where, "name")), gettext("a name has 1-200 characters, no control codes")
+        )
+    refuse_hidden(name, Location((where, "name")), gettext("the name"))
     if player.id is not None and not KEY.match(player.id):
         raise Refused(
             Location((where, "id")),
-            f"{player.id!r} is not a player id: letters, digits, '-', '_' and '.', up to 80",
+            gettext("%(id)r is not a player id: letters, digits, '-', '_' and '.', up to 80")
+            % {"id": player.id},
         )
     for field, text in (("team", player.team), ("contact", player.contact)):
         if text is not None and (len(text) > 200 or has_control(text)):
             raise Refused(
-                Location((where, field)), f"a {field} has up to 200 characters, no control codes"
+                Location((where, field)),
+                gettext("a %(field)s has up to 200 characters, no control codes")
+                % {"field": field},
             )
     if player.team is not None:
-        refuse_hidden(player.team, Location((where, "team")), "the team")
+        refuse_hidden(player.team, Location((where, "team")), gettext("the team"))
     for field, value, low, high in (
         ("seed", player.seed, 1, 1_000_000),
         ("rating", player.rating, 0, 10_000),
     ):
         if value is not None and not low <= value <= high:
-            raise Refused(Location((where, field)), f"{field} must be {low}-{high}, got {value}")
+            raise Refused(
+                Location((where, field)),
+                gettext("%(field)s must be %(low)s-%(high)s, got %(value)s")
+                % {"field": field, "low": low, "high": high, "value": value},
+            )
     chess = chess_facts({f: getattr(player, f) for f in CHESS_FIELDS}, where)
     return NewPlayer(
         name,
@@ -190,7 +217,8 @@ def _add(
         key = player.id or _key_of(player.name, taken)
         if key in taken:
             raise Refused(
-                Location((where, "id"), player=key), f"a player {key!r} is registered already"
+                Location((where, "id"), player=key),
+                gettext("a player %(key)r is registered already") % {"key": key},
             )
         taken.add(key)
         position += 1
@@ -245,8 +273,12 @@ def late_byes(change: Change, keys: list[str], late: LateEntry) -> None:
     if late.byes > len(rounds):
         raise Refused(
             Location(("late", "byes")),
-            f"only {len(rounds)} round{'s' if len(rounds) != 1 else ''} have been played; "
-            f"cannot give {late.byes} byes for missed rounds",
+            ngettext(
+                "only %(num)d round have been played; cannot give %(byes)s byes for missed rounds",
+                "only %(num)d rounds have been played; cannot give %(byes)s byes for missed rounds",
+                len(rounds),
+            )
+            % {"num": len(rounds), "byes": late.byes},
         )
     ids = dict(
         conn.execute(

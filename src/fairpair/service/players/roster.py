@@ -11,6 +11,7 @@ from sqlalchemy import delete, insert, select, update
 from fairpair.engine.changes import drop_player as engine_drop
 from fairpair.engine.errors import InvalidTournament, Location
 from fairpair.engine.validation import problems
+from fairpair.i18n import gettext
 from fairpair.service.kernel.change import Change
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.kernel.loading import load
@@ -81,7 +82,7 @@ def drop_player(
     """``player`` leaves after ``after_round`` (default: the stage's latest round) — the whole
     event, or only ``stage``. Their results stay. Returns the round they left after."""
     if reason is not None and reason.strip():
-        reason = checked_line(reason, "reason", "a reason")
+        reason = checked_line(reason, "reason", gettext("a reason"))
     else:
         reason = None
     with changing(db, slug, actor) as change:
@@ -145,7 +146,10 @@ def reinstate_player(db: Database, slug: str, player: str, *, actor: str) -> int
             )
         ).all()
         if not drops:
-            raise Refused(Location(player=who.key), f"{who.name} ({who.key}) has not dropped")
+            raise Refused(
+                Location(player=who.key),
+                gettext("%(name)s (%(key)s) has not dropped") % {"name": who.name, "key": who.key},
+            )
         conn.execute(delete(DropRow).where(DropRow.id.in_([d.id for d in drops])))
         _sat_out(change, who)
         change.audit(

@@ -9,6 +9,7 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from fairpair.engine.errors import Location
+from fairpair.i18n import gettext
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.kernel.lookup import find_player
 from fairpair.service.kernel.unit import changing
@@ -23,7 +24,9 @@ def check_in_myself(db: Database, slug: str, player_key: str, *, actor: str) -> 
     with changing(db, slug, actor) as change:
         conn, event = change.conn, change.event
         if not portal_of(conn, event).checkin_open:
-            raise Refused(Location(("checkin",)), "check-in is not open: the organizer opens it")
+            raise Refused(
+                Location(("checkin",)), gettext("check-in is not open: the organizer opens it")
+            )
         released = conn.execute(
             select(RoundRow.id)
             .join(StageRow, StageRow.id == RoundRow.stage_id)
@@ -33,7 +36,7 @@ def check_in_myself(db: Database, slug: str, player_key: str, *, actor: str) -> 
         if released is not None:
             raise Refused(
                 Location(("checkin",)),
-                "check-in is over: round 1 is released (ask the staff at the desk)",
+                gettext("check-in is over: round 1 is released (ask the staff at the desk)"),
             )
         who = find_player(conn, event, player_key)
         dropped = conn.execute(
@@ -42,7 +45,7 @@ def check_in_myself(db: Database, slug: str, player_key: str, *, actor: str) -> 
         if dropped is not None:
             raise Refused(
                 Location(("checkin",)),
-                "you dropped out of the event: the staff can reinstate you",
+                gettext("you dropped out of the event: the staff can reinstate you"),
             )
         already = conn.execute(
             select(PlayerRow.checked_in_at).where(PlayerRow.id == who.id)

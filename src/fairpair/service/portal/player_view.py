@@ -23,7 +23,7 @@ from fairpair.engine.results import Result, ResultKind, Side
 from fairpair.engine.round_names import round_name as named_round
 from fairpair.engine.rounds import Bye, Match, PodTable, RoundState
 from fairpair.engine.standings import Standings
-from fairpair.i18n import N_
+from fairpair.i18n import N_, gettext
 from fairpair.responses.my_match import (
     CurrentRound,
     HistoryItem,
@@ -85,7 +85,11 @@ def my_match_in(
         stage = facts.stages[facts.current] if facts.current is not None else None
     player = conn.execute(_PLAYER, {"event_id": event.id, "key": player_key}).first()
     if player is None:
-        raise UnknownPlayer("player", f"no player {player_key!r} in event {event.slug}")
+        raise UnknownPlayer(
+            "player",
+            gettext("no player %(player_key)r in event %(slug)s")
+            % {"player_key": player_key, "slug": event.slug},
+        )
     portal = portal_of(conn, event)
     current = _current_round(conn, facts, stage, player_key, late) if stage else None
     standings = stage.standings(facts.tournament) if stage else None
@@ -217,7 +221,11 @@ def waitlist_place(db: Database, slug: str, waitlist_id: int) -> WaitlistPlace:
             )
         ).first()
         if entry is None:
-            raise UnknownPlayer("player", f"no waitlist entry {waitlist_id} in event {slug}")
+            raise UnknownPlayer(
+                "player",
+                gettext("no waitlist entry %(waitlist_id)s in event %(slug)s")
+                % {"waitlist_id": waitlist_id, "slug": slug},
+            )
         number = None
         if entry.player_id is None:
             number = conn.execute(

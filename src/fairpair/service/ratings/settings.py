@@ -18,6 +18,7 @@ from sqlalchemy import Connection, select, update
 
 from fairpair.engine.errors import Location
 from fairpair.engine.ratings.values import System
+from fairpair.i18n import gettext
 from fairpair.service.kernel.errors import Refused
 from fairpair.store.models import CommunityRow
 
@@ -69,12 +70,17 @@ def checked(base: RatingSettings, changes: dict[str, Any]) -> RatingSettings:
             if value not in MATCH_SYSTEMS:
                 raise Refused(
                     Location(("matches",)),
-                    f"matches are rated with {', '.join(MATCH_SYSTEMS)}, not {value!r}",
+                    gettext("matches are rated with %(join_match_systems)s, not %(value)r")
+                    % {"join_match_systems": ", ".join(MATCH_SYSTEMS), "value": value},
                 )
             out = replace(out, matches=str(value))
         elif name in ("pods", "per_game", "seed_round_one"):
             if not isinstance(value, bool):
-                raise Refused(Location((name,)), f"{name} is true or false, not {value!r}")
+                raise Refused(
+                    Location((name,)),
+                    gettext("%(name)s is true or false, not %(value)r")
+                    % {"name": name, "value": value},
+                )
             if name == "pods":
                 out = replace(out, pods=value)
             elif name == "per_game":
@@ -82,7 +88,7 @@ def checked(base: RatingSettings, changes: dict[str, Any]) -> RatingSettings:
             else:
                 out = replace(out, seed_round_one=value)
         else:
-            raise Refused(Location((name,)), f"no rating setting {name!r}")
+            raise Refused(Location((name,)), gettext("no rating setting %(name)r") % {"name": name})
     return out
 
 

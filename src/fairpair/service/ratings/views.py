@@ -19,6 +19,7 @@ from sqlalchemy import Connection, func, select
 
 from fairpair.engine.errors import Location
 from fairpair.engine.ratings.values import Rating, System, rank_value
+from fairpair.i18n import gettext
 from fairpair.service.communities.unit import reading_community
 from fairpair.service.kernel.errors import UnknownCommunity
 from fairpair.service.ratings.settings import RatingSettings, read_settings
@@ -151,7 +152,8 @@ def _person(conn: Connection, community_id: int, key: str) -> tuple[int, str]:
     ).first()
     if row is None:
         raise UnknownCommunity(
-            Location(("person",)), f"no player {key!r} in the community's directory"
+            Location(("person",)),
+            gettext("no player %(key)r in the community's directory") % {"key": key},
         )
     return int(row.id), str(row.name)
 
@@ -164,7 +166,8 @@ def _pick(
     systems = [s.value for s in settings.systems] or [s.value for s in System]
     if system is not None and system not in [s.value for s in System]:
         raise UnknownCommunity(
-            Location(("system",)), f"no rating system {system!r} (glicko2, elo, openskill)"
+            Location(("system",)),
+            gettext("no rating system %(system)r (glicko2, elo, openskill)") % {"system": system},
         )
     chosen_system = system or next(
         (s for s in systems if any(g[1] == s for g in games)), systems[0]
@@ -172,7 +175,9 @@ def _pick(
     known = [g for g, s in games if s == chosen_system]
     if game is not None and game not in known and known:
         raise UnknownCommunity(
-            Location(("game",)), f"no ratings of game {game!r} (known: {', '.join(known)})"
+            Location(("game",)),
+            gettext("no ratings of game %(game)r (known: %(join_known)s)")
+            % {"game": game, "join_known": ", ".join(known)},
         )
     return (game or (known[0] if known else "all")), System(chosen_system)
 
@@ -383,7 +388,9 @@ def event_ratings(db: Database, community: str, event: str) -> EventRatings:
             select(EventRow.id, EventRow.name).where(EventRow.slug == event)
         ).first()
         if head is None:
-            raise UnknownCommunity(Location(("event",)), f"no event {event!r}")
+            raise UnknownCommunity(
+                Location(("event",)), gettext("no event %(event)r") % {"event": event}
+            )
         rows = conn.execute(
             select(
                 RatingChangeRow.game,

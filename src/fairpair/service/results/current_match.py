@@ -16,6 +16,7 @@ from sqlalchemy.orm import aliased
 from fairpair.engine.errors import Location
 from fairpair.engine.results import GameScore, Result, Side
 from fairpair.engine.rounds import RoundState
+from fairpair.i18n import gettext
 from fairpair.service.kernel.change import EventRef
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.kernel.lookup import PlayerRef, RoundRef, StageRef, TableRef
@@ -249,42 +250,61 @@ def own_match(
     ``round_number`` / ``table_number``: the match the player's page showed (a stale page
     must not report the next round's match)."""
     if player_key is None:
-        raise Refused(Location(("player",)), "you are on the waitlist: you have no match yet")
+        raise Refused(
+            Location(("player",)), gettext("you are on the waitlist: you have no match yet")
+        )
     row = conn.execute(_LOOKUP, {"event_id": event.id, "key": player_key}).first()
     if row is None:
-        raise Refused(Location(("player",)), f"no player {player_key!r} in this event")
+        raise Refused(
+            Location(("player",)),
+            gettext("no player %(player_key)r in this event") % {"player_key": player_key},
+        )
     if not row.self_report:
         raise Refused(
             Location(("self_report",)),
-            "players do not report their own results in this event: tell a judge your result",
+            gettext(
+                "players do not report their own results in this event: tell a judge your result"
+            ),
         )
     me = PlayerRef(row.id, row.key, row.name)
     if row.round_id is None:
-        raise Refused(Location(("round",)), "no round has been released yet: no match to report")
+        raise Refused(
+            Location(("round",)), gettext("no round has been released yet: no match to report")
+        )
     stage = StageRef(row.stage_id, row.stage_key, row.stage_version)
     if row.dropped:
         raise Refused(
             Location(("player",), player=me.key),
-            "you have dropped from the event: a judge records your results",
+            gettext("you have dropped from the event: a judge records your results"),
         )
     number = row.round_number
     at = Location(("round",), stage=stage.key, round=number)
     if round_number is not None and round_number != number:
         raise Refused(
             at,
-            f"round {round_number} is not your current round (it is round {number}): "
-            "reload the page",
+            gettext(
+                "round %(round_number)s is not your current round (it is round "
+                "%(number)s): reload the page"
+            )
+            % {"round_number": round_number, "number": number},
         )
     if row.round_state == RoundState.SCHEDULED.value:
-        raise Refused(at, f"round {number} is not open yet: report once it has started")
+        raise Refused(
+            at,
+            gettext("round %(number)s is not open yet: report once it has started")
+            % {"number": number},
+        )
     if row.round_state != RoundState.OPEN.value:
-        raise Refused(at, f"round {number} is completed: ask a judge")
+        raise Refused(
+            at, gettext("round %(number)s is completed: ask a judge") % {"number": number}
+        )
     if row.table_id is None:
         _no_match(conn, stage, row.round_id, number, me)
     if table_number is not None and table_number != row.table_number:
         raise Refused(
             Location(("table",), stage=stage.key, round=number, table=table_number),
-            f"table {table_number} is not your match: yours is table {row.table_number}",
+            gettext("table %(table_number)s is not your match: yours is table %(row_table_number)s")
+            % {"table_number": table_number, "row_table_number": row.table_number},
         )
     return OwnMatch(
         me,
@@ -318,11 +338,17 @@ def _no_match(conn: Connection, stage: StageRef, round_id: int, number: int, me:
     ).first()
     if pod is not None:
         raise Refused(
-            at, f"table {pod.number} is a pod table: a judge records its finishing places"
+            at,
+            gettext("table %(number)s is a pod table: a judge records its finishing places")
+            % {"number": pod.number},
         )
     bye = conn.execute(
         select(ByeRow.kind).where(ByeRow.round_id == round_id, ByeRow.player_id == me.id)
     ).first()
     if bye is not None:
-        raise Refused(at, f"you have a {bye.kind} bye in round {number}: nothing to report")
-    raise Refused(at, f"you do not play in round {number}")
+        raise Refused(
+            at,
+            gettext("you have a %(kind)s bye in round %(number)s: nothing to report")
+            % {"kind": bye.kind, "number": number},
+        )
+    raise Refused(at, gettext("you do not play in round %(number)s") % {"number": number})

@@ -15,6 +15,7 @@ from datetime import datetime
 from sqlalchemy import Connection, insert, or_, select, update
 
 from fairpair.engine.errors import Location
+from fairpair.i18n import gettext
 from fairpair.service.kernel.change import Change
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.kernel.text_rules import checked_line
@@ -123,7 +124,7 @@ def call_judge(
     """Player ``player_id`` calls a judge (``note``: what it is about, optional); an open
     call of theirs is answered as it is."""
     text = (
-        checked_line(note, Location(("note",)), "the note", longest=NOTE_LIMIT)
+        checked_line(note, Location(("note",)), gettext("the note"), longest=NOTE_LIMIT)
         if note and note.strip()
         else None
     )
@@ -138,7 +139,7 @@ def call_judge(
             )
         ).first()
         if player is None:
-            raise Refused(Location(("player",)), "no such player in this event")
+            raise Refused(Location(("player",)), gettext("no such player in this event"))
         number, table = _table_of(conn, change.event.id, player_id)
         made = conn.execute(
             insert(JudgeCallRow)
@@ -202,12 +203,16 @@ def answer_call(db: Database, slug: str, call_id: int, *, actor: str) -> JudgeCa
             .where(JudgeCallRow.event_id == change.event.id, JudgeCallRow.id == call_id)
         ).first()
         if row is None:
-            raise Refused(Location(("call",)), f"no judge call {call_id} in this event")
+            raise Refused(
+                Location(("call",)),
+                gettext("no judge call %(call_id)s in this event") % {"call_id": call_id},
+            )
         call = _call_of(row)
         if call.answered_at is not None:
             raise Refused(
                 Location(("call",)),
-                f"{call.player}'s call was answered already by {call.answered_by}",
+                gettext("%(player)s's call was answered already by %(answered_by)s")
+                % {"player": call.player, "answered_by": call.answered_by},
             )
         conn.execute(
             update(JudgeCallRow)

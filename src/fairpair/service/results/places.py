@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from sqlalchemy import Connection, select, update
 
 from fairpair.engine.errors import InvalidResult, LifecycleRefused, Location
-from fairpair.engine.lifecycle import Refusal, RefusalReason, RoundAction
 from fairpair.engine.rounds import RoundState
 from fairpair.engine.validation_pods import places_problem
+from fairpair.i18n import gettext
 from fairpair.service.kernel.errors import AlreadyRecorded, Refused, StaleVersion
 from fairpair.service.kernel.lookup import TableRef, find_round, find_stage, find_table
 from fairpair.service.kernel.unit import changing
@@ -96,16 +96,21 @@ def _in_seat_order(
         if k is None:
             raise InvalidResult(
                 Location(("places", who), stage=where.stage, round=where.round, table=where.table),
-                f"{who!r} has no seat at table {where.table} (its seats: {listed})",
+                gettext("%(who)r has no seat at table %(table)s (its seats: %(listed)s)")
+                % {"who": who, "table": where.table, "listed": listed},
             )
         if out[k] is not None:
-            raise InvalidResult(Location(("places", who)), f"{seats[k].key} is given two places")
+            raise InvalidResult(
+                Location(("places", who)),
+                gettext("%(key)s is given two places") % {"key": seats[k].key},
+            )
         out[k] = place
     missing = [seats[k].key for k, p in enumerate(out) if p is None]
     if missing:
         raise InvalidResult(
             Location(("places",)),
-            f"give a place for every seat of table {where.table}: missing {', '.join(missing)}",
+            gettext("give a place for every seat of table %(table)s: missing %(join_missing)s")
+            % {"table": where.table, "join_missing": ", ".join(missing)},
         )
     return tuple(p for p in out if p is not None)
 
@@ -139,14 +144,19 @@ def record_places(
         if found.kind != "pod":
             raise Refused(
                 at,
-                f"table {found.number} is a two-player match: report its result",
+                gettext("table %(number)s is a two-player match: report its result")
+                % {"number": found.number},
                 command="fairpair result report",
             )
         if rnd.state == RoundState.SCHEDULED.value:
-            refusal = Refusal(
-                RoundAction.REPORT, RefusalReason.WRONG_STATE, rnd.number, RoundState.SCHEDULED
+            raise LifecycleRefused(
+                at,
+                gettext(
+                    "cannot report round %(number)s: it is scheduled; only a completed or open "
+                    "round can be given results (open it first)"
+                )
+                % {"number": rnd.number},
             )
-            raise LifecycleRefused(at, refusal.text + " (open it first)")
         seats = _seats(conn, found.id)
         wanted = _in_seat_order(places, seats, at)
         problem = places_problem(wanted, len(seats))
@@ -162,14 +172,21 @@ def record_places(
             now = places_text(names, [p or 0 for p in before])
             raise AlreadyRecorded(
                 at,
-                f"table {found.number} already has its places: {now} (version "
-                f"{found.version}); to change them, correct them (--correct)",
+                gettext(
+                    "table %(number)s already has its places: %(now)s (version "
+                    "%(version)s); to change them, correct them (--correct)"
+                )
+                % {"number": found.number, "now": now, "version": found.version},
             )
         if correct and version is not None and version != found.version:
             raise StaleVersion(
                 at,
-                f"table {found.number} changed since you read it (version {version}, now "
-                f"{found.version}); look again before correcting",
+                gettext(
+                    "table %(number)s changed since you read it (version "
+                    "%(version)s, now %(found_version)s); look again before "
+                    "correcting"
+                )
+                % {"number": found.number, "version": version, "found_version": found.version},
             )
         for s, place in zip(seats, wanted, strict=True):
             conn.execute(
@@ -183,7 +200,11 @@ def record_places(
             .values(version=TableRow.version + 1)
         )
         if bumped.rowcount != 1:
-            raise StaleVersion(at, f"table {found.number} changed meanwhile; look again")
+            raise StaleVersion(
+                at,
+                gettext("table %(number)s changed meanwhile; look again")
+                % {"number": found.number},
+            )
         text = places_text(names, wanted)
         change.audit(
             "places.correct" if recorded else "places.record",

@@ -26,12 +26,12 @@ from sqlalchemy.orm import aliased
 from fairpair.engine.changes.results import playoff_draw_refused
 from fairpair.engine.draw_games import NO_GAMES_NOTE, ask_for_draw_games, draw_without_games
 from fairpair.engine.errors import InvalidResult, LifecycleRefused, Location
-from fairpair.engine.lifecycle import Refusal, RefusalReason, RoundAction
 from fairpair.engine.result_text import result_text as result_text
 from fairpair.engine.results import GameScore, Result, ResultKind
 from fairpair.engine.rounds import RoundState
 from fairpair.engine.stage_config import StageFormat
 from fairpair.engine.validation import games_problems
+from fairpair.i18n import gettext
 from fairpair.service.kernel.change import Change, EventRef
 from fairpair.service.kernel.errors import (
     AlreadyRecorded,
@@ -138,11 +138,12 @@ def _table_for(
             if who.id not in (found.a_id, found.b_id):
                 raise Refused(
                     Location(stage=stage.key, round=rnd.number, table=found.number, player=who.key),
-                    f"{who.name} is not in the match at table {found.number}",
+                    gettext("%(name)s is not in the match at table %(number)s")
+                    % {"name": who.name, "number": found.number},
                 )
         return found
     if player is None:
-        raise Refused(Location(("table",)), "name the table (or the player) to report")
+        raise Refused(Location(("table",)), gettext("name the table (or the player) to report"))
     who = find_player(conn, change.event, player)
     row = conn.execute(
         select(TableRow.number).where(
@@ -157,11 +158,15 @@ def _table_for(
     if bye is not None:
         raise Refused(
             Location(stage=stage.key, round=rnd.number, player=who.key),
-            f"{who.name} has a {bye.kind} bye in round {rnd.number}: a bye has no result to report",
+            gettext(
+                "%(name)s has a %(kind)s bye in round %(number)s: a bye has no result to report"
+            )
+            % {"name": who.name, "kind": bye.kind, "number": rnd.number},
         )
     raise Refused(
         Location(stage=stage.key, round=rnd.number, player=who.key),
-        f"{who.name} does not play in round {rnd.number}",
+        gettext("%(name)s does not play in round %(number)s")
+        % {"name": who.name, "number": rnd.number},
     )
 
 
@@ -190,7 +195,8 @@ def check_fits(
     if found.kind != "match":
         raise Refused(
             Location(stage=stage.key, round=rnd.number, table=found.number),
-            f"table {found.number} is a pod table: record its finishing places",
+            gettext("table %(number)s is a pod table: record its finishing places")
+            % {"number": found.number},
         )
     # A final result on a playoff stage must have a winner (games so far need not).
     no_winner = final and result.winner is None
@@ -219,12 +225,13 @@ PLAYOFFS = frozenset((StageFormat.SINGLE_ELIMINATION.value, StageFormat.DOUBLE_E
 
 def _reportable(stage: StageRef, rnd: RoundRef, found: TableRef) -> None:
     if rnd.state == RoundState.SCHEDULED.value:
-        refusal = Refusal(
-            RoundAction.REPORT, RefusalReason.WRONG_STATE, rnd.number, RoundState.SCHEDULED
-        )
         raise LifecycleRefused(
             Location(stage=stage.key, round=rnd.number, table=found.number),
-            refusal.text + " (open it first)",
+            gettext(
+                "cannot report round %(number)s: it is scheduled; only a completed or open "
+                "round can be given results (open it first)"
+            )
+            % {"number": rnd.number},
         )
 
 
@@ -470,7 +477,7 @@ def checked_key(key: str) -> str:
     if not _KEY.fullmatch(key):
         raise Refused(
             Location(("key",)),
-            "an idempotency key is 8 to 100 letters, digits or - _ . : (a UUID will do)",
+            gettext("an idempotency key is 8 to 100 letters, digits or - _ . : (a UUID will do)"),
         )
     return key
 
@@ -561,9 +568,13 @@ def _same_or_conflict(
     mine = result_text(result, a.name, b.name)
     raise ResultConflict(
         Location(stage=where.key, round=rnd.number, table=found.number),
-        f"table {found.number} already has a result, a different one: {text} (recorded by "
-        f"{row.reported_by}); this entry said {mine}. Keep the recorded result, or correct "
-        "it to this entry",
+        gettext(
+            "table %(number)s already has a result, a different one: "
+            "%(text)s (recorded by %(reported_by)s); this entry said "
+            "%(mine)s. Keep the recorded result, or correct it to this "
+            "entry"
+        )
+        % {"number": found.number, "text": text, "reported_by": row.reported_by, "mine": mine},
         recorded=f"{text} (by {row.reported_by})",
         version=row.version,
         entry=mine,
@@ -600,7 +611,8 @@ def record_result(
         now = _recorded_now(conn, found, rnd)
         raise AlreadyRecorded(
             Location(stage=where.key, round=rnd.number, table=found.number),
-            f"table {found.number} already has a result: {now.result}; to change it, correct it",
+            gettext("table %(number)s already has a result: %(result)s; to change it, correct it")
+            % {"number": found.number, "result": now.result},
             command="fairpair result correct",
         )
     conn.execute(_REPORTED, {"reported_table": found.id})
@@ -671,7 +683,7 @@ def record_games(
         if conn.execute(select(ResultRow.id).where(ResultRow.table_id == found.id)).first():
             raise AlreadyRecorded(
                 Location(round=round_number, table=table),
-                f"table {table} already has its final result",
+                gettext("table %(table)s already has its final result") % {"table": table},
             )
         value = {"a": games.a, "b": games.b, "draws": games.draws}
         conn.execute(
@@ -765,12 +777,19 @@ def _correct(
     ).first()
     at = Location(stage=where.key, round=rnd.number, table=found.number)
     if current is None:
-        raise Refused(at, f"table {found.number} has no result to correct: report it")
+        raise Refused(
+            at,
+            gettext("table %(number)s has no result to correct: report it")
+            % {"number": found.number},
+        )
     if version is not None and version != current.version:
         raise StaleVersion(
             at,
-            f"the result of table {found.number} changed since you read it "
-            f"(version {version}, now {current.version})",
+            gettext(
+                "the result of table %(number)s changed since you read it "
+                "(version %(version)s, now %(current_version)s)"
+            )
+            % {"number": found.number, "version": version, "current_version": current.version},
         )
     before: dict[str, Any] = {
         k: getattr(current, k) for k in ("kind", "winner", "games_a", "games_b", "games_draws")
@@ -779,7 +798,9 @@ def _correct(
     if result is None:
         if _completed(conn, rnd):
             raise Refused(
-                at, f"round {rnd.number} is completed: a result can be corrected, not cleared"
+                at,
+                gettext("round %(number)s is completed: a result can be corrected, not cleared")
+                % {"number": rnd.number},
             )
         conn.execute(delete(ResultRow).where(ResultRow.id == current.id))
         change.audit(
@@ -802,7 +823,10 @@ def _correct(
         )
     )
     if done.rowcount != 1:
-        raise StaleVersion(at, f"the result of table {found.number} changed meanwhile")
+        raise StaleVersion(
+            at,
+            gettext("the result of table %(number)s changed meanwhile") % {"number": found.number},
+        )
     _settle_self_report(change, found, rnd, where)
     text = result_text(result, a.name, b.name)
     change.audit(

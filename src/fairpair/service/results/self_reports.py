@@ -39,6 +39,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from fairpair.engine.errors import Location
 from fairpair.engine.result_text import result_text
 from fairpair.engine.results import MatchFormat, Result
+from fairpair.i18n import gettext
 from fairpair.service.kernel.change import Change, EventRef
 from fairpair.service.kernel.errors import AlreadyRecorded, Refused, StaleVersion
 from fairpair.service.kernel.persist import result_of_columns, result_values
@@ -150,9 +151,9 @@ def _state(mine: OwnMatch, row: ReportRow | None, result: str | None) -> ReportS
     state = row.state if row is not None else "none"
     why_not = None
     if result is not None:
-        why_not = f"your match has its result: {result}"
+        why_not = gettext("your match has its result: %(result)s") % {"result": result}
     elif state == DISPUTED:
-        why_not = "the result is disputed: a judge will settle it"
+        why_not = gettext("the result is disputed: a judge will settle it")
     return ReportState(
         round=mine.round.number,
         table=mine.table.number,
@@ -203,9 +204,12 @@ def _checked(mine: OwnMatch, conn: Connection, score: Score) -> Result:
     for name in ("won", "lost", "drawn"):
         value = getattr(score, name)
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 99:
-            raise Refused(Location((name,)), f"{name}: a whole number of games from 0 to 99")
+            raise Refused(
+                Location((name,)),
+                gettext("%(name)s: a whole number of games from 0 to 99") % {"name": name},
+            )
     if score.won + score.lost + score.drawn == 0:
-        raise Refused(Location(("won",)), "report the games played: at least one")
+        raise Refused(Location(("won",)), gettext("report the games played: at least one"))
     result = mine.result(score)
     results.check_fits(conn, mine.stage, mine.round, mine.table, result, mine.settings)
     return result
@@ -216,7 +220,7 @@ def _no_result_yet(mine: OwnMatch) -> None:
     if text is not None:
         raise AlreadyRecorded(
             Location(stage=mine.stage.key, round=mine.round.number, table=mine.table.number),
-            f"your match already has its result: {text}",
+            gettext("your match already has its result: %(text)s") % {"text": text},
         )
 
 
@@ -385,7 +389,7 @@ def _report_own(
             if _live(row, mine) and row.state == DISPUTED:
                 raise Refused(
                     Location(("won",), stage=mine.stage.key, round=mine.round.number),
-                    "your match is disputed: a judge will settle it",
+                    gettext("your match is disputed: a judge will settle it"),
                 )
             if _live(row, mine) and row.state == PENDING:
                 reported = mine.score(row.games_a, row.games_b, row.games_draws)
@@ -452,19 +456,29 @@ def _answerable(mine: OwnMatch, version: int | None) -> ReportRow:
     row = mine.report
     name = mine.opponent.name
     if row is None or not _live(row, mine):
-        raise Refused(at, f"{name} has not reported yet: nothing to answer (report it yourself)")
+        raise Refused(
+            at,
+            gettext("%(name)s has not reported yet: nothing to answer (report it yourself)")
+            % {"name": name},
+        )
     if row.state == DISPUTED:
-        raise Refused(at, "the result is disputed: a judge will settle it")
+        raise Refused(at, gettext("the result is disputed: a judge will settle it"))
     if row.state != PENDING:
-        raise Refused(at, "that report was settled: report your result again")
+        raise Refused(at, gettext("that report was settled: report your result again"))
     if row.reporter_id == mine.player.id:
-        raise Refused(at, f"this is your own report: {name} confirms or disputes it")
+        raise Refused(
+            at,
+            gettext("this is your own report: %(name)s confirms or disputes it") % {"name": name},
+        )
     if version is not None and version != row.version:
         score = mine.score(row.games_a, row.games_b, row.games_draws)
         raise StaleVersion(
             Location(("version",), stage=mine.stage.key, round=mine.round.number),
-            f"{name} changed their report since you saw it: it now says {score.text} "
-            "(from your side)",
+            gettext(
+                "%(name)s changed their report since you saw it: it now says "
+                "%(text)s (from your side)"
+            )
+            % {"name": name, "text": score.text},
         )
     return row
 
@@ -583,7 +597,8 @@ def dispute_report(
             if mine.score(row.games_a, row.games_b, row.games_draws) == score:
                 raise Refused(
                     Location(("won",)),
-                    f"that is what {mine.opponent.name} reported: confirm it instead",
+                    gettext("that is what %(name)s reported: confirm it instead")
+                    % {"name": mine.opponent.name},
                 )
             return _dispute(change, mine, row, result, score)
 

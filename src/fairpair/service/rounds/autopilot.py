@@ -46,6 +46,7 @@ from fairpair.engine.lifecycle import RoundAction
 from fairpair.engine.repeats import REPEAT_LABEL, repeat_pairings, repeat_text
 from fairpair.engine.rounds import RoundState
 from fairpair.engine.stage_progress import autopilot_goes_on
+from fairpair.i18n import gettext
 from fairpair.service.kernel.change import Change
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.kernel.loading import Loaded, load
@@ -195,7 +196,8 @@ def pause(db: Database, slug: str, *, actor: str, stage: str | None = None) -> P
         if found.pause is not None:
             raise Refused(
                 Location(("autopilot",), stage=where.key),
-                f"the autopilot of {where.key} is already paused ({found.pause.said})",
+                gettext("the autopilot of %(key)s is already paused (%(said)s)")
+                % {"key": where.key, "said": found.pause.said},
             )
         hold(change, where.key, "paused")
         return _pilot_on(change, where.key)
@@ -217,7 +219,8 @@ def resume(db: Database, slug: str, *, actor: str, stage: str | None = None) -> 
             if found.pause is None:
                 raise Refused(
                     Location(("autopilot",), stage=where.key),
-                    f"the autopilot of {where.key} is running: nothing to resume",
+                    gettext("the autopilot of %(key)s is running: nothing to resume")
+                    % {"key": where.key},
                 )
             return None
         return _advance(change, where.key, live, "when staff resumed it with every result in")
@@ -237,7 +240,8 @@ def _pilot_on(change: Change, key: str) -> Pilot:
     if found is None or not found.on:
         raise Refused(
             Location(("autopilot",), stage=key),
-            f"stage {key} has no autopilot: turn it on in the stage's settings first",
+            gettext("stage %(key)s has no autopilot: turn it on in the stage's settings first")
+            % {"key": key},
         )
     return found
 

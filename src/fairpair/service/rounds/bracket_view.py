@@ -11,7 +11,7 @@ from fairpair.engine.result_text import result_text
 from fairpair.engine.stage import Stage
 from fairpair.engine.stage_config import StageFormat
 from fairpair.engine.tournament import Tournament
-from fairpair.i18n import N_
+from fairpair.i18n import N_, gettext
 from fairpair.responses.brackets import (
     BracketMatch,
     BracketPlacement,
@@ -46,13 +46,20 @@ def bracket_stage(tournament: Tournament, stage: str | None) -> Stage:
         if chosen.format not in BRACKET_FORMATS:
             raise Refused(
                 "stage",
-                f"stage {chosen.id!r} is a {chosen.format.value.replace('_', ' ')}, "
-                "not a bracket (single or double elimination)",
+                gettext(
+                    "stage %(id)r is a %(format)s, not a bracket (single or double elimination)"
+                )
+                % {
+                    "id": chosen.id,
+                    "format": chosen.format.value.replace("_", " "),
+                },
             )
         return chosen
     playoffs = [s for s in tournament.stages if s.format in BRACKET_FORMATS]
     if not playoffs:
-        raise Refused("stage", "this event has no playoff stage (single or double elimination)")
+        raise Refused(
+            "stage", gettext("this event has no playoff stage (single or double elimination)")
+        )
     return playoffs[-1]
 
 

@@ -34,6 +34,7 @@ from typing import Any
 from sqlalchemy import select, update
 
 from fairpair.engine.errors import Location
+from fairpair.i18n import gettext
 from fairpair.responses.clock import RoundClockView
 from fairpair.service.kernel.change import Change, now
 from fairpair.service.kernel.errors import Refused
@@ -121,8 +122,11 @@ def live_round(db: Database, slug: str, *, stage: str | None = None) -> tuple[st
     if number is None:
         raise Refused(
             Location(("round",), stage=where.key),
-            f"no round of stage {where.key!r} is In Progress: the timer runs while a round is "
-            "open (open one first, or name the round)",
+            gettext(
+                "no round of stage %(key)r is In Progress: the timer runs "
+                "while a round is open (open one first, or name the round)"
+            )
+            % {"key": where.key},
         )
     return where.key, int(number)
 
@@ -154,10 +158,13 @@ def opened_at(db: Database, slug: str, number: int, *, stage: str | None = None)
 def _minutes(minutes: object, *, signed: bool = False) -> int:
     low = -LONGEST if signed else 1
     if not isinstance(minutes, int) or isinstance(minutes, bool) or not low <= minutes <= LONGEST:
-        said = f"from {low} to {LONGEST}" if signed else f"from 1 to {LONGEST}"
-        raise Refused(Location(("minutes",)), f"minutes: a whole number {said}")
+        raise Refused(
+            Location(("minutes",)),
+            gettext("minutes: a whole number from %(low)s to %(high)s")
+            % {"low": low, "high": LONGEST},
+        )
     if signed and minutes == 0:
-        raise Refused(Location(("minutes",)), "minutes: add or take away at least 1")
+        raise Refused(Location(("minutes",)), gettext("minutes: add or take away at least 1"))
     return minutes
 
 
@@ -166,11 +173,23 @@ def _timed(change: Change, stage: str | None, number: int) -> tuple[StageRef, Ro
     where = find_stage(change.conn, change.event, stage)
     rnd = find_round(change.conn, where, number)
     if rnd.state != "open":
-        shown = {"scheduled": "Upcoming", "completed": "Completed"}.get(rnd.state or "", "not open")
+        if rnd.state == "scheduled":
+            said = gettext(
+                "round %(number)s is Upcoming: the timer runs while a round is In Progress "
+                "(open it first)"
+            )
+        elif rnd.state == "completed":
+            said = gettext(
+                "round %(number)s is Completed: the timer runs while a round is In Progress "
+                "(open it first)"
+            )
+        else:
+            said = gettext(
+                "round %(number)s is not open: the timer runs while a round is In Progress "
+                "(open it first)"
+            )
         raise Refused(
-            Location(("clock",), stage=where.key, round=number),
-            f"round {number} is {shown}: the timer runs while a round is In Progress "
-            "(open it first)",
+            Location(("clock",), stage=where.key, round=number), said % {"number": number}
         )
     row = change.conn.execute(
         select(RoundRow.clock_ends_at, RoundRow.clock_left).where(RoundRow.id == rnd.id)
@@ -226,7 +245,7 @@ def pause_clock(
         if clock is None or clock.state != RUNNING:
             raise Refused(
                 Location(("clock",), stage=where.key, round=number),
-                "the timer is not running: start it (or resume it) first",
+                gettext("the timer is not running: start it (or resume it) first"),
             )
         left = clock.left_at(change.at)
         _set(change, rnd, None, left)
@@ -249,7 +268,7 @@ def resume_clock(
         if clock is None or clock.state != PAUSED:
             raise Refused(
                 Location(("clock",), stage=where.key, round=number),
-                "the timer is not paused: nothing to resume",
+                gettext("the timer is not paused: nothing to resume"),
             )
         left = clock.left_at(change.at)
         ends_at = change.at + timedelta(seconds=left)
@@ -275,7 +294,7 @@ def extend_clock(
         if clock is None:
             raise Refused(
                 Location(("clock",), stage=where.key, round=number),
-                "no timer yet: start it first",
+                gettext("no timer yet: start it first"),
             )
         if clock.state == RUNNING:
             assert clock.ends_at is not None
@@ -303,6 +322,8 @@ def reset_clock(
         where, rnd, row = _timed(change, stage, number)
         clock = _of(row.clock_ends_at, row.clock_left)
         if clock is None:
-            raise Refused(Location(("clock",), stage=where.key, round=number), "no timer to reset")
+            raise Refused(
+                Location(("clock",), stage=where.key, round=number), gettext("no timer to reset")
+            )
         _set(change, rnd, None, None)
         change.audit("round.clock_reset", _subject(where, number), before=_shown(clock, change.at))

@@ -12,6 +12,7 @@ from fairpair.engine.formats import stage_finished
 from fairpair.engine.rounds import RoundState
 from fairpair.engine.standings import compute_standings
 from fairpair.engine.tournament import Tournament
+from fairpair.i18n import gettext
 from fairpair.responses.topcut import TopCutResponse, top_cut_response
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.kernel.snapshots import loaded
@@ -52,22 +53,36 @@ def cut_view(db: Database, slug: str, stage: str | None = None) -> CutView:
     if stage is None:
         if not known:
             raise Refused(
-                "stage", "this event has no top cut: add a playoff stage cut from the Swiss"
+                "stage",
+                gettext("this event has no top cut: add a playoff stage cut from the Swiss"),
             )
         stage = known[-1]
     chosen = tournament.stage(stage)
     if chosen.cut is None:
-        raise Refused("stage", f"stage {stage!r} is not a top cut")
+        raise Refused("stage", gettext("stage %(stage)r is not a top cut") % {"stage": stage})
     source = tournament.stage(chosen.cut.from_stage)
     if not any(r.status == RoundState.COMPLETED for r in source.rounds) and not chosen.rounds:
         # Added before the Swiss has a standing (a cut planned ahead): nothing to show yet —
         # said plainly, not the engine's "needs at least 2 players in the standings".
         raise Refused(
             "stage",
-            f"{chosen.name} takes "
-            + (f"the top {chosen.cut.top}" if chosen.cut.top else f"{chosen.cut.percent}%")
-            + f" of {source.name} once its rounds are played: the cut line shows after the "
-            "first round is complete",
+            (
+                gettext(
+                    "%(stage)s takes the top %(top)s of %(source)s once its rounds are "
+                    "played: the cut line shows after the first round is complete"
+                )
+                if chosen.cut.top
+                else gettext(
+                    "%(stage)s takes %(percent)s%% of %(source)s once its rounds are "
+                    "played: the cut line shows after the first round is complete"
+                )
+            )
+            % {
+                "stage": chosen.name,
+                "top": chosen.cut.top,
+                "percent": chosen.cut.percent,
+                "source": source.name,
+            },
         )
     made = cut_of(tournament, chosen)
     standings = compute_standings(tournament, source)

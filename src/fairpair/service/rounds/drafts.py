@@ -17,6 +17,7 @@ from fairpair.engine.pairing.rearrange import rearrange_draft
 from fairpair.engine.rounds import Bye, ByeKind, Toss, TossReason
 from fairpair.engine.standings import compute_standings
 from fairpair.engine.tournament import Tournament
+from fairpair.i18n import gettext
 from fairpair.responses.draft import draft_model
 from fairpair.responses.drafts import SavedDraft
 from fairpair.service.kernel.change import Change
@@ -185,8 +186,11 @@ def generate_loaded(
     if old is not None:
         raise Refused(
             Location(stage=where.key, round=old.round_number),
-            f"a draft of round {old.round_number} exists (made by {old.made_by}): "
-            "review it, regenerate it or discard it",
+            gettext(
+                "a draft of round %(round_number)s exists (made by "
+                "%(made_by)s): review it, regenerate it or discard it"
+            )
+            % {"round_number": old.round_number, "made_by": old.made_by},
         )
     loaded, draft = _pair(change, loaded or load(change.conn, change.event), where.key)
     row = _store(change, where, draft, draft_view(loaded.tournament, draft))
@@ -224,7 +228,7 @@ def _require(conn: Connection, stage: StageRef) -> Any:
     if row is None:
         raise Refused(
             Location(stage=stage.key),
-            "no draft of the next round: generate it first",
+            gettext("no draft of the next round: generate it first"),
         )
     return row
 
@@ -271,8 +275,11 @@ def rearrange(
         if version is not None and version != row.version:
             raise StaleVersion(
                 Location(stage=where.key, round=row.round_number),
-                f"the draft changed since you read it (version {version}, now {row.version}): "
-                "look at it again",
+                gettext(
+                    "the draft changed since you read it (version %(version)s, now "
+                    "%(row_version)s): look at it again"
+                )
+                % {"version": version, "row_version": row.version},
             )
         one = find_player(conn, change.event, player)
         two = find_player(conn, change.event, other)

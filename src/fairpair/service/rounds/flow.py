@@ -29,6 +29,7 @@ from fairpair.engine.lifecycle import RoundAction, check, live_round, many_live
 from fairpair.engine.round_names import round_names
 from fairpair.engine.rounds import RoundState
 from fairpair.engine.stage_progress import more_rounds
+from fairpair.i18n import gettext
 from fairpair.service.kernel.change import Change
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.kernel.loading import load
@@ -65,8 +66,11 @@ def next_round(db: Database, slug: str, *, actor: str, stage: str | None = None)
         if waiting is not None:
             raise Refused(
                 Location(stage=where.key, round=waiting.round_number),
-                f"a draft of round {waiting.round_number} waits for review (made by "
-                f"{waiting.made_by}): release it or discard it",
+                gettext(
+                    "a draft of round %(round_number)s waits for review (made by "
+                    "%(made_by)s): release it or discard it"
+                )
+                % {"round_number": waiting.round_number, "made_by": waiting.made_by},
             )
         completed, completed_stage = _complete_first(change, where.key)
         saved = generate_in(change, where.key)
@@ -106,7 +110,8 @@ def _complete_first(change: Change, key: str) -> tuple[int | None, str | None]:
         if live.status is RoundState.SCHEDULED:
             raise LifecycleRefused(
                 Location(stage=before.id, round=live.number),
-                f"round {live.number} is Upcoming: open it (and play it) before the next round",
+                gettext("round %(number)s is Upcoming: open it (and play it) before the next round")
+                % {"number": live.number},
             )
         verdict = check(before, RoundAction.COMPLETE, live.number)
         if verdict.refusal is not None:
@@ -115,7 +120,11 @@ def _complete_first(change: Change, key: str) -> tuple[int | None, str | None]:
             )
     if not more_rounds(tournament, stage):
         said = steps_of(tournament, key, {}).status
-        raise Refused(Location(stage=key), f"{stage.name} has no next round to start: {said}")
+        raise Refused(
+            Location(stage=key),
+            gettext("%(name)s has no next round to start: %(said)s")
+            % {"name": stage.name, "said": said},
+        )
     if live is None:
         return None, None
     move_in(change, live.number, RoundAction.COMPLETE, RoundState.COMPLETED, before.id)

@@ -19,6 +19,7 @@ from fairpair.engine.pairing.draft import PairingDraft
 from fairpair.engine.result_text import result_text
 from fairpair.engine.round_names import round_name
 from fairpair.engine.rounds import Round, RoundState
+from fairpair.i18n import gettext
 from fairpair.responses.events import PodSeat, RoundBye, RoundPod, RoundTable, RoundView, Side
 from fairpair.service.kernel.change import Change
 from fairpair.service.kernel.errors import Refused, StaleVersion
@@ -64,16 +65,19 @@ def release_loaded(change: Change, stage: str | None, loaded: Loaded | None) -> 
             .order_by(RoundRow.number.desc())
             .limit(1)
         ).first()
-        said = (
-            f" (round {last.number} is already released"
-            + (f" and {last.state})" if last.state else ")")
-            if last
-            else ""
-        )
-        raise Refused(
-            Location(stage=where.key),
-            f"no draft to release{said}: generate the next round first",
-        )
+        if last is None:
+            said = gettext("no draft to release: generate the next round first")
+        elif last.state:
+            said = gettext(
+                "no draft to release (round %(number)s is already released and %(state)s): "
+                "generate the next round first"
+            ) % {"number": last.number, "state": last.state}
+        else:
+            said = gettext(
+                "no draft to release (round %(number)s is already released): "
+                "generate the next round first"
+            ) % {"number": last.number}
+        raise Refused(Location(stage=where.key), said)
     if loaded is None:
         loaded = load(conn, change.event)
     draft = draft_of(where.key, row.round_number, row.body)
@@ -117,8 +121,11 @@ def _refuse_leavers(loaded: Loaded, stage_key: str, draft: PairingDraft) -> None
         who = ", ".join(f"{names.get(p, p)} ({p})" for p in gone)
         raise LifecycleRefused(
             Location(stage=stage_key, round=draft.round_number),
-            f"cannot release round {draft.round_number}: {who} withdrew after the draft was "
-            "made; regenerate the round",
+            gettext(
+                "cannot release round %(round_number)s: %(who)s withdrew after "
+                "the draft was made; regenerate the round"
+            )
+            % {"round_number": draft.round_number, "who": who},
         )
 
 
@@ -147,8 +154,11 @@ def _refuse_newcomers(loaded: Loaded, stage_key: str, number: int, body: Any) ->
         who = ", ".join(f"{p.name} ({p.id})" for p in new)
         raise LifecycleRefused(
             Location(stage=stage_key, round=number),
-            f"cannot release round {number}: {who} joined after the draft was made; "
-            "regenerate the round",
+            gettext(
+                "cannot release round %(number)s: %(who)s joined after the "
+                "draft was made; regenerate the round"
+            )
+            % {"number": number, "who": who},
         )
 
 
@@ -165,7 +175,11 @@ def _moving(
     if version is not None and version != rnd.version:
         raise StaleVersion(
             Location(stage=where.key, round=number),
-            f"round {number} changed since you read it (version {version}, now {rnd.version})",
+            gettext(
+                "round %(number)s changed since you read it (version "
+                "%(version)s, now %(rnd_version)s)"
+            )
+            % {"number": number, "version": version, "rnd_version": rnd.version},
         )
     if loaded is None:
         loaded = load(change.conn, change.event)
@@ -182,7 +196,10 @@ def _set_state(conn: Connection, rnd: RoundRef, state: RoundState) -> None:
         .values(state=state.value, version=rnd.version + 1)
     )
     if done.rowcount != 1:
-        raise StaleVersion(Location(round=rnd.number), f"round {rnd.number} changed meanwhile")
+        raise StaleVersion(
+            Location(round=rnd.number),
+            gettext("round %(number)s changed meanwhile") % {"number": rnd.number},
+        )
 
 
 def _move(
@@ -394,7 +411,9 @@ def set_dates(
 ) -> None:
     """The round's start and end (its play-by deadline); notifications are driven by them."""
     if starts_at is not None and ends_at is not None and ends_at <= starts_at:
-        raise Refused(Location(("ends_at",), round=number), "the round must end after it starts")
+        raise Refused(
+            Location(("ends_at",), round=number), gettext("the round must end after it starts")
+        )
     with changing(db, slug, actor) as change:
         where = find_stage(change.conn, change.event, stage)
         rnd = find_round(change.conn, where, number)

@@ -12,6 +12,7 @@ from fairpair.engine.formats import pair_next_round
 from fairpair.engine.formats.round_robin import round_robin_schedule
 from fairpair.engine.result_text import result_text
 from fairpair.engine.stage_config import StageFormat
+from fairpair.i18n import gettext
 from fairpair.responses.round_robin import (
     NumberedPlayer,
     RoundRobinSchedule,
@@ -35,8 +36,11 @@ def _round_robin(stage: Stage, slug: str) -> None:
     if stage.format is not StageFormat.ROUND_ROBIN:
         raise Refused(
             Location(stage=stage.id),
-            f"stage {stage.id!r} of {slug} is a {stage.format.value} stage: only a round "
-            "robin has its whole schedule fixed at the start",
+            gettext(
+                "stage %(id)r of %(slug)s is a %(value)s stage: only a round "
+                "robin has its whole schedule fixed at the start"
+            )
+            % {"id": stage.id, "slug": slug, "value": stage.format.value},
         )
 
 
@@ -56,8 +60,11 @@ def release_all(db: Database, slug: str, *, actor: str, stage: str | None = None
         if draft_row is not None:
             raise Refused(
                 Location(stage=where.key, round=draft_row.round_number),
-                f"a draft of round {draft_row.round_number} exists: release it or discard it "
-                "first, then release the rest together",
+                gettext(
+                    "a draft of round %(round_number)s exists: release it or "
+                    "discard it first, then release the rest together"
+                )
+                % {"round_number": draft_row.round_number},
             )
         released: list[int] = []
         while True:
@@ -67,7 +74,8 @@ def release_all(db: Database, slug: str, *, actor: str, stage: str | None = None
                 if released:
                     break
                 raise Refused(
-                    Location(stage=where.key), f"nothing to release: {refusal.reason}"
+                    Location(stage=where.key),
+                    gettext("nothing to release: %(reason)s") % {"reason": refusal.reason},
                 ) from None
             notes = draft_view(t, draft)["notes"]
             t = release_round(t, draft)

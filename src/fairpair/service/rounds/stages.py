@@ -13,6 +13,7 @@ from sqlalchemy import func, insert, select, update
 from fairpair.engine.errors import InvalidStage, Location
 from fairpair.engine.rulesets import autopilot_default
 from fairpair.engine.validation import problems
+from fairpair.i18n import gettext, ngettext
 from fairpair.service.kernel.change import Change
 from fairpair.service.kernel.errors import Refused, StaleVersion
 from fairpair.service.kernel.loading import load
@@ -39,7 +40,11 @@ def _checked(change: Change, key: str, settings: dict[str, Any], *, new: bool) -
     found = problems(t)
     if found:
         first = found[0]
-        raise InvalidStage(Location(stage=key), f"{first.place or first.where}: {first.reason}")
+        raise InvalidStage(
+            Location(stage=key),
+            gettext("%(first_place_or_first_where)s: %(reason)s")
+            % {"first_place_or_first_where": first.place or first.where, "reason": first.reason},
+        )
     return settings_of(stage)
 
 
@@ -59,11 +64,22 @@ def _format_kept(change: Change, key: str, old: dict[str, Any], new: dict[str, A
         select(func.count()).select_from(DraftRow).where(DraftRow.stage_id == stage_id)
     ).scalar_one()
     if rounds or drafted:
-        what = f"{rounds} released round{'s' if rounds != 1 else ''}" if rounds else "a draft"
+        if rounds:
+            said = ngettext(
+                "stage %(key)r has %(num)d released round paired as %(before)s: its format "
+                "cannot become %(after)s (add a new stage for the next part of the event)",
+                "stage %(key)r has %(num)d released rounds paired as %(before)s: its format "
+                "cannot become %(after)s (add a new stage for the next part of the event)",
+                rounds,
+            )
+        else:
+            said = gettext(
+                "stage %(key)r has a draft paired as %(before)s: its format cannot become "
+                "%(after)s (add a new stage for the next part of the event)"
+            )
         raise Refused(
             Location(("format",), stage=key),
-            f"stage {key!r} has {what} paired as {before}: its format cannot become {after} "
-            "(add a new stage for the next part of the event)",
+            said % {"key": key, "num": rounds, "before": before, "after": after},
         )
 
 
@@ -84,7 +100,10 @@ def add_stage(db: Database, slug: str, settings: dict[str, Any], *, actor: str) 
                 n += 1
                 key = f"stage-{n}"
         if key in taken:
-            raise Refused(Location(("id",), stage=key), f"event {event.slug} has a stage {key!r}")
+            raise Refused(
+                Location(("id",), stage=key),
+                gettext("event %(slug)s has a stage %(key)r") % {"slug": event.slug, "key": key},
+            )
         if "ruleset" not in settings:  # the ruleset of the stage before (a playoff of a Swiss)
             before = conn.execute(
                 select(StageRow.settings)
@@ -124,13 +143,14 @@ def edit_stage(
     """Change settings of ``stage`` (``None`` as a value removes a setting); the settings now.
     Editable mid-event: raising max rounds lets one more round be generated."""
     if "id" in changes:
-        raise Refused(Location(("id",)), "a stage's id cannot change")
+        raise Refused(Location(("id",)), gettext("a stage's id cannot change"))
     with changing(db, slug, actor) as change:
         conn = change.conn
         where = find_stage(conn, change.event, stage)
         if version is not None and version != where.version:
             raise StaleVersion(
-                Location(stage=where.key), f"stage {where.key} changed since you read it"
+                Location(stage=where.key),
+                gettext("stage %(key)s changed since you read it") % {"key": where.key},
             )
         old = conn.execute(select(StageRow.settings).where(StageRow.id == where.id)).scalar_one()
         merged = {**old, **changes}

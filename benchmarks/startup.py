@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import compileall
+import importlib.util
 import os
 import platform
 import resource
@@ -53,13 +54,18 @@ def fairpair_command() -> list[str]:
 
 
 def rows() -> list[tuple[str, list[str]]]:
+    """The rows to measure; a framework that is not installed is left out (Typer is no
+    dependency of fairpair: ``uv run --with typer python benchmarks/startup.py`` adds it)."""
     fairpair = fairpair_command()
+    frameworks = [
+        ("python -c 'import argparse'", "argparse", [PY, "-c", "import argparse"]),
+        ("python -c 'import click'", "click", [PY, "-c", "import click"]),
+        ("python -c 'import typer'", "typer", [PY, "-c", "import typer"]),
+        ("typer, one command run", "typer", [PY, "-c", TYPER_COMMAND]),
+    ]
     return [
         ("python -c pass", [PY, "-c", "pass"]),
-        ("python -c 'import argparse'", [PY, "-c", "import argparse"]),
-        ("python -c 'import click'", [PY, "-c", "import click"]),
-        ("python -c 'import typer'", [PY, "-c", "import typer"]),
-        ("typer, one command run", [PY, "-c", TYPER_COMMAND]),
+        *((label, argv) for label, name, argv in frameworks if importlib.util.find_spec(name)),
         ("fairpair --version", [*fairpair, "--version"]),
         ("fairpair -h", [*fairpair, "-h"]),
         ("fairpair standings seed-001", [*fairpair, "standings", str(SEED)]),

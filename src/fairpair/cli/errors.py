@@ -13,7 +13,6 @@ from collections.abc import Callable
 from functools import wraps
 from typing import ParamSpec, TypeVar
 
-from fairpair.cli.output import json_text
 from fairpair.cli.params import Exit, UsageError
 from fairpair.cli.screen import say, screen, write
 
@@ -50,6 +49,8 @@ def report(error: Exception, as_json: bool = False) -> int:
     code = kind.code
     placed = _problems(error)
     if as_json:
+        from fairpair.cli.output import json_text  # JSON (orjson) only when asked for
+
         payload = {
             "error": {
                 "code": code,

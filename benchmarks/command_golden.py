@@ -18,7 +18,9 @@ the proof) and the first few differences. Needs only the package.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import io
 import json
 import random
 import sys
@@ -26,8 +28,6 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any
-
-from typer.testing import CliRunner
 
 from fairpair import dump_document
 from fairpair.cli.app import app
@@ -105,17 +105,33 @@ def _digest(text: str) -> str:
     return text if len(text) < 400 else hashlib.sha256(text.encode()).hexdigest()
 
 
+def invoke(args: list[str]) -> tuple[int, str, str]:
+    """Exit code, standard output and standard error of ``fairpair ARGS`` run in this process
+    (the program returns its code; an older one raised ``SystemExit``)."""
+    out, err = (io.TextIOWrapper(io.BytesIO(), encoding="utf-8") for _ in range(2))
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code: object
+        try:
+            code = app(args)
+        except SystemExit as stop:
+            code = stop.code
+    texts = []
+    for stream in (out, err):
+        stream.flush()
+        texts.append(stream.buffer.getvalue().decode())
+    return (code if isinstance(code, int) else int(bool(code))), texts[0], texts[1]
+
+
 def dump(path: str, count: int) -> None:
     started = time.perf_counter()
-    runner = CliRunner()
     with tempfile.TemporaryDirectory() as folder, open(path, "w", encoding="utf-8") as out:
         document = Path(folder) / "event.json"
         for k in range(count):
             document.write_text(dump_document(event(k)), encoding="utf-8")
             line: dict[str, Any] = {"event": k}
             for command in ("pair", "standings"):
-                run = runner.invoke(app, [command, str(document), "--json"])
-                line[command] = [run.exit_code, _digest(run.stdout), _digest(run.stderr)]
+                code, stdout, stderr = invoke([command, str(document), "--json"])
+                line[command] = [code, _digest(stdout), _digest(stderr)]
             out.write(json.dumps(line) + "\n")
     print(f"{count} events in {time.perf_counter() - started:.0f} s → {path}")
 

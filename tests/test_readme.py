@@ -24,8 +24,7 @@ def test_the_readme_five_minute_event_runs(tmp_path: Path, monkeypatch: pytest.M
     """Every command of "Run an event in five minutes", in order, on a fresh database."""
     import shlex
 
-    from typer.testing import CliRunner
-
+    from cli_runner import CliRunner
     from fairpair.cli.app import app
 
     text = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from typer.testing import CliRunner
 
+from cli_runner import CliRunner
 from fairpair.cli.app import app
 from fairpair.service.discord.codes import code_for
 from fairpair.service.discord.commands import COMMANDS

@@ -6,8 +6,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from typer.testing import CliRunner
-
+from cli_runner import CliRunner
 from fairpair.cli.app import app
 from fairpair.service.event.demo import create_demo
 from fairpair.service.kernel.connection import opened

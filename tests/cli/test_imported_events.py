@@ -5,8 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from typer.testing import CliRunner
-
+from cli_runner import CliRunner
 from fairpair.cli.app import app
 
 ROOT = Path(__file__).resolve().parents[2]

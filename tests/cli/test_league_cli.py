@@ -7,8 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from typer.testing import CliRunner
-
+from cli_runner import CliRunner
 from fairpair.cli.app import app
 from fairpair.service.communities import communities
 from fairpair.service.kernel.connection import opened

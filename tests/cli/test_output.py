@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
+from cli_runner import CliRunner
 from fairpair import __version__
 from fairpair.cli.app import COMMANDS, app
 from fairpair.cli.exit_codes import ExitCode

@@ -8,8 +8,7 @@ from pathlib import Path
 from typing import Any
 from unittest import mock
 
-from typer.testing import CliRunner
-
+from cli_runner import CliRunner
 from fairpair.cli.app import app
 from fairpair.engine.standings import table as standings_table
 from fairpair.responses.draft import PairingDraftModel

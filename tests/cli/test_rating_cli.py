@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
+from cli_runner import CliRunner
 from fairpair.cli.app import app
 from fairpair.service.communities.communities import attach_event, create_community
 from fairpair.service.kernel.connection import opened

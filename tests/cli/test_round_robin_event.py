@@ -9,8 +9,7 @@ import json
 from fractions import Fraction
 from typing import Any
 
-from typer.testing import CliRunner
-
+from cli_runner import CliRunner
 from fairpair.cli.app import app
 
 EVENT = "rr6"

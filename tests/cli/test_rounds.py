@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import json
 
-from typer.testing import CliRunner
-
+from cli_runner import CliRunner
 from fairpair.cli.app import app
 
 runner = CliRunner()

@@ -8,8 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from typer.testing import CliRunner
-
+from cli_runner import CliRunner
 from fairpair.cli.app import app
 from fairpair.cli.exit_codes import ExitCode
 

@@ -8,8 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
+from cli_runner import CliRunner
 from fairpair.cli.app import app
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "trf"

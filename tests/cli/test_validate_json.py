@@ -6,8 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from typer.testing import CliRunner
-
+from cli_runner import CliRunner
 from fairpair.cli.app import app
 from fairpair.cli.exit_codes import ExitCode
 from fairpair.responses.validation import ValidationResponse

@@ -2,8 +2,9 @@
 
 The fuzz tests (``test_fuzz_commands.py``) and the long local run (``benchmarks/fuzz_long.py``)
 share this: ``check_input(data)`` writes the bytes to a file, runs ``validate``, ``standings``,
-``pair`` and ``toss`` (the last three with and without ``--json``) in-process through Typer's
-``CliRunner`` and returns a list of ``Failure``. The rules checked (docs/fuzzing.md):
+``pair`` and ``toss`` (the last three with and without ``--json``) in-process through the
+tests' ``CliRunner`` (tests/cli_runner.py) and returns a list of ``Failure``. The rules checked
+(docs/fuzzing.md):
 
 - no command exits 1 (an internal error) or with a code docs/cli.md does not list for it;
 - no output contains a Python traceback, and every exception is a ``SystemExit``;
@@ -37,8 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from typer.testing import CliRunner
-
+from cli_runner import CliRunner
 from fairpair.cli.app import app
 
 #: Seconds one command may take on one input (the issue's "a few seconds").

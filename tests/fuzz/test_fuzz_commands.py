@@ -14,15 +14,17 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
-import typer
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
+from cli_runner import CliRunner
 from fairpair.cli.app import app
+from fairpair.cli.command_line import Command, Group
+from fairpair.cli.params import Exit
 
 from . import harness
 from .known import KNOWN_OPEN, OPEN, REGRESSIONS, SPECIAL_FILES_OPEN, Regression
@@ -138,30 +140,36 @@ def test_every_known_class_has_a_regression_example() -> None:
     assert {r.name for r in REGRESSIONS} >= OPEN
 
 
-def _planted_app() -> typer.Typer:
+def _planted_app() -> Callable[[Sequence[str]], int]:
     """A stand-in for ``fairpair`` whose commands break in each way the harness must see."""
-    planted = typer.Typer(pretty_exceptions_enable=False)
 
-    @planted.command("validate")
     def validate(file: str) -> None:
         print("valid")
 
-    @planted.command("standings")
-    def standings(file: str, json: bool = typer.Option(False, "--json")) -> None:
+    def standings(file: str, json: bool = False) -> None:
         raise ZeroDivisionError("planted")  # escapes: a traceback
 
-    @planted.command("pair")
-    def pair(file: str, json: bool = typer.Option(False, "--json")) -> None:
+    def pair(file: str, json: bool = False) -> None:
         print("error: internal error (KeyError: 'x'). This is a bug", file=sys.stderr)
-        raise typer.Exit(1)
+        raise Exit(1)
 
-    @planted.command("toss")
-    def toss(file: str, json: bool = typer.Option(False, "--json")) -> None:
+    def toss(file: str, json: bool = False) -> None:
         if not json:
             time.sleep(60)
         print("\x1b]0;title\x07")
 
-    return planted
+    planted = Group("fairpair", "The planted commands.")
+    for function in (validate, standings, pair, toss):
+        planted.commands[function.__name__] = Command(function.__name__, function)
+
+    def run(words: Sequence[str]) -> int:
+        try:
+            planted.run("fairpair", list(words))
+        except Exit as stop:
+            return stop.code
+        return 0
+
+    return run
 
 
 @pytest.mark.slow
@@ -198,7 +206,7 @@ def test_subprocess_sample(encoding: str) -> None:
 
 
 def test_runner_has_separate_streams() -> None:
-    """The harness reads stdout and stderr apart (Typer's CliRunner keeps them separate)."""
+    """The harness reads stdout and stderr apart (the test runner keeps them separate)."""
     result = CliRunner().invoke(app, ["validate", "/nonexistent/event.json"])
     assert result.exit_code == 3
     assert "no such file" in result.stderr

@@ -57,8 +57,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
+from cli_runner import CliRunner
 from fairpair.cli.app import app
 from fairpair.cli.tournament_files import load_tournament
 from fairpair.engine.drops import Drop

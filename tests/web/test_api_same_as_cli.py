@@ -7,8 +7,8 @@ import json
 
 import pytest
 from fastapi.testclient import TestClient
-from typer.testing import CliRunner
 
+from cli_runner import CliRunner
 from fairpair.cli.app import app as cli
 from fairpair.service.kernel.connection import Database
 from fairpair.service.rounds import drafts

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from typer.testing import CliRunner
 
+from cli_runner import CliRunner
 from fairpair.cli.app import app as cli_app
 from fairpair.engine.results import Side
 from fairpair.interop.csv import CsvTable

@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 
 from fastapi.testclient import TestClient
-from typer.testing import CliRunner
 
+from cli_runner import CliRunner
 from fairpair.cli.app import app as cli_app
 from fairpair.service.event import events
 from fairpair.service.event.details import event_details, set_event_details

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from playwright.sync_api import expect
-from typer.testing import CliRunner
 
+from cli_runner import CliRunner
 from fairpair.cli.app import app as cli_app
 from fairpair.service.accounts import staff
 from fairpair.service.event.events import create_event, show_event

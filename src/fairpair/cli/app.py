@@ -1,22 +1,25 @@
-"""The ``fairpair`` command: one Typer app, one module per command or command group, each
-imported only when its command runs (``fairpair standings`` never imports the pairing or toss
-commands, nor Rich unless it draws on a terminal, nor pydantic's response models unless
-``--json``, nor the database unless it reads a saved event).
+"""The ``fairpair`` command: one module per command or command group, each imported only when
+its command runs (``fairpair standings`` never imports the pairing or toss commands, nor Rich
+unless it draws on a terminal, nor pydantic's response models unless ``--json``, nor the
+database unless it reads a saved event). ``fairpair -h`` and ``--version`` import no command.
 
 A command's module ``fairpair.cli.<module>`` holds either a function named like the command
-(a single command) or ``GROUP``, a ``typer.Typer`` whose commands are the group's
+(a single command) or ``GROUP``, a ``Group`` whose commands are the group's
 (``fairpair round release``). A group may name ``DEFAULT``: the command that runs when the
 first word is none of its commands (``fairpair toss FILE`` is ``fairpair toss table FILE``).
+The words are read by ``fairpair.cli.command_line`` (argparse underneath: it costs a tenth of
+what Typer or Click cost to import, docs/performance.md "Start-up").
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
-from typing import Annotated, Any, TypeVar
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn, TypeVar
 
-import typer
-from typer.core import TyperCommand, TyperGroup
+from fairpair.cli.command_line import Command, Group, dispatch
+from fairpair.cli.params import Exit, UsageError
 
 #: Each command's module (``fairpair.cli.<name>``, whose function of the same name is the
 #: command) and its one-line help, so that ``fairpair --help`` imports no command.
@@ -54,158 +57,83 @@ COMMANDS: dict[str, str] = {
 }
 #: Commands whose module is not named like them (``import`` is a Python keyword).
 MODULES: dict[str, str] = {"import": "import_document", "check-pairings": "check_pairings"}
-CONTEXT = {"help_option_names": ["-h", "--help"]}
 F = TypeVar("F", bound=Callable[..., Any])
+HELP = "Swiss tournaments you can trust: pairings, standings, tiebreaks and a fair toss."
 
 
-def _bare(piece: str) -> str:
-    """``{FILE}`` → ``FILE``, ``{PLAYER}...`` → ``PLAYER...``."""
-    if piece.startswith("{") and "}" in piece:
-        name, _, rest = piece[1:].partition("}")
-        return name + rest
-    return piece
+def group(name: str, help: str, default: str | None = None) -> Group:
+    """A command group (its module's ``GROUP``)."""
+    return Group(name, help, default)
 
 
-class Command(TyperCommand):
-    """A Typer command whose usage line names arguments as written (``FILE``, not ``{FILE}``)
-    and whose argument list shows no Python type (``<path>``)."""
-
-    def collect_usage_pieces(self, ctx: Any) -> list[str]:
-        pieces: list[str] = super().collect_usage_pieces(ctx)
-        return [_bare(p) for p in pieces]
-
-    def get_help(self, ctx: Any) -> str:
-        text: str = super().get_help(ctx)
-        for kind in ("path", "int", "str", "int range", "bool", "list[str]", "float"):
-            text = text.replace(f" <{kind}>", "")
-        return text
-
-
-class Group(TyperGroup):
-    """A command group (``fairpair round``): its commands in the order they were written; with
-    ``default`` set, a first word that is none of them (a file, a slug, an option) runs that
-    command with every word (``fairpair toss FILE`` runs ``fairpair toss table FILE``)."""
-
-    default: str | None = None
-
-    def list_commands(self, ctx: Any) -> list[str]:
-        return list(self.commands)
-
-    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        if (
-            self.default is not None
-            and args
-            and args[0] not in self.commands
-            and args[0] not in ctx.help_option_names
-        ):
-            args = [self.default, *args]
-        parsed: list[str] = super().parse_args(ctx, args)
-        return parsed
-
-    def format_commands(self, ctx: Any, formatter: Any) -> None:
-        rows = [(name, cmd.get_short_help_str(limit=200)) for name, cmd in self.commands.items()]
-        if rows:
-            with formatter.section("Commands"):
-                formatter.write_dl(rows)
-
-
-def group(name: str, help: str, default: str | None = None) -> typer.Typer:
-    """A command group's Typer app (its module's ``GROUP``)."""
-    cls = type(f"{name.title()}Group", (Group,), {"default": default})
-    return typer.Typer(
-        name=name,
-        cls=cls,
-        help=help,
-        no_args_is_help=True,
-        add_completion=False,
-        rich_markup_mode=None,
-        context_settings=CONTEXT,
-    )
-
-
-def command(app: typer.Typer, name: str) -> Callable[[F], F]:
-    """Register a function as command ``name`` of group ``app`` (usage lines as written; a
-    parameter typed with an option group, ``options.Change``, lists the group's options)."""
-    register = app.command(name, cls=Command, context_settings=CONTEXT)
+def command(owner: Group, name: str) -> Callable[[F], F]:
+    """Register a function as command ``name`` of group ``owner`` (a parameter typed with an
+    option group, ``options.Change``, lists the group's options where it stands)."""
 
     def add(function: F) -> F:
-        from fairpair.cli.options import spread
-
-        register(spread(function))
+        owner.commands[name] = Command(name, function)
         return function
 
     return add
 
 
-class LazyGroup(TyperGroup):
-    """Commands looked up by name and imported on first use."""
+class Program:
+    """The ``fairpair`` program: its commands looked up by name and imported on first use.
+    Called with the words after ``fairpair``, it runs the command and returns its exit code."""
 
-    def list_commands(self, ctx: Any) -> list[str]:
-        return list(COMMANDS)
+    help = HELP
+    default = None
+    options = (("--version", "Print the version and exit."),)
 
-    def get_command(self, ctx: Any, cmd_name: str) -> Any:
-        if cmd_name not in COMMANDS:
+    def command(self, name: str) -> Command | Group | None:
+        if name not in COMMANDS:
             return None
-        name = MODULES.get(cmd_name, cmd_name)
-        module = importlib.import_module(f"fairpair.cli.{name}")
+        module_name = MODULES.get(name, name)
+        module = importlib.import_module(f"fairpair.cli.{module_name}")
         sub = getattr(module, "GROUP", None)
-        if isinstance(sub, typer.Typer):
-            return typer.main.get_group(sub)
-        from fairpair.cli.options import spread
+        if isinstance(sub, Group):
+            return sub
+        return Command(name, getattr(module, module_name))
 
-        single = typer.Typer(rich_markup_mode=None, add_completion=False)
-        single.command(cmd_name, cls=Command, context_settings=CONTEXT)(
-            spread(getattr(module, name))
-        )
-        return typer.main.get_command(single)
+    def rows(self) -> list[tuple[str, str]]:
+        return list(COMMANDS.items())
 
-    def format_commands(self, ctx: Any, formatter: Any) -> None:
-        with formatter.section("Commands"):
-            formatter.write_dl(list(COMMANDS.items()))
+    def __call__(self, words: Sequence[str] | None = None) -> int:
+        argv = list(sys.argv[1:] if words is None else words)
+        try:
+            if argv[:1] == ["--version"]:
+                from fairpair import __version__
 
-
-def _version(value: bool) -> None:
-    if value:
-        from fairpair import __version__
-
-        typer.echo(f"fairpair {__version__}")
-        raise typer.Exit()
-
-
-app = typer.Typer(
-    name="fairpair",
-    cls=LazyGroup,
-    help="Swiss tournaments you can trust: pairings, standings, tiebreaks and a fair toss.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-    context_settings=CONTEXT,
-)
+                sys.stdout.write(f"fairpair {__version__}\n")
+                return 0
+            dispatch(self, "fairpair", argv)
+        except Exit as stop:
+            return stop.code
+        except UsageError as error:
+            sys.stderr.write(usage_error(error))
+            return 2
+        except (KeyboardInterrupt, EOFError):
+            sys.stderr.write("\nAborted!\n")
+            return 1
+        return 0
 
 
-@app.callback()
-def _main(
-    version: Annotated[
-        bool,
-        typer.Option(
-            "--version", callback=_version, is_eager=True, help="Print the version and exit."
-        ),
-    ] = False,
-) -> None:
-    """Swiss tournaments you can trust: pairings, standings, tiebreaks and a fair toss.
-
-    The document commands (validate, standings, pair, toss, schema) read a tournament
-    document (JSON) and change nothing, except `fairpair pair --save`. The saved-event
-    commands (event, player, stage, round, result, toss, export, import, log, demo) work on
-    a database: --db URL, else $FAIRPAIR_DATABASE_URL, else a SQLite file in your data
-    folder. Exit codes: docs/cli.md.
-    """
+def usage_error(error: UsageError) -> str:
+    """``Usage: ...``, how to get help, then ``Error: ...``."""
+    usage = f"{error.usage}\n" if error.usage else ""
+    helped = f"Try '{error.command} -h' for help.\n" if error.command else ""
+    return f"{usage}{helped}\nError: {error.message}\n"
 
 
-def main() -> None:
+app = Program()
+
+
+def main(words: Sequence[str] | None = None) -> NoReturn:
+    """The console script: run the command (``sys.argv`` when no words are given) and exit
+    with its code."""
     from fairpair.gc_pause import paused_gc
 
     # One command per process: the collector is paused for its whole run (fairpair.gc_pause).
     with paused_gc():
-        app()
+        code = app(words)
+    sys.exit(code)

@@ -7,10 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated
 
-import typer
-
 from fairpair.cli import options
 from fairpair.cli.errors import handles_errors
+from fairpair.cli.params import Option
 
 
 @handles_errors
@@ -18,7 +17,7 @@ def backup(
     event: options.Event,
     output: Annotated[
         Path | None,
-        typer.Option(
+        Option(
             "--output",
             "-o",
             metavar="FILE",

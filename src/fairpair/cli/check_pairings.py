@@ -13,8 +13,7 @@ from fairpair.cli.errors import handles_errors
 @handles_errors
 def check_pairings(file: options.File, as_json: options.Json = False) -> None:
     """Replay a TRF tournament by the FIDE Dutch system; exit 11 when a round differs."""
-    import typer
-
+    from fairpair.cli.params import Exit
     from fairpair.cli.screen import screen, write
     from fairpair.engine.pairing.dutch.replay import infer_initial_colour, replay
     from fairpair.error_table import ExitCode
@@ -94,4 +93,4 @@ def check_pairings(file: options.File, as_json: options.Json = False) -> None:
         )
         write("".join(out.clean(line) + "\n" for line in lines))
     if any(not c.matches for c in checks):
-        raise typer.Exit(int(ExitCode.PAIRINGS_DIFFER))
+        raise Exit(int(ExitCode.PAIRINGS_DIFFER))

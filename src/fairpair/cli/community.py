@@ -7,11 +7,10 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated
 
-import typer
-
 from fairpair.cli import options
 from fairpair.cli.app import command, group
 from fairpair.cli.errors import handles_errors
+from fairpair.cli.params import Argument, Option
 
 GROUP = group(
     "community",
@@ -19,7 +18,7 @@ GROUP = group(
 )
 Community = Annotated[
     str,
-    typer.Argument(
+    Argument(
         metavar="COMMUNITY",
         help="The community's slug (`fairpair community list`).",
         show_default=False,
@@ -27,7 +26,7 @@ Community = Annotated[
 ]
 Key = Annotated[
     str,
-    typer.Argument(
+    Argument(
         metavar="KEY",
         help="A record of the player directory (`fairpair community people COMMUNITY`).",
         show_default=False,
@@ -46,15 +45,15 @@ class Kind(StrEnum):
 @handles_errors
 def new(
     name: Annotated[
-        str, typer.Argument(metavar="NAME", help="The community's name.", show_default=False)
+        str, Argument(metavar="NAME", help="The community's name.", show_default=False)
     ],
     kind: Annotated[
         Kind,
-        typer.Option("--kind", metavar="KIND", help="store, club, discord or other."),
+        Option("--kind", metavar="KIND", help="store, club, discord or other."),
     ] = Kind.STORE,
     slug: Annotated[
         str | None,
-        typer.Option("--slug", metavar="SLUG", help="Its slug (default: made from the name)."),
+        Option("--slug", metavar="SLUG", help="Its slug (default: made from the name)."),
     ] = None,
     *,
     run: options.Change,
@@ -163,14 +162,14 @@ def staff(
     community: Community,
     action: Annotated[
         str | None,
-        typer.Argument(
+        Argument(
             metavar="[grant USER ROLE | revoke USER]",
             help="grant USER ROLE (owner, judge, viewer) or revoke USER; nothing: the list.",
             show_default=False,
         ),
     ] = None,
     words: Annotated[
-        list[str] | None, typer.Argument(metavar="", show_default=False, hidden=True)
+        list[str] | None, Argument(metavar="", show_default=False, hidden=True)
     ] = None,
     *,
     run: options.Change,
@@ -208,7 +207,7 @@ def people(
     community: Community,
     search: Annotated[
         str | None,
-        typer.Option("--search", metavar="TEXT", help="Only the records whose name holds TEXT."),
+        Option("--search", metavar="TEXT", help="Only the records whose name holds TEXT."),
     ] = None,
     *,
     run: options.Read,
@@ -237,12 +236,10 @@ def people(
 @handles_errors
 def merge(
     community: Community,
-    kept: Annotated[
-        str, typer.Argument(metavar="KEPT", help="The record kept.", show_default=False)
-    ],
+    kept: Annotated[str, Argument(metavar="KEPT", help="The record kept.", show_default=False)],
     gone: Annotated[
         str,
-        typer.Argument(metavar="GONE", help="The record merged into it.", show_default=False),
+        Argument(metavar="GONE", help="The record merged into it.", show_default=False),
     ],
     run: options.Change,
 ) -> None:
@@ -264,7 +261,7 @@ def rename_person(
     community: Community,
     key: Key,
     name: Annotated[
-        str, typer.Argument(metavar="NAME", help="The record's new name.", show_default=False)
+        str, Argument(metavar="NAME", help="The record's new name.", show_default=False)
     ],
     run: options.Change,
 ) -> None:

@@ -17,10 +17,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated
 
-import typer
-
 from fairpair.cli import options
 from fairpair.cli.errors import handles_errors
+from fairpair.cli.params import Option
 
 if TYPE_CHECKING:
     from fairpair.engine.stage import Stage
@@ -33,28 +32,28 @@ if TYPE_CHECKING:
 def cut(
     file: options.Source,
     top: Annotated[
-        int | None, typer.Option("--top", metavar="N", min=2, help="A cut of N seats.")
+        int | None, Option("--top", metavar="N", min=2, help="A cut of N seats.")
     ] = None,
     percent: Annotated[
         float | None,
-        typer.Option(
+        Option(
             "--percent", metavar="P", min=0.01, max=100, help="P% of the players who took part."
         ),
     ] = None,
     sizes: Annotated[
         str,
-        typer.Option("--sizes", metavar="LIST", help="The sizes a percentage rounds to."),
+        Option("--sizes", metavar="LIST", help="The sizes a percentage rounds to."),
     ] = "4,8,16",
     explain: Annotated[
-        bool, typer.Option("--explain", help="The records around the line and what decided it.")
+        bool, Option("--explain", help="The records around the line and what decided it.")
     ] = False,
     draw: Annotated[
         bool,
-        typer.Option("--draw", help="Draw the cut stage's field now (a saved event)."),
+        Option("--draw", help="Draw the cut stage's field now (a saved event)."),
     ] = False,
     early: Annotated[
         bool,
-        typer.Option("--early", help="With --draw: even though the stage cut from is unfinished."),
+        Option("--early", help="With --draw: even though the stage cut from is unfinished."),
     ] = False,
     *,
     run: options.StageChange,

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from typing import Annotated
 
-import typer
-
 from fairpair.cli import options
 from fairpair.cli.errors import handles_errors
+from fairpair.cli.params import Option
 
 
 def demo_document() -> str:
@@ -24,7 +23,7 @@ def demo(
     as_json: options.Json = False,
     document: Annotated[
         bool,
-        typer.Option(
+        Option(
             "--document", help="Print the bundled demo tournament document instead (no database)."
         ),
     ] = False,

@@ -7,11 +7,10 @@ from __future__ import annotations
 import os
 from typing import Annotated
 
-import typer
-
 from fairpair.cli import options
 from fairpair.cli.app import command, group
 from fairpair.cli.errors import handles_errors
+from fairpair.cli.params import BadParameter, Exit, Option
 
 GROUP = group("discord", "The Discord bot: register its commands, make link codes.")
 ENV_APPLICATION = "FAIRPAIR_DISCORD_APPLICATION_ID"
@@ -22,7 +21,7 @@ ENV_APPLICATION = "FAIRPAIR_DISCORD_APPLICATION_ID"
 def register_commands(
     application: Annotated[
         str | None,
-        typer.Option(
+        Option(
             "--application",
             metavar="ID",
             help=f"The Discord application's id (default: ${ENV_APPLICATION}).",
@@ -30,7 +29,7 @@ def register_commands(
     ] = None,
     guild: Annotated[
         str | None,
-        typer.Option(
+        Option(
             "--guild",
             metavar="ID",
             help="Register in this server only (at once; global commands take up to an hour).",
@@ -40,6 +39,7 @@ def register_commands(
 ) -> None:
     """PUT the bot's slash commands to Discord (the bot token: $FAIRPAIR_DISCORD_BOT_TOKEN)."""
     from fairpair.cli.saved import done
+    from fairpair.cli.screen import say
     from fairpair.service.discord.commands import COMMANDS
     from fairpair.service.discord.display import ENV_BOT_TOKEN
     from fairpair.service.outbound.discord_dm import DiscordBusy
@@ -48,16 +48,14 @@ def register_commands(
     app_id = (application or os.environ.get(ENV_APPLICATION, "")).strip()
     token = os.environ.get(ENV_BOT_TOKEN, "").strip()
     if not app_id.isdigit():
-        raise typer.BadParameter(
-            f"the application's id: --application ID or ${ENV_APPLICATION} (digits)"
-        )
+        raise BadParameter(f"the application's id: --application ID or ${ENV_APPLICATION} (digits)")
     if not token:
-        raise typer.BadParameter(f"set ${ENV_BOT_TOKEN} to the bot's token")
+        raise BadParameter(f"set ${ENV_BOT_TOKEN} to the bot's token")
     try:
         made = put_commands(token, app_id, COMMANDS, guild)
     except (DiscordBusy, DiscordRefused) as error:
-        typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(1) from None
+        say(f"error: {error}", err=True)
+        raise Exit(1) from None
     names = [str(c.get("name")) for c in made if isinstance(c, dict)]
     where = f"in server {guild}" if guild else "globally"
     done(f"registered {len(names)} commands {where}: /{', /'.join(names)}", names, as_json)

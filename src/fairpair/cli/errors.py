@@ -13,9 +13,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import ParamSpec, TypeVar
 
-import typer
-
-from fairpair.cli.output import json_text
+from fairpair.cli.params import Exit, UsageError
 from fairpair.cli.screen import say, screen, write
 
 P = ParamSpec("P")
@@ -51,6 +49,8 @@ def report(error: Exception, as_json: bool = False) -> int:
     code = kind.code
     placed = _problems(error)
     if as_json:
+        from fairpair.cli.output import json_text  # JSON (orjson) only when asked for
+
         payload = {
             "error": {
                 "code": code,
@@ -85,7 +85,7 @@ def handles_errors(command: Callable[P, R]) -> Callable[P, R]:
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return command(*args, **kwargs)
-        except (typer.Exit, typer.Abort, KeyboardInterrupt):
+        except (Exit, UsageError, KeyboardInterrupt):
             raise
         except Exception as error:
             from fairpair.engine.errors import FairpairError
@@ -95,6 +95,6 @@ def handles_errors(command: Callable[P, R]) -> Callable[P, R]:
                 getattr(value, "as_json", None) is True for value in kwargs.values()
             )
             known = isinstance(error, FairpairError)
-            raise typer.Exit(report(error, as_json) if known else internal(error)) from None
+            raise Exit(report(error, as_json) if known else internal(error)) from None
 
     return wrapper

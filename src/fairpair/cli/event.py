@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated
 
-import typer
-
 from fairpair.cli import options
 from fairpair.cli.app import command, group
 from fairpair.cli.errors import handles_errors
+from fairpair.cli.params import Argument, Option
 
 if TYPE_CHECKING:
     from fairpair.responses.events import EventDetail
@@ -19,12 +18,10 @@ GROUP = group("event", "Saved events: create one, list them, show one, edit its 
 @command(GROUP, "new")
 @handles_errors
 def new(
-    name: Annotated[
-        str, typer.Argument(metavar="NAME", help="The event's name.", show_default=False)
-    ],
+    name: Annotated[str, Argument(metavar="NAME", help="The event's name.", show_default=False)],
     slug: Annotated[
         str | None,
-        typer.Option(
+        Option(
             "--slug",
             metavar="SLUG",
             help="Its short name on the command line (default: made from the name).",
@@ -32,7 +29,7 @@ def new(
     ] = None,
     ruleset: Annotated[
         str | None,
-        typer.Option(
+        Option(
             "--ruleset",
             metavar="NAME",
             help="The Swiss stage's ruleset: "
@@ -42,7 +39,7 @@ def new(
     ] = None,
     community: Annotated[
         str | None,
-        typer.Option(
+        Option(
             "--community",
             metavar="COMMUNITY",
             help="Attach it to this community at once (fairpair community list).",
@@ -254,26 +251,26 @@ def _day(text: str, option: str) -> object:
 @handles_errors
 def edit(
     event: options.Event,
-    name: Annotated[str | None, typer.Option("--name", metavar="NAME", help="Rename it.")] = None,
+    name: Annotated[str | None, Option("--name", metavar="NAME", help="Rename it.")] = None,
     city: Annotated[
-        str | None, typer.Option("--city", metavar="CITY", help="Where it is played.")
+        str | None, Option("--city", metavar="CITY", help="Where it is played.")
     ] = None,
     federation: Annotated[
         str | None,
-        typer.Option("--federation", metavar="FED", help="Three letters (ITA, USA)."),
+        Option("--federation", metavar="FED", help="Three letters (ITA, USA)."),
     ] = None,
     start: Annotated[
-        str | None, typer.Option("--start", metavar="DATE", help="Start date (YYYY-MM-DD).")
+        str | None, Option("--start", metavar="DATE", help="Start date (YYYY-MM-DD).")
     ] = None,
     end: Annotated[
-        str | None, typer.Option("--end", metavar="DATE", help="End date (YYYY-MM-DD).")
+        str | None, Option("--end", metavar="DATE", help="End date (YYYY-MM-DD).")
     ] = None,
     chief_arbiter: Annotated[
-        str | None, typer.Option("--chief-arbiter", metavar="NAME", help="The chief arbiter.")
+        str | None, Option("--chief-arbiter", metavar="NAME", help="The chief arbiter.")
     ] = None,
     deputy: Annotated[
         list[str] | None,
-        typer.Option(
+        Option(
             "--deputy",
             metavar="NAME",
             help="A deputy arbiter (repeat for each; replaces the list; '' clears it).",
@@ -281,17 +278,17 @@ def edit(
     ] = None,
     time_control: Annotated[
         str | None,
-        typer.Option("--time-control", metavar="TEXT", help="Time control, e.g. 90'+30\"."),
+        Option("--time-control", metavar="TEXT", help="Time control, e.g. 90'+30\"."),
     ] = None,
     kind: Annotated[
         str | None,
-        typer.Option(
+        Option(
             "--type", metavar="TEXT", help="Type of tournament (default from the stage format)."
         ),
     ] = None,
     language: Annotated[
         str | None,
-        typer.Option(
+        Option(
             "--language",
             metavar="LANG",
             help="The event's default language (en, es, pt_BR, fr, de, it, ja; '' clears it).",
@@ -299,7 +296,7 @@ def edit(
     ] = None,
     round_date: Annotated[
         list[str] | None,
-        typer.Option(
+        Option(
             "--round-date",
             metavar="DATE",
             help="Round dates in order, round 1 first (repeat; '-' for a round without one; "

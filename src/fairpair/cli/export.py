@@ -7,11 +7,10 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
-import typer
-
 from fairpair.cli import options
 from fairpair.cli.errors import handles_errors
 from fairpair.cli.export_csv import RoundOption, Table, TableOption
+from fairpair.cli.params import Option
 
 
 class ExportFormat(StrEnum):
@@ -27,7 +26,7 @@ def export(
     event: options.Event,
     output: Annotated[
         Path | None,
-        typer.Option(
+        Option(
             "--output",
             "-o",
             metavar="FILE",
@@ -36,7 +35,7 @@ def export(
     ] = None,
     format: Annotated[
         ExportFormat,
-        typer.Option(
+        Option(
             "--format",
             metavar="FORMAT",
             case_sensitive=False,

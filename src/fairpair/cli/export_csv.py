@@ -7,7 +7,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
-import typer
+from fairpair.cli.params import Option
 
 
 class Table(StrEnum):
@@ -21,7 +21,7 @@ class Table(StrEnum):
 
 TableOption = Annotated[
     Table,
-    typer.Option(
+    Option(
         "--table",
         metavar="TABLE",
         case_sensitive=False,
@@ -31,7 +31,7 @@ TableOption = Annotated[
 ]
 RoundOption = Annotated[
     int | None,
-    typer.Option(
+    Option(
         "--round",
         metavar="N",
         min=1,

@@ -7,15 +7,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated
 
-import typer
-
 from fairpair.cli.app import command, group
 from fairpair.cli.errors import handles_errors
+from fairpair.cli.params import Argument
 
 GROUP = group("generator", "The generator in the browser: build it as a static folder.")
 Folder = Annotated[
     Path,
-    typer.Argument(
+    Argument(
         metavar="DIR",
         help="The folder to write (made if missing; files of the same name are replaced).",
         show_default=False,
@@ -28,6 +27,7 @@ Folder = Annotated[
 def build(folder: Folder) -> None:
     """Write the generator as a static folder: DIR/index.html opens DIR/generator/."""
     from fairpair.cli.parsing import BadValue
+    from fairpair.cli.screen import say
     from fairpair.web.generator_page import static_page
     from fairpair.web.generator_site import build as write_site
 
@@ -35,7 +35,7 @@ def build(folder: Folder) -> None:
         raise BadValue("DIR", f"{folder} is a file, not a folder")
     written = write_site(folder, static_page())
     size = sum(p.stat().st_size for p in written)
-    typer.echo(
+    say(
         f"wrote {len(written)} files ({size / 1_000_000:.1f} MB) to {folder}; "
         f"serve the folder and open generator/ (python -m http.server -d {folder})"
     )

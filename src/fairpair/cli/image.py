@@ -7,10 +7,9 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
-import typer
-
 from fairpair.cli import options
 from fairpair.cli.errors import handles_errors
+from fairpair.cli.params import Argument, Exit, Option
 
 
 class Kind(StrEnum):
@@ -39,7 +38,7 @@ def image_format(output: Path, chosen: ImageFormat | None) -> ImageFormat:
         "end it in .png or .svg, or give --format png|svg",
         err=True,
     )
-    raise typer.Exit(USAGE)
+    raise Exit(USAGE)
 
 
 @handles_errors
@@ -47,7 +46,7 @@ def image(
     event: options.Event,
     kind: Annotated[
         Kind,
-        typer.Argument(
+        Argument(
             metavar="pairings|standings|bracket",
             help="What to draw: the current round's pairings, the standings, the bracket.",
             show_default=False,
@@ -55,7 +54,7 @@ def image(
     ],
     output: Annotated[
         Path,
-        typer.Option(
+        Option(
             "--output",
             "-o",
             metavar="FILE",
@@ -65,7 +64,7 @@ def image(
     ],
     fmt: Annotated[
         ImageFormat | None,
-        typer.Option(
+        Option(
             "--format",
             metavar="png|svg",
             help="The image's format (default: from FILE's suffix).",
@@ -74,22 +73,20 @@ def image(
     ] = None,
     top: Annotated[
         int | None,
-        typer.Option("--top", metavar="N", min=1, help="Only the first N rows (the top 8)."),
+        Option("--top", metavar="N", min=1, help="Only the first N rows (the top 8)."),
     ] = None,
     page: Annotated[
         int,
-        typer.Option("--page", metavar="K", min=1, help="Page K of the rows (default 1)."),
+        Option("--page", metavar="K", min=1, help="Page K of the rows (default 1)."),
     ] = 1,
     per_page: Annotated[
         int,
-        typer.Option("--per-page", metavar="N", min=1, max=100, help="Rows a page (default 10)."),
+        Option("--per-page", metavar="N", min=1, max=100, help="Rows a page (default 10)."),
     ] = 10,
     stage: options.Stage = None,
     number: Annotated[
         int | None,
-        typer.Option(
-            "--round", metavar="N", min=1, help="Pairings of round N (default: the newest)."
-        ),
+        Option("--round", metavar="N", min=1, help="Pairings of round N (default: the newest)."),
     ] = None,
     db: options.Db = None,
 ) -> None:

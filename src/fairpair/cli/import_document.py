@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from typing import Annotated
 
-import typer
-
 from fairpair.cli import options
 from fairpair.cli.errors import handles_errors
+from fairpair.cli.params import Option
 
 
 @handles_errors
@@ -16,7 +15,7 @@ def import_document(
     file: options.File,
     slug: Annotated[
         str | None,
-        typer.Option(
+        Option(
             "--slug", metavar="SLUG", help="The new event's slug (default: made from its name)."
         ),
     ] = None,

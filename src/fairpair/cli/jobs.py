@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from typing import Annotated
 
-import typer
-
 from fairpair.cli import options
 from fairpair.cli.app import command, group
 from fairpair.cli.errors import handles_errors
+from fairpair.cli.params import Option
 
 GROUP = group("jobs", "Scheduled jobs: round notices and their deliveries.")
 
@@ -19,13 +18,11 @@ GROUP = group("jobs", "Scheduled jobs: round notices and their deliveries.")
 @handles_errors
 def run(
     once: Annotated[
-        bool, typer.Option("--once", help="Do the jobs due now, then stop (for cron).")
+        bool, Option("--once", help="Do the jobs due now, then stop (for cron).")
     ] = False,
     every: Annotated[
         float,
-        typer.Option(
-            "--every", metavar="SECONDS", min=0.1, max=3600, help="Seconds between passes."
-        ),
+        Option("--every", metavar="SECONDS", min=0.1, max=3600, help="Seconds between passes."),
     ] = 1.0,
     db: options.Db = None,
 ) -> None:

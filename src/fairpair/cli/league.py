@@ -8,26 +8,23 @@ from datetime import date
 from pathlib import Path
 from typing import Annotated, Any
 
-import typer
-
 from fairpair.cli import options
 from fairpair.cli.app import command, group
 from fairpair.cli.errors import handles_errors
+from fairpair.cli.params import Argument, Option
 
 GROUP = group("league", "A community's leagues (seasons): points rules, leaderboards.")
 Community = Annotated[
-    str, typer.Argument(metavar="COMMUNITY", help="The community's slug.", show_default=False)
+    str, Argument(metavar="COMMUNITY", help="The community's slug.", show_default=False)
 ]
-League = Annotated[
-    str, typer.Argument(metavar="LEAGUE", help="The league's key.", show_default=False)
-]
+League = Annotated[str, Argument(metavar="LEAGUE", help="The league's key.", show_default=False)]
 Events = Annotated[
-    list[str], typer.Argument(metavar="EVENT...", help="Events' slugs.", show_default=False)
+    list[str], Argument(metavar="EVENT...", help="Events' slugs.", show_default=False)
 ]
 
 
 def _opt(name: str, help: str, metavar: str | None = None) -> Any:
-    return typer.Option(name, help=help, metavar=metavar, show_default=False)
+    return Option(name, help=help, metavar=metavar, show_default=False)
 
 
 Key = Annotated[str | None, _opt("--key", "Its key (default: made from the name).", "KEY")]
@@ -80,7 +77,7 @@ def _said(run: options.Group, line: str, db: object, community: str, key: str) -
 @handles_errors
 def new(
     community: Community,
-    name: Annotated[str, typer.Argument(metavar="NAME", help="The league's name.")],
+    name: Annotated[str, Argument(metavar="NAME", help="The league's name.")],
     *,
     key: Key = None,
     starts: Starts = None,
@@ -160,7 +157,7 @@ def attach(community: Community, league: League, events: Events, run: options.Ch
 def detach(
     community: Community,
     league: League,
-    event: Annotated[str, typer.Argument(metavar="EVENT", help="The event's slug.")],
+    event: Annotated[str, Argument(metavar="EVENT", help="The event's slug.")],
     run: options.Change,
 ) -> None:
     """Stop counting an event in the league (the event itself stays)."""
@@ -223,7 +220,9 @@ def _print_board(community: str, league: str, run: options.Read, top: int | None
 def show(
     community: Community,
     league: League,
-    top: Annotated[int | None, typer.Option("--top", min=1, help="Only the first N rows.")] = None,
+    top: Annotated[
+        int | None, Option("--top", metavar="N", min=1, help="Only the first N rows.")
+    ] = None,
     *,
     run: options.Read,
 ) -> None:

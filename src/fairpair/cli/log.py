@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-import typer
-
 from fairpair.cli import options
 from fairpair.cli.errors import handles_errors
+from fairpair.cli.params import Option
 
 
 def _compact(value: Any) -> str:
@@ -21,7 +20,7 @@ def log(
     event: options.Event,
     limit: Annotated[
         int | None,
-        typer.Option("--limit", metavar="N", min=1, help="Only the last N entries."),
+        Option("--limit", metavar="N", min=1, help="Only the last N entries."),
     ] = None,
     *,
     run: options.Read,

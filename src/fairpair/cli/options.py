@@ -6,15 +6,11 @@ change nothing)."""
 from __future__ import annotations
 
 import dataclasses
-import inspect
-import typing
-from collections.abc import Callable
 from contextlib import AbstractContextManager
-from functools import wraps
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
-import typer
+from fairpair.cli.params import Argument, Option
 
 if TYPE_CHECKING:
     from fairpair.service.kernel.connection import Database
@@ -35,35 +31,33 @@ RULESETS = (
 
 File = Annotated[
     Path,
-    typer.Argument(
+    Argument(
         metavar="FILE",
         help="The tournament document (JSON) or a FIDE TRF file (.trf).",
         show_default=False,
     ),
 ]
-Json = Annotated[bool, typer.Option("--json", help="Print the documented JSON.")]
+Json = Annotated[bool, Option("--json", help="Print the documented JSON.")]
 StageId = Annotated[
-    str | None, typer.Option(metavar="ID", help="The stage id (default: the last stage).")
+    str | None, Option(metavar="ID", help="The stage id (default: the last stage).")
 ]
-All = Annotated[bool, typer.Option("--all", help="Show every player (default: the top 50).")]
+All = Annotated[bool, Option("--all", help="Show every player (default: the top 50).")]
 Page = Annotated[
     int | None,
-    typer.Option(
-        "--page", metavar="N", min=1, help="Show page N of the table (50 players a page)."
-    ),
+    Option("--page", metavar="N", min=1, help="Show page N of the table (50 players a page)."),
 ]
 
 # -- saved events ------------------------------------------------------------------------------
 
 Event = Annotated[
     str,
-    typer.Argument(
+    Argument(
         metavar="EVENT", help="The saved event's slug (`fairpair event list`).", show_default=False
     ),
 ]
 Db = Annotated[
     str | None,
-    typer.Option(
+    Option(
         "--db",
         metavar="URL",
         help="The database: sqlite:///FILE or postgresql://USER@HOST/DB (default: "
@@ -73,7 +67,7 @@ Db = Annotated[
 ]
 Actor = Annotated[
     str | None,
-    typer.Option(
+    Option(
         "--as",
         metavar="NAME",
         help="Who makes the change, for the audit log (default: $FAIRPAIR_ACTOR, else your "
@@ -83,19 +77,19 @@ Actor = Annotated[
 ]
 Stage = Annotated[
     str | None,
-    typer.Option("--stage", metavar="ID", help="The stage id (default: the last stage)."),
+    Option("--stage", metavar="ID", help="The stage id (default: the last stage)."),
 ]
 Round = Annotated[
     int,
-    typer.Argument(metavar="N", min=1, help="The round number.", show_default=False),
+    Argument(metavar="N", min=1, help="The round number.", show_default=False),
 ]
 Player = Annotated[
     str,
-    typer.Argument(metavar="PLAYER", help="A player's id or exact name.", show_default=False),
+    Argument(metavar="PLAYER", help="A player's id or exact name.", show_default=False),
 ]
 Source = Annotated[
     Path,
-    typer.Argument(
+    Argument(
         metavar="EVENT|FILE",
         help="A tournament document (a path that exists) or a saved event's slug.",
         show_default=False,
@@ -107,10 +101,11 @@ Source = Annotated[
 
 
 class Group:
-    """Options a command takes together, as one parameter (``run: options.StageChange``):
-    ``spread`` lists each of the group's fields as an option of its own where that parameter
-    stands (so ``--help`` shows them there, as if written one by one) and hands the command
-    the group. What the groups share: the database of ``--db``, and saying what happened."""
+    """Options a command takes together, as one parameter (``run: options.StageChange``): the
+    command line (``fairpair.cli.command_line``) lists each of the group's fields as an option
+    of its own where that parameter stands (so ``-h`` shows them there, as if written one by
+    one) and hands the command the group. What the groups share: the database of ``--db``, and
+    saying what happened."""
 
     db: str | None
     as_json: bool
@@ -176,46 +171,3 @@ class StageChange(_Acting, Group):
     db: Db = None
     actor: Actor = None
     as_json: Json = False
-
-
-def _fields(group: type[Group]) -> tuple[dataclasses.Field[Any], ...]:
-    assert dataclasses.is_dataclass(group), group  # every group is a dataclass
-    return dataclasses.fields(group)
-
-
-def spread(command: Callable[..., Any]) -> Callable[..., Any]:
-    """``command`` as Typer reads it: each parameter typed with a ``Group`` becomes the
-    group's options, in their order, where that parameter stands; a call gathers them back
-    into the group. A command without a group is returned as it is."""
-    signature = inspect.signature(command, eval_str=True)
-    groups = {
-        p.name: p.annotation
-        for p in signature.parameters.values()
-        if isinstance(p.annotation, type) and issubclass(p.annotation, Group)
-    }
-    if not groups:
-        return command
-    members: dict[str, list[str]] = {}
-    parameters: list[inspect.Parameter] = []
-    for p in signature.parameters.values():
-        if p.name not in groups:
-            parameters.append(p)
-            continue
-        hints = typing.get_type_hints(groups[p.name], include_extras=True)
-        fields = _fields(groups[p.name])
-        members[p.name] = [f.name for f in fields]
-        parameters += [
-            inspect.Parameter(f.name, p.kind, default=f.default, annotation=hints[f.name])
-            for f in fields
-        ]
-    spread_out = signature.replace(parameters=parameters)  # refuses a name given twice
-
-    @wraps(command)
-    def gathered(**given: Any) -> Any:
-        for name, members_of in members.items():
-            given[name] = groups[name](**{m: given.pop(m) for m in members_of})
-        return command(**given)
-
-    gathered.__dict__["__signature__"] = spread_out  # what inspect.signature, so Typer, reads
-    gathered.__annotations__ = {p.name: p.annotation for p in parameters}
-    return gathered

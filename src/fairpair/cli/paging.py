@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
-import typer
-
+from fairpair.cli.params import Exit
 from fairpair.cli.screen import say
 
 T = TypeVar("T")
@@ -27,7 +26,7 @@ def page_of(rows: Sequence[T], show_all: bool, page: int | None) -> tuple[Sequen
             f"error: --page {number}: there are {pages} pages of {PAGE} ({total:,} players)",
             err=True,
         )
-        raise typer.Exit(USAGE)
+        raise Exit(USAGE)
     start = (number - 1) * PAGE
     shown = rows[start : start + PAGE]
     if len(shown) == total:

@@ -12,10 +12,9 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated, Any
 
-import typer
-
 from fairpair.cli import options
 from fairpair.cli.errors import handles_errors
+from fairpair.cli.params import Option
 from fairpair.cli.tournament_files import load_tournament
 from fairpair.engine.changes import release_round
 from fairpair.engine.formats import pair_next_round, stage_to_pair
@@ -159,7 +158,7 @@ def pair(
     as_json: options.Json = False,
     method: Annotated[
         Method | None,
-        typer.Option(
+        Option(
             metavar="METHOD",
             help="Pair inside score groups this way: adjacent, slide, fold or random; or "
             "dutch, the FIDE Dutch system for the whole round (default: the stage's method).",
@@ -169,7 +168,7 @@ def pair(
     stage: options.StageId = None,
     save: Annotated[
         bool,
-        typer.Option(
+        Option(
             "--save",
             help="Add the drafted round (no results yet) to FILE; otherwise nothing is saved.",
         ),

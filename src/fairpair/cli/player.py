@@ -7,11 +7,10 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
-import typer
-
 from fairpair.cli import options
 from fairpair.cli.app import command, group
 from fairpair.cli.errors import handles_errors
+from fairpair.cli.params import Argument, Option
 
 if TYPE_CHECKING:
     from fairpair.service.players.registration import LateEntry
@@ -29,7 +28,7 @@ class LateKind(StrEnum):
 
 LateByes = Annotated[
     int,
-    typer.Option(
+    Option(
         "--late-byes",
         metavar="N",
         min=0,
@@ -39,7 +38,7 @@ LateByes = Annotated[
 ]
 Kind = Annotated[
     LateKind,
-    typer.Option(
+    Option(
         "--late-kind",
         metavar="KIND",
         case_sensitive=False,
@@ -59,27 +58,23 @@ def _late(byes: int, kind: LateKind) -> LateEntry | None:
 @handles_errors
 def add(
     event: options.Event,
-    name: Annotated[
-        str, typer.Argument(metavar="NAME", help="The player's name.", show_default=False)
-    ],
+    name: Annotated[str, Argument(metavar="NAME", help="The player's name.", show_default=False)],
     player_id: Annotated[
         str | None,
-        typer.Option("--id", metavar="ID", help="Their id (default: made from the name)."),
+        Option("--id", metavar="ID", help="Their id (default: made from the name)."),
     ] = None,
-    seed: Annotated[int | None, typer.Option("--seed", metavar="N", help="Their seed.")] = None,
-    rating: Annotated[
-        int | None, typer.Option("--rating", metavar="N", help="Their rating.")
-    ] = None,
-    team: Annotated[str | None, typer.Option("--team", metavar="TEXT", help="A team.")] = None,
+    seed: Annotated[int | None, Option("--seed", metavar="N", help="Their seed.")] = None,
+    rating: Annotated[int | None, Option("--rating", metavar="N", help="Their rating.")] = None,
+    team: Annotated[str | None, Option("--team", metavar="TEXT", help="A team.")] = None,
     contact: Annotated[
         str | None,
-        typer.Option("--contact", metavar="TEXT", help="A contact handle (staff only)."),
+        Option("--contact", metavar="TEXT", help="A contact handle (staff only)."),
     ] = None,
     late_byes: LateByes = 0,
     late_kind: Kind = LateKind.ZERO,
     returning: Annotated[
         str | None,
-        typer.Option(
+        Option(
             "--returning",
             metavar="KEY",
             help="A returning player: their record in the community's player directory "
@@ -140,7 +135,7 @@ def import_(
     event: options.Event,
     file: Annotated[
         Path,
-        typer.Argument(
+        Argument(
             metavar="FILE",
             help="A CSV file with a header row: name (required), id, seed, rating, team, "
             "contact, earned_byes (common spellings too: Player, DCI, Seed #...).",
@@ -149,7 +144,7 @@ def import_(
     ],
     column: Annotated[
         list[str] | None,
-        typer.Option(
+        Option(
             "--column",
             metavar="HEADER=FIELD",
             help="Read the column HEADER as FIELD (name, id, seed, rating, team, contact, "
@@ -203,11 +198,9 @@ def checkin(
     event: options.Event,
     players: Annotated[
         list[str],
-        typer.Argument(metavar="PLAYER", help="Players' ids or names.", show_default=False),
+        Argument(metavar="PLAYER", help="Players' ids or names.", show_default=False),
     ],
-    undo: Annotated[
-        bool, typer.Option("--undo", help="Mark them not checked in (a mistake).")
-    ] = False,
+    undo: Annotated[bool, Option("--undo", help="Mark them not checked in (a mistake).")] = False,
     *,
     run: options.Change,
 ) -> None:
@@ -226,7 +219,7 @@ def drop(
     event: options.Event,
     player: Annotated[
         str | None,
-        typer.Argument(
+        Argument(
             metavar="[PLAYER]",
             help="The player's id or name (or --no-shows).",
             show_default=False,
@@ -234,11 +227,11 @@ def drop(
     ] = None,
     no_shows: Annotated[
         bool,
-        typer.Option("--no-shows", help="Before round 1: drop everyone not checked in."),
+        Option("--no-shows", help="Before round 1: drop everyone not checked in."),
     ] = False,
     after_round: Annotated[
         int | None,
-        typer.Option(
+        Option(
             "--after-round",
             metavar="N",
             min=0,
@@ -248,10 +241,10 @@ def drop(
     stage: options.Stage = None,
     stage_only: Annotated[
         bool,
-        typer.Option("--stage-only", help="Leave only this stage, not the whole event."),
+        Option("--stage-only", help="Leave only this stage, not the whole event."),
     ] = False,
     reason: Annotated[
-        str | None, typer.Option("--reason", metavar="TEXT", help="Why (for the log).")
+        str | None, Option("--reason", metavar="TEXT", help="Why (for the log).")
     ] = None,
     *,
     run: options.Change,
@@ -318,7 +311,7 @@ def bye(
     player: options.Player,
     kind: Annotated[
         str,
-        typer.Option(
+        Option(
             "--kind",
             metavar="KIND",
             help="half (a half-point bye, where the stage allows them) or zero (sit the "
@@ -327,10 +320,10 @@ def bye(
     ] = "half",
     round_number: Annotated[
         int | None,
-        typer.Option("--round", metavar="N", min=1, help="The round (default: the next to pair)."),
+        Option("--round", metavar="N", min=1, help="The round (default: the next to pair)."),
     ] = None,
     cancel: Annotated[
-        bool, typer.Option("--cancel", help="Cancel the requested bye of --round N.")
+        bool, Option("--cancel", help="Cancel the requested bye of --round N.")
     ] = False,
     *,
     run: options.Change,

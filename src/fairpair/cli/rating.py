@@ -6,20 +6,19 @@ from __future__ import annotations
 
 from typing import Annotated
 
-import typer
-
 from fairpair.cli import options
 from fairpair.cli.app import command, group
 from fairpair.cli.errors import handles_errors
+from fairpair.cli.params import Argument, Option
 
 GROUP = group("rating", "A community's ratings: list, a person's history, settings, rebuild.")
 Community = Annotated[
     str,
-    typer.Argument(metavar="COMMUNITY", help="The community's slug.", show_default=False),
+    Argument(metavar="COMMUNITY", help="The community's slug.", show_default=False),
 ]
 Person = Annotated[
     str,
-    typer.Argument(
+    Argument(
         metavar="PERSON", help="The person's key in the community's directory.", show_default=False
     ),
 ]
@@ -31,11 +30,11 @@ def list_(
     community: Community,
     game: Annotated[
         str | None,
-        typer.Option("--game", metavar="GAME", help="The game (a ruleset preset: mtg, fide...)."),
+        Option("--game", metavar="GAME", help="The game (a ruleset preset: mtg, fide...)."),
     ] = None,
     system: Annotated[
         str | None,
-        typer.Option("--system", metavar="SYSTEM", help="glicko2, elo or openskill."),
+        Option("--system", metavar="SYSTEM", help="glicko2, elo or openskill."),
     ] = None,
     *,
     run: options.Read,
@@ -89,9 +88,7 @@ def show(community: Community, person: Person, run: options.Read) -> None:
 @handles_errors
 def event(
     community: Community,
-    slug: Annotated[
-        str, typer.Argument(metavar="EVENT", help="The event's slug.", show_default=False)
-    ],
+    slug: Annotated[str, Argument(metavar="EVENT", help="The event's slug.", show_default=False)],
     run: options.Read,
 ) -> None:
     """An event's rating changes (FIDE Elo: games, score, expected score, K)."""
@@ -121,21 +118,21 @@ def settings(
     community: Community,
     matches: Annotated[
         str | None,
-        typer.Option(
+        Option(
             "--matches", metavar="SYSTEM", help="Rate matches with glicko2, elo, openskill or off."
         ),
     ] = None,
     pods: Annotated[
         bool | None,
-        typer.Option("--pods/--no-pods", help="Rate pod tables by place (OpenSkill)."),
+        Option("--pods/--no-pods", help="Rate pod tables by place (OpenSkill)."),
     ] = None,
     per_game: Annotated[
         bool | None,
-        typer.Option("--per-game/--one-rating", help="One rating per game, or one for all."),
+        Option("--per-game/--one-rating", help="One rating per game, or one for all."),
     ] = None,
     seed: Annotated[
         bool | None,
-        typer.Option("--seed/--no-seed", help="Seed a new event's round 1 by rating."),
+        Option("--seed/--no-seed", help="Seed a new event's round 1 by rating."),
     ] = None,
     *,
     run: options.Change,

@@ -6,21 +6,20 @@ from __future__ import annotations
 
 from typing import Annotated
 
-import typer
-
 from fairpair.cli import options
 from fairpair.cli.errors import handles_errors
+from fairpair.cli.params import Argument, Option
 
 
 @handles_errors
 def restore(
     file: Annotated[
         str,
-        typer.Argument(metavar="FILE", help="A backup file (fairpair backup).", show_default=False),
+        Argument(metavar="FILE", help="A backup file (fairpair backup).", show_default=False),
     ],
     slug: Annotated[
         str | None,
-        typer.Option(
+        Option(
             "--slug",
             metavar="SLUG",
             help="The new event's slug (default: the backed-up event's, or SLUG-2... when "
@@ -29,7 +28,7 @@ def restore(
     ] = None,
     community: Annotated[
         str | None,
-        typer.Option(
+        Option(
             "--community",
             metavar="COMMUNITY",
             help="Restore it into this community, its players linked to their records "

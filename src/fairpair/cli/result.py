@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-import typer
-
 from fairpair.cli import options
 from fairpair.cli.app import command, group
 from fairpair.cli.errors import handles_errors
+from fairpair.cli.params import Argument, Option
 from fairpair.cli.parsing import RESULTS_HELP
 
 GROUP = group("result", "Report a match's result, or correct one (audited).")
@@ -58,7 +57,7 @@ def report(
     number: options.Round,
     first: Annotated[
         str,
-        typer.Argument(
+        Argument(
             metavar="TABLE",
             help="The table (or match id); with --player, the RESULT instead.",
             show_default=False,
@@ -66,11 +65,11 @@ def report(
     ],
     second: Annotated[
         str | None,
-        typer.Argument(metavar="RESULT", help=f"The result: {RESULTS_HELP}.", show_default=False),
+        Argument(metavar="RESULT", help=f"The result: {RESULTS_HELP}.", show_default=False),
     ] = None,
     player: Annotated[
         str | None,
-        typer.Option(
+        Option(
             "--player",
             metavar="PLAYER",
             help="Find the table by a player in it (then give only RESULT).",
@@ -78,7 +77,7 @@ def report(
     ] = None,
     in_progress: Annotated[
         bool,
-        typer.Option(
+        Option(
             "--in-progress",
             help="Record the games so far (A-B or A-B-D) of a match still being played; "
             "not a result.",
@@ -145,11 +144,11 @@ def correct(
     event: options.Event,
     number: options.Round,
     table: Annotated[
-        str, typer.Argument(metavar="TABLE", help="The table (or match id).", show_default=False)
+        str, Argument(metavar="TABLE", help="The table (or match id).", show_default=False)
     ],
     result: Annotated[
         str,
-        typer.Argument(
+        Argument(
             metavar="RESULT",
             help=f"The right result ({RESULTS_HELP}), or clear to remove it.",
             show_default=False,
@@ -157,11 +156,11 @@ def correct(
     ],
     reason: Annotated[
         str | None,
-        typer.Option("--reason", metavar="TEXT", help="Why it changes (for the audit log)."),
+        Option("--reason", metavar="TEXT", help="Why it changes (for the audit log)."),
     ] = None,
     version: Annotated[
         int | None,
-        typer.Option(
+        Option(
             "--version",
             metavar="N",
             min=1,
@@ -237,13 +236,11 @@ def places(
     number: options.Round,
     table: Annotated[
         str,
-        typer.Argument(
-            metavar="TABLE", help="The pod table (or its match id).", show_default=False
-        ),
+        Argument(metavar="TABLE", help="The pod table (or its match id).", show_default=False),
     ],
     finish: Annotated[
         str,
-        typer.Option(
+        Option(
             "--places",
             metavar="PLAYER=PLACE,...",
             help="Each seat's finishing place: ann=1,bo=2,cy=2,di=4 (tied seats share a "
@@ -253,11 +250,11 @@ def places(
     ],
     correct: Annotated[
         bool,
-        typer.Option("--correct", help="Replace places already recorded (audited)."),
+        Option("--correct", help="Replace places already recorded (audited)."),
     ] = False,
     version: Annotated[
         int | None,
-        typer.Option(
+        Option(
             "--version",
             metavar="N",
             min=1,
@@ -266,7 +263,7 @@ def places(
     ] = None,
     reason: Annotated[
         str | None,
-        typer.Option("--reason", metavar="TEXT", help="Why it changes (for the audit log)."),
+        Option("--reason", metavar="TEXT", help="Why it changes (for the audit log)."),
     ] = None,
     *,
     run: options.StageChange,

@@ -15,11 +15,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any
 
-import typer
-
 from fairpair.cli import options
 from fairpair.cli.app import command, group
 from fairpair.cli.errors import handles_errors
+from fairpair.cli.params import Argument, Option
 
 if TYPE_CHECKING:
     from fairpair.responses.clock import RoundClockView
@@ -34,7 +33,7 @@ GROUP = group(
 )
 Other = Annotated[
     str,
-    typer.Argument(
+    Argument(
         metavar="OTHER", help="The other player's id or name ('bye': the bye).", show_default=False
     ),
 ]
@@ -427,7 +426,7 @@ def release(
     run: options.StageChange,
     every: Annotated[
         bool,
-        typer.Option(
+        Option(
             "--all",
             help="A round robin: release every round not released yet, together (no draft).",
         ),
@@ -622,7 +621,7 @@ def dates(
     number: options.Round,
     start: Annotated[
         str | None,
-        typer.Option(
+        Option(
             "--start",
             metavar="ISO",
             help="When it starts: ISO 8601 (2026-12-05T10:00, UTC unless an offset is given), "
@@ -631,7 +630,7 @@ def dates(
     ] = None,
     end: Annotated[
         str | None,
-        typer.Option("--end", metavar="ISO", help="When it ends (its deadline), or none."),
+        Option("--end", metavar="ISO", help="When it ends (its deadline), or none."),
     ] = None,
     *,
     run: options.StageChange,
@@ -696,7 +695,7 @@ def clock(
     event: options.Event,
     action: Annotated[
         str,
-        typer.Argument(
+        Argument(
             metavar="ACTION",
             help="show (the default), start MINUTES, pause, resume, add MINUTES, "
             "remove MINUTES (time taken away), reset (no timer).",
@@ -704,11 +703,11 @@ def clock(
     ] = "show",
     minutes: Annotated[
         int | None,
-        typer.Argument(metavar="MINUTES", help="For start, add and remove.", show_default=False),
+        Argument(metavar="MINUTES", help="For start, add and remove.", show_default=False),
     ] = None,
     number: Annotated[
         int | None,
-        typer.Option(
+        Option(
             "--round",
             metavar="N",
             min=1,

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated
 
-import typer
-
 from fairpair.cli import options
 from fairpair.cli.errors import handles_errors
+from fairpair.cli.params import Argument
 
 #: The largest field ``rounds`` answers for (larger is a usage error, exit 2).
 MAX_PLAYERS = 10_000_000
@@ -21,7 +20,7 @@ def _count(value: float | int) -> str:
 def rounds(
     players: Annotated[
         int,
-        typer.Argument(
+        Argument(
             metavar="N",
             min=2,
             max=MAX_PLAYERS,

@@ -8,10 +8,9 @@ import contextlib
 import socket
 from typing import Annotated
 
-import typer
-
 from fairpair.cli import options
 from fairpair.cli.errors import handles_errors
+from fairpair.cli.params import BadParameter, Option
 
 DEMO_SLUG = "demo"
 DEMO_USER = "demo"
@@ -21,19 +20,17 @@ DEMO_USER = "demo"
 def serve(
     demo: Annotated[
         bool,
-        typer.Option(
-            "--demo", help="Create the demo event and an organizer login for it (printed)."
-        ),
+        Option("--demo", help="Create the demo event and an organizer login for it (printed)."),
     ] = False,
     host: Annotated[
-        str, typer.Option("--host", metavar="HOST", help="The address to listen on.")
+        str, Option("--host", metavar="HOST", help="The address to listen on.")
     ] = "127.0.0.1",
     port: Annotated[
-        int, typer.Option("--port", metavar="PORT", min=1, max=65535, help="The port.")
+        int, Option("--port", metavar="PORT", min=1, max=65535, help="The port.")
     ] = 8000,
     workers: Annotated[
         int,
-        typer.Option(
+        Option(
             "--workers",
             metavar="N",
             min=1,
@@ -43,7 +40,7 @@ def serve(
     ] = 1,
     insecure_cookies: Annotated[
         bool,
-        typer.Option(
+        Option(
             "--insecure-cookies",
             help="Send the login cookie over plain HTTP to other machines (a LAN without "
             "TLS). Browsers accept secure cookies on 127.0.0.1 and localhost without it.",
@@ -51,7 +48,7 @@ def serve(
     ] = False,
     trusted_proxy: Annotated[
         list[str] | None,
-        typer.Option(
+        Option(
             "--trusted-proxy",
             metavar="ADDRESS",
             help="A reverse proxy whose X-Forwarded-For and X-Forwarded-Proto are believed "
@@ -61,7 +58,7 @@ def serve(
     ] = None,
     metrics: Annotated[
         bool,
-        typer.Option(
+        Option(
             "--metrics",
             help="Serve Prometheus metrics at /metrics (to the loopback address only, or "
             "with the bearer token $FAIRPAIR_METRICS_TOKEN). Default: $FAIRPAIR_METRICS.",
@@ -69,7 +66,7 @@ def serve(
     ] = False,
     log_format: Annotated[
         str,
-        typer.Option(
+        Option(
             "--log-format",
             metavar="text|json",
             help="The server's log lines: text, or one JSON object a line (each with its "
@@ -78,7 +75,7 @@ def serve(
     ] = "",
     access_log: Annotated[
         bool,
-        typer.Option("--access-log", help="Log a line for every request (in --log-format)."),
+        Option("--access-log", help="Log a line for every request (in --log-format)."),
     ] = False,
     db: options.Db = None,
 ) -> None:
@@ -102,14 +99,14 @@ def serve(
 
     log_format = (log_format or os.environ.get(ENV_LOG_FORMAT) or "text").strip().lower()
     if log_format not in FORMATS:
-        raise typer.BadParameter(f"{log_format!r} is not text or json", param_hint="--log-format")
+        raise BadParameter(f"{log_format!r} is not text or json", param_hint="--log-format")
 
     if trusted_proxy:
         os.environ[ENV_TRUSTED_PROXIES] = ",".join(trusted_proxy)
     try:
         proxies(os.environ.get(ENV_TRUSTED_PROXIES, ""))
     except ValueError as error:
-        raise typer.BadParameter(str(error), param_hint="--trusted-proxy") from None
+        raise BadParameter(str(error), param_hint="--trusted-proxy") from None
 
     with opened(db) as base:
         url = base.url

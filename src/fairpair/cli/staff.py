@@ -5,16 +5,13 @@ from __future__ import annotations
 
 from typing import Annotated
 
-import typer
-
 from fairpair.cli import options
 from fairpair.cli.app import command, group
 from fairpair.cli.errors import handles_errors
+from fairpair.cli.params import Argument, Option
 
 GROUP = group("staff", "An event's staff and their roles: owner, judge, viewer.")
-Username = Annotated[
-    str, typer.Argument(metavar="USERNAME", help="The account.", show_default=False)
-]
+Username = Annotated[str, Argument(metavar="USERNAME", help="The account.", show_default=False)]
 
 
 @command(GROUP, "add")
@@ -24,7 +21,7 @@ def add(
     username: Username,
     role: Annotated[
         str,
-        typer.Option(
+        Option(
             "--role", metavar="ROLE", help="owner, judge (runs rounds, enters results) or viewer."
         ),
     ] = "judge",

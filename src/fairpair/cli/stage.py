@@ -9,11 +9,10 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Any
 
-import typer
-
 from fairpair.cli import options
 from fairpair.cli.app import command, group
 from fairpair.cli.errors import handles_errors
+from fairpair.cli.params import Argument, Option
 
 GROUP = group("stage", "Add a stage or change its settings (max rounds, ruleset, toss...).")
 
@@ -52,13 +51,11 @@ class Policy(StrEnum):
 
 Ruleset = Annotated[
     str | None,
-    typer.Option(
-        "--ruleset", metavar="NAME", help="The ruleset: " + ", ".join(options.RULESETS) + "."
-    ),
+    Option("--ruleset", metavar="NAME", help="The ruleset: " + ", ".join(options.RULESETS) + "."),
 ]
 MethodOption = Annotated[
     Method | None,
-    typer.Option(
+    Option(
         "--method",
         metavar="METHOD",
         case_sensitive=False,
@@ -67,17 +64,15 @@ MethodOption = Annotated[
 ]
 MaxRounds = Annotated[
     str | None,
-    typer.Option("--max-rounds", metavar="N", help="The round cap: a number, or none."),
+    Option("--max-rounds", metavar="N", help="The round cap: a number, or none."),
 ]
 Toss = Annotated[
     OnOff | None,
-    typer.Option(
-        "--toss", metavar="on|off", case_sensitive=False, help="Who plays first: by the toss."
-    ),
+    Option("--toss", metavar="on|off", case_sensitive=False, help="Who plays first: by the toss."),
 ]
 TossPolicy = Annotated[
     Policy | None,
-    typer.Option(
+    Option(
         "--toss-policy",
         metavar="POLICY",
         case_sensitive=False,
@@ -86,7 +81,7 @@ TossPolicy = Annotated[
 ]
 Auto = Annotated[
     OnOff | None,
-    typer.Option(
+    Option(
         "--auto",
         metavar="on|off",
         case_sensitive=False,
@@ -96,11 +91,11 @@ Auto = Annotated[
 ]
 Seed = Annotated[
     str | None,
-    typer.Option("--seed", metavar="TEXT", help="The stage seed (random choices follow it)."),
+    Option("--seed", metavar="TEXT", help="The stage seed (random choices follow it)."),
 ]
 Sets = Annotated[
     list[str] | None,
-    typer.Option(
+    Option(
         "--set",
         metavar="KEY=JSON",
         help="Any other stage setting, as JSON (repeatable); KEY=null removes it.",
@@ -193,14 +188,12 @@ def _summary(settings: dict[str, Any]) -> str:
 def add(
     event: options.Event,
     stage_id: Annotated[
-        str | None, typer.Option("--id", metavar="ID", help="The stage's id (default: stage-N).")
+        str | None, Option("--id", metavar="ID", help="The stage's id (default: stage-N).")
     ] = None,
-    name: Annotated[
-        str | None, typer.Option("--name", metavar="TEXT", help="Its display name.")
-    ] = None,
+    name: Annotated[str | None, Option("--name", metavar="TEXT", help="Its display name.")] = None,
     stage_format: Annotated[
         Format | None,
-        typer.Option(
+        Option(
             "--format",
             metavar="FORMAT",
             case_sensitive=False,
@@ -217,13 +210,11 @@ def add(
     auto: Auto = None,
     wins: Annotated[
         int | None,
-        typer.Option(
-            "--wins-to-advance", metavar="N", min=1, help="Swiss elimination: wins to advance."
-        ),
+        Option("--wins-to-advance", metavar="N", min=1, help="Swiss elimination: wins to advance."),
     ] = None,
     losses: Annotated[
         int | None,
-        typer.Option(
+        Option(
             "--losses-to-eliminate",
             metavar="N",
             min=1,
@@ -232,26 +223,26 @@ def add(
     ] = None,
     cut_from: Annotated[
         str | None,
-        typer.Option(
+        Option(
             "--cut-from",
             metavar="STAGE",
             help="The field is the top cut of STAGE (with --top N or --percent P).",
         ),
     ] = None,
     top: Annotated[
-        int | None, typer.Option("--top", metavar="N", min=2, help="A cut of N seats.")
+        int | None, Option("--top", metavar="N", min=2, help="A cut of N seats.")
     ] = None,
     percent: Annotated[
         str | None,
-        typer.Option("--percent", metavar="P", help="A cut of P% of the players who took part."),
+        Option("--percent", metavar="P", help="A cut of P% of the players who took part."),
     ] = None,
     sizes: Annotated[
         str | None,
-        typer.Option("--sizes", metavar="LIST", help="The sizes a percentage rounds to (4,8,16)."),
+        Option("--sizes", metavar="LIST", help="The sizes a percentage rounds to (4,8,16)."),
     ] = None,
     replace_dropped: Annotated[
         OnOff | None,
-        typer.Option(
+        Option(
             "--replace-dropped",
             metavar="on|off",
             case_sensitive=False,
@@ -261,7 +252,7 @@ def add(
     ] = None,
     automatic: Annotated[
         OnOff | None,
-        typer.Option(
+        Option(
             "--auto-cut",
             metavar="on|off",
             case_sensitive=False,
@@ -271,21 +262,19 @@ def add(
     ] = None,
     third_place: Annotated[
         bool | None,
-        typer.Option(
-            "--third-place/--no-third-place", help="Single elimination: a third-place match."
-        ),
+        Option("--third-place/--no-third-place", help="Single elimination: a third-place match."),
     ] = None,
     cycles: Annotated[
         int | None,
-        typer.Option("--cycles", metavar="1|2", help="Round robin: single (1) or double (2)."),
+        Option("--cycles", metavar="1|2", help="Round robin: single (1) or double (2)."),
     ] = None,
     pod_size: Annotated[
         int | None,
-        typer.Option("--pod-size", metavar="N", help="Pods: seats per table, 3 to 10 (4)."),
+        Option("--pod-size", metavar="N", help="Pods: seats per table, 3 to 10 (4)."),
     ] = None,
     remainder: Annotated[
         Remainder | None,
-        typer.Option(
+        Option(
             "--remainder",
             metavar="MODE",
             case_sensitive=False,
@@ -397,7 +386,7 @@ def autopilot(
     event: options.Event,
     action: Annotated[
         str | None,
-        typer.Argument(
+        Argument(
             metavar="ACTION",
             help="Say what the autopilot does (status, the default), hold it (pause) or let it "
             "go on (resume: with every result of its round in, it moves on at once).",

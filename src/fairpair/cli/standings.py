@@ -6,10 +6,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Annotated
 
-import typer
-
 from fairpair.cli import options
 from fairpair.cli.errors import handles_errors
+from fairpair.cli.params import Option
 from fairpair.cli.tournament_files import load_tournament
 from fairpair.engine.errors import UnknownRound
 from fairpair.engine.rulesets import get_ruleset
@@ -90,7 +89,7 @@ def standings(
     file: options.Source,
     ruleset: Annotated[
         str | None,
-        typer.Option(
+        Option(
             metavar="NAME",
             help="Rank with this preset instead of the stage's ruleset: "
             + ", ".join(options.RULESETS)
@@ -100,7 +99,7 @@ def standings(
     stage: options.StageId = None,
     after_round: Annotated[
         int | None,
-        typer.Option(
+        Option(
             "--after-round", metavar="N", min=0, help="The standings as they were after round N."
         ),
     ] = None,

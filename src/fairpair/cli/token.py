@@ -4,16 +4,13 @@ from __future__ import annotations
 
 from typing import Annotated
 
-import typer
-
 from fairpair.cli import options
 from fairpair.cli.app import command, group
 from fairpair.cli.errors import handles_errors
+from fairpair.cli.params import Argument
 
 GROUP = group("token", "API bearer tokens of an account: create, list, revoke.")
-Username = Annotated[
-    str, typer.Argument(metavar="USERNAME", help="The account.", show_default=False)
-]
+Username = Annotated[str, Argument(metavar="USERNAME", help="The account.", show_default=False)]
 
 
 @command(GROUP, "new")
@@ -21,7 +18,7 @@ Username = Annotated[
 def new(
     username: Username,
     name: Annotated[
-        str, typer.Argument(metavar="NAME", help="What the token is for.", show_default=False)
+        str, Argument(metavar="NAME", help="What the token is for.", show_default=False)
     ],
     run: options.Read,
 ) -> None:
@@ -73,7 +70,7 @@ def list_(username: Username, run: options.Read) -> None:
 @handles_errors
 def revoke(
     username: Username,
-    token_id: Annotated[int, typer.Argument(metavar="ID", help="The token's id (token list).")],
+    token_id: Annotated[int, Argument(metavar="ID", help="The token's id (token list).")],
     run: options.Read,
 ) -> None:
     """Revoke a token: requests carrying it are refused from now on."""

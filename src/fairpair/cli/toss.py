@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated
 
-import typer
-
 from fairpair.cli import options
 from fairpair.cli.app import command, group
 from fairpair.cli.errors import handles_errors
+from fairpair.cli.params import Argument, Option
 
 if TYPE_CHECKING:
     from fairpair.cli.table import Cell, TextTable
@@ -149,13 +148,11 @@ def flip(
     event: options.Event,
     number: options.Round,
     table_number: Annotated[
-        int, typer.Argument(metavar="TABLE", min=1, help="The table.", show_default=False)
+        int, Argument(metavar="TABLE", min=1, help="The table.", show_default=False)
     ],
     first: Annotated[
         str | None,
-        typer.Option(
-            "--first", metavar="PLAYER", help="Who plays first (default: the other player)."
-        ),
+        Option("--first", metavar="PLAYER", help="Who plays first (default: the other player)."),
     ] = None,
     *,
     run: options.StageChange,

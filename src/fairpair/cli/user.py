@@ -4,17 +4,14 @@ from __future__ import annotations
 
 from typing import Annotated
 
-import typer
-
 from fairpair.cli import options
 from fairpair.cli.app import command, group
 from fairpair.cli.errors import handles_errors
+from fairpair.cli.params import Argument, Option
 
 GROUP = group("user", "Accounts that log in to the web console: add one, set a password.")
 
-Username = Annotated[
-    str, typer.Argument(metavar="USERNAME", help="The login name.", show_default=False)
-]
+Username = Annotated[str, Argument(metavar="USERNAME", help="The login name.", show_default=False)]
 
 
 def _password(given: str | None) -> str:
@@ -25,12 +22,20 @@ def _password(given: str | None) -> str:
         return given
     if not sys.stdin.isatty():
         return sys.stdin.readline().rstrip("\r\n")
-    return str(typer.prompt("Password", hide_input=True, confirmation_prompt=True))
+    import getpass
+
+    from fairpair.cli.screen import say
+
+    while True:  # typed twice, hidden; asked again until both agree
+        first = getpass.getpass("Password: ")
+        if first and first == getpass.getpass("Repeat for confirmation: "):
+            return first
+        say("Error: The two entered values do not match." if first else "", err=True)
 
 
 Password = Annotated[
     str | None,
-    typer.Option(
+    Option(
         "--password",
         metavar="TEXT",
         help="The password (default: read from standard input, or asked for).",
@@ -45,10 +50,10 @@ def add(
     username: Username,
     name: Annotated[
         str | None,
-        typer.Option("--name", metavar="TEXT", help="The name shown (default: the username)."),
+        Option("--name", metavar="TEXT", help="The name shown (default: the username)."),
     ] = None,
     player: Annotated[
-        bool, typer.Option("--player", help="A player's account (may not create events).")
+        bool, Option("--player", help="A player's account (may not create events).")
     ] = False,
     password: Password = None,
     *,

@@ -33,7 +33,7 @@ def preset(name: str) -> Ruleset:
 
 def tiebreak(name: str) -> str:
     """A tie-break name of the catalogue, or a parametrised one (``koya_limit_60``,
-    ``aro_unrated_1000``) with an allowed number."""
+    ``aro_unrated_1000``) with an allowed number; refused with the reason otherwise."""
     if name in REGISTRY:
         return name
     problem = tiebreak_problem(name)
@@ -46,7 +46,7 @@ def tiebreak(name: str) -> str:
             "unknown tiebreak {name} (known: {known})",
             {"name": repr(name)[:60], "known": known},
         )
-    raise PydanticCustomError("bad_tiebreak", "{reason}", {"reason": problem})
+    raise PydanticCustomError("unknown_tiebreak", "{reason}", {"reason": problem})
 
 
 def changed_preset(values: dict[str, Any]) -> Ruleset:

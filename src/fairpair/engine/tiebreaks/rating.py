@@ -71,8 +71,10 @@ def average_rating_of_opponents(
 ) -> Mapping[PlayerId, Value]:
     """Average rating of opponents: the mean rating of the rated opponents the player faced
     (unrated opponents and unplayed rounds left out), rounded to the nearest whole number,
-    half up (FIDE C.07 ARO: 1500 and 1601 → 1551). No rated opponent: no value.
-    *Source:* C.07 art. 10.1."""
+    half up (FIDE C.07 ARO: 1500 and 1601 → 1551). No rated opponent: no value. Where the
+    regulations give unrated players a rating (C.07's ``/U``), ``aro_unrated_1000`` counts an
+    unrated opponent at 1000 — as do ``rating``, ``tpr``, ``ptp``, ``apro``, ``appo`` and the
+    ARO cuts with ``_unrated_<rating>``. *Source:* C.07 art. 10.1."""
     return {pid: _mean_half_up(rated) for pid, (rated, _) in _rated_games(ctx, unrated).items()}
 
 

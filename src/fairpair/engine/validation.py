@@ -16,7 +16,7 @@ from fairpair.engine.results import GameScore, MatchFormat, without_winner
 from fairpair.engine.rounds import Round, RoundState, Table
 from fairpair.engine.stage import Stage
 from fairpair.engine.stage_config import StageFormat
-from fairpair.engine.tiebreaks.registry import REGISTRY
+from fairpair.engine.tiebreaks.registry import tiebreak_problem
 from fairpair.engine.tournament import Tournament
 from fairpair.engine.validation_pods import pod_problems
 
@@ -99,8 +99,9 @@ def _stage_problems(t: Tournament, s: Stage, at: str, known: set[str]) -> list[P
             out.append(Problem(where, f"unknown player {pid!r}"))
 
     for i, name in enumerate(s.ruleset.tiebreaks):
-        if name not in REGISTRY:
-            out.append(Problem(f"{at}.ruleset.tiebreaks[{i}]", f"unknown tiebreak {name!r}"))
+        problem = tiebreak_problem(name)
+        if problem is not None:
+            out.append(Problem(f"{at}.ruleset.tiebreaks[{i}]", problem))
     for i, pid in enumerate(s.participants or ()):
         player(pid, f"{at}.participants[{i}]")
     for pid in s.seeds:

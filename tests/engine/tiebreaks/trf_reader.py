@@ -42,9 +42,9 @@ def read_trf(text: str, ruleset: Ruleset) -> tuple[Tournament, dict[str, Fractio
         if not line.startswith("001"):
             continue
         number = int(line[4:8])
-        rating = line[48:52].strip()
+        rating = int(line[48:52].strip() or 0) or None  # blank or 0: unrated
         pid = f"p{number}"
-        players.append(Player(pid, line[14:47].strip(), seed=number, rating=int(rating) or None))
+        players.append(Player(pid, line[14:47].strip(), seed=number, rating=rating))
         points[pid] = Fraction(line[80:84].strip())
         games[number] = {}
         r = 0

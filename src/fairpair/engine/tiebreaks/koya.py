@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from itertools import compress
 
 from fairpair.engine.ledger import RoundKind
 from fairpair.engine.players import PlayerId
 from fairpair.engine.stage_config import StageFormat
-from fairpair.engine.tiebreaks.base import Tiebreak, ValueKind
+from fairpair.engine.tiebreaks.base import Compute, Tiebreak, ValueKind
 from fairpair.engine.tiebreaks.context import TiebreakContext, Value
 
 
@@ -20,9 +21,27 @@ def koya(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
     scheduled opponent count, forfeits included, judged by that opponent's actual final
     points; byes and absences count nothing. In a round robin the maximum possible score is
     win points × the games a player has (an odd field's sit-out round is no game): the most
-    games any player has with a result so far (N − 1 per cycle at the end)."""
-    threshold_twice = ctx.win_points * _scored_rounds(ctx)
-    qualifies = {pid: 2 * p >= threshold_twice for pid, p in ctx.final_points.items()}
+    games any player has with a result so far (N − 1 per cycle at the end). The limit can be
+    moved (C.07's ``KS/L``): ``koya_limit_60`` counts opponents on at least 60% of the maximum
+    possible score, ``koya_limit_plus_1`` / ``koya_limit_minus_1`` raise or lower the 50% limit
+    by one half-point (``koya_limit``)."""
+    return _koya(ctx, 50, 0)
+
+
+def koya_limit(percent: int, half_points: int) -> Compute:
+    """Koya with its limit moved (C.07 art. 9.2 with the ``/L`` modifier, as TieBreakServer
+    reads ``KS/L<p>`` and ``KS/L±n``): an opponent counts when they finished on at least
+    ``percent`` per cent of the maximum possible score plus ``half_points`` half-points
+    (negative: minus). ``koya`` is ``koya_limit(50, 0)``."""
+    return partial(_koya, percent=percent, half_points=half_points)
+
+
+def _koya(ctx: TiebreakContext, percent: int, half_points: int) -> Mapping[PlayerId, Value]:
+    """Koya over the limit ``percent`` % of the maximum possible score + ``half_points`` ½."""
+    # In scaled points ×200 (whole numbers): 200 × points ≥ 2 × percent × win × rounds
+    # + 100 × half_points × unit (a half-point is unit / 2 scaled points).
+    limit = 2 * percent * ctx.win_points * _scored_rounds(ctx) + 100 * half_points * ctx.unit
+    qualifies = {pid: 200 * p >= limit for pid, p in ctx.final_points.items()}
     out: dict[PlayerId, Value] = {}
     entries_of = ctx.round_entries if ctx.fide else {}
     for pid, rec in ctx.records.items():
@@ -45,7 +64,7 @@ def koya(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
                 for (_, _, pts), o in zip(rec.unplayed, rec.unplayed_opponents, strict=True)
                 if o is not None and qualifies[o]
             )
-        if ctx.virtual and 2 * rec.points >= threshold_twice:
+        if ctx.virtual and qualifies[pid]:
             total += sum(pts for _, _, pts in ctx.still_unplayed(rec))
         out[pid] = ctx.points(total)
     return out

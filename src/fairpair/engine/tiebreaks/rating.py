@@ -8,23 +8,45 @@ Only games played against an opponent count (a rating-based tie-break leaves for
 byes out, C.07 art. 10 and 16). Ratings are ``Player.rating``. C.07 drops the rating-based
 tie-breaks when some players are unrated, unless the tournament's regulations give unrated
 players a rating; fairpair instead leaves unrated opponents (and the games against them) out,
-as ``aro`` always has — docs/tiebreaks.md says so.
+as ``aro`` always has — docs/tiebreaks.md says so. C.07's ``/U`` modifier gives unrated players
+a rating instead: ``with_unrated`` (the catalogue's ``aro_unrated_1000``, …).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
+from typing import Protocol
 
 from fairpair.engine.players import PlayerId
-from fairpair.engine.tiebreaks.base import Tiebreak, ValueKind
+from fairpair.engine.tiebreaks.base import Compute, Tiebreak, ValueKind
 from fairpair.engine.tiebreaks.context import TiebreakContext, Value
 from fairpair.engine.tiebreaks.fide_tables import dp, pd
 
 
-def _rated_games(ctx: TiebreakContext) -> dict[PlayerId, tuple[list[int], int]]:
-    """Per player: the ratings of the rated opponents played, and the player's score in
-    those games as game score ×2 (a win 2, a draw 1)."""
-    ratings = {pid: rec.player.rating for pid, rec in ctx.records.items()}
+class RatingCompute(Protocol):
+    """A rating tie-break, given the rating of unrated players (``None``: left out)."""
+
+    def __call__(
+        self, ctx: TiebreakContext, unrated: int | None = None
+    ) -> Mapping[PlayerId, Value]: ...
+
+
+def _ratings(ctx: TiebreakContext, unrated: int | None) -> dict[PlayerId, int | None]:
+    """Every player's rating; an unrated player's is ``unrated`` (``None``: none)."""
+    return {
+        pid: unrated if rec.player.rating is None else rec.player.rating
+        for pid, rec in ctx.records.items()
+    }
+
+
+def _rated_games(
+    ctx: TiebreakContext, unrated: int | None = None
+) -> dict[PlayerId, tuple[list[int], int]]:
+    """Per player: the ratings of the rated opponents played (unrated ones at ``unrated``
+    when it is given), and the player's score in those games as game score ×2 (a win 2, a
+    draw 1)."""
+    ratings = _ratings(ctx, unrated)
     out: dict[PlayerId, tuple[list[int], int]] = {}
     for pid, rec in ctx.records.items():
         rated: list[int] = []
@@ -44,57 +66,64 @@ def _mean_half_up(values: list[int]) -> int | None:
     return (2 * sum(values) + len(values)) // (2 * len(values)) if values else None
 
 
-def average_rating_of_opponents(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+def average_rating_of_opponents(
+    ctx: TiebreakContext, unrated: int | None = None
+) -> Mapping[PlayerId, Value]:
     """Average rating of opponents: the mean rating of the rated opponents the player faced
     (unrated opponents and unplayed rounds left out), rounded to the nearest whole number,
-    half up (FIDE C.07 ARO: 1500 and 1601 → 1551). No rated opponent: no value.
-    *Source:* C.07 art. 10.1."""
-    return {pid: _mean_half_up(rated) for pid, (rated, _) in _rated_games(ctx).items()}
+    half up (FIDE C.07 ARO: 1500 and 1601 → 1551). No rated opponent: no value. Where the
+    regulations give unrated players a rating (C.07's ``/U``), ``aro_unrated_1000`` counts an
+    unrated opponent at 1000 — as do ``rating``, ``tpr``, ``ptp``, ``apro``, ``appo`` and the
+    ARO cuts with ``_unrated_<rating>``. *Source:* C.07 art. 10.1."""
+    return {pid: _mean_half_up(rated) for pid, (rated, _) in _rated_games(ctx, unrated).items()}
 
 
-def aro_cut1(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+def aro_cut1(ctx: TiebreakContext, unrated: int | None = None) -> Mapping[PlayerId, Value]:
     """ARO Cut-1: the average rating of opponents without the lowest-rated opponent (one
     game against them, if met twice), rounded half up. Fewer than two rated opponents: no
     value. *Source:* C.07 art. 10.1 with the Cut-1 modifier of art. 14.1."""
-    return {pid: _mean_half_up(sorted(rated)[1:]) for pid, (rated, _) in _rated_games(ctx).items()}
+    games = _rated_games(ctx, unrated)
+    return {pid: _mean_half_up(sorted(rated)[1:]) for pid, (rated, _) in games.items()}
 
 
-def _aro_cut(ctx: TiebreakContext, low: int, high: int) -> Mapping[PlayerId, Value]:
+def _aro_cut(
+    ctx: TiebreakContext, low: int, high: int, unrated: int | None
+) -> Mapping[PlayerId, Value]:
     """ARO without the ``low`` lowest and the ``high`` highest ratings (one game each)."""
     out: dict[PlayerId, Value] = {}
-    for pid, (rated, _) in _rated_games(ctx).items():
+    for pid, (rated, _) in _rated_games(ctx, unrated).items():
         kept = sorted(rated)[low:]
         out[pid] = _mean_half_up(kept[: len(kept) - high])
     return out
 
 
-def aro_cut2(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+def aro_cut2(ctx: TiebreakContext, unrated: int | None = None) -> Mapping[PlayerId, Value]:
     """ARO Cut-2: the average rating of opponents without the two lowest-rated ones, rounded
     half up. Fewer than three rated opponents: no value. *Example:* 1500, 1600, 1700, 1800 →
     1750. *Source:* C.07 art. 10.1 with the Cut-2 modifier of art. 14.1."""
-    return _aro_cut(ctx, 2, 0)
+    return _aro_cut(ctx, 2, 0, unrated)
 
 
-def aro_median1(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+def aro_median1(ctx: TiebreakContext, unrated: int | None = None) -> Mapping[PlayerId, Value]:
     """ARO Median-1: the average rating of opponents without the lowest- and the
     highest-rated one, rounded half up. Fewer than three rated opponents: no value.
     *Example:* 1500, 1600, 1700, 1800 → 1650. *Source:* C.07 art. 10.1, 14.1."""
-    return _aro_cut(ctx, 1, 1)
+    return _aro_cut(ctx, 1, 1, unrated)
 
 
-def aro_median2(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+def aro_median2(ctx: TiebreakContext, unrated: int | None = None) -> Mapping[PlayerId, Value]:
     """ARO Median-2: the average rating of opponents without the two lowest- and the two
     highest-rated ones, rounded half up. Fewer than five rated opponents: no value.
     *Source:* C.07 art. 10.1, 14.1."""
-    return _aro_cut(ctx, 2, 2)
+    return _aro_cut(ctx, 2, 2, unrated)
 
 
-def own_rating(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+def own_rating(ctx: TiebreakContext, unrated: int | None = None) -> Mapping[PlayerId, Value]:
     """Rating (RTNG): the player's own rating; the higher ranks first. An unrated player has
     no value (ranks after the rated ones; TieBreakServer instead drops RTNG for everyone when
     anyone is unrated, unless the regulations give unrated players a rating).
     *Source:* C.07 as amended in force from 1 March 2026 (TieBreakServer's ``RTNG``)."""
-    return {pid: rec.player.rating for pid, rec in ctx.records.items()}
+    return dict(_ratings(ctx, unrated))
 
 
 def _tpr(rated: list[int], score: int) -> int | None:
@@ -130,7 +159,9 @@ def _ptp(rated: list[int], score: int) -> int | None:
     return low
 
 
-def tournament_performance_rating(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+def tournament_performance_rating(
+    ctx: TiebreakContext, unrated: int | None = None
+) -> Mapping[PlayerId, Value]:
     """Tournament performance rating (TPR): the average rating of the rated opponents played
     (ARO, rounded half up) plus the rating difference dp of FIDE's conversion table for the
     fractional score p made in those games — p = points ÷ games, in whole per cent rounded
@@ -138,10 +169,13 @@ def tournament_performance_rating(ctx: TiebreakContext) -> Mapping[PlayerId, Val
     opponents are left out. No rated opponent: no value.
     *Example:* 1½ from 2 games against 1600 and 1800: ARO 1700, p = 75%, dp 193 → 1893.
     *Source:* C.07 art. 10.2; B.02 art. 8.1.1."""
-    return {pid: _tpr(rated, score) for pid, (rated, score) in _rated_games(ctx).items()}
+    games = _rated_games(ctx, unrated)
+    return {pid: _tpr(rated, score) for pid, (rated, score) in games.items()}
 
 
-def perfect_tournament_performance(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+def perfect_tournament_performance(
+    ctx: TiebreakContext, unrated: int | None = None
+) -> Mapping[PlayerId, Value]:
     """Perfect tournament performance (PTP): the lowest whole rating R whose expected score
     against the rated opponents played — the sum over them of the scoring probability of
     FIDE's table for R minus their rating, with no 400-point cut — is at least the points
@@ -151,7 +185,8 @@ def perfect_tournament_performance(ctx: TiebreakContext) -> Mapping[PlayerId, Va
     *Example:* a draw against one opponent rated 1700: 1697 (the table gives 0.50 up to a
     difference of 3 points); 1 from 2 games against 1600 and 1800: 1699 (0.64 + 0.36).
     *Source:* C.07 art. 10.3; B.02 art. 8.1.2."""
-    return {pid: _ptp(rated, score) for pid, (rated, score) in _rated_games(ctx).items()}
+    games = _rated_games(ctx, unrated)
+    return {pid: _ptp(rated, score) for pid, (rated, score) in games.items()}
 
 
 def _average_over_opponents(
@@ -164,18 +199,42 @@ def _average_over_opponents(
     return out
 
 
-def apro(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+def apro(ctx: TiebreakContext, unrated: int | None = None) -> Mapping[PlayerId, Value]:
     """Average performance rating of opponents (APRO): the mean of the TPRs of the opponents
     the player played (one per game; forfeits and byes left out; opponents without a TPR
     skipped), rounded half up. *Source:* C.07 art. 10.4."""
-    return _average_over_opponents(ctx, tournament_performance_rating(ctx))
+    return _average_over_opponents(ctx, tournament_performance_rating(ctx, unrated))
 
 
-def appo(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+def appo(ctx: TiebreakContext, unrated: int | None = None) -> Mapping[PlayerId, Value]:
     """Average perfect performance of opponents (APPO): the mean of the PTPs of the opponents
     the player played (one per game; forfeits and byes left out; opponents without a PTP
     skipped), rounded half up. *Source:* C.07 art. 10.5."""
-    return _average_over_opponents(ctx, perfect_tournament_performance(ctx))
+    return _average_over_opponents(ctx, perfect_tournament_performance(ctx, unrated))
+
+
+#: The rating tie-breaks that take C.07's ``/U`` (as TieBreakServer: RTNG, ARO and its cuts,
+#: TPR, PTP, APRO, APPO), by catalogue name.
+TAKES_UNRATED: dict[str, RatingCompute] = {
+    "aro": average_rating_of_opponents,
+    "aro_cut1": aro_cut1,
+    "aro_cut2": aro_cut2,
+    "aro_median1": aro_median1,
+    "aro_median2": aro_median2,
+    "rating": own_rating,
+    "tpr": tournament_performance_rating,
+    "ptp": perfect_tournament_performance,
+    "apro": apro,
+    "appo": appo,
+}
+
+
+def with_unrated(name: str, rating: int) -> Compute:
+    """The rating tie-break ``name`` (one of ``TAKES_UNRATED``) with every unrated player
+    rated ``rating`` (C.07 art. 10 with the ``/U`` modifier: the tournament's regulations
+    give unrated players a rating): an unrated opponent counts at that rating, and RTNG
+    gives an unrated player that rating."""
+    return partial(TAKES_UNRATED[name], unrated=rating)
 
 
 TIEBREAKS = (

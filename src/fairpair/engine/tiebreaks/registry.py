@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from fairpair.engine.errors import UnknownTiebreak
 from fairpair.engine.tiebreaks import (
     buchholz,
@@ -19,6 +21,7 @@ from fairpair.engine.tiebreaks import (
     wins,
 )
 from fairpair.engine.tiebreaks.base import Tiebreak
+from fairpair.engine.tiebreaks.parameters import SPELLINGS, BadParameter, modified, shown
 
 REGISTRY: dict[str, Tiebreak] = {
     tb.name: tb
@@ -41,10 +44,37 @@ REGISTRY: dict[str, Tiebreak] = {
 }
 
 
-def get_tiebreak(name: str, where: str = "tiebreaks") -> Tiebreak:
-    """The tiebreak called ``name``; ``UnknownTiebreak`` naming the known ones otherwise."""
+def tiebreak_problem(name: str) -> str | None:
+    """Why ``name`` names no tie-break (``None``: it names one) — unknown, or a parametrised
+    name (``koya_limit_60``, ``aro_unrated_1000``: ``parameters``) with a number not allowed."""
+    if name in REGISTRY:
+        return None
     try:
-        return REGISTRY[name]
-    except KeyError:
-        known = ", ".join(REGISTRY)
-        raise UnknownTiebreak(where, f"unknown tiebreak {name!r} (known: {known})") from None
+        found = modified(name)
+    except BadParameter as error:
+        return f"tiebreak {shown(name)}: {error}"
+    if found is not None:
+        return None
+    known = ", ".join((*REGISTRY, *SPELLINGS))
+    return f"unknown tiebreak {shown(name)} (known: {known})"
+
+
+def get_tiebreak(name: str, where: str = "tiebreaks") -> Tiebreak:
+    """The tiebreak called ``name`` — a catalogue entry of ``REGISTRY`` or a parametrised
+    name (``koya_limit_60``, ``koya_limit_plus_1``, ``aro_unrated_1000``: ``parameters``);
+    ``UnknownTiebreak`` at ``where`` with the reason otherwise."""
+    found = REGISTRY.get(name) or _parametrised(name)
+    if found is None:
+        raise UnknownTiebreak(where, tiebreak_problem(name) or name)
+    return found
+
+
+@lru_cache(maxsize=512)
+def _parametrised(name: str) -> Tiebreak | None:
+    """The parametrised tie-break ``name`` (one object per name), ``None`` when the name is
+    unknown or its number not allowed."""
+    try:
+        found = modified(name)
+    except BadParameter:
+        return None
+    return None if found is None else found.tiebreak(REGISTRY[found.base])

@@ -12,7 +12,8 @@ from pydantic_core import PydanticCustomError
 from fairpair.engine.ruleset import Ruleset
 from fairpair.engine.rulesets import PRESETS
 from fairpair.engine.scoring import Scoring
-from fairpair.engine.tiebreaks.registry import REGISTRY
+from fairpair.engine.tiebreaks.parameters import SPELLINGS
+from fairpair.engine.tiebreaks.registry import REGISTRY, tiebreak_problem
 from fairpair.interop.document.binding import WRITERS, written
 
 #: Ruleset fields the document does not write as changes (``base`` is the key ``base``).
@@ -31,14 +32,21 @@ def preset(name: str) -> Ruleset:
 
 
 def tiebreak(name: str) -> str:
-    if name not in REGISTRY:
-        known = ", ".join(sorted(REGISTRY))
+    """A tie-break name of the catalogue, or a parametrised one (``koya_limit_60``,
+    ``aro_unrated_1000``) with an allowed number; refused with the reason otherwise."""
+    if name in REGISTRY:
+        return name
+    problem = tiebreak_problem(name)
+    if problem is None:
+        return name
+    if problem.startswith("unknown tiebreak"):
+        known = ", ".join((*sorted(REGISTRY), *SPELLINGS))
         raise PydanticCustomError(
             "unknown_tiebreak",
             "unknown tiebreak {name} (known: {known})",
             {"name": repr(name)[:60], "known": known},
         )
-    return name
+    raise PydanticCustomError("unknown_tiebreak", "{reason}", {"reason": problem})
 
 
 def changed_preset(values: dict[str, Any]) -> Ruleset:

@@ -15,7 +15,8 @@ from fractions import Fraction
 from fairpair.engine.ruleset import Ruleset
 from fairpair.engine.rulesets import FIDE
 from fairpair.engine.scoring import Scoring
-from fairpair.engine.tiebreaks.registry import REGISTRY
+from fairpair.engine.tiebreaks.parameters import KOYA, TAKES_UNRATED, BadParameter, modified
+from fairpair.engine.tiebreaks.registry import REGISTRY, get_tiebreak, tiebreak_problem
 
 ROUNDS_TAGS = ("142", "XXR")
 TYPE_TAG = "092"
@@ -245,19 +246,96 @@ def scoring_of(values: dict[str, Fraction], report: Report) -> Scoring:
 
 def tiebreaks_of(line: str, standings: bool, report: Report) -> tuple[str, ...]:
     """``202`` (the tie-breaks) or ``212`` (the standings: ``PTS`` first) as fairpair names."""
-    by_short = {tb.short.upper(): name for name, tb in REGISTRY.items()}
     names: list[str] = []
     for found in re.finditer(r"[^\s,]+", line[4:]):
         code = found.group().upper()
         if standings and code == "PTS" and not names:
             continue
-        name = TIEBREAK_CODES.get(code) or by_short.get(code)
+        try:
+            name = tiebreak_of_code(code)
+        except BadParameter as error:
+            report(found.start() + 5, f"tie-break {found.group()!r}: {error}")
+            continue
         if name is None:
             known = ", ".join([*TIEBREAK_CODES, "PTS"] if standings else TIEBREAK_CODES)
-            report(found.start() + 5, f"unknown tie-break {found.group()!r} (known: {known})")
+            report(
+                found.start() + 5,
+                f"unknown tie-break {found.group()!r} (known: {known}; with /L<percent>, "
+                "/L+n, /L-n on KS, /U<rating> on RTNG, ARO, TPR, PTP, APRO, APPO)",
+            )
         else:
             names.append(name)
     return tuple(names)
+
+
+#: A modifier with a value (C.07 art. 14, as TieBreakServer reads it): Koya's limit ``L60``
+#: (per cent), ``L+1`` / ``L-1`` (half-points), ``L+1.5`` (with a dot: points); a rating for
+#: unrated players ``U1000``. At most 9 digits (longer is out of every range anyway).
+_LIMIT_PERCENT = re.compile(r"L(\d{1,9})")
+_LIMIT_HALVES = re.compile(r"L([+-])(\d{1,9})")
+_LIMIT_POINTS = re.compile(r"L([+-])(\d{0,9})\.(\d{0,9})")
+_UNRATED = re.compile(r"U(\d{1,9})")
+
+
+def tiebreak_of_code(code: str) -> str | None:
+    """A FIDE code (upper case: ``BH/C1``, ``KS/L60``, ``ARO/C1/U1000``) as fairpair's name;
+    ``None`` when unknown; ``BadParameter`` (the reason) when its value modifier is not
+    allowed. A value modifier may stand anywhere after the name (``ARO/U1000/C1``), one per
+    tie-break."""
+    by_short = {tb.short.upper(): name for name, tb in REGISTRY.items()}
+    parts = code.split("/")
+    valued = [m for m in parts[1:] if m.startswith(("L", "U"))]
+    plain = "/".join(m for m in parts if m not in valued)
+    base = TIEBREAK_CODES.get(plain) or by_short.get(plain)
+    if base is None or not valued:
+        return None if valued else base
+    if len(valued) > 1:
+        raise BadParameter("one /L or /U modifier per tie-break")
+    name = _modified_name(base, valued[0])
+    problem = tiebreak_problem(name)
+    if problem is not None:
+        raise BadParameter(problem.partition(": ")[2])
+    return name
+
+
+def _modified_name(base: str, modifier: str) -> str:
+    """fairpair's name of tie-break ``base`` with the value ``modifier`` (``L60``, ``U1000``)."""
+    if modifier.startswith("U"):
+        if base not in TAKES_UNRATED:
+            raise BadParameter("/U<rating> is for RTNG, ARO and its cuts, TPR, PTP, APRO, APPO")
+        rating = _UNRATED.fullmatch(modifier)
+        if rating is None:
+            raise BadParameter("/U takes a rating (/U1000)")
+        return f"{base}_unrated_{int(rating.group(1))}"
+    if base != KOYA:
+        raise BadParameter("/L (a limit) is for KS (Koya)")
+    percent = _LIMIT_PERCENT.fullmatch(modifier)
+    if percent is not None:
+        return f"{KOYA}_limit_{int(percent.group(1))}"
+    halves = _LIMIT_HALVES.fullmatch(modifier)
+    points = _LIMIT_POINTS.fullmatch(modifier)
+    if halves is not None:
+        sign, count = halves.group(1), int(halves.group(2))
+    elif points is not None and (points.group(2) or points.group(3)):
+        sign = points.group(1)
+        moved = 2 * Fraction(f"{points.group(2) or 0}.{points.group(3) or 0}")
+        if moved.denominator != 1:
+            raise BadParameter("/L±n.m moves the limit by points: a whole number of half-points")
+        count = int(moved)
+    else:
+        raise BadParameter("/L takes a percentage (/L60) or a move in half-points (/L+1, /L-1)")
+    if count == 0:
+        return KOYA
+    return f"{KOYA}_limit_{'plus' if sign == '+' else 'minus'}_{count}"
+
+
+def code_of(name: str) -> str:
+    """The FIDE code written in ``202`` for fairpair's tiebreak ``name``: ``BH/C1``,
+    ``KS/L60``, ``ARO/C1/U1000`` (the tiebreak's short name when FIDE has no code)."""
+    found = modified(name)
+    if found is None:
+        return CODE_OF.get(name) or get_tiebreak(name).short
+    return (CODE_OF.get(found.base) or get_tiebreak(found.base).short) + found.suffix
 
 
 def ruleset_of(scoring: Scoring | None, tiebreaks: tuple[str, ...] | None) -> Ruleset:

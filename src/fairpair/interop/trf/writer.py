@@ -22,14 +22,13 @@ from fairpair.engine.rulesets import FIDE
 from fairpair.engine.stage import PairingMethod, Stage
 from fairpair.engine.stage_config import RoundRobinConfig
 from fairpair.engine.standings import compute_standings
-from fairpair.engine.tiebreaks.registry import REGISTRY
 from fairpair.engine.tournament import Tournament
 from fairpair.interop.trf import codes
 from fairpair.interop.trf.columns import BLANK_ROUND, STATIC_WIDTH, round_text, static_text
 from fairpair.interop.trf.errors import NotExportable
 from fairpair.interop.trf.header import COUNTED, TAGS, header_lines, same_value
 from fairpair.interop.trf.layout import TrfLayout, written_key
-from fairpair.interop.trf.tags import CODE_OF, DUTCH_TYPE, ENCODED_TYPE_TAG
+from fairpair.interop.trf.tags import DUTCH_TYPE, ENCODED_TYPE_TAG, code_of
 from fairpair.responses.event_details import EventDetails
 
 NAME_TAG = "012"
@@ -293,7 +292,7 @@ def _ruleset_lines(stage: Stage) -> list[str]:
         double = stage.config.cycles == 2
         out.append(f"192 {'FIDE_DOUBLEROUNDROBIN' if double else 'FIDE_ROUNDROBIN'}")
     if ruleset.tiebreaks != FIDE.tiebreaks:
-        names = [CODE_OF.get(n) or REGISTRY[n].short for n in ruleset.tiebreaks]
+        names = [code_of(n) for n in ruleset.tiebreaks]
         out.append("202 " + ",".join(names))
     return out
 

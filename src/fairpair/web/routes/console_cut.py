@@ -18,7 +18,7 @@ from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from fairpair.engine.errors import FairpairError, Location
-from fairpair.engine.tiebreaks.registry import REGISTRY
+from fairpair.engine.tiebreaks.registry import REGISTRY, get_tiebreak, tiebreak_problem
 from fairpair.error_table import kind_of
 from fairpair.service.accounts.staff import Role
 from fairpair.service.event.events import show_event
@@ -88,12 +88,23 @@ def _page(
         autopilot=autopilot_status(db, slug, view.stage) if view is not None else None,
         sources=[s for s in event.stages if s.cut_from is None],
         sizes=CUT_SIZES,
-        labels={tb.name: tb.label for tb in REGISTRY.values()},
+        labels=_labels(view),
         redrawn=_redrawn(view, {p.id: p.name for p in event.players}, moved)
         if view is not None and moved is not None
         else None,
         **context,
     )
+
+
+def _labels(view: CutView | None) -> dict[str, str]:
+    """Every tiebreak's label by name, the parametrised one deciding the line too
+    (``koya_limit_60``: "Koya, limit 60%")."""
+    labels = {tb.name: tb.label for tb in REGISTRY.values()}
+    line = view.cut.line if view is not None else None
+    decided = line.decided_by if line is not None else "points"
+    if decided not in labels and tiebreak_problem(decided) is None:
+        labels[decided] = get_tiebreak(decided).label
+    return labels
 
 
 @ROUTER.get("/console/{slug}/cut", response_class=HTMLResponse)

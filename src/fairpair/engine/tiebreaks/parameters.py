@@ -1,0 +1,165 @@
+"""Tie-breaks that take a number: C.07's two modifiers with a value, spelt as catalogue names.
+
+- ``koya_limit_<p>``: Koya counting opponents on at least p % (0–100) of the maximum possible
+  score (TieBreakServer's ``KS/L<p>``; plain ``koya`` is 50 %).
+- ``koya_limit_plus_<n>``, ``koya_limit_minus_<n>``: Koya with the 50 % limit raised or
+  lowered by n half-points, 1–1,000 (C.07's ``KS/L+n``, ``KS/L-n``).
+- ``<rating tie-break>_unrated_<r>``: ``aro``, ``aro_cut1``, ``aro_cut2``, ``aro_median1``,
+  ``aro_median2``, ``rating``, ``tpr``, ``ptp``, ``apro`` or ``appo`` with every unrated
+  player rated r, 0–100,000 (C.07's ``/U``: ``ARO/U1000``, ``ARO/C1/U1000``, ``RTNG/U1000``).
+
+A name is read by ``modified`` into a ``Modified`` (the catalogue tie-break and its number),
+which gives back the name, the suffix FIDE writes in TRF ``202`` (``/L60``, ``/L+1``,
+``/U1000``) and the ``Tiebreak`` itself. Numbers are written plainly (``koya_limit_60``, not
+``koya_limit_060``): one spelling per tie-break, so a list cannot name one twice unseen.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from fairpair.engine.tiebreaks import koya, rating
+from fairpair.engine.tiebreaks.base import Tiebreak
+
+KOYA = "koya"
+#: The catalogue tie-breaks that take ``_unrated_<rating>`` (C.07 ``/U``).
+TAKES_UNRATED = tuple(rating.TAKES_UNRATED)
+#: The highest rating an unrated player can be given: a player's own highest rating
+#: (``engine.validation.MAX_RATING``).
+MAX_UNRATED = 100_000
+#: The most half-points Koya's limit can move.
+MAX_LIMIT_SHIFT = 1_000
+
+_KOYA_LIMIT = re.compile(r"koya_limit_(?:(plus|minus)_)?(\w*)")
+_UNRATED = re.compile(r"(\w+?)_unrated_(\w*)")
+
+#: The parametrised spellings, for "unknown tiebreak" messages.
+SPELLINGS = (
+    "koya_limit_<percent>",
+    "koya_limit_plus_<half-points>",
+    "koya_limit_minus_<half-points>",
+    "<rating tie-break>_unrated_<rating>",
+)
+
+
+def shown(text: str) -> str:
+    """``text`` quoted for a message, at most 60 characters of it."""
+    return repr(text)[:60]
+
+
+class BadParameter(ValueError):
+    """A parametrised tie-break name whose number (or base) is not allowed; the reason."""
+
+
+@dataclass(frozen=True, slots=True)
+class Modified:
+    """A catalogue tie-break with one numeric modifier.
+
+    ``limit_percent`` / ``limit_shift`` (half-points, signed) are Koya's limit (exactly one
+    is set for Koya); ``unrated`` is the rating unrated players are given.
+    """
+
+    base: str
+    limit_percent: int | None = None
+    limit_shift: int | None = None
+    unrated: int | None = None
+
+    @property
+    def name(self) -> str:
+        """The catalogue name: ``koya_limit_60``, ``koya_limit_minus_2``, ``aro_unrated_1000``."""
+        if self.unrated is not None:
+            return f"{self.base}_unrated_{self.unrated}"
+        if self.limit_shift is not None:
+            sign = "plus" if self.limit_shift > 0 else "minus"
+            return f"{self.base}_limit_{sign}_{abs(self.limit_shift)}"
+        return f"{self.base}_limit_{self.limit_percent}"
+
+    @property
+    def suffix(self) -> str:
+        """The modifier as FIDE writes it after the tie-break's code: ``/L60``, ``/L+1``,
+        ``/L-2``, ``/U1000``."""
+        if self.unrated is not None:
+            return f"/U{self.unrated}"
+        if self.limit_shift is not None:
+            return f"/L{self.limit_shift:+d}"
+        return f"/L{self.limit_percent}"
+
+    def tiebreak(self, base: Tiebreak) -> Tiebreak:
+        """The tie-break: ``base`` (the catalogue's) with this modifier."""
+        short = base.short + self.suffix
+        if self.unrated is not None:
+            label = f"{base.label}, unrated {self.unrated}"
+            rule = f"With ``/U{self.unrated}`` (C.07 art. 10): " + (
+                f"an unrated player's rating is {self.unrated}."
+                if base.name == "rating"
+                else f"an unrated opponent counts as rated {self.unrated} (not left out)."
+            )
+            compute = rating.with_unrated(self.base, self.unrated)
+        elif self.limit_shift is not None:
+            n = abs(self.limit_shift)
+            moved = "raised" if self.limit_shift > 0 else "lowered"
+            halves = "half-point" if n == 1 else "half-points"
+            label = f"{base.label}, limit {'+' if self.limit_shift > 0 else '−'}{n} {halves}"
+            rule = (
+                f"With ``/L{self.limit_shift:+d}`` (C.07 art. 9.2): the 50% limit is {moved} by "
+                f"{n} {halves}."
+            )
+            compute = koya.koya_limit(50, self.limit_shift)
+        else:
+            percent = self.limit_percent
+            assert percent is not None
+            label = f"{base.label}, limit {percent}%"
+            rule = (
+                f"With ``/L{percent}`` (TieBreakServer's ``KS/L{percent}``): the limit is "
+                f"{percent}% of the maximum possible score, not 50%."
+            )
+            compute = koya.koya_limit(percent, 0)
+        return Tiebreak(
+            self.name,
+            label,
+            short,
+            base.kind,
+            base.higher_is_better,
+            f"{base.definition}\n\n{rule}",
+            compute,
+        )
+
+
+def _whole(text: str, low: int, high: int, what: str) -> int:
+    """``text`` as a whole number from ``low`` to ``high`` written plainly, else BadParameter."""
+    if not (text.isascii() and text.isdigit()) or (len(text) > 1 and text[0] == "0"):
+        raise BadParameter(f"{what} must be a whole number written plainly, not {shown(text)}")
+    if len(text) > len(str(high)):
+        raise BadParameter(f"{what} must be from {low:,} to {high:,}")
+    value = int(text)
+    if not low <= value <= high:
+        raise BadParameter(f"{what} must be from {low:,} to {high:,}, not {value:,}")
+    return value
+
+
+@lru_cache(maxsize=512)
+def modified(name: str) -> Modified | None:
+    """The parametrised tie-break ``name`` names; ``None`` when the name is not one of the
+    parametrised spellings; ``BadParameter`` (the reason) when its number is not allowed."""
+    koya_limit = _KOYA_LIMIT.fullmatch(name)
+    if koya_limit is not None:
+        sign, number = koya_limit.groups()
+        if sign is None:
+            what = "Koya's limit (koya_limit_<percent>: a percentage of the maximum possible score)"
+            return Modified(KOYA, limit_percent=_whole(number, 0, 100, what))
+        what = f"the half-points Koya's limit moves by (koya_limit_{sign}_<half-points>)"
+        shift = _whole(number, 1, MAX_LIMIT_SHIFT, what)
+        return Modified(KOYA, limit_shift=shift if sign == "plus" else -shift)
+    unrated = _UNRATED.fullmatch(name)
+    if unrated is not None:
+        base, number = unrated.groups()
+        if base not in TAKES_UNRATED:
+            raise BadParameter(
+                f"only the rating tie-breaks take _unrated_<rating> ({', '.join(TAKES_UNRATED)}), "
+                f"not {shown(base)}"
+            )
+        what = "the rating of unrated players (_unrated_<rating>)"
+        return Modified(base, unrated=_whole(number, 0, MAX_UNRATED, what))
+    return None

@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
+from cli_runner import CliRunner
 from fairpair.cli.app import app
 from fairpair.engine.errors import FairpairError, UnknownTiebreak
 from fairpair.engine.players import Player
@@ -160,7 +160,7 @@ def test_the_standings_command_shows_the_short_names(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert [c["short"] for c in data["tiebreaks"]] == ["KS/L60", "RTNG/U1000", "ARO-C1/U1000"]
-    wide = CliRunner().invoke(app, ["standings", str(path)], terminal_width=200)
+    wide = CliRunner(env={"COLUMNS": "200"}).invoke(app, ["standings", str(path)])
     assert wide.exit_code == 0, wide.output
     for short in ("KS/L60", "RTNG/U1000", "ARO-C1/U1000"):
         assert short in wide.output

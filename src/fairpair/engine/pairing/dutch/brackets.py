@@ -24,14 +24,14 @@ receives the pairing-allocated bye.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from fairpair.engine.pairing.dutch.criteria import (
     RoundFacts,
+    colour_class,
     colour_criteria,
     down,
-    may_meet,
     up,
 )
 from fairpair.engine.pairing.dutch.lexmatch import Layout, max_weight_matching
@@ -65,9 +65,11 @@ class RoundOutcome:
 def pair_brackets(
     order: Sequence[Player],
     facts: RoundFacts,
-    forbidden: Callable[[Player, Player], bool],
+    forbidden: Mapping[str, Collection[str]],
 ) -> RoundOutcome:
-    """Pair ``order`` (ranked: score, then pairing number) by the Dutch rules."""
+    """Pair ``order`` (ranked: score, then pairing number) by the Dutch rules; ``forbidden``
+    maps a player's key to the keys of the players they must not meet (met already, or a
+    forbidden pair)."""
     return _Round(list(order), facts, forbidden).run()
 
 
@@ -76,19 +78,24 @@ class _Round:
         self,
         order: list[Player],
         facts: RoundFacts,
-        forbidden: Callable[[Player, Player], bool],
+        forbidden: Mapping[str, Collection[str]],
     ) -> None:
         self.order = order
         self.facts = facts
         n = self.n = len(order)
-        self.adj: list[set[int]] = [set() for _ in range(n)]
-        for i in range(n):
-            a = order[i]
-            for j in range(i + 1, n):
-                b = order[j]
-                if not forbidden(a, b) and may_meet(a, b, facts):
-                    self.adj[i].add(j)
-                    self.adj[j].add(i)
+        index = {p.key: k for k, p in enumerate(order)}
+        self.bad: list[set[int]] = [
+            {index[k] for k in forbidden.get(p.key, ()) if k in index} for p in order
+        ]
+        # C.3: the colour class of a player no one with the same class may meet (an absolute
+        # preference, unless a topscorer of the last round); 0 for everyone else.
+        self.cls: list[int] = [colour_class(p, facts) for p in order]
+        self.removed: set[Edge] = set()
+        """Pairs ruled out by the section-D search (kept for the rest of the round)."""
+        self.confined: dict[int, set[int]] = {}
+        """Players who must be paired inside the given set (an MDP kept in its bracket)."""
+        self.adj: dict[int, set[int]] = {}
+        """The compatibility graph of the players the current matchings are over."""
         self.weights: dict[Edge, int] = {}
         self.final: dict[int, int] = {}
         self.mate: list[int | None] = [None] * n
@@ -97,10 +104,50 @@ class _Round:
         self.unplayed_rank: dict[int, int] = {}
         self.single_downfloater_bye = False
         self.initial_single = False
+        # The bracket being paired: its region (the bracket and the next one) and whether its
+        # matchings are over the whole round (``full``) or the region only.
+        self.full = True
+        self.region: list[int] = []
+        self.below = n
+        self.version = 0
+        self.feasible: dict[tuple[frozenset[int], int], bool] = {}
+        self.region_vectors: dict[Edge, dict[int, int]] = {}
+        self.size = 0
+        self.bye_comp = 0
+        self.low_bits = 0
+
+    # -- the compatibility graph -----------------------------------------------------------
+    def compatible(self, i: int, j: int) -> bool:
+        """May ``i`` and ``j`` still meet (C.1, C.3, forbidden pairs, the search's cuts)?"""
+        if j in self.bad[i]:
+            return False
+        c = self.cls[i]
+        if c and c == self.cls[j]:
+            return False
+        if self.removed and _key(i, j) in self.removed:
+            return False
+        con = self.confined.get(i)
+        if con is not None and j not in con:
+            return False
+        con = self.confined.get(j)
+        return con is None or i in con
+
+    def materialize(self, vertices: list[int]) -> None:
+        adj: dict[int, set[int]] = {v: set() for v in vertices}
+        for a, i in enumerate(vertices):
+            row = adj[i]
+            for j in vertices[a + 1 :]:
+                if self.compatible(i, j):
+                    row.add(j)
+                    adj[j].add(i)
+        self.adj = adj
+
+    def unpaired(self) -> list[int]:
+        return [i for i in range(self.n) if i not in self.final]
 
     # -- matching ------------------------------------------------------------------------
     def edges(self) -> list[Edge]:
-        return [(i, j) for i in range(self.n) for j in self.adj[i] if i < j]
+        return [(i, j) for i, row in self.adj.items() for j in row if i < j]
 
     def solve(self, low: dict[Edge, int] | None = None) -> None:
         if low:
@@ -110,24 +157,167 @@ class _Round:
                     items[key] += extra
         else:
             items = self.weights
-        mate = max_weight_matching(self.n, [(u, v, w) for (u, v), w in items.items()])
+        if self.full:
+            mate = max_weight_matching(self.n, [(u, v, w) for (u, v), w in items.items()])
+        else:
+            # The region only: the players it leaves unpaired must be pairable with the
+            # players below (checked), else the whole round is matched after all.
+            region = self.region
+            at = {v: k for k, v in enumerate(region)}
+            local = max_weight_matching(
+                len(region), [(at[u], at[v], w) for (u, v), w in items.items()]
+            )
+            mate = [None] * self.n
+            for k, m in enumerate(local):
+                if m is not None:
+                    mate[region[k]] = region[m]
+            final = self.final
+            left = frozenset(v for v in region if mate[v] is None and v not in final)
+            if not self.completes(left):
+                self.go_full()
+                self.solve(low)
+                return
         for u, v in self.final.items():
             mate[u] = v
         self.mate = mate
 
     def remove_edge(self, u: int, v: int) -> None:
-        if v in self.adj[u]:
+        key = (u, v) if u < v else (v, u)
+        self.removed.add(key)
+        self.version += 1
+        if u in self.adj and v in self.adj[u]:
             self.adj[u].discard(v)
             self.adj[v].discard(u)
-            self.weights.pop((u, v) if u < v else (v, u), None)
+            self.weights.pop(key, None)
 
     def finalize(self, u: int, v: int) -> None:
-        for w in list(self.adj[u]):
-            self.remove_edge(u, w)
-        for w in list(self.adj[v]):
-            self.remove_edge(v, w)
+        for w in (u, v):
+            for x in self.adj.pop(w, ()):
+                self.adj[x].discard(w)
+                self.weights.pop(_key(w, x), None)
+            self.confined.pop(w, None)
         self.final[u] = v
         self.final[v] = u
+        self.version += 1
+
+    # -- can the rest be paired? --------------------------------------------------------------
+    def completes(self, left: frozenset[int]) -> bool:
+        """Can ``left`` and every player below the region all be paired (but for one bye
+        candidate when they are odd)? A greedy pairing, then short augmenting paths: a
+        pairing found proves it; none found sends the caller to the whole-round matching."""
+        key = (left, self.version)
+        known = self.feasible.get(key)
+        if known is None:
+            known = self.feasible[key] = self.pairable([*sorted(left), *range(self.below, self.n)])
+        return known
+
+    def pairable(self, players: list[int]) -> bool:
+        compatible = self.compatible
+        rest = players[::-1]
+        mate: dict[int, int] = {}
+        single: list[int] = []
+        while rest:
+            u = rest.pop()
+            for k in range(len(rest) - 1, -1, -1):
+                w = rest[k]
+                if compatible(u, w):
+                    del rest[k]
+                    mate[u] = w
+                    mate[w] = u
+                    break
+            else:
+                single.append(u)
+        if not single:
+            return True
+        odd = len(players) % 2 == 1
+        if odd and len(single) == 1 and self.candidate(self.order[single[0]]):
+            return True
+        return self.repair(players, mate, single, odd)
+
+    def repair(
+        self, players: list[int], mate: dict[int, int], single: list[int], odd: bool
+    ) -> bool:
+        """Augmenting paths (searched as in a bipartite graph: enough in practice, and a
+        pairing found is a proof) for the players the greedy pairing left single."""
+        compatible = self.compatible
+        budget = 200_000
+        free = list(single)
+        while True:
+            if not free:
+                return True
+            if odd and len(free) == 1 and self.candidate(self.order[free[0]]):
+                return True
+            start = next((x for x in free if not (odd and self.candidate(self.order[x]))), free[0])
+            targets = set(free) - {start}
+            parent: dict[int, int] = {start: -1}
+            queue = [start]
+            found: int | None = None
+            exposed_end = False
+            for u in queue:
+                for w in players:
+                    budget -= 1
+                    if budget < 0:
+                        return False
+                    if w in parent or w == u or not compatible(u, w):
+                        continue
+                    if w in targets:
+                        parent[w] = u
+                        found = w
+                        break
+                    m = mate.get(w)
+                    if m is None or m in parent:
+                        continue
+                    parent[w] = u
+                    parent[m] = w
+                    if odd and len(free) == 1 and self.candidate(self.order[m]):
+                        found = m
+                        exposed_end = True
+                        break
+                    queue.append(m)
+                if found is not None:
+                    break
+            if found is None:
+                return False
+            # Flip the path: start … found.
+            node = found
+            if exposed_end:
+                # found = m is left single; its old mate w pairs back along the path.
+                w = parent[node]
+                del mate[node]
+                node = w
+                mate.pop(node, None)
+            else:
+                free.remove(found)
+            while node != -1:
+                prev = parent[node]
+                prev_prev = parent[prev] if prev != -1 else -1
+                mate[node] = prev
+                mate[prev] = node
+                node = prev_prev
+            free.remove(start)
+            if exposed_end:
+                free.append(found)
+
+    def go_full(self) -> None:
+        """Match the whole round for this bracket (the region's matchings could not be
+        completed below it, or the bye is at stake in it): the region's edges keep their
+        criteria, every other edge counts for completion (and the bye) only."""
+        self.full = True
+        self.materialize(self.unpaired())
+        vectors = self.region_vectors
+        all_vectors: dict[Edge, dict[int, int]] = {}
+        for i, j in self.edges():
+            vec = vectors.get((i, j))
+            if vec is None:
+                vec = {0: self.completion(i, j)}
+                rank = self.bye_rank(i, j, self.initial_single)
+                if rank:
+                    vec[self.bye_comp] = rank
+            all_vectors[(i, j)] = vec
+        layout = Layout(self.size, all_vectors, self.low_bits)
+        if layout.truncated:
+            self.truncated = True
+        self.weights = {key: layout.pack(vec) for key, vec in all_vectors.items()}
 
     # -- the bye --------------------------------------------------------------------------
     def candidate(self, p: Player) -> bool:
@@ -157,13 +347,26 @@ class _Round:
         games."""
         order = self.order
         top = order[0].score if order else 0
+        everyone = list(range(self.n))
         if self.n % 2 == 0:
             self.bye_score = 0
+            if self.pairable(everyone):
+                return
+            self.materialize(everyone)
             for i, j in self.edges():
                 self.weights[(i, j)] = self.completion(i, j)
             self.solve()
             self.check_complete()
             return
+        eligible = [p.score for p in order if p.bye_eligible]
+        if eligible and min(eligible) < top:
+            # The lowest score a bye can go to at all: when the rest can be paired around a
+            # player of it, it is the bye's score (no matching of the round needed).
+            self.bye_score = min(eligible)
+            if self.pairable(everyone):
+                self.unplayed_rank = self.rank_unplayed()
+                return
+        self.materialize(everyone)
         levels = sorted({p.score for p in order})
         level = {s: k for k, s in enumerate(levels)}
         width = (2 * len(levels)).bit_length() + 1
@@ -185,10 +388,13 @@ class _Round:
                 if m is not None and order[m].score < top:
                     single = False
                     break
-        counts = sorted({p.played_games for p in order if p.score == self.bye_score}, reverse=True)
-        self.unplayed_rank = {g: k for k, g in enumerate(counts)}
+        self.unplayed_rank = self.rank_unplayed()
         self.single_downfloater_bye = single
         self.initial_single = single
+
+    def rank_unplayed(self) -> dict[int, int]:
+        counts = {p.played_games for p in self.order if p.score == self.bye_score}
+        return {g: k for k, g in enumerate(sorted(counts, reverse=True))}
 
     # -- the round ------------------------------------------------------------------------
     def run(self) -> RoundOutcome:
@@ -237,29 +443,37 @@ class _Round:
         nxt_set = set(nxt)
         first_resident = residents[0]
         levels = sorted({order[i].score for i in region}, reverse=True)
+        odd = self.n % 2 == 1
+        # The matchings are over the region (this bracket and the next) while the bye is not
+        # at stake in it; the players below only have to be pairable (``completes``).
+        whole = (
+            self.initial_single
+            or self.single_downfloater_bye
+            or (odd and bool(nxt) and self.bye_score >= order[nxt[0]].score)
+        )
+        self.region = region
+        self.below = (nxt[-1] if nxt else residents[-1]) + 1
+        self.feasible = {}
+        self.materialize(self.unpaired() if whole else region)
         vectors = self.vectors(region, first_resident, in_bracket, nxt_set, levels)
-        size = 12 + 6 * len(levels)
-        outside: dict[int, int] = {}
-        bye_comp = 3 + 2 * len(levels)
-        all_vectors: dict[Edge, dict[int, int]] = {}
-        for i, j in self.edges():
-            vec = vectors.get((i, j))
-            if vec is None:
-                outside = {0: self.completion(i, j)}
-                rank = self.bye_rank(i, j, self.initial_single)
-                if rank:
-                    outside[bye_comp] = rank
-                vec = outside
-            all_vectors[(i, j)] = vec
+        self.region_vectors = vectors
+        self.size = 12 + 6 * len(levels)
+        self.bye_comp = 3 + 2 * len(levels)
         nb = len(bracket)
         b_a = nb.bit_length() + 1
         b_b = (nb * nb).bit_length() + 1
         b_c = (2 * len(region) + 2).bit_length() + 1
-        low_bits = b_a + b_b + b_c
-        layout = Layout(size, all_vectors, low_bits)
-        if layout.truncated:
-            self.truncated = True
-        self.weights = {key: layout.pack(vec) for key, vec in all_vectors.items()}
+        self.low_bits = low_bits = b_a + b_b + b_c
+        self.full = whole
+        if not whole:
+            local = {key: {c: x for c, x in vec.items() if c} for key, vec in vectors.items()}
+            layout = Layout(self.size, local, low_bits)
+            if layout.truncated:
+                whole = True
+            else:
+                self.weights = {key: layout.pack(vec) for key, vec in local.items()}
+        if whole:
+            self.go_full()
         self.solve()
 
         def partner_in(v: int, where: set[int]) -> bool:
@@ -294,9 +508,12 @@ class _Round:
             k += len(same)
 
         # D.1 on the MDP-pairing: each paired MDP meets the highest resident it can.
-        for v in sorted(matched_mdps):
+        lows = (b_b + b_c, b_c)
+        order_mdps = sorted(matched_mdps)
+        guide = _guide(order_mdps, residents, self.adj)
+        for v in order_mdps:
             free = [r for r in residents if r not in self.final]
-            self.prefer_highest(v, free, b_c)
+            self.prefer_highest(v, free, guide, lows)
             m = self.mate[v]
             assert m is not None
             outcome.pairs.append((v, m))
@@ -361,10 +578,14 @@ class _Round:
                     if y > x and (not higher(x) or higher(y)):
                         self.remove_edge(x, y)
             # D.1: each S1 player meets the highest S2 player they can.
+            s1 = [v for v in remainder if higher(v)]
+            guide = _guide(s1, [v for v in remainder if not higher(v)], self.adj)
             for v in remainder:
                 if higher(v):
                     free = [y for y in remainder if y > v and y not in self.final]
-                    self.prefer_highest(v, free, b_c)
+                    left = [y for y in remainder if y not in self.final]
+                    closed = 2 * sum(1 for y in left if higher(y)) == len(left)
+                    self.prefer_highest(v, free, guide, lows, left if closed else None)
                     m = self.mate[v]
                     assert m is not None
                     outcome.pairs.append((v, m))
@@ -378,14 +599,76 @@ class _Round:
         for w in list(self.adj[v]):
             if w not in where:
                 self.remove_edge(v, w)
+        self.confined[v] = where
+        self.version += 1
 
-    def prefer_highest(self, v: int, candidates: list[int], bits: int) -> None:
-        """Re-solve so that ``v`` meets the highest of ``candidates`` the best value allows."""
+    def prefer_highest(
+        self,
+        v: int,
+        candidates: list[int],
+        guide: dict[Edge, int],
+        shifts: tuple[int, int],
+        within: list[int] | None = None,
+    ) -> None:
+        """Make ``v`` meet the highest of ``candidates`` the best value allows: the current
+        best pairing already does, or does after ``v`` swaps opponents with that player's,
+        or else one matching that prefers it for ``v`` (and, below that, the ``guide``: the
+        opponents the later players of the order would meet in the first transposition, so
+        that they seldom need a matching of their own)."""
         live = [c for c in candidates if c in self.adj[v]]
         if live and self.mate[v] == live[0]:
             return
-        low = {_key(v, c): len(live) - k for k, c in enumerate(live)}
-        self.solve(low)
+        if live and self.swap(v, live[0]):
+            return
+        top, below = shifts
+        low = {key: value << below for key, value in guide.items() if key in self.weights}
+        for k, c in enumerate(live):
+            key = _key(v, c)
+            low[key] = low.get(key, 0) + ((len(live) - k) << top)
+        if within is None or not self.solve_within(within, low):
+            self.solve(low)
+
+    def solve_within(self, players: list[int], low: dict[Edge, int]) -> bool:
+        """Re-match only ``players`` (the rest of the best pairing stays): right when they
+        are the S1 and S2 players of the remainder still to pair and there are as many of
+        each, since every best pairing then pairs them with each other. ``False`` when the
+        matching of them is not perfect (then the caller matches the region)."""
+        at = {v: k for k, v in enumerate(players)}
+        weights = self.weights
+        edges = []
+        for x in players:
+            for y in self.adj[x]:
+                if y > x and y in at:
+                    key = (x, y)
+                    edges.append((at[x], at[y], weights[key] + low.get(key, 0)))
+        local = max_weight_matching(len(players), edges)
+        if any(m is None for m in local):
+            return False
+        mate = self.mate
+        for k, m in enumerate(local):
+            assert m is not None
+            mate[players[k]] = players[m]
+        return True
+
+    def swap(self, v: int, best: int) -> bool:
+        """Does exchanging partners with ``best``'s opponent keep the best value? Then ``v``
+        meets ``best`` in a best pairing, and no matching is needed to know it."""
+        mate = self.mate
+        c = mate[v]
+        m = mate[best]
+        if c is None or m is None or m == v or m in self.final:
+            return False
+        weights = self.weights
+        new_a = weights.get(_key(v, best))
+        new_b = weights.get(_key(m, c))
+        old_a = weights.get(_key(v, c))
+        old_b = weights.get(_key(m, best))
+        if new_a is None or new_b is None or old_a is None or old_b is None:
+            return False
+        if new_a + new_b != old_a + old_b:
+            return False
+        mate[v], mate[best], mate[m], mate[c] = best, v, c, m
+        return True
 
     def vectors(
         self,
@@ -461,6 +744,21 @@ class _Round:
                             vec[usc + level[hs]] = -1
                 result[(i, j)] = vec
         return result
+
+
+def _guide(s1: list[int], s2: list[int], adj: Mapping[int, set[int]]) -> dict[Edge, int]:
+    """A small bonus on each pair ``(s1[i], s2[j])`` that shrinks as ``j`` moves away from
+    ``i``: the matchings that answer "the highest opponent this player can meet" then pair
+    the later players as the first transposition does, wherever the criteria allow."""
+    width = len(s2) + 1
+    at = {y: j for j, y in enumerate(s2)}
+    guide: dict[Edge, int] = {}
+    for i, x in enumerate(s1):
+        for y in adj.get(x, ()):
+            j = at.get(y)
+            if j is not None:
+                guide[_key(x, y)] = width - abs(j - i)
+    return guide
 
 
 def _not_higher(v: int) -> Callable[[int, int], int]:

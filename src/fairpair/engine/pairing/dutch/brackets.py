@@ -111,10 +111,19 @@ class _Round:
         self.below = n
         self.version = 0
         self.feasible: dict[tuple[frozenset[int], int], bool] = {}
-        self.region_vectors: dict[Edge, dict[int, int]] = {}
         self.size = 0
         self.bye_comp = 0
         self.low_bits = 0
+        self.local: dict[Edge, int] = {}
+        """The bracket's own edges as ``solve_bracket`` values them (empty: not used)."""
+        self.members: list[int] = []
+        self.residents: set[int] = set()
+        self.nxt: list[int] = []
+        self.region_ready = False
+        self.levels: list[int] = []
+        self.first_resident = 0
+        self.in_bracket: set[int] = set()
+        self.nxt_set: set[int] = set()
 
     # -- the compatibility graph -----------------------------------------------------------
     def compatible(self, i: int, j: int) -> bool:
@@ -149,17 +158,27 @@ class _Round:
     def edges(self) -> list[Edge]:
         return [(i, j) for i, row in self.adj.items() for j in row if i < j]
 
+    @staticmethod
+    def with_low(weights: dict[Edge, int], low: dict[Edge, int] | None) -> dict[Edge, int]:
+        if not low:
+            return weights
+        items = dict(weights)
+        for key, extra in low.items():
+            if key in items:
+                items[key] += extra
+        return items
+
     def solve(self, low: dict[Edge, int] | None = None) -> None:
-        if low:
-            items = dict(self.weights)
-            for key, extra in low.items():
-                if key in items:
-                    items[key] += extra
-        else:
-            items = self.weights
+        items = self.with_low(self.weights, low)
         if self.full:
             mate = max_weight_matching(self.n, [(u, v, w) for (u, v), w in items.items()])
+        elif self.local and self.solve_bracket(low):
+            return
         else:
+            if not self.region_ready:
+                self.go_region()
+                self.solve(low)
+                return
             # The region only: the players it leaves unpaired must be pairable with the
             # players below (checked), else the whole round is matched after all.
             region = self.region
@@ -181,20 +200,83 @@ class _Round:
             mate[u] = v
         self.mate = mate
 
+    def solve_bracket(self, low: dict[Edge, int] | None) -> bool:
+        """The bracket alone: its pairs count as they do in the region, and each of its
+        players left unpaired counts as paired in the next bracket (the most the next bracket
+        can give). Right when the players left unpaired can all be paired there, with the
+        next bracket as full as it can be and the players below pairable (``floats_down``);
+        ``False`` otherwise (then the caller matches the region)."""
+        local = self.with_low(self.local, low)
+        final = self.final
+        players = [v for v in self.members if v not in final]
+        at = {v: k for k, v in enumerate(players)}
+        found = max_weight_matching(
+            len(players), [(at[u], at[v], w) for (u, v), w in local.items()]
+        )
+        left = frozenset(players[k] for k, m in enumerate(found) if m is None)
+        if not self.floats_down(left):
+            return False
+        mate: list[int | None] = [None] * self.n
+        for k, m in enumerate(found):
+            if m is not None:
+                mate[players[k]] = players[m]
+        for u, v in final.items():
+            mate[u] = v
+        self.mate = mate
+        return True
+
+    def floats_down(self, left: frozenset[int]) -> bool:
+        """Can the players ``left`` unpaired in the bracket each meet a player of the next
+        bracket, with all but at most one of the next bracket paired too, and everyone below
+        (with that one) be paired?"""
+        key = (left, self.version)
+        known = self.feasible.get(key)
+        if known is not None:
+            return known
+        below = list(range(self.below, self.n))
+        if not self.nxt:
+            known = self.pairable([*sorted(left), *below])
+        else:
+            group = [*sorted(left), *self.nxt]
+            compatible = self.compatible
+
+            def may(a: int, b: int) -> bool:
+                return not (a in left and b in left) and compatible(a, b)
+
+            mate, free = self.greedy(group, may)
+            need = len(group) % 2
+            budget = [200_000]
+            known = True
+            while True:
+                stuck = [x for x in free if x in left]
+                if not stuck and len(free) <= need:
+                    break
+                start = stuck[0] if stuck else free[0]
+                if not self.augment(group, mate, free, start, may, budget):
+                    known = False
+                    break
+            if known:
+                known = self.pairable([*free, *below])
+        self.feasible[key] = known
+        return known
+
     def remove_edge(self, u: int, v: int) -> None:
         key = (u, v) if u < v else (v, u)
         self.removed.add(key)
-        self.version += 1
+        if u not in self.residents or v not in self.residents:
+            self.version += 1
         if u in self.adj and v in self.adj[u]:
             self.adj[u].discard(v)
             self.adj[v].discard(u)
             self.weights.pop(key, None)
+            self.local.pop(key, None)
 
     def finalize(self, u: int, v: int) -> None:
         for w in (u, v):
             for x in self.adj.pop(w, ()):
                 self.adj[x].discard(w)
                 self.weights.pop(_key(w, x), None)
+                self.local.pop(_key(w, x), None)
             self.confined.pop(w, None)
         self.final[u] = v
         self.final[v] = u
@@ -211,8 +293,11 @@ class _Round:
             known = self.feasible[key] = self.pairable([*sorted(left), *range(self.below, self.n)])
         return known
 
-    def pairable(self, players: list[int]) -> bool:
-        compatible = self.compatible
+    def greedy(
+        self, players: list[int], may: Callable[[int, int], bool]
+    ) -> tuple[dict[int, int], list[int]]:
+        """Each player in turn meets the first one after them still free that they may
+        meet; the pairs, and the players left single."""
         rest = players[::-1]
         mate: dict[int, int] = {}
         single: list[int] = []
@@ -220,83 +305,122 @@ class _Round:
             u = rest.pop()
             for k in range(len(rest) - 1, -1, -1):
                 w = rest[k]
-                if compatible(u, w):
+                if may(u, w):
                     del rest[k]
                     mate[u] = w
                     mate[w] = u
                     break
             else:
                 single.append(u)
-        if not single:
-            return True
-        odd = len(players) % 2 == 1
-        if odd and len(single) == 1 and self.candidate(self.order[single[0]]):
-            return True
-        return self.repair(players, mate, single, odd)
+        return mate, single
 
-    def repair(
-        self, players: list[int], mate: dict[int, int], single: list[int], odd: bool
-    ) -> bool:
-        """Augmenting paths (searched as in a bipartite graph: enough in practice, and a
-        pairing found is a proof) for the players the greedy pairing left single."""
+    def pairable(self, players: list[int]) -> bool:
+        """Can ``players`` all be paired, but for one bye candidate when they are odd? A
+        greedy pairing, then augmenting paths: a pairing found proves it; none found sends
+        the caller to a matching."""
         compatible = self.compatible
-        budget = 200_000
-        free = list(single)
+        mate, free = self.greedy(players, compatible)
+        odd = len(players) % 2 == 1
+        budget = [200_000]
         while True:
             if not free:
                 return True
-            if odd and len(free) == 1 and self.candidate(self.order[free[0]]):
-                return True
-            start = next((x for x in free if not (odd and self.candidate(self.order[x]))), free[0])
-            targets = set(free) - {start}
-            parent: dict[int, int] = {start: -1}
-            queue = [start]
-            found: int | None = None
-            exposed_end = False
-            for u in queue:
-                for w in players:
-                    budget -= 1
-                    if budget < 0:
-                        return False
-                    if w in parent or w == u or not compatible(u, w):
-                        continue
-                    if w in targets:
-                        parent[w] = u
-                        found = w
-                        break
-                    m = mate.get(w)
-                    if m is None or m in parent:
-                        continue
-                    parent[w] = u
-                    parent[m] = w
-                    if odd and len(free) == 1 and self.candidate(self.order[m]):
-                        found = m
-                        exposed_end = True
-                        break
-                    queue.append(m)
-                if found is not None:
-                    break
-            if found is None:
+            if odd and len(free) == 1:
+                if self.candidate(self.order[free[0]]):
+                    return True
+                if not self.expose(players, mate, free, budget):
+                    return False
+                continue
+            start = next((x for x in free if not self.candidate(self.order[x])), free[0])
+            if not self.augment(players, mate, free, start, compatible, budget):
                 return False
-            # Flip the path: start … found.
-            node = found
-            if exposed_end:
-                # found = m is left single; its old mate w pairs back along the path.
-                w = parent[node]
-                del mate[node]
-                node = w
-                mate.pop(node, None)
-            else:
-                free.remove(found)
-            while node != -1:
-                prev = parent[node]
-                prev_prev = parent[prev] if prev != -1 else -1
-                mate[node] = prev
-                mate[prev] = node
-                node = prev_prev
-            free.remove(start)
-            if exposed_end:
-                free.append(found)
+
+    def augment(
+        self,
+        players: list[int],
+        mate: dict[int, int],
+        free: list[int],
+        start: int,
+        may: Callable[[int, int], bool],
+        budget: list[int],
+    ) -> bool:
+        """An augmenting path from ``start`` to another free player (searched as in a
+        bipartite graph: enough in practice, and a path found is a proof); flips it."""
+        targets = set(free) - {start}
+        parent = self.search(players, mate, start, may, budget, lambda w: w in targets)
+        if parent is None:
+            return False
+        found, parent_of = parent
+        _flip(mate, parent_of, found)
+        free.remove(found)
+        free.remove(start)
+        return True
+
+    def expose(
+        self, players: list[int], mate: dict[int, int], free: list[int], budget: list[int]
+    ) -> bool:
+        """The one player left single cannot have the bye: pair them along an alternating
+        path that leaves a bye candidate single instead."""
+        start = free[0]
+        order = self.order
+        found = self.search(
+            players, mate, start, self.compatible, budget, None, lambda m: self.candidate(order[m])
+        )
+        if found is None:
+            return False
+        end, parent = found
+        inner = parent[end]
+        del mate[end]
+        mate.pop(inner, None)
+        _flip(mate, parent, inner)
+        free.remove(start)
+        free.append(end)
+        return True
+
+    def search(
+        self,
+        players: list[int],
+        mate: dict[int, int],
+        start: int,
+        may: Callable[[int, int], bool],
+        budget: list[int],
+        target: Callable[[int], bool] | None,
+        outer_target: Callable[[int], bool] | None = None,
+    ) -> tuple[int, dict[int, int]] | None:
+        parent: dict[int, int] = {start: -1}
+        queue = [start]
+        for u in queue:
+            for w in players:
+                budget[0] -= 1
+                if budget[0] < 0:
+                    return None
+                if w in parent or w == u or not may(u, w):
+                    continue
+                if target is not None and target(w):
+                    parent[w] = u
+                    return w, parent
+                m = mate.get(w)
+                if m is None or m in parent:
+                    continue
+                parent[w] = u
+                parent[m] = w
+                if outer_target is not None and outer_target(m):
+                    return m, parent
+                queue.append(m)
+        return None
+
+    def go_region(self) -> None:
+        """Value the region's edges (the bracket's and the next bracket's) for its
+        matchings."""
+        final = self.final
+        self.materialize([v for v in self.region if v not in final])
+        vectors = self.vectors(self.region, self.in_bracket, self.nxt_set, with_completion=False)
+        layout = Layout(self.size, vectors, self.low_bits)
+        if layout.truncated:
+            self.go_full()
+            return
+        self.weights = {key: layout.pack(vec) for key, vec in vectors.items()}
+        self.region_ready = True
 
     def go_full(self) -> None:
         """Match the whole round for this bracket (the region's matchings could not be
@@ -304,7 +428,7 @@ class _Round:
         criteria, every other edge counts for completion (and the bye) only."""
         self.full = True
         self.materialize(self.unpaired())
-        vectors = self.region_vectors
+        vectors = self.vectors(self.region, self.in_bracket, self.nxt_set)
         all_vectors: dict[Edge, dict[int, int]] = {}
         for i, j in self.edges():
             vec = vectors.get((i, j))
@@ -454,24 +578,30 @@ class _Round:
         self.region = region
         self.below = (nxt[-1] if nxt else residents[-1]) + 1
         self.feasible = {}
-        self.materialize(self.unpaired() if whole else region)
-        vectors = self.vectors(region, first_resident, in_bracket, nxt_set, levels)
-        self.region_vectors = vectors
         self.size = 12 + 6 * len(levels)
         self.bye_comp = 3 + 2 * len(levels)
+        self.levels = levels
+        self.first_resident = first_resident
+        self.in_bracket = in_bracket
+        self.nxt_set = nxt_set
         nb = len(bracket)
         b_a = nb.bit_length() + 1
         b_b = (nb * nb).bit_length() + 1
         b_c = (2 * len(region) + 2).bit_length() + 1
-        self.low_bits = low_bits = b_a + b_b + b_c
+        self.low_bits = b_a + b_b + b_c
+        self.members = bracket
+        self.residents = res_set
+        self.nxt = nxt
+        self.local = {}
+        self.weights = {}
+        self.region_ready = False
         self.full = whole
         if not whole:
-            local = {key: {c: x for c, x in vec.items() if c} for key, vec in vectors.items()}
-            layout = Layout(self.size, local, low_bits)
-            if layout.truncated:
-                whole = True
-            else:
-                self.weights = {key: layout.pack(vec) for key, vec in local.items()}
+            # First the bracket alone; the region's edges are valued only if a matching of
+            # the region is needed.
+            self.materialize(bracket)
+            own = self.vectors(bracket, in_bracket, nxt_set, with_completion=False)
+            self.local = self.bracket_values(own, in_bracket)
         if whole:
             self.go_full()
         self.solve()
@@ -593,6 +723,38 @@ class _Round:
         outcome.floaters = [v for v in bracket if v not in self.final]
         return outcome
 
+    def bracket_values(
+        self, own: dict[Edge, dict[int, int]], in_bracket: set[int]
+    ) -> dict[Edge, int]:
+        """The bracket's edges for ``solve_bracket``: as in the region, less what a pair
+        takes from the next bracket's best (each of its two players, left unpaired, would
+        have been a pair of the next bracket, C.7, at their score). Of that, only what can
+        tell two pairings with as many pairs apart is kept: the moved-down players paired, by
+        score (the next bracket's pairs and its residents' share follow from the number of
+        pairs, which ranks first)."""
+        levels = self.levels
+        nl = len(levels)
+        level = {s: k for k, s in enumerate(levels)}
+        next_scores = 3 + nl
+        order = self.order
+        resident_score = order[self.first_resident].score
+        edges: dict[Edge, dict[int, int]] = {}
+        for (i, j), vec in own.items():
+            if i not in in_bracket or j not in in_bracket:
+                continue
+            if self.nxt:
+                for k in (i, j):
+                    score = order[k].score
+                    if score != resident_score:
+                        vec = dict(vec)
+                        at = next_scores + level[score]
+                        vec[at] = vec.get(at, 0) - 1
+            edges[(i, j)] = vec
+        layout = Layout(self.size, edges, self.low_bits)
+        if layout.truncated:
+            return {}
+        return {key: layout.pack(vec) for key, vec in edges.items()}
+
     def keep_in(self, v: int, where: set[int]) -> None:
         """``v`` is paired inside the bracket: drop its other edges (the best value is
         reachable with it, so nothing better is lost)."""
@@ -606,7 +768,7 @@ class _Round:
         self,
         v: int,
         candidates: list[int],
-        guide: dict[Edge, int],
+        guide: dict[int, list[tuple[Edge, int]]],
         shifts: tuple[int, int],
         within: list[int] | None = None,
     ) -> None:
@@ -621,12 +783,20 @@ class _Round:
         if live and self.swap(v, live[0]):
             return
         top, below = shifts
-        low = {key: value << below for key, value in guide.items() if key in self.weights}
+        final = self.final
+        low = {
+            key: value << below for x, row in guide.items() if x not in final for key, value in row
+        }
         for k, c in enumerate(live):
             key = _key(v, c)
             low[key] = low.get(key, 0) + ((len(live) - k) << top)
         if within is None or not self.solve_within(within, low):
             self.solve(low)
+
+    def values(self) -> dict[Edge, int]:
+        """The bracket's edge values of the last matchings (any of them ranks pairings of
+        the same players alike: they differ by a value per player)."""
+        return self.local or self.weights
 
     def solve_within(self, players: list[int], low: dict[Edge, int]) -> bool:
         """Re-match only ``players`` (the rest of the best pairing stays): right when they
@@ -634,7 +804,7 @@ class _Round:
         each, since every best pairing then pairs them with each other. ``False`` when the
         matching of them is not perfect (then the caller matches the region)."""
         at = {v: k for k, v in enumerate(players)}
-        weights = self.weights
+        weights = self.values()
         edges = []
         for x in players:
             for y in self.adj[x]:
@@ -658,7 +828,7 @@ class _Round:
         m = mate[best]
         if c is None or m is None or m == v or m in self.final:
             return False
-        weights = self.weights
+        weights = self.values()
         new_a = weights.get(_key(v, best))
         new_b = weights.get(_key(m, c))
         old_a = weights.get(_key(v, c))
@@ -672,14 +842,18 @@ class _Round:
 
     def vectors(
         self,
-        region: list[int],
-        first_resident: int,
+        members: list[int],
         in_bracket: set[int],
         nxt_set: set[int],
-        levels: list[int],
+        *,
+        with_completion: bool = True,
     ) -> dict[Edge, dict[int, int]]:
+        """The criteria of each edge among ``members`` (a part of the region) with a player
+        of the bracket's scoregroup or the next one: ``pair_criteria`` in the module
+        docstring, with the completion component first (``with_completion``)."""
         order = self.order
         facts = self.facts
+        levels = self.levels
         level = {s: k for k, s in enumerate(levels)}
         nl = len(levels)
         cur_scores = 2
@@ -693,19 +867,21 @@ class _Round:
         ds2 = us1 + nl
         us2 = ds2 + nl
         played = facts.played_rounds
+        first_resident = self.first_resident
         resident_score = order[first_resident].score
         lowest = levels[-1]
         result: dict[Edge, dict[int, int]] = {}
-        members = sorted(region)
+        members = sorted(members)
+        adj = self.adj
         for jj, j in enumerate(members):
             if j < first_resident:
                 continue
             lower = order[j]
             for i in members[:jj]:
-                if j not in self.adj[i]:
+                if j not in adj.get(i, ()):
                     continue
                 hp = order[i]
-                vec: dict[int, int] = {0: self.completion(i, j)}
+                vec: dict[int, int] = {0: self.completion(i, j)} if with_completion else {}
                 current = j in in_bracket
                 nextb = j in nxt_set
                 # The pairs of each score: the lowest score of the bracket (its residents') and
@@ -746,18 +922,31 @@ class _Round:
         return result
 
 
-def _guide(s1: list[int], s2: list[int], adj: Mapping[int, set[int]]) -> dict[Edge, int]:
+def _flip(mate: dict[int, int], parent: dict[int, int], node: int) -> None:
+    """Pair ``node`` back along the alternating path ``parent`` leads to its start."""
+    while node != -1:
+        prev = parent[node]
+        back = parent[prev]
+        mate[node] = prev
+        mate[prev] = node
+        node = back
+
+
+def _guide(
+    s1: list[int], s2: list[int], adj: Mapping[int, set[int]]
+) -> dict[int, list[tuple[Edge, int]]]:
     """A small bonus on each pair ``(s1[i], s2[j])`` that shrinks as ``j`` moves away from
     ``i``: the matchings that answer "the highest opponent this player can meet" then pair
     the later players as the first transposition does, wherever the criteria allow."""
     width = len(s2) + 1
     at = {y: j for j, y in enumerate(s2)}
-    guide: dict[Edge, int] = {}
+    guide: dict[int, list[tuple[Edge, int]]] = {}
     for i, x in enumerate(s1):
+        row = guide[x] = []
         for y in adj.get(x, ()):
             j = at.get(y)
             if j is not None:
-                guide[_key(x, y)] = width - abs(j - i)
+                row.append((_key(x, y), width - abs(j - i)))
     return guide
 
 

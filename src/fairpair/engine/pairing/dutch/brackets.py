@@ -709,7 +709,15 @@ class _Round:
                         self.remove_edge(x, y)
             # D.1: each S1 player meets the highest S2 player they can.
             s1 = [v for v in remainder if higher(v)]
-            guide = _guide(s1, [v for v in remainder if not higher(v)], self.adj)
+            s2 = [v for v in remainder if not higher(v)]
+            plan = None if self.full else self.transposition(s1, s2)
+            if plan is not None:
+                for v in s1:
+                    outcome.pairs.append((v, plan[v]))
+                    self.finalize(v, plan[v])
+                outcome.floaters = [v for v in bracket if v not in self.final]
+                return outcome
+            guide = _guide(s1, s2, self.adj)
             for v in remainder:
                 if higher(v):
                     free = [y for y in remainder if y > v and y not in self.final]
@@ -754,6 +762,137 @@ class _Round:
         if layout.truncated:
             return {}
         return {key: layout.pack(vec) for key, vec in edges.items()}
+
+    def transposition(self, s1: list[int], s2: list[int]) -> dict[int, int] | None:
+        """D.1 for the remainder at once: the first transposition (each S1 player in turn
+        against the highest S2 player they can meet) among the pairings of S1 with S2 of the
+        best value, or ``None`` when this way does not apply (then one player at a time).
+
+        The S2 players left over are met by stand-ins (the floaters) at no value. The
+        current pairing is a best one; shortest paths over its alternating cycles give
+        each player a potential such that a pair can be in a best pairing exactly when its
+        value equals the difference of the potentials (LP duality for the assignment
+        problem). The first transposition is then found among those pairs alone, by
+        alternating paths. The floaters it leaves must be able to go down
+        (``floats_down``), as in ``solve_bracket``."""
+        mate = self.mate
+        in_s2 = set(s2)
+        if any(mate[x] not in in_s2 for x in s1):
+            return None
+        values = self.values()
+        adj = self.adj
+        spare = len(s2) - len(s1)
+        stand_ins = list(range(self.n, self.n + spare))
+        tops = [*s1, *stand_ins]
+        weight: dict[int, dict[int, int]] = {}
+        for x in s1:
+            row = weight[x] = {}
+            for y in adj[x]:
+                if y in in_s2:
+                    value = values.get(_key(x, y))
+                    if value is None:
+                        return None
+                    row[y] = value
+        for d in stand_ins:
+            weight[d] = dict.fromkeys(s2, 0)
+        owner: dict[int, int] = {mate[x]: x for x in s1}  # type: ignore[misc]
+        free_s2 = [y for y in s2 if y not in owner]
+        for d, y in zip(stand_ins, free_s2, strict=True):
+            owner[y] = d
+        partner = {x: y for y, x in owner.items()}
+        # Bellman-Ford from a source next to every top player: dist(y) ≤ dist(x) − w(x, y)
+        # on every edge, dist(x) ≤ dist(y) + w(x, y) on the current pairs.
+        dist_top = dict.fromkeys(tops, 0)
+        dist_s2: dict[int, int] = {}
+        for _ in range(len(tops) + 2):
+            changed = False
+            for x in tops:
+                dx = dist_top[x]
+                for y, w in weight[x].items():
+                    cand = dx - w
+                    old = dist_s2.get(y)
+                    if old is None or cand < old:
+                        dist_s2[y] = cand
+                        changed = True
+            for y, x in owner.items():
+                cand = dist_s2[y] + weight[x][y]
+                if cand < dist_top[x]:
+                    dist_top[x] = cand
+                    changed = True
+            if not changed:
+                break
+        else:
+            return None  # the current pairing is not a best one of S1 with S2
+        tight = {
+            x: {y for y, w in weight[x].items() if dist_top[x] - dist_s2[y] == w} for x in tops
+        }
+        if any(partner[x] not in tight[x] for x in tops):
+            return None
+        fixed: set[int] = set()
+        for x in s1:
+            for y in s2:
+                if y in fixed or y not in tight[x]:
+                    continue
+                if partner[x] == y or self.reroute(x, y, tight, partner, owner, fixed):
+                    fixed.add(y)
+                    break
+            else:
+                return None
+        final = self.final
+        left = frozenset(
+            v for v in self.members if v not in final and v not in fixed and v not in s1
+        )
+        if not self.floats_down(left):
+            return None
+        return {x: partner[x] for x in s1}
+
+    @staticmethod
+    def reroute(
+        x: int,
+        y: int,
+        tight: dict[int, set[int]],
+        partner: dict[int, int],
+        owner: dict[int, int],
+        fixed: set[int],
+    ) -> bool:
+        """Give ``y`` to ``x`` in the best pairing kept in ``partner``/``owner``: an
+        alternating path over the pairs of the best value from ``y``'s owner to ``x``'s
+        partner, avoiding the pairs already fixed."""
+        goal = partner[x]
+        start = owner[y]
+        parent: dict[int, tuple[int, int]] = {}
+        seen = {start, x}
+        queue = [start]
+        found: int | None = None
+        for top in queue:
+            for z in tight[top]:
+                if z in fixed or z == y or z in parent:
+                    continue
+                parent[z] = (top, 0)
+                if z == goal:
+                    found = z
+                    break
+                nxt = owner[z]
+                if nxt in seen:
+                    continue
+                seen.add(nxt)
+                queue.append(nxt)
+            if found is not None:
+                break
+        if found is None:
+            return False
+        z = found
+        while True:
+            top = parent[z][0]
+            previous = partner[top]
+            partner[top] = z
+            owner[z] = top
+            if top == start:
+                break
+            z = previous
+        partner[x] = y
+        owner[y] = x
+        return True
 
     def keep_in(self, v: int, where: set[int]) -> None:
         """``v`` is paired inside the bracket: drop its other edges (the best value is

@@ -604,7 +604,16 @@ class _Round:
             self.local = self.bracket_values(own, in_bracket)
         if whole:
             self.go_full()
-        self.solve()
+        # Without MDPs the remainder is the residents; if the bracket pairs them all (as it
+        # most often does), S1 is their first half, and the first matching can already
+        # prefer the fewest exchanges (D.2) below every criterion, as the second would.
+        guess = len(residents) // 2
+        if not mdps and guess:
+            self.solve(
+                _exchange_low(residents, set(residents), guess, self.adj, b_b + b_c, b_c, _no_extra)
+            )
+        else:
+            self.solve()
 
         def partner_in(v: int, where: set[int]) -> bool:
             m = self.mate[v]
@@ -652,7 +661,6 @@ class _Round:
         # The remainder: residents not paired with an MDP.
         remainder = [r for r in residents if r not in self.final]
         rem_set = set(remainder)
-        position = {v: k for k, v in enumerate(remainder)}
 
         def higher(v: int) -> bool:
             m = self.mate[v]
@@ -660,20 +668,13 @@ class _Round:
 
         count = sum(1 for v in remainder if higher(v))
         if count:
-            size_r = len(remainder)
             shift_a = b_b + b_c
 
             def exchange_low(extra: Callable[[int, int], int]) -> dict[Edge, int]:
-                low: dict[Edge, int] = {}
-                for x in remainder:
-                    for y in self.adj[x]:
-                        if y > x and y in rem_set:
-                            px = position[x]
-                            value = ((px < count) << shift_a) | ((size_r - px) << b_c)
-                            low[(x, y)] = value + extra(x, y)
-                return low
+                return _exchange_low(remainder, rem_set, count, self.adj, shift_a, b_c, extra)
 
-            self.solve(exchange_low(lambda x, y: 0))
+            if mdps or count != guess:
+                self.solve(exchange_low(_no_extra))
             s1 = remainder[:count]
             exchanges = sum(1 for v in s1 if not higher(v))
             remaining = exchanges
@@ -1087,6 +1088,34 @@ def _guide(
             if j is not None:
                 row.append((_key(x, y), width - abs(j - i)))
     return guide
+
+
+def _exchange_low(
+    remainder: list[int],
+    rem_set: set[int],
+    count: int,
+    adj: Mapping[int, set[int]],
+    shift_a: int,
+    shift_b: int,
+    extra: Callable[[int, int], int],
+) -> dict[Edge, int]:
+    """D.2's preferences below every criterion, on the pairs of the remainder: higher
+    players in S1 (its first ``count``), then as high as can be (the smallest difference of
+    the sums of the exchanged numbers), then ``extra``."""
+    size_r = len(remainder)
+    position = {v: k for k, v in enumerate(remainder)}
+    low: dict[Edge, int] = {}
+    for x in remainder:
+        px = position[x]
+        value = ((px < count) << shift_a) | ((size_r - px) << shift_b)
+        for y in adj[x]:
+            if y > x and y in rem_set:
+                low[(x, y)] = value + extra(x, y)
+    return low
+
+
+def _no_extra(x: int, y: int) -> int:
+    return 0
 
 
 def _not_higher(v: int) -> Callable[[int, int], int]:

@@ -419,7 +419,7 @@ class _Round:
         if layout.truncated:
             self.go_full()
             return
-        self.weights = {key: layout.pack(vec) for key, vec in vectors.items()}
+        self.weights = _pack_all(layout, vectors)
         self.region_ready = True
 
     def go_full(self) -> None:
@@ -441,7 +441,7 @@ class _Round:
         layout = Layout(self.size, all_vectors, self.low_bits)
         if layout.truncated:
             self.truncated = True
-        self.weights = {key: layout.pack(vec) for key, vec in all_vectors.items()}
+        self.weights = _pack_all(layout, all_vectors)
 
     # -- the bye --------------------------------------------------------------------------
     def candidate(self, p: Player) -> bool:
@@ -762,7 +762,7 @@ class _Round:
         layout = Layout(self.size, edges, self.low_bits)
         if layout.truncated:
             return {}
-        return {key: layout.pack(vec) for key, vec in edges.items()}
+        return _pack_all(layout, edges)
 
     def transposition(self, s1: list[int], s2: list[int]) -> dict[int, int] | None:
         """D.1 for the remainder at once: the first transposition (each S1 player in turn
@@ -1013,12 +1013,39 @@ class _Round:
         result: dict[Edge, dict[int, int]] = {}
         members = sorted(members)
         adj = self.adj
+        # An edge's criteria depend on a few facts of its two players only: edges between
+        # players with the same facts share one vector.
+        single = self.single_downfloater_bye
+        kinds: dict[tuple[object, ...], int] = {}
+        kind: dict[int, int] = {}
+        for k in members:
+            p = order[k]
+            facts_of: tuple[object, ...] = (
+                p.score,
+                p.preference,
+                p.strength,
+                p.imbalance,
+                p.repeated,
+                p.floats,
+                k in in_bracket,
+                k in nxt_set,
+                with_completion and self.candidate(p),
+                single and p.score == self.bye_score and p.played_games,
+            )
+            kind[k] = kinds.setdefault(facts_of, len(kinds))
+        known: dict[tuple[int, int], dict[int, int]] = {}
         for jj, j in enumerate(members):
             if j < first_resident:
                 continue
             lower = order[j]
+            kind_j = kind[j]
             for i in members[:jj]:
                 if j not in adj.get(i, ()):
+                    continue
+                pair_kind = (kind[i], kind_j)
+                shared = known.get(pair_kind)
+                if shared is not None:
+                    result[(i, j)] = shared
                     continue
                 hp = order[i]
                 vec: dict[int, int] = {0: self.completion(i, j)} if with_completion else {}
@@ -1058,8 +1085,20 @@ class _Round:
                             vec[dsc + level[hs]] = vec.get(dsc + level[hs], 0) + 1
                         if repeat_up:
                             vec[usc + level[hs]] = -1
-                result[(i, j)] = vec
+                result[(i, j)] = known[pair_kind] = vec
         return result
+
+
+def _pack_all(layout: Layout, vectors: dict[Edge, dict[int, int]]) -> dict[Edge, int]:
+    """Each edge's packed value; edges sharing one vector are packed once."""
+    packed: dict[int, int] = {}
+    result: dict[Edge, int] = {}
+    for key, vec in vectors.items():
+        value = packed.get(id(vec))
+        if value is None:
+            value = packed[id(vec)] = layout.pack(vec)
+        result[key] = value
+    return result
 
 
 def _flip(mate: dict[int, int], parent: dict[int, int], node: int) -> None:

@@ -673,7 +673,10 @@ class _Round:
             def exchange_low(extra: Callable[[int, int], int]) -> dict[Edge, int]:
                 return _exchange_low(remainder, rem_set, count, self.adj, shift_a, b_c, extra)
 
-            if mdps or count != guess:
+            # The matching so far already has D.2's best when it asked for it (no MDPs, S1
+            # as guessed), or when its S1 is the remainder's first half (no exchange).
+            asked = not mdps and count == guess
+            if not asked and not all(higher(v) for v in remainder[:count]):
                 self.solve(exchange_low(_no_extra))
             s1 = remainder[:count]
             exchanges = sum(1 for v in s1 if not higher(v))

@@ -5,18 +5,22 @@ a bracket is the moved-down players (MDPs) left over from the bracket above plus
 of one scoregroup (the residents). Pairing it means choosing, in this order:
 
 1. the **best value of the quality criteria** (``criteria``), over every pairing of the whole
-   round that keeps the absolute criteria and can still be completed (C.1–C.4): one maximum
-   weight matching of all players not yet paired, whose edge values rank the current
-   bracket's criteria first, then the next bracket's, and only ask the players below to be
-   pairable;
+   round that keeps the absolute criteria and can still be completed (C.1–C.4): a maximum
+   weight matching whose edge values rank the current bracket's criteria first, then the next
+   bracket's, and only ask the players below to be pairable. It is searched as small as gives
+   the same answer: the bracket alone, its unpaired players counted as pairs of the next
+   bracket and then checked to be (``solve_bracket``); else the bracket and the next one,
+   the players below checked pairable; else all players not yet paired;
 2. among the pairings with that value, the **first in the order of section D**:
    which MDPs are paired (the highest scores, then the lowest pairing numbers: D.3), with
    which residents (the MDP-pairing's transposition, D.1), which residents are exchanged
    between S1 and S2 of the remainder (the fewest, then the smallest difference of the sums of
    their bracket sequence numbers, then moving the lowest from S1 and the highest from S2:
    D.2), and finally each S1 player's opponent as high in S2 as can be (the transposition,
-   D.1). Each of these is a question "can the best value still be reached if …?", answered by
-   one more matching with a small preference added below every criterion.
+   D.1). Each of the first three is a question "can the best value still be reached if …?",
+   answered by one more matching with a small preference added below every criterion (or by
+   the last matching, when it already answers it); the last is found at once from the best
+   matching's potentials (``transposition``).
 
 The players left unpaired move down to the next bracket; the one left after the last bracket
 receives the pairing-allocated bye.
@@ -105,7 +109,7 @@ class _Round:
         self.single_downfloater_bye = False
         self.initial_single = False
         # The bracket being paired: its region (the bracket and the next one) and whether its
-        # matchings are over the whole round (``full``) or the region only.
+        # matchings are over the whole round (``full``) or the bracket / the region only.
         self.full = True
         self.region: list[int] = []
         self.below = n

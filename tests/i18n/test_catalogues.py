@@ -70,6 +70,11 @@ CONVERTED = (
     "join/my_events.html",
     "help/tiebreaks.html",
     "error.html",
+    "portal/notifications.html",
+    "portal/preferences.html",
+    "portal/drop.html",
+    "portal/report.html",
+    "portal/unread_badge.html",
 )
 #: Words that are the same in every language: names of things (a format), Discord's command.
 ALLOWED = ("fairpair", "Discord", "/join code:", "CSV")

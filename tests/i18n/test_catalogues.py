@@ -75,6 +75,8 @@ CONVERTED = (
     "portal/drop.html",
     "portal/report.html",
     "portal/unread_badge.html",
+    "generator/page.html",
+    "partials/js_words.html",
 )
 #: Words that are the same in every language: names of things (a format), Discord's command.
 ALLOWED = ("fairpair", "Discord", "/join code:", "CSV")

@@ -8,12 +8,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 from sqlalchemy import select
 
 from fairpair.service.event.details import set_event_details
 from fairpair.service.kernel.connection import Database
 from fairpair.service.players.passes import personal_link
-from fairpair.service.rounds import drafts
+from fairpair.service.rounds import clock, drafts
 from fairpair.service.rounds import lifecycle as rounds
 from fairpair.store.models import EventRow, PlayerRow
 from fairpair.web.player_cookie import PLAYER_COOKIE, _signer
@@ -92,6 +93,11 @@ def test_a_phone_reads_its_pages_in_japanese_then_picks_spanish(
         page.get_by_role("button", name="Abandonar el torneo (drop)").click()
         page.get_by_role("heading", name="¿Abandonar Torneo Tokio Open?").wait_for()
         assert page.get_by_role("button", name="No, sigo jugando").is_visible()
+        # the big screen's JavaScript words come from the page (#fp-words): "Paused"
+        clock.start_clock(db, slug, number, minutes=30, actor="td")
+        clock.pause_clock(db, slug, number, actor="td")
+        page.goto(f"/e/{slug}/display")
+        expect(page.locator(".display-timer .timer-label")).to_have_text("En pausa")
     finally:
         context.close()
 

@@ -20,6 +20,7 @@ from markupsafe import Markup
 
 from fairpair import i18n
 from fairpair.engine.repeats import rounds_text
+from fairpair.web import js_words
 
 TEMPLATES = Path(__file__).parent / "templates"
 #: ``i18n.ngettext`` under a name the extraction does not read (``plural`` builds its message)
@@ -83,6 +84,7 @@ def make_templates() -> Jinja2Templates:
     env.globals["html_lang"] = i18n.html_lang
     env.globals["languages"] = i18n.LANGUAGES
     env.globals["Markup"] = Markup
+    env.globals["js_words"] = js_words.page_words  # the JavaScript's words (partials/js_words.html)
     env.filters["number"] = lambda value: i18n.number(value)
     # a value in bold inside a translated sentence: _("Linked as %(name)s", name=x | strong)
     env.filters["strong"] = lambda value: Markup("<strong>%s</strong>") % value

@@ -20,6 +20,7 @@ from markupsafe import Markup
 
 from fairpair import i18n
 from fairpair.engine.repeats import rounds_text
+from fairpair.i18n.tiebreaks import tiebreak_label, tiebreak_short
 from fairpair.web import js_words
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -100,6 +101,9 @@ def make_templates() -> Jinja2Templates:
     env.filters["translated"] = i18n.gettext
     env.filters["bracket_source"] = i18n.bracket_source  # "Winner of W1-2"
     env.filters["bracket_result"] = i18n.bracket_result  # "Ash wins 2-1", "walkover"
+    # a tiebreak column's name and abbreviation in the language (keyed by its id)
+    env.filters["tiebreak_label"] = lambda tb: tiebreak_label(tb.name, tb.label)
+    env.filters["tiebreak_short"] = lambda tb: tiebreak_short(tb.name, tb.short)
     env.filters["rounds_text"] = lambda numbers: rounds_text(tuple(numbers))
     env.trim_blocks = True
     env.lstrip_blocks = True

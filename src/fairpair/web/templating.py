@@ -19,7 +19,6 @@ from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 
 from fairpair import i18n
-from fairpair.engine.repeats import rounds_text
 from fairpair.i18n.tiebreaks import tiebreak_label, tiebreak_short
 from fairpair.web import js_words
 
@@ -104,7 +103,11 @@ def make_templates() -> Jinja2Templates:
     # a tiebreak column's name and abbreviation in the language (keyed by its id)
     env.filters["tiebreak_label"] = lambda tb: tiebreak_label(tb.name, tb.label)
     env.filters["tiebreak_short"] = lambda tb: tiebreak_short(tb.name, tb.short)
-    env.filters["rounds_text"] = lambda numbers: rounds_text(tuple(numbers))
+    env.filters["rounds_text"] = lambda numbers: i18n.rounds_words(tuple(numbers))
+    # a repeat pairing's note ("Table 3: Ann and Bo met in round 2") in the language
+    env.filters["repeat_note"] = lambda r: i18n.repeat_note(
+        r.table, r.players[0].name, r.players[1].name, r.met_in
+    )
     env.trim_blocks = True
     env.lstrip_blocks = True
     return templates

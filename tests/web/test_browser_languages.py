@@ -93,7 +93,7 @@ def test_a_phone_reads_its_pages_in_japanese_then_picks_spanish(
         page.get_by_role("button", name="Abandonar el torneo (drop)").click()
         page.get_by_role("heading", name="¿Abandonar Torneo Tokio Open?").wait_for()
         assert page.get_by_role("button", name="No, sigo jugando").is_visible()
-        # the big screen's JavaScript words come from the page (#fp-words): "Paused"
+        # the big screen's JavaScript words come from the page (<meta name="fp-words">): "Paused"
         clock.start_clock(db, slug, number, minutes=30, actor="td")
         clock.pause_clock(db, slug, number, actor="td")
         page.goto(f"/e/{slug}/display")

@@ -1,9 +1,11 @@
 """The JavaScript's words (docs/languages.md "JavaScript"): each page carries them in its
-language as JSON (``#fp-words``, ``web/js_words.py``) for ``static/js/words.js``; every word
-a script asks for is in the catalogue; the generator's page speaks the reader's language."""
+language as JSON (``<meta name="fp-words">``, ``web/js_words.py``) for
+``static/js/words.js``; every word a script asks for is in the catalogue; the generator's
+page speaks the reader's language."""
 
 from __future__ import annotations
 
+import html as html_module
 import json
 import re
 from pathlib import Path
@@ -16,7 +18,7 @@ from fairpair.web import js_words
 from .notice_helpers import released_event
 
 JS = Path(js_words.__file__).parent / "static" / "js"
-WORDS_JSON = re.compile(r'<script type="application/json" id="fp-words">(.*?)</script>', re.S)
+WORDS_JSON = re.compile(r'<meta name="fp-words" content="([^"]*)">')
 #: ``fairpairWords.t("…")`` and ``fairpairWords.n("…", "…"`` (and results-queue.js's ``say``).
 ASKED = re.compile(r'(?:fairpairWords\.t|say)\(\s*"((?:[^"\\]|\\.)*)"')
 COUNTED = re.compile(r'fairpairWords\.n\(\s*"((?:[^"\\]|\\.)*)"')
@@ -25,7 +27,7 @@ COUNTED = re.compile(r'fairpairWords\.n\(\s*"((?:[^"\\]|\\.)*)"')
 def _words(html: str) -> dict[str, dict[str, object]]:
     found = WORDS_JSON.search(html)
     assert found is not None
-    words: dict[str, dict[str, object]] = json.loads(found.group(1))
+    words: dict[str, dict[str, object]] = json.loads(html_module.unescape(found.group(1)))
     return words
 
 
@@ -61,11 +63,15 @@ def test_every_word_a_script_asks_for_is_in_the_catalogue() -> None:
     assert counted == set(js_words._counted(1))
 
 
-def test_the_json_cannot_end_its_script_early() -> None:
-    text = str(js_words.page_words())
-    assert "</" not in text
-    for lang in ("ja", "fr"):
-        assert "<" not in str(js_words._json(lang))
+def test_the_words_are_an_escaped_attribute_not_an_inline_script(
+    sqlite_db: Database, web_client: TestClient
+) -> None:
+    slug = released_event(sqlite_db, "Words Escaped")
+    page = web_client.get(f"/e/{slug}/display", headers={"accept-language": "fr"}).text
+    assert re.findall(r"<script(?![^>]*\bsrc=)[^>]*>", page) == []
+    found = WORDS_JSON.search(page)
+    assert found is not None and '"' not in found.group(1) and "&#34;" in found.group(1)
+    assert _words(page)["words"]["Paused"] == "En pause"
 
 
 def test_the_generator_page_speaks_the_readers_language(web_client: TestClient) -> None:

@@ -1,7 +1,8 @@
 """The words the pages' JavaScript shows ("Paused", "Time", "kept on this phone …"), in the
 page's language (docs/languages.md "JavaScript").
 
-Every page carries them as JSON in ``<script type="application/json" id="fp-words">``
+Every page carries them as JSON in ``<meta name="fp-words" content="…">`` (an attribute,
+not an inline script: the pages have none)
 (``partials/js_words.html``, included once by ``base.html`` and the generator's page),
 read by ``static/js/words.js``: ``fairpairWords.t("Paused")`` is the page's word for it,
 ``fairpairWords.t("Page %(page)s of %(pages)s", {page: 2, pages: 5})`` fills the values, and
@@ -19,7 +20,6 @@ import json
 from functools import cache
 
 from babel import Locale
-from markupsafe import Markup
 
 from fairpair import i18n
 from fairpair.i18n import N_
@@ -134,9 +134,9 @@ def _samples(lang: str) -> dict[str, int]:
 
 
 @cache
-def _json(lang: str) -> Markup:
+def _json(lang: str) -> str:
     if lang == i18n.SOURCE:
-        return Markup("{}")
+        return "{}"
     with i18n.speaking(lang):
         words = {w: i18n.gettext(w) for w in WORDS if i18n.gettext(w) != w}
         samples = _samples(lang)
@@ -144,11 +144,10 @@ def _json(lang: str) -> Markup:
         for kind, n in samples.items():
             for one, text in _counted(n).items():
                 plurals.setdefault(one, {})[kind] = text
-    # JSON inside <script>: "<", ">" and "&" escaped, so no "</script>" can end it early
-    text = json.dumps({"words": words, "plurals": plurals}, ensure_ascii=False)
-    return Markup(text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
+    # an attribute's value: the template escapes it (quotes, "<", "&")
+    return json.dumps({"words": words, "plurals": plurals}, ensure_ascii=False)
 
 
-def page_words() -> Markup:
+def page_words() -> str:
     """The JSON of the JavaScript's words in the current language (``{}`` in English)."""
     return _json(i18n.language())

@@ -1,6 +1,6 @@
 // The words this page's JavaScript shows, in the page's language (docs/languages.md
-// "JavaScript"). The page carries them as JSON in <script type="application/json"
-// id="fp-words"> (web/js_words.py, from the catalogues); every script asks here:
+// "JavaScript"). The page carries them as JSON in <meta name="fp-words" content="…">
+// (web/js_words.py, from the catalogues); every script asks here:
 //   fairpairWords.t("Paused")                               → "Pausa" on a Spanish page
 //   fairpairWords.t("Page %(page)s of %(pages)s", {page: 2, pages: 5})
 //   fairpairWords.n("%(num)d result sent and recorded.", "%(num)d results sent and recorded.", n)
@@ -11,8 +11,8 @@
 
   function load() {
     if (words === null) {
-      var el = document.getElementById("fp-words");
-      try { words = el ? JSON.parse(el.textContent) : {}; } catch (e) { words = {}; }
+      var el = document.querySelector('meta[name="fp-words"]');
+      try { words = el ? JSON.parse(el.getAttribute("content") || "{}") : {}; } catch (e) { words = {}; }
       words.words = words.words || {};
       words.plurals = words.plurals || {};
     }

@@ -127,6 +127,13 @@ CONVERTED = (
     "console/portal.html",
     "console/log.html",
     "accounts/accounts.html",
+    "portal/notifications.html",
+    "portal/preferences.html",
+    "portal/drop.html",
+    "portal/report.html",
+    "portal/unread_badge.html",
+    "generator/page.html",
+    "partials/js_words.html",
 )
 #: Words that are the same in every language: names of things (a format), Discord's command.
 ALLOWED = ("fairpair", "Discord", "/join code:", "CSV")

@@ -8,15 +8,30 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
+from sqlalchemy import select
 
 from fairpair.service.event.details import set_event_details
+from fairpair.service.kernel.connection import Database
 from fairpair.service.players.passes import personal_link
-from fairpair.service.rounds import drafts
+from fairpair.service.rounds import clock, drafts
 from fairpair.service.rounds import lifecycle as rounds
+from fairpair.store.models import EventRow, PlayerRow
 from fairpair.web.player_cookie import PLAYER_COOKIE, _signer
 
 from .conftest import LiveServer
 from .swiss_events import swiss_event
+
+
+def _language(db: Database, slug: str, key: str) -> str | None:
+    with db.reading() as conn:
+        found: str | None = conn.execute(
+            select(PlayerRow.language)
+            .join(EventRow, EventRow.id == PlayerRow.event_id)
+            .where(EventRow.slug == slug, PlayerRow.key == key)
+        ).scalar_one()
+        return found
+
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 FIELD = ["Aiko Tanaka", "Bruno Diaz", "Carmen Ruiz", "Daichi Sato", "Elena Gomez", "Fumi Mori"]
@@ -66,6 +81,23 @@ def test_a_phone_reads_its_pages_in_japanese_then_picks_spanish(
         page.get_by_role("link", name="Ronda actual").wait_for()
         assert page.locator("html").get_attribute("lang") == "es"
         assert page.get_by_role("button", name="Buscar mi mesa").is_visible()
+        # picked while signed in: kept as the player's own (their notices speak it)
+        assert _language(db, slug, me) == "es"
+        page.goto(f"/e/{slug}/me/notifications")
+        page.get_by_role("heading", name="Notificaciones").wait_for()
+        assert "Aún no hay notificaciones" in page.locator("main").inner_text()
+        page.get_by_role("button", name="Canales").click()
+        page.get_by_role("heading", name="Cómo avisarte").wait_for()
+        assert page.get_by_role("button", name="Activar push aquí").is_visible()
+        page.goto(f"/e/{slug}/me")
+        page.get_by_role("button", name="Abandonar el torneo (drop)").click()
+        page.get_by_role("heading", name="¿Abandonar Torneo Tokio Open?").wait_for()
+        assert page.get_by_role("button", name="No, sigo jugando").is_visible()
+        # the big screen's JavaScript words come from the page (<meta name="fp-words">): "Paused"
+        clock.start_clock(db, slug, number, minutes=30, actor="td")
+        clock.pause_clock(db, slug, number, actor="td")
+        page.goto(f"/e/{slug}/display")
+        expect(page.locator(".display-timer .timer-label")).to_have_text("En pausa")
     finally:
         context.close()
 

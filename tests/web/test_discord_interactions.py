@@ -304,3 +304,25 @@ def test_an_unknown_command_or_button_is_said(
     for custom_id in ("report:x:1:2-0-0", "confirm:1:1", "say:1:1:1:9-9", "whatever"):
         payload, _ = answer(discord.send(client, button(custom_id, "601")))
         assert "out of date" in payload["data"]["content"], custom_id
+
+
+def test_replies_speak_the_callers_discord_language(
+    sqlite_db: Database, client: TestClient, discord: Discord
+) -> None:
+    """Check-in, drop and the refusals answer in the interaction's ``locale``."""
+    payload, _ = answer(discord.send(client, {**command("checkin"), "locale": "ja"}))
+    assert "このチャンネルは大会と連携していません" in payload["data"]["content"]
+    slug = create_event(sqlite_db, "Idiomas", actor=ACTOR)
+    add_players(sqlite_db, slug, [NewPlayer("Ana", id="ana")], actor=ACTOR)
+    portal.set_portal(sqlite_db, slug, actor=ACTOR, checkin_open=True)
+    _linked(sqlite_db, client, discord, slug)
+    _joined(sqlite_db, client, discord, slug, "ana", "701")
+    payload, _ = answer(discord.send(client, {**command("checkin", "701"), "locale": "es-ES"}))
+    assert payload["data"]["content"] == "Has hecho check-in."
+    payload, _ = answer(discord.send(client, {**command("checkin", "701"), "locale": "es-ES"}))
+    assert payload["data"]["content"] == "Ya habías hecho check-in."
+    german = {**command("drop", "701"), "locale": "de"}
+    payload, _ = answer(discord.send(client, german))
+    assert payload["data"]["content"].startswith("**Ana**, aus dem Turnier aussteigen?")
+    labels = [b["label"] for row in payload["data"]["components"] for b in row["components"]]
+    assert labels == ["Aussteigen (Drop)", "Dabei bleiben"]

@@ -85,6 +85,9 @@ PUBLIC_ACTIONS = frozenset(
         # The reader's language (web/routes/language.py): a cookie of the caller's own
         # browser, nothing stored, nothing of any event changed.
         ("POST", "/language"),
+        # The same on an event's pages: the caller's own cookie; with the caller's own player
+        # pass (nothing else), that player's notification language.
+        ("POST", "/e/{slug}/language"),
     }
 )
 CSRF_FAILED = (

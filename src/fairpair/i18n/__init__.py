@@ -25,6 +25,7 @@ from pathlib import Path
 
 from babel import Locale, negotiate_locale
 from babel.dates import format_skeleton
+from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
@@ -270,3 +271,26 @@ def place(
     if player is not None:
         bits.append(gettext("player %(player)r") % {"player": player})
     return ", ".join(bits)
+
+
+def rounds_words(numbers: tuple[int, ...] | list[int]) -> str:
+    """Earlier rounds as ``engine.repeats.rounds_text`` says them ("round 2", "rounds 1, 2
+    and 4"), in the current language (the list as the language writes one: Babel's CLDR)."""
+    if len(numbers) == 1:
+        return gettext("round %(number)s") % {"number": numbers[0]}
+    if current.get() == SOURCE:
+        listed = ", ".join(str(n) for n in numbers[:-1])
+        return f"rounds {listed} and {numbers[-1]}"
+    listed = format_list([str(n) for n in numbers], locale=locale())
+    return gettext("rounds %(numbers)s") % {"numbers": listed}
+
+
+def repeat_note(table: int, a: str, b: str, met_in: tuple[int, ...] | list[int]) -> str:
+    """A repeat pairing's note (``engine.repeats.repeat_text``: "Table 3: Ann Lee and Bob Ray
+    met in round 2") in the current language."""
+    return gettext("Table %(table)s: %(a)s and %(b)s met in %(rounds)s") % {
+        "table": table,
+        "a": a,
+        "b": b,
+        "rounds": rounds_words(met_in),
+    }

@@ -47,6 +47,7 @@ PAGE_STATIC = (
     "css/bracket.css",
     "css/generator.css",
     "favicon.svg",
+    "js/words.js",
     "js/offline.js",
     "js/generator.js",
 )

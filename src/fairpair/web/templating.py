@@ -19,7 +19,8 @@ from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 
 from fairpair import i18n
-from fairpair.engine.repeats import rounds_text
+from fairpair.i18n.tiebreaks import tiebreak_label, tiebreak_short
+from fairpair.web import js_words
 
 TEMPLATES = Path(__file__).parent / "templates"
 #: ``i18n.ngettext`` under a name the extraction does not read (``plural`` builds its message)
@@ -83,6 +84,7 @@ def make_templates() -> Jinja2Templates:
     env.globals["html_lang"] = i18n.html_lang
     env.globals["languages"] = i18n.LANGUAGES
     env.globals["Markup"] = Markup
+    env.globals["js_words"] = js_words.page_words  # the JavaScript's words (partials/js_words.html)
     env.filters["number"] = lambda value: i18n.number(value)
     # a value in bold inside a translated sentence: _("Linked as %(name)s", name=x | strong)
     env.filters["strong"] = lambda value: Markup("<strong>%s</strong>") % value
@@ -98,7 +100,14 @@ def make_templates() -> Jinja2Templates:
     env.filters["translated"] = i18n.gettext
     env.filters["bracket_source"] = i18n.bracket_source  # "Winner of W1-2"
     env.filters["bracket_result"] = i18n.bracket_result  # "Ash wins 2-1", "walkover"
-    env.filters["rounds_text"] = lambda numbers: rounds_text(tuple(numbers))
+    # a tiebreak column's name and abbreviation in the language (keyed by its id)
+    env.filters["tiebreak_label"] = lambda tb: tiebreak_label(tb.name, tb.label)
+    env.filters["tiebreak_short"] = lambda tb: tiebreak_short(tb.name, tb.short)
+    env.filters["rounds_text"] = lambda numbers: i18n.rounds_words(tuple(numbers))
+    # a repeat pairing's note ("Table 3: Ann and Bo met in round 2") in the language
+    env.filters["repeat_note"] = lambda r: i18n.repeat_note(
+        r.table, r.players[0].name, r.players[1].name, r.met_in
+    )
     env.trim_blocks = True
     env.lstrip_blocks = True
     return templates

@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from fairpair.engine.points_text import column_text, in_decimals
 from fairpair.i18n import gettext as _
+from fairpair.i18n.tiebreaks import tiebreak_short
 from fairpair.interop.images import theme
 from fairpair.interop.images.paging import Sheet, sheet
 from fairpair.interop.images.scene import Picture
@@ -65,7 +66,10 @@ def standings_picture(
         Column(_("Player")),
         Column(_("Points"), 120, "end"),
         *([Column(heading, 140, "middle")] if heading else []),
-        *(Column(tb.short, 150, "end") for tb in view.tiebreaks[:TIEBREAKS]),
+        *(
+            Column(tiebreak_short(tb.name, tb.short), 150, "end")
+            for tb in view.tiebreaks[:TIEBREAKS]
+        ),
     )
     after = (
         _("Standings after round %(number)s") % {"number": view.after_round}

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from fairpair.engine.points_text import points_text
 from fairpair.engine.record_text import record_formatter
-from fairpair.engine.repeats import REPEAT_LABEL, repeat_pairings, repeat_text
+from fairpair.engine.repeats import REPEAT_LABEL, repeat_pairings
 from fairpair.engine.result_text import result_text
 from fairpair.engine.standings import compute_standings
 from fairpair.engine.tournament import Tournament
-from fairpair.i18n import N_, ngettext, result_words
+from fairpair.i18n import N_, ngettext, repeat_note, result_words
 from fairpair.i18n import gettext as _
 from fairpair.service.kernel.snapshots import loaded
 from fairpair.service.kernel.unit import reading
@@ -69,7 +69,9 @@ def pairings_text(db: Database, slug: str) -> str:
     label = f" · **{_(REPEAT_LABEL)}**" if repeats else ""
     said = _("round %(number)s (%(state)s)") % {"number": rnd.number, "state": state}
     lines = [f"**{tournament.name}** — {said}{label}"]
-    lines.extend(repeat_text(r, names) for r in repeats)
+    for r in repeats:
+        a, b = (names.get(p, p) for p in r.players)
+        lines.append(repeat_note(r.table, a, b, r.met_in))
     for m in rnd.matches:
         a, b = names.get(m.a, m.a), names.get(m.b, m.b)
         said = f" — {result_words(result_text(m.result, a, b), a, b)}" if m.result else ""

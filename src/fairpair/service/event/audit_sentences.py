@@ -747,6 +747,7 @@ SENTENCES: dict[str, Sentence] = {
     "notice.preferences": _player_self("changed where their notifications go"),
     "notice.push_on": _player_self("turned on push notifications"),
     "notice.push_off": _player_self("turned off push notifications"),
+    "notice.language": _player_self("changed the language of their notifications"),
     "discord.link": _by("linked {subject} to the event"),
     "discord.unlink": _by("unlinked {subject} from the event"),
     "discord.code": _discord_code,

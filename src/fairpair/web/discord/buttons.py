@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from fairpair.i18n import gettext as _
 from fairpair.service.discord.links import DiscordPlayer, discord_user_of
 from fairpair.service.kernel.connection import Database
 from fairpair.service.players.roster import drop_player
@@ -32,16 +33,17 @@ def _drop(db: Database, slug: str, caller: Caller, player: DiscordPlayer) -> Rep
 
 
 def _at(p: Pressed) -> str:
-    return f"round {p.round}, table {p.table}"
+    return _("round %(round)s, table %(table)s") % {"round": p.round, "table": p.table}
 
 
 def _mine(state: ReportState, p: Pressed) -> Reply | None:
     """A refusal when the button is not about the clicker's current match."""
     if state.round is None:
-        return refused(state.why_not or "you have no match to report")
+        return refused(state.why_not or _("you have no match to report"))
     if (state.round, state.table) != (p.round, p.table):
         return refused(
-            f"this button is for {_at(p)}: yours is round {state.round}, table {state.table}"
+            _("this button is for %(button)s: yours is round %(round)s, table %(table)s")
+            % {"button": _at(p), "round": state.round, "table": state.table}
         )
     return None
 
@@ -49,7 +51,11 @@ def _mine(state: ReportState, p: Pressed) -> Reply | None:
 def _reported(db: Database, slug: str, state: ReportState, p: Pressed, name: str) -> Reply:
     """What the channel is told after a report: the result, or the opponent asked."""
     if state.state == "confirmed":
-        return said(f"Result recorded, {_at(p)}: **{state.result}**.", public=True)
+        return said(
+            _("Result recorded, %(match)s: **%(result)s**.")
+            % {"match": _at(p), "result": state.result},
+            public=True,
+        )
     if state.state == "disputed":
         return said(f"{_at(p).capitalize()}: the result is disputed; a judge will settle it.")
     assert state.reported is not None and state.opponent_key is not None
@@ -82,34 +88,38 @@ def _report(db: Database, slug: str, caller: Caller, player: DiscordPlayer, p: P
     if p.action == "confirm":
         state = confirm_report(db, slug, player.key, actor=actor, version=p.version)
         return updated(
-            f"Result recorded, {_at(p)}: **{state.result}** (confirmed by {player.name})."
+            _("Result recorded, %(match)s: **%(result)s** (confirmed by %(player)s).")
+            % {"match": _at(p), "result": state.result, "player": player.name}
         )
     if p.action == "dispute":
         if state.version != p.version or state.mine or state.state != "pending":
-            return refused("that report changed or was settled: type /report to see it now")
+            return refused(_("that report changed or was settled: type /report to see it now"))
         return said(
-            f"What was the result of {_at(p)}, games from your side?",
+            _("What was the result of %(match)s, games from your side?") % {"match": _at(p)},
             buttons=choice_buttons(state, action="say"),
         )
     assert score is not None
     dispute_report(
         db, slug, player.key, score.won, score.lost, score.drawn, actor=actor, version=p.version
     )
-    return updated(f"You disputed {_at(p)}: a judge will settle it (the Resolution Queue).")
+    return updated(
+        _("You disputed %(match)s: a judge will settle it (the Resolution Queue).")
+        % {"match": _at(p)}
+    )
 
 
 def answer_button(db: Database, caller: Caller, interaction: dict[str, Any]) -> Reply:
     data = interaction.get("data")
     custom_id = data.get("custom_id") if isinstance(data, dict) else None
     if not isinstance(custom_id, str):
-        return refused("that button says nothing fairpair knows")
+        return refused(_("that button says nothing fairpair knows"))
     slug = linked_event(db, caller)
     player = own_player(db, slug, caller)
     if custom_id == "stay":
-        return updated("You stay in the event.")
+        return updated(_("You stay in the event."))
     if custom_id == "drop":
         return _drop(db, slug, caller, player)
     found = pressed(custom_id)
     if found is None:
-        return refused("that button is out of date: type the command again")
+        return refused(_("that button is out of date: type the command again"))
     return _report(db, slug, caller, player, found)

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from fairpair.engine.errors import FairpairError
+from fairpair.i18n import gettext as _
 from fairpair.service.discord.leaderboard import leaderboard_text, league_of_channel
 from fairpair.service.discord.links import (
     discord_actor,
@@ -52,9 +53,9 @@ Command = Callable[[Database, Caller, dict[str, str]], Reply]
 
 def _staff_only(caller: Caller) -> None:
     if caller.guild_id is None:
-        raise Stop(refused("use this in a server's channel, not in a direct message"))
+        raise Stop(refused(_("use this in a server's channel, not in a direct message")))
     if not caller.manages_channels:
-        raise Stop(refused("only members who may manage channels link or unlink one"))
+        raise Stop(refused(_("only members who may manage channels link or unlink one")))
 
 
 def _link(db: Database, caller: Caller, options: dict[str, str]) -> Reply:
@@ -67,9 +68,12 @@ def _link(db: Database, caller: Caller, options: dict[str, str]) -> Reply:
         actor=discord_actor(caller.user_id, caller.username),
     )
     return said(
-        f"This channel now shows **{linked.event_name}**: the live pairings and standings "
-        "appear here in a moment and follow every result. Players: type /join with the "
-        "Discord code from your player page.",
+        _(
+            "This channel now shows **%(event)s**: the live pairings and standings appear here "
+            "in a moment and follow every result. Players: type /join with the Discord code "
+            "from your player page."
+        )
+        % {"event": linked.event_name},
         public=True,
     )
 
@@ -79,7 +83,9 @@ def _unlink(db: Database, caller: Caller, options: dict[str, str]) -> Reply:
     linked = unlink_channel(
         db, caller.channel_id, actor=discord_actor(caller.user_id, caller.username)
     )
-    return said(f"This channel no longer shows **{linked.event_name}**.", public=True)
+    return said(
+        _("This channel no longer shows **%(event)s**.") % {"event": linked.event_name}, public=True
+    )
 
 
 def _join(db: Database, caller: Caller, options: dict[str, str]) -> Reply:
@@ -87,8 +93,11 @@ def _join(db: Database, caller: Caller, options: dict[str, str]) -> Reply:
         db, options.get("code", ""), user_id=caller.user_id, username=caller.username
     )
     return said(
-        f"You are **{player.name}** in **{linked.event_name}**: /checkin, /report and /drop "
-        "in its channel now act as you."
+        _(
+            "You are **%(player)s** in **%(event)s**: /checkin, /report and /drop in its "
+            "channel now act as you."
+        )
+        % {"player": player.name, "event": linked.event_name}
     )
 
 
@@ -136,15 +145,16 @@ def _checkin(db: Database, caller: Caller, options: dict[str, str]) -> Reply:
     slug = linked_event(db, caller)
     player = own_player(db, slug, caller)
     done = check_in_myself(db, slug, player.key, actor=player.actor(caller.user_id))
-    return said("You are checked in." if done else "You were already checked in.")
+    return said(_("You are checked in.") if done else _("You were already checked in."))
 
 
 def _drop(db: Database, caller: Caller, options: dict[str, str]) -> Reply:
     slug = linked_event(db, caller)
     player = own_player(db, slug, caller)
     return said(
-        f"**{player.name}**, drop out of the event? Your results stay; you are not paired again.",
-        buttons=(Button("Drop out", "drop", DANGER), Button("Stay in", "stay", SECONDARY)),
+        _("**%(player)s**, drop out of the event? Your results stay; you are not paired again.")
+        % {"player": player.name},
+        buttons=(Button(_("Drop out"), "drop", DANGER), Button(_("Stay in"), "stay", SECONDARY)),
     )
 
 
@@ -155,18 +165,37 @@ def _report(db: Database, caller: Caller, options: dict[str, str]) -> Reply:
     if state.state == "pending" and not state.mine and state.can_report:
         assert state.reported is not None
         return said(
-            f"{state.opponent} reported round {state.round}, table {state.table}: "
-            f"**{state.reported.text}** (told from your side). Is that right?",
+            _(
+                "%(opponent)s reported round %(round)s, table %(table)s: **%(result)s** "
+                "(told from your side). Is that right?"
+            )
+            % {
+                "opponent": state.opponent,
+                "round": state.round,
+                "table": state.table,
+                "result": state.reported.text,
+            },
             buttons=answer_buttons(state),
         )
     if not state.can_report:
-        return refused(state.why_not or "you have no match to report")
+        return refused(state.why_not or _("you have no match to report"))
     waiting = ""
     if state.state == "pending" and state.mine and state.reported is not None:
-        waiting = f" (you reported {state.reported.text}; {state.opponent} has not confirmed)"
+        waiting = _(" (you reported %(result)s; %(opponent)s has not confirmed)") % {
+            "result": state.reported.text,
+            "opponent": state.opponent,
+        }
     return said(
-        f"Round {state.round}, table {state.table} against **{state.opponent}**{waiting}: "
-        "your result, games from your side?",
+        _(
+            "Round %(round)s, table %(table)s against **%(opponent)s**%(waiting)s: your "
+            "result, games from your side?"
+        )
+        % {
+            "round": state.round,
+            "table": state.table,
+            "opponent": state.opponent,
+            "waiting": waiting,
+        },
         buttons=choice_buttons(state),
     )
 
@@ -189,5 +218,8 @@ def answer_command(db: Database, caller: Caller, interaction: dict[str, Any]) ->
     name = data.get("name") if isinstance(data, dict) else None
     command = COMMANDS.get(name) if isinstance(name, str) else None
     if command is None:
-        return refused(f"fairpair has no command {name!r}: the commands are being updated")
+        return refused(
+            _("fairpair has no command %(name)s: the commands are being updated")
+            % {"name": repr(name)}
+        )
     return command(db, caller, options_of(interaction))

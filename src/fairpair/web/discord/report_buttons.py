@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from fairpair.i18n import gettext as _
 from fairpair.service.results.current_match import Score
 from fairpair.service.results.self_reports import ReportState
 from fairpair.web.discord.replies import DANGER, PRIMARY, SECONDARY, SUCCESS, Button
@@ -29,7 +30,8 @@ class Pressed:
 
 
 def label(score: Score) -> str:
-    return f"{score.text} " + {"win": "I won", "loss": "I lost", "draw": "draw"}[score.outcome]
+    said = {"win": _("I won"), "loss": _("I lost"), "draw": _("draw")}[score.outcome]
+    return f"{score.text} {said}"
 
 
 def _games(score: Score) -> str:

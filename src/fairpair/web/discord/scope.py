@@ -3,6 +3,7 @@ the caller is there — or the refusal (``Stop``) saying what to do first."""
 
 from __future__ import annotations
 
+from fairpair.i18n import gettext as _
 from fairpair.service.discord.links import DiscordPlayer, event_of_channel, player_of
 from fairpair.service.kernel.connection import Database
 from fairpair.web.discord.caller import Caller
@@ -22,8 +23,10 @@ def linked_event(db: Database, caller: Caller) -> str:
     if slug is None:
         raise Stop(
             refused(
-                "this channel is not linked to an event: the organizer links it with "
-                "/link and the code from the event's console"
+                _(
+                    "this channel is not linked to an event: the organizer links it with "
+                    "/link and the code from the event's console"
+                )
             )
         )
     return slug
@@ -34,8 +37,10 @@ def own_player(db: Database, slug: str, caller: Caller) -> DiscordPlayer:
     if player is None:
         raise Stop(
             refused(
-                "you have not joined this event on Discord: type /join with the Discord code "
-                "from your player page (or ask a judge for one)"
+                _(
+                    "you have not joined this event on Discord: type /join with the Discord "
+                    "code from your player page (or ask a judge for one)"
+                )
             )
         )
     return player

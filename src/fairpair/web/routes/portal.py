@@ -26,6 +26,7 @@ from markupsafe import Markup
 from fairpair.engine.errors import FairpairError
 from fairpair.error_table import kind_of
 from fairpair.i18n import N_
+from fairpair.i18n import gettext as _
 from fairpair.service.discord.player_account import discord_box
 from fairpair.service.kernel.connection import Database
 from fairpair.service.players.bye_requests import LABELS, bye_options
@@ -165,7 +166,7 @@ def check_in(request: Request, access: Player, db: DbDep, slug: str) -> Response
     player = access.player
     assert player is not None
     if player.player_key is None:
-        errors = {"checkin": "you are on the waitlist: you check in once you have a place"}
+        errors = {"checkin": _("you are on the waitlist: you check in once you have a place")}
         return me_page(request, access, db, slug, status=409, errors=errors)
     try:
         check_in_myself(db, slug, player.player_key, actor=access.actor)
@@ -186,7 +187,7 @@ def drop(
     player = access.player
     assert player is not None
     if player.player_key is None:
-        errors = {"drop": "you are on the waitlist, not in the event: nothing to drop out of"}
+        errors = {"drop": _("you are on the waitlist, not in the event: nothing to drop out of")}
         return me_page(request, access, db, slug, status=409, errors=errors)
     if confirm != "yes":
         me = my_match(db, slug, player.player_key)

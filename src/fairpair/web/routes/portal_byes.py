@@ -11,6 +11,8 @@ from fastapi.responses import RedirectResponse, Response
 from fairpair.engine.errors import FairpairError
 from fairpair.engine.rounds import ByeKind
 from fairpair.error_table import kind_of
+from fairpair.i18n import N_
+from fairpair.i18n import gettext as _
 from fairpair.service.players.bye_requests import LABELS, cancel_bye, request_bye
 from fairpair.web.access import DbDep, Player
 from fairpair.web.forms import form_values
@@ -18,7 +20,7 @@ from fairpair.web.numbers import is_whole
 from fairpair.web.routes.portal import me_page
 
 ROUTER = APIRouter(include_in_schema=False)
-WAITING = "you are on the waitlist: byes are for players in the event"
+WAITING = N_("you are on the waitlist: byes are for players in the event")
 
 
 @ROUTER.post("/e/{slug}/me/byes")
@@ -26,14 +28,14 @@ async def ask_bye(request: Request, access: Player, db: DbDep, slug: str) -> Res
     player = access.player
     assert player is not None
     if player.player_key is None:
-        return me_page(request, access, db, slug, status=409, errors={"bye": WAITING})
+        return me_page(request, access, db, slug, status=409, errors={"bye": _(WAITING)})
     form = await form_values(request)
     kind, number = form.get("kind", ""), form.get("round", "").strip()
     if kind not in {k.value for k in LABELS}:
-        errors = {"bye": "choose a half-point or a zero-point bye"}
+        errors = {"bye": _("choose a half-point or a zero-point bye")}
         return me_page(request, access, db, slug, status=422, errors=errors)
     if number and (not is_whole(number) or len(number) > 4):
-        errors = {"bye": f"{number!r} is not a round number"}
+        errors = {"bye": _("%(typed)s is not a round number") % {"typed": repr(number)}}
         return me_page(request, access, db, slug, status=422, errors=errors)
     try:
         request_bye(
@@ -56,7 +58,7 @@ def cancel(request: Request, access: Player, db: DbDep, slug: str, number: int) 
     player = access.player
     assert player is not None
     if player.player_key is None:
-        return me_page(request, access, db, slug, status=409, errors={"bye": WAITING})
+        return me_page(request, access, db, slug, status=409, errors={"bye": _(WAITING)})
     try:
         cancel_bye(db, slug, player.player_key, number, actor=access.actor, asker="player")
     except FairpairError as error:

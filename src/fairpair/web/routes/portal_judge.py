@@ -14,6 +14,7 @@ from fastapi.responses import RedirectResponse, Response
 
 from fairpair.engine.errors import FairpairError
 from fairpair.error_table import kind_of
+from fairpair.i18n import gettext as _
 from fairpair.service.results.judge_calls import NOTE_LIMIT, call_judge
 from fairpair.web.access import DbDep, Player
 from fairpair.web.routes.portal import me_page
@@ -32,7 +33,7 @@ def call_a_judge(
     player = access.player
     assert player is not None
     if player.player_id is None:
-        errors = {"judge": "you are on the waitlist: call a judge once you play"}
+        errors = {"judge": _("you are on the waitlist: call a judge once you play")}
         return me_page(request, access, db, slug, status=409, errors=errors)
     try:
         call_judge(db, slug, player.player_id, note, actor=access.actor)

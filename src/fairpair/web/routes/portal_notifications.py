@@ -28,6 +28,7 @@ from starlette.concurrency import run_in_threadpool
 
 from fairpair.engine.errors import FairpairError
 from fairpair.error_table import kind_of
+from fairpair.i18n import gettext as _
 from fairpair.service.event.events import event_version
 from fairpair.service.kernel.connection import Database
 from fairpair.service.kernel.errors import Refused
@@ -57,7 +58,7 @@ PREFERENCE_FIELDS = ("push", "discord", "discord_user_id")
 def _player_id(access: Access) -> int:
     assert access.player is not None
     if access.player.player_id is None:
-        raise Refused("player", "you are on the waitlist: notifications start once you play")
+        raise Refused("player", _("you are on the waitlist: notifications start once you play"))
     return access.player.player_id
 
 
@@ -230,7 +231,7 @@ async def subscribe(request: Request, slug: str, access: Player, db: DbDep) -> R
     raw = await request.body()
     if len(raw) > MAX_SUBSCRIPTION_BYTES:
         return JSONResponse(
-            error_body("refused", "a push subscription is at most 4 KB", "endpoint"), 413
+            error_body("refused", _("a push subscription is at most 4 KB"), "endpoint"), 413
         )
     try:
         data = json.loads(raw)

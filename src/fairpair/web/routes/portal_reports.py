@@ -16,6 +16,7 @@ from fastapi.responses import RedirectResponse, Response
 
 from fairpair.engine.errors import FairpairError, Location
 from fairpair.error_table import kind_of
+from fairpair.i18n import gettext as _
 from fairpair.service.kernel.connection import Database
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.results import self_reports
@@ -57,10 +58,12 @@ def _number(values: dict[str, str], name: str, *, required: bool) -> int | None:
         return None
     if name not in GAMES:
         if not is_whole(text):
-            raise Refused(Location((name,)), f"{name}: not a number (reload the page)")
+            raise Refused(
+                Location((name,)), _("%(field)s: not a number (reload the page)") % {"field": name}
+            )
         return int(text)
     if not is_whole(text) or int(text) > 99:
-        raise Refused(Location((name,)), "games: type a whole number from 0 to 99")
+        raise Refused(Location((name,)), _("games: type a whole number from 0 to 99"))
     return int(text)
 
 

@@ -19,7 +19,7 @@
       var script = document.createElement("script");
       script.src = JSQR;
       script.onload = function () { resolve(); };
-      script.onerror = function () { reject(new Error("the QR decoder did not load")); };
+      script.onerror = function () { reject(new Error(fairpairWords.t("the QR decoder did not load"))); };
       document.head.appendChild(script);
     });
   }
@@ -60,7 +60,7 @@
     var field = el("f-code"), form = el("code-form");
     if (!field || !form) return;
     field.value = text;
-    say("Code read: checking in…");
+    say(fairpairWords.t("Code read: checking in…"));
     if (form.requestSubmit) form.requestSubmit(); else form.submit();
   }
 
@@ -86,7 +86,7 @@
   }
 
   function start() {
-    say("Starting the camera…");
+    say(fairpairWords.t("Starting the camera…"));
     reader().then(function () {
       return navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false });
     }).then(function (media) {
@@ -99,12 +99,12 @@
       el("scan-stop").focus();
       return video.play();
     }).then(function () {
-      say("Point the camera at the player's QR code.");
+      say(fairpairWords.t("Point the camera at the player's QR code."));
       tick();
     }).catch(function (error) {
       stop();
-      say("The camera could not start (" + (error && error.message ? error.message : error) +
-        "): type the code under the player's QR code instead.");
+      say(fairpairWords.t("The camera could not start (%(error)s): type the code under the player's QR code instead.",
+        { error: error && error.message ? error.message : error }));
     });
   }
 
@@ -113,13 +113,13 @@
     if (!box || !navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) return;
     box.hidden = false;
     el("scan-start").addEventListener("click", start);
-    el("scan-stop").addEventListener("click", function () { stop(); say("Camera stopped."); });
+    el("scan-stop").addEventListener("click", function () { stop(); say(fairpairWords.t("Camera stopped.")); });
   }
 
   document.addEventListener("htmx:afterSettle", function (e) {
     if (!e.target || e.target.id !== "checkin-panel") return;
     var done = el("checkin-done"), error = el("e-code");
-    if (stream) say(error ? error.textContent : done ? done.textContent + " Next player." : "");
+    if (stream) say(error ? error.textContent : done ? fairpairWords.t("%(done)s Next player.", { done: done.textContent }) : "");
   });
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUp);
   else setUp();

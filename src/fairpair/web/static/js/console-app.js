@@ -19,7 +19,7 @@
     var box = banner();
     if (!box) return;
     box.hidden = !off;
-    box.textContent = off ? OFFLINE : "";
+    box.textContent = off ? fairpairWords.t(OFFLINE) : "";
     document.documentElement.classList.toggle("fp-offline", off);
   }
   window.addEventListener("offline", function () { showOffline(true); });
@@ -108,7 +108,7 @@
     function show(text, subscribed) {
       status.textContent = text;
       off.hidden = !subscribed;
-      on.textContent = subscribed ? "Save the alerts" : "Turn on alerts on this phone";
+      on.textContent = fairpairWords.t(subscribed ? "Save the alerts" : "Turn on alerts on this phone");
     }
     function wanted() {
       return Array.prototype.map.call(box.querySelectorAll("input[name=alert]:checked"), function (c) { return c.value; });
@@ -116,14 +116,14 @@
     navigator.serviceWorker.getRegistration(SCOPE).then(function (reg) {
       return reg ? reg.pushManager.getSubscription() : null;
     }).then(function (sub) {
-      if (sub) show("Alerts are on for this phone.", true);
+      if (sub) show(fairpairWords.t("Alerts are on for this phone."), true);
     }).catch(function () {});
     on.addEventListener("click", function () {
       var kinds = wanted();
-      if (!kinds.length) { show("Choose at least one alert.", !off.hidden); return; }
+      if (!kinds.length) { show(fairpairWords.t("Choose at least one alert."), !off.hidden); return; }
       on.disabled = true;
       Notification.requestPermission().then(function (answer) {
-        if (answer !== "granted") throw new Error("Notifications are blocked for this site in the browser's settings.");
+        if (answer !== "granted") throw new Error(fairpairWords.t("Notifications are blocked for this site in the browser's settings."));
         return navigator.serviceWorker.register("/console-sw.js", { scope: SCOPE });
       }).then(function () {
         return navigator.serviceWorker.ready;
@@ -136,13 +136,13 @@
       }).then(function (answer) {
         if (!answer.ok) {
           return answer.json().then(function (body) {
-            throw new Error((body && body.error && body.error.message) || "The server did not keep the subscription (" + answer.status + ").");
+            throw new Error((body && body.error && body.error.message) || fairpairWords.t("The server did not keep the subscription (%(status)s).", { status: answer.status }));
           });
         }
-        show("Alerts are on for this phone.", true);
+        show(fairpairWords.t("Alerts are on for this phone."), true);
         return null;
       }).catch(function (error) {
-        show(error.message || "Alerts could not be turned on.", false);
+        show(error.message || fairpairWords.t("Alerts could not be turned on."), false);
       }).then(function () { on.disabled = false; });
     });
     off.addEventListener("click", function () {
@@ -151,7 +151,7 @@
       }).then(function (sub) {
         if (!sub) return null;
         return postJSON(box.dataset.unsubscribe, { endpoint: sub.endpoint }).then(function () { return sub.unsubscribe(); });
-      }).then(function () { show("Alerts are off for this phone.", false); }).catch(function () {});
+      }).then(function () { show(fairpairWords.t("Alerts are off for this phone."), false); }).catch(function () {});
     });
   }
 

@@ -22,6 +22,7 @@ var SHELL = [
   "/static/css/console-phone.css",
   "/static/vendor/htmx-2.0.11.min.js",
   "/static/vendor/htmx-ext-sse-2.2.4.min.js",
+  "/static/js/words.js",
   "/static/js/fairpair.js",
   "/static/js/console-app.js",
   "/static/js/results.js",

@@ -50,7 +50,7 @@
     }
     if (goal.paused !== undefined) {  // the console paused the clock
       clock.textContent = clockText(goal.paused);
-      label.textContent = "Paused";
+      label.textContent = fairpairWords.t("Paused");
       timer.classList.add("paused");
       return;
     }
@@ -64,7 +64,7 @@
     clock.textContent = clockText(left);
     if (left <= 0) {
       timer.classList.add("over");
-      label.textContent = "Time";
+      label.textContent = fairpairWords.t("Time");
     } else {
       label.textContent = "";
       if (left <= 5 * 60000) { timer.classList.add("ending"); }
@@ -91,7 +91,7 @@
     p.list.scrollLeft = shown * p.width;
     p.list.setAttribute("data-page", String(shown + 1));
     var counter = document.querySelector(".display-pages");
-    if (counter) { counter.textContent = p.pages > 1 ? "Page " + (shown + 1) + " of " + p.pages : ""; }
+    if (counter) { counter.textContent = p.pages > 1 ? fairpairWords.t("Page %(page)s of %(pages)s", { page: shown + 1, pages: p.pages }) : ""; }
   }
 
   function turn() {

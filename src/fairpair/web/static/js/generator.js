@@ -25,7 +25,7 @@
   function say(text) { status.textContent = text; }
   function progress() {
     bar.value = Math.min(loaded, total);
-    say("Downloading the engine: " + (loaded / 1e6).toFixed(1) + " of " + (total / 1e6).toFixed(1) + " MB");
+    say(fairpairWords.t("Downloading the engine: %(loaded)s of %(total)s MB", { loaded: (loaded / 1e6).toFixed(1), total: (total / 1e6).toFixed(1) }));
   }
   function showError(error) {
     errorBox.textContent = error ? (error.where ? error.where + ": " : "") + error.reason : "";
@@ -96,7 +96,7 @@
     return stored.arrayBuffer().then(function (data) {
       var bytes = new Uint8Array(data);
       if (bytes.byteLength % 4 || checksum(bytes) !== stored.headers.get("x-check")) {
-        throw new Error("the stored engine is damaged");
+        throw new Error(fairpairWords.t("the stored engine is damaged"));
       }
       return bytes;
     });
@@ -155,7 +155,7 @@
     });
     var py = null;
     var buffers = null;
-    say("Starting fairpair's engine from this device…");
+    say(fairpairWords.t("Starting fairpair's engine from this device…"));
     var started = growingMemory(function () { return bytes.length; }, function () {
       return loadPyodide({ indexURL: root.dataset.pyodide, _loadSnapshot: snapshot });
     });
@@ -179,7 +179,7 @@
       var check = JSON.parse(glue.call("new_event", JSON.stringify({ document: {}, name: "check", players: "A\nB\nC\nD" })));
       check = check.error ? check : JSON.parse(glue.call("pair_next", JSON.stringify({ document: check.document })));
       if (check.error || check.document.stages[0].rounds[0].matches.length !== 2) {
-        throw new Error("the stored engine does not pair");
+        throw new Error(fairpairWords.t("the stored engine does not pair"));
       }
       var compiled = py.runPython("import os, sys; os.path.isdir(sys.pycache_prefix)");
       return {
@@ -200,7 +200,7 @@
       py = got[0];
       buffers = got[1];
       timings.python = performance.now();
-      say("Starting fairpair's engine…");
+      say(fairpairWords.t("Starting fairpair's engine…"));
       return keepCompiledModules(py);
     }).then(function () {
       unpack(py, buffers, wheels, function () { return true; });
@@ -258,7 +258,7 @@
       bar.value = total;
       timings.ready = performance.now();
       root.dataset.state = "ready";
-      say("Ready: the engine runs in this browser (" + ((timings.ready - timings.started) / 1000).toFixed(1) + " s to load).");
+      say(fairpairWords.t("Ready: the engine runs in this browser (%(seconds)s s to load).", { seconds: ((timings.ready - timings.started) / 1000).toFixed(1) }));
       document.getElementById("gen-loading").classList.add("loaded");
       startBox.querySelectorAll("button, input, select, textarea").forEach(function (el) { el.disabled = false; });
       tools.querySelectorAll("button, input").forEach(function (el) { el.disabled = false; });
@@ -271,7 +271,7 @@
     }).catch(function (error) {
       window.fetch = realFetch;
       root.dataset.state = "failed";
-      say("The engine could not load: " + error.message + ". Reload the page to try again.");
+      say(fairpairWords.t("The engine could not load: %(error)s. Reload the page to try again.", { error: error.message }));
     });
   }
 
@@ -328,7 +328,7 @@
     var target = ev.target.closest("[data-action], [data-print]");
     if (!target || target.tagName === "SELECT" || target.tagName === "FORM") { return; }
     if (target.dataset.print) { printSection(target.dataset.print); return; }
-    if (target.dataset.action === "drop" && !window.confirm("Drop " + target.getAttribute("aria-label").slice(5) + " from the event? Their results stay.")) { return; }
+    if (target.dataset.action === "drop" && !window.confirm(fairpairWords.t("Drop %(player)s from the event? Their results stay.", { player: target.getAttribute("aria-label").slice(5) }))) { return; }
     act(target.dataset.action, Object.assign({}, target.dataset));
   });
   eventBox.addEventListener("change", function (ev) {
@@ -381,7 +381,7 @@
     file.text().then(function (text) { act("import", { text: text }, {}); ev.target.value = ""; });
   });
   document.getElementById("gen-clear").addEventListener("click", function () {
-    if (!window.confirm("Close this event? Export it first to keep it: it is removed from this browser.")) { return; }
+    if (!window.confirm(fairpairWords.t("Close this event? Export it first to keep it: it is removed from this browser."))) { return; }
     localStorage.removeItem(KEY);
     doc = null;
     eventBox.innerHTML = "";
@@ -392,7 +392,7 @@
     var target = root.dataset.continue;
     var note = document.getElementById("gen-continue-note");
     if (!target) {
-      note.textContent = "Export the event, then on your fairpair server open the generator and import the file there: its Continue on this server button saves it as an event.";
+      note.textContent = fairpairWords.t("Export the event, then on your fairpair server open the generator and import the file there: its Continue on this server button saves it as an event.");
       return;
     }
     var body = new FormData();
@@ -400,20 +400,20 @@
     body.append("csrftoken", root.dataset.csrf);
     var login = "/login?next=" + encodeURIComponent(window.location.pathname);
     fetch(target, { method: "POST", body: body, headers: { "x-csrftoken": root.dataset.csrf }, credentials: "same-origin", redirect: "manual" }).then(function (r) {
-      if (r.type === "opaqueredirect" || r.status === 401) { return { status: 401, data: { reason: "Log in as an organizer of this server first, then come back here: the event waits in this browser.", login: login } }; }
-      if (r.status === 403) { return { status: 403, data: { reason: "This account cannot create events: ask the server's administrator for an organizer account." } }; }
+      if (r.type === "opaqueredirect" || r.status === 401) { return { status: 401, data: { reason: fairpairWords.t("Log in as an organizer of this server first, then come back here: the event waits in this browser."), login: login } }; }
+      if (r.status === 403) { return { status: 403, data: { reason: fairpairWords.t("This account cannot create events: ask the server's administrator for an organizer account.") } }; }
       return r.json().then(function (data) { return { status: r.status, data: data }; });
     }).then(function (answer) {
       if (answer.status === 201) { window.location.href = answer.data.url; return; }
-      note.textContent = (answer.data.where ? answer.data.where + ": " : "") + (answer.data.reason || "The server refused the event.");
+      note.textContent = (answer.data.where ? answer.data.where + ": " : "") + (answer.data.reason || fairpairWords.t("The server refused the event."));
       if (answer.data.login) {
         var link = document.createElement("a");
         link.href = answer.data.login;
-        link.textContent = "Log in";
+        link.textContent = fairpairWords.t("Log in");
         note.appendChild(document.createTextNode(" "));
         note.appendChild(link);
       }
-    }).catch(function () { note.textContent = "The server cannot be reached (offline?): export the event and import it later."; });
+    }).catch(function () { note.textContent = fairpairWords.t("The server cannot be reached (offline?): export the event and import it later."); });
   });
 
   window.fairpairGenerator = { timings: timings, act: function (a, f) { return act(a, f || {}); } };

@@ -45,13 +45,13 @@
     navigator.serviceWorker.getRegistration("/").then(function (reg) {
       return reg ? reg.pushManager.getSubscription() : null;
     }).then(function (sub) {
-      if (sub) { show("Push is on for this device.", true); }
+      if (sub) { show(fairpairWords.t("Push is on for this device."), true); }
     }).catch(function () {});
 
     on.addEventListener("click", function () {
       on.disabled = true;
       Notification.requestPermission().then(function (answer) {
-        if (answer !== "granted") { throw new Error("Notifications are blocked for this site in your browser's settings."); }
+        if (answer !== "granted") { throw new Error(fairpairWords.t("Notifications are blocked for this site in your browser's settings.")); }
         return navigator.serviceWorker.register("/sw.js", { scope: "/" });
       }).then(function () {
         return navigator.serviceWorker.ready;
@@ -63,10 +63,10 @@
       }).then(function (sub) {
         return post(box.dataset.subscribe, sub.toJSON());
       }).then(function (answer) {
-        if (!answer.ok) { throw new Error("The server did not keep the subscription (" + answer.status + ")."); }
-        show("Push is on for this device.", true);
+        if (!answer.ok) { throw new Error(fairpairWords.t("The server did not keep the subscription (%(status)s).", { status: answer.status })); }
+        show(fairpairWords.t("Push is on for this device."), true);
       }).catch(function (error) {
-        show(error.message || "Push could not be turned on.", false);
+        show(error.message || fairpairWords.t("Push could not be turned on."), false);
       }).then(function () { on.disabled = false; });
     });
 
@@ -79,7 +79,7 @@
           return sub.unsubscribe();
         });
       }).then(function () {
-        show("Push is off for this device.", false);
+        show(fairpairWords.t("Push is off for this device."), false);
       }).catch(function () {});
     });
   }

@@ -36,6 +36,7 @@
     try { localStorage.setItem(storeKey, JSON.stringify(entries)); } catch (e) { /* full */ }
   }
   function el(id) { return document.getElementById(id); }
+  function say(text, values) { return fairpairWords.t(text, values); }
 
   function button(text, className, onClick) {
     var b = document.createElement("button");
@@ -58,27 +59,26 @@
       li.setAttribute("data-key", entry.key);
       var text = document.createElement("p");
       if (entry.state === "waiting") {
-        text.textContent = "Table " + entry.table + ": " + entry.result + " — waiting to send.";
+        text.textContent = say("Table %(table)s: %(result)s — waiting to send.", entry);
       } else if (entry.state === "conflict") {
-        text.textContent = "Table " + entry.table + " needs your decision: " + entry.recorded +
-          " is recorded; this phone's entry says " + entry.entry + ".";
+        text.textContent = say("Table %(table)s needs your decision: %(recorded)s is recorded; this phone's entry says %(entry)s.", entry);
       } else {
-        text.textContent = "Table " + entry.table + ": " + entry.result + " — not recorded: " + entry.message;
+        text.textContent = say("Table %(table)s: %(result)s — not recorded: %(reason)s", { table: entry.table, result: entry.result, reason: entry.message });
       }
       li.appendChild(text);
       if (entry.state === "conflict") {
         var actions = document.createElement("div");
         actions.className = "queued-actions";
-        actions.appendChild(button("Keep " + entry.recorded, "secondary keep", function () {
-          drop(entry.key, "Table " + entry.table + ": kept " + entry.recorded + ".");
+        actions.appendChild(button(say("Keep %(result)s", { result: entry.recorded }), "secondary keep", function () {
+          drop(entry.key, say("Table %(table)s: kept %(result)s.", { table: entry.table, result: entry.recorded }));
         }));
-        actions.appendChild(button("Correct it to " + entry.entry, "replace", function () {
+        actions.appendChild(button(say("Correct it to %(result)s", { result: entry.entry }), "replace", function () {
           replace(entry);
         }));
         li.appendChild(actions);
       } else if (entry.state === "refused") {
-        li.appendChild(button("Discard this entry", "secondary discard", function () {
-          drop(entry.key, "Table " + entry.table + ": entry discarded.");
+        li.appendChild(button(say("Discard this entry"), "secondary discard", function () {
+          drop(entry.key, say("Table %(table)s: entry discarded.", entry));
         }));
       }
       list.appendChild(li);
@@ -87,8 +87,9 @@
     if (said !== undefined) el("entry-queue-said").textContent = said;
     var waiting = entries.filter(function (e) { return e.state === "waiting"; }).length;
     if (waiting && said === undefined) {
-      el("entry-queue-said").textContent = waiting + (waiting === 1 ? " result waits" : " results wait") +
-        " to be sent: they go as soon as the connection is back.";
+      el("entry-queue-said").textContent = fairpairWords.n(
+        "%(num)d result waits to be sent: they go as soon as the connection is back.",
+        "%(num)d results wait to be sent: they go as soon as the connection is back.", waiting);
     }
     mark(entries);
   }
@@ -102,8 +103,8 @@
       li.classList.toggle("is-queued", !!entry);
       if (!state) return;
       if (!state.getAttribute("data-was")) state.setAttribute("data-was", state.textContent);
-      state.textContent = entry ? (entry.state === "waiting" ? entry.result + " · waiting to send"
-        : "needs a decision") : state.getAttribute("data-was");
+      state.textContent = entry ? (entry.state === "waiting" ? say("%(result)s · waiting to send", entry)
+        : say("needs a decision")) : state.getAttribute("data-was");
     });
   }
 
@@ -141,7 +142,7 @@
     el("f-result").value = "";
     var shown = el("entry-players");
     if (shown) shown.textContent = "";
-    render("Table " + entry.table + ": " + entry.result + " kept on this phone — it is sent when the connection is back.");
+    render(say("Table %(table)s: %(result)s kept on this phone — it is sent when the connection is back.", entry));
     el("f-table").focus();
   }
 
@@ -189,23 +190,25 @@
           entry.version = answer.version;
           entry.message = answer.message;
           keep(entry);
-          said.push("Table " + entry.table + " needs your decision.");
+          said.push(say("Table %(table)s needs your decision.", entry));
         } else if (answer.status === 403 || answer.status === 401) {
-          throw new Error("log in again to send the results kept on this phone");
+          var again = new Error(say("log in again to send the results kept on this phone"));
+          again.logIn = true;
+          throw again;
         } else {
           entry.state = "refused";
-          entry.message = answer.message || ("the server answered " + answer.status);
+          entry.message = answer.message || say("the server answered %(status)s", answer);
           keep(entry);
-          said.push("Table " + entry.table + " was not recorded.");
+          said.push(say("Table %(table)s was not recorded.", entry));
         }
         return next(i + 1);
       });
     }
     return next(0).then(function () {
-      render((sent ? sent + (sent === 1 ? " result" : " results") + " sent and recorded. " : "") + said.join(" "));
+      render((sent ? fairpairWords.n("%(num)d result sent and recorded.", "%(num)d results sent and recorded.", sent) + " " : "") + said.join(" "));
       if (sent) refresh();
     }).catch(function (error) {
-      if (error && error.message && error.message.indexOf("log in") === 0) render("Not sent: " + error.message + ".");
+      if (error && error.logIn) render(say("Not sent: %(reason)s.", { reason: error.message }));
       else document.dispatchEvent(new CustomEvent("fp:offline"));
       render();
     }).then(function () { flushing = false; });

@@ -19,7 +19,7 @@
       var row = rows[table.value.trim().split(/\s+/)[0].toLowerCase()];
       shown.textContent = "";
       if (!row) {
-        if (table.value.trim()) shown.textContent = "no table " + table.value.trim() + " in this round";
+        if (table.value.trim()) shown.textContent = fairpairWords.t("no table %(table)s in this round", { table: table.value.trim() });
         return null;
       }
       var a = document.createElement("span");
@@ -30,7 +30,7 @@
       b.textContent = row.getAttribute("data-b");
       shown.append(a, " vs ", b);
       var done = row.getAttribute("data-result");
-      if (done) shown.append(" — already recorded: " + done);
+      if (done) shown.append(fairpairWords.t(" — already recorded: %(result)s", { result: done }));
       return row;
     }
     table.addEventListener("input", show);

@@ -26,7 +26,7 @@
       var ends = Date.parse(el.getAttribute("data-clock-ends-at") || "");
       if (isNaN(ends)) { continue; }
       var left = (ends - Date.now()) / 1000;
-      shown.textContent = left > 0 ? clockText(left) : "0:00 (time)";
+      shown.textContent = left > 0 ? clockText(left) : fairpairWords.t("0:00 (time)");
       el.classList.toggle("clock-over", left <= 0);
     }
   }

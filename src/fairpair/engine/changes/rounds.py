@@ -74,7 +74,7 @@ def release_round(
     )
     if verdict.refusal is not None:
         raise LifecycleRefused(
-            Location(stage=stage.id, round=draft.round_number), verdict.refusal.text
+            Location(stage=stage.id, round=draft.round_number), verdict.refusal.said
         )
     pairs = [(p.a, p.b) for p in draft.pairings]
     if tosses is None and toss_applies(stage):

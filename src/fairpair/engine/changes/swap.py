@@ -31,7 +31,7 @@ def swap_players(
     where = Location(stage=chosen.id, round=round_number)
     verdict = check(chosen, RoundAction.SWAP, round_number)
     if verdict.refusal is not None:
-        raise LifecycleRefused(where, verdict.refusal.text)
+        raise LifecycleRefused(where, verdict.refusal.said)
     if player == other:
         raise InvalidTournament(where, f"cannot swap {player!r} with themselves")
     if rnd.pods:

@@ -31,7 +31,7 @@ from fairpair.engine.results import GameScore, Result, ResultKind
 from fairpair.engine.rounds import RoundState
 from fairpair.engine.stage_config import StageFormat
 from fairpair.engine.validation import games_problems
-from fairpair.i18n import gettext
+from fairpair.i18n import gettext, say
 from fairpair.service.kernel.change import Change, EventRef
 from fairpair.service.kernel.errors import (
     AlreadyRecorded,
@@ -215,7 +215,7 @@ def check_fits(
     if problems:
         raise InvalidResult(
             Location(("games",), stage=stage.key, round=rnd.number, table=found.number),
-            "; ".join(problems),
+            "; ".join(say(problem) for problem in problems),
         )
 
 

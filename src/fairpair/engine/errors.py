@@ -83,6 +83,11 @@ def saying_p(context: str, template: str, /, **values: SaidValue) -> Said:
     return Said(template, tuple(values.items()), context=context)
 
 
+def N_(template: str) -> str:
+    """Marks a module's constant template for the catalogue (``saying(CONSTANT, ...)`` says it)."""
+    return template
+
+
 def saying_all(parts: Sequence[Said], separator: str = "; ") -> Said:
     """Several sentences said one after the other (each in the reader's language)."""
     if len(parts) == 1:

@@ -36,7 +36,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from enum import StrEnum
 
-from fairpair.engine.errors import Said, saying, saying_n, saying_p
+from fairpair.engine.errors import N_, Said, saying, saying_n, saying_p
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import STATE_SAID, Round, RoundState
 from fairpair.engine.stage import Stage
@@ -127,9 +127,20 @@ class Refusal:
         if reason is RefusalReason.ANOTHER_ROUND_LIVE and action in _LIVE_SAID:
             state = STATE_SAID.get(self.other_state) if self.other_state else LIVE_SAID
             return saying(_LIVE_SAID[action], round=what, other=self.other_round, state=state)
-        if reason is RefusalReason.ROUND_CAP_REACHED and action in _CAP_SAID:
-            singular, plural = _CAP_SAID[action]
-            return saying_n(singular, plural, self.cap or 0, round=what)
+        if reason is RefusalReason.ROUND_CAP_REACHED and action is RoundAction.GENERATE:
+            return saying_n(
+                "cannot generate %(round)s: the stage has at most %(num)d round",
+                "cannot generate %(round)s: the stage has at most %(num)d rounds",
+                self.cap or 0,
+                round=what,
+            )
+        if reason is RefusalReason.ROUND_CAP_REACHED and action is RoundAction.RELEASE:
+            return saying_n(
+                "cannot release %(round)s: the stage has at most %(num)d round",
+                "cannot release %(round)s: the stage has at most %(num)d rounds",
+                self.cap or 0,
+                round=what,
+            )
         if reason is RefusalReason.RESULTS_OUTSTANDING:
             return saying_n(
                 "cannot complete %(round)s: %(num)d match has no result yet",
@@ -208,50 +219,40 @@ class Refusal:
 THE_ROUND = saying("the round")
 LIVE_SAID = saying_p("round", "live")
 _LIVE_SAID = {
-    RoundAction.GENERATE: (
+    RoundAction.GENERATE: N_(
         "cannot generate %(round)s: round %(other)s is still %(state)s; complete or clear it "
         "first (one round at a time)"
     ),
-    RoundAction.RELEASE: (
+    RoundAction.RELEASE: N_(
         "cannot release %(round)s: round %(other)s is still %(state)s; complete or clear it "
         "first (one round at a time)"
     ),
 }
-_CAP_SAID = {
-    RoundAction.GENERATE: (
-        "cannot generate %(round)s: the stage has at most %(num)d round",
-        "cannot generate %(round)s: the stage has at most %(num)d rounds",
-    ),
-    RoundAction.RELEASE: (
-        "cannot release %(round)s: the stage has at most %(num)d round",
-        "cannot release %(round)s: the stage has at most %(num)d rounds",
-    ),
-}
 _NO_SUCH_SAID = {
-    RoundAction.OPEN: "cannot open %(round)s: the stage has no such round",
-    RoundAction.COMPLETE: "cannot complete %(round)s: the stage has no such round",
-    RoundAction.REVERT: "cannot revert %(round)s: the stage has no such round",
-    RoundAction.DELETE: "cannot delete %(round)s: the stage has no such round",
-    RoundAction.SWAP: "cannot swap %(round)s: the stage has no such round",
-    RoundAction.REPORT: "cannot report %(round)s: the stage has no such round",
+    RoundAction.OPEN: N_("cannot open %(round)s: the stage has no such round"),
+    RoundAction.COMPLETE: N_("cannot complete %(round)s: the stage has no such round"),
+    RoundAction.REVERT: N_("cannot revert %(round)s: the stage has no such round"),
+    RoundAction.DELETE: N_("cannot delete %(round)s: the stage has no such round"),
+    RoundAction.SWAP: N_("cannot swap %(round)s: the stage has no such round"),
+    RoundAction.REPORT: N_("cannot report %(round)s: the stage has no such round"),
 }
 _STATE_WRONG_SAID = {
-    RoundAction.OPEN: (
+    RoundAction.OPEN: N_(
         "cannot open %(round)s: it is %(state)s; only a scheduled round can be opened"
     ),
-    RoundAction.COMPLETE: (
+    RoundAction.COMPLETE: N_(
         "cannot complete %(round)s: it is %(state)s; only an open round can be completed"
     ),
-    RoundAction.REVERT: (
+    RoundAction.REVERT: N_(
         "cannot revert %(round)s: it is %(state)s; only an open round can be reverted to scheduled"
     ),
-    RoundAction.DELETE: (
+    RoundAction.DELETE: N_(
         "cannot delete %(round)s: it is %(state)s; only a scheduled round can be deleted"
     ),
-    RoundAction.SWAP: (
+    RoundAction.SWAP: N_(
         "cannot swap %(round)s: it is %(state)s; only a scheduled round can be rearranged"
     ),
-    RoundAction.REPORT: (
+    RoundAction.REPORT: N_(
         "cannot report %(round)s: it is %(state)s; only a completed or open round can be "
         "given results"
     ),

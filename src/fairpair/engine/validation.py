@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fairpair.engine.errors import (
+    N_,
     FairpairError,
     InvalidTournament,
     Said,
@@ -106,25 +107,28 @@ def text_said(value: str, limit: int = MAX_NAME_LENGTH, *, name: bool = False) -
     bad = unsafe.search(value)
     if bad is not None:
         code, position = f"{ord(bad.group()):04X}", bad.start() + 1
-        if 0xD800 <= ord(bad.group()) <= 0xDFFF:
-            return saying(
-                "contains an unpaired surrogate U+%(code)s at position %(position)s (not "
-                "allowed in names)"
-                if name
-                else "contains an unpaired surrogate U+%(code)s at position %(position)s (not "
-                "allowed in ids)",
-                code=code,
-                position=position,
+        surrogate = 0xD800 <= ord(bad.group()) <= 0xDFFF
+        if surrogate and name:
+            template = N_(
+                "contains an unpaired surrogate U+%(code)s at position %(position)s (not allowed "
+                "in names)"
             )
-        return saying(
-            "contains the control character U+%(code)s at position %(position)s (not allowed "
-            "in names)"
-            if name
-            else "contains the control character U+%(code)s at position %(position)s (not "
-            "allowed in ids)",
-            code=code,
-            position=position,
-        )
+        elif surrogate:
+            template = N_(
+                "contains an unpaired surrogate U+%(code)s at position %(position)s (not allowed "
+                "in ids)"
+            )
+        elif name:
+            template = N_(
+                "contains the control character U+%(code)s at position %(position)s (not "
+                "allowed in names)"
+            )
+        else:
+            template = N_(
+                "contains the control character U+%(code)s at position %(position)s (not "
+                "allowed in ids)"
+            )
+        return saying(template, code=code, position=position)
     return None
 
 

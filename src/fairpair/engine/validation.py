@@ -533,9 +533,13 @@ def _seats(rnd: Round) -> list[str]:
     return seats
 
 
-def games_problems(games: GameScore, fmt: MatchFormat) -> list[Said]:
-    """Why ``games`` cannot be the score of a match of format ``fmt`` (empty when it can);
-    ``str()`` of each is the English sentence."""
+def games_problems(games: GameScore, fmt: MatchFormat) -> list[str]:
+    """Why ``games`` cannot be the score of a match of format ``fmt`` (empty when it can)."""
+    return [str(problem) for problem in games_said(games, fmt)]
+
+
+def games_said(games: GameScore, fmt: MatchFormat) -> list[Said]:
+    """``games_problems`` as sentences (``engine.errors.Said``), for a reader's language."""
     out: list[Said] = []
     if fmt is MatchFormat.TWO_GAME and games.total > 2:
         out.append(saying("a two-game match has 2 games"))
@@ -621,7 +625,7 @@ def _round_problems(rnd: Round, rat: str, known: set[str], fmt: MatchFormat) -> 
             place(match.b, f"{mat}.b")
         games = match.result.games if match.result is not None else None
         if games is not None:
-            for reason in games_problems(games, fmt):
+            for reason in games_said(games, fmt):
                 out.append(Problem(f"{mat}.result.games", reason))
         if match.toss is not None and match.toss.first not in match.players:
             out.append(

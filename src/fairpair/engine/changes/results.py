@@ -13,7 +13,7 @@ from fairpair.engine.results import Result, without_winner_said
 from fairpair.engine.rounds import Match, PodTable, Round, Table
 from fairpair.engine.stage import Stage
 from fairpair.engine.tournament import Tournament
-from fairpair.engine.validation import games_problems
+from fairpair.engine.validation import games_said
 from fairpair.engine.validation_pods import places_problem
 
 
@@ -50,7 +50,7 @@ def record_result(
     if result is not None and chosen.is_playoff and result.winner is None:
         raise playoff_draw_refused(result, chosen.id, round_number, found.table)
     if result is not None and result.games is not None:
-        reasons = games_problems(result.games, chosen.ruleset.scoring.match_format)
+        reasons = games_said(result.games, chosen.ruleset.scoring.match_format)
         if reasons:
             raise InvalidResult(
                 Location(("games",), stage=chosen.id, round=round_number, table=found.table),

@@ -33,6 +33,10 @@ KEYWORDS = {
     "pgettext": ((1, "c"), 2),
     "npgettext": ((1, "c"), 2, 3),
     "N_": None,
+    # the engine's sentences (engine.errors: saying, saying_n, saying_p), said at the edge
+    "saying": None,
+    "saying_n": (1, 2),
+    "saying_p": ((1, "c"), 2),
 }
 
 

@@ -36,8 +36,9 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from enum import StrEnum
 
+from fairpair.engine.errors import N_, Said, saying, saying_n, saying_p
 from fairpair.engine.players import PlayerId
-from fairpair.engine.rounds import Round, RoundState
+from fairpair.engine.rounds import STATE_SAID, Round, RoundState
 from fairpair.engine.stage import Stage
 from fairpair.engine.stage_config import StageFormat
 
@@ -113,6 +114,77 @@ class Refusal:
 
     @property
     def text(self) -> str:
+        """The sentence in English (``said``: the same, for a reader's language)."""
+        return str(self.said)
+
+    @property
+    def said(self) -> Said:
+        """Why not, as a sentence with its numbers (``engine.errors.Said``)."""
+        what = (
+            saying("round %(number)s", number=self.round) if self.round is not None else THE_ROUND
+        )
+        action, reason = self.action, self.reason
+        if reason is RefusalReason.ANOTHER_ROUND_LIVE and action in _LIVE_SAID:
+            state = STATE_SAID.get(self.other_state) if self.other_state else LIVE_SAID
+            return saying(_LIVE_SAID[action], round=what, other=self.other_round, state=state)
+        if reason is RefusalReason.ROUND_CAP_REACHED and action is RoundAction.GENERATE:
+            return saying_n(
+                "cannot generate %(round)s: the stage has at most %(num)d round",
+                "cannot generate %(round)s: the stage has at most %(num)d rounds",
+                self.cap or 0,
+                round=what,
+            )
+        if reason is RefusalReason.ROUND_CAP_REACHED and action is RoundAction.RELEASE:
+            return saying_n(
+                "cannot release %(round)s: the stage has at most %(num)d round",
+                "cannot release %(round)s: the stage has at most %(num)d rounds",
+                self.cap or 0,
+                round=what,
+            )
+        if reason is RefusalReason.RESULTS_OUTSTANDING:
+            return saying_n(
+                "cannot complete %(round)s: %(num)d match has no result yet",
+                "cannot complete %(round)s: %(num)d matches have no result yet",
+                self.count or 0,
+                round=what,
+            )
+        if reason is RefusalReason.RESULTS_RECORDED:
+            return saying_n(
+                "cannot revert %(round)s to scheduled: %(num)d match is already completed",
+                "cannot revert %(round)s to scheduled: %(num)d matches are already completed",
+                self.count or 0,
+                round=what,
+            )
+        if reason is RefusalReason.WITHDREW_AFTER_DRAFT:
+            return saying(
+                "cannot release %(round)s: %(players)s withdrew after the draft was made; "
+                "regenerate the round",
+                round=what,
+                players=", ".join(self.players),
+            )
+        if reason is RefusalReason.LATER_ROUND_EXISTS and action is RoundAction.DELETE:
+            return saying(
+                "cannot delete %(round)s: round %(other)s of the round robin is released "
+                "after it; delete the later rounds first (the schedule stays in order)",
+                round=what,
+                other=self.other_round,
+            )
+        if reason is RefusalReason.NO_SUCH_ROUND and action in _NO_SUCH_SAID:
+            return saying(_NO_SUCH_SAID[action], round=what)
+        if reason is RefusalReason.DRAFT_IS_STALE:
+            return saying(
+                "cannot release %(round)s: the stage's next round is round %(other)s; "
+                "regenerate the draft",
+                round=what,
+                other=self.other_round,
+            )
+        state = STATE_SAID.get(self.state) if self.state else None
+        if reason is RefusalReason.WRONG_STATE and action in _STATE_WRONG_SAID and state:
+            return saying(_STATE_WRONG_SAID[action], round=what, state=state)
+        return Said(self._english(), marked=False)  # a case no rule of ``check`` gives
+
+    def _english(self) -> str:
+        """The sentence of a refusal ``check`` never makes (said as it is, in English)."""
         what = f"round {self.round}" if self.round is not None else "the round"
         verb = self.action.value
         reason = self.reason
@@ -127,24 +199,6 @@ class Refusal:
             return (
                 f"cannot {verb} {what}: the stage has at most {cap} round{'s' if cap != 1 else ''}"
             )
-        if reason is RefusalReason.RESULTS_OUTSTANDING:
-            n = self.count or 0
-            return (
-                f"cannot complete {what}: {n} match{'es' if n != 1 else ''} "
-                f"{'have' if n != 1 else 'has'} no result yet"
-            )
-        if reason is RefusalReason.RESULTS_RECORDED:
-            n = self.count or 0
-            return (
-                f"cannot revert {what} to scheduled: {n} match{'es' if n != 1 else ''} "
-                f"{'are' if n != 1 else 'is'} already completed"
-            )
-        if reason is RefusalReason.WITHDREW_AFTER_DRAFT:
-            who = ", ".join(self.players)
-            return (
-                f"cannot release {what}: {who} withdrew after the draft was made; "
-                "regenerate the round"
-            )
         if reason is RefusalReason.LATER_ROUND_EXISTS:
             return (
                 f"cannot {verb} {what}: round {self.other_round} of the round robin is released "
@@ -152,11 +206,6 @@ class Refusal:
             )
         if reason is RefusalReason.NO_SUCH_ROUND:
             return f"cannot {verb} {what}: the stage has no such round"
-        if reason is RefusalReason.DRAFT_IS_STALE:
-            return (
-                f"cannot release {what}: the stage's next round is round {self.other_round}; "
-                "regenerate the draft"
-            )
         state = self.state.value if self.state else "?"
         allowed = FROM_STATES.get(self.action) or frozenset()
         wanted = " or ".join(sorted(s.value for s in allowed)) or "draft"
@@ -164,6 +213,50 @@ class Refusal:
         article = "an" if wanted[0] in "aeiou" else "a"
         return f"cannot {verb} {what}: it is {state}; only {article} {wanted} round can be {done}"
 
+
+#: The words and sentences of ``Refusal.said``, one whole sentence per action (a language
+#: puts the verb where it goes); a round's state is a word said in the same language.
+THE_ROUND = saying("the round")
+LIVE_SAID = saying_p("round", "live")
+_LIVE_SAID = {
+    RoundAction.GENERATE: N_(
+        "cannot generate %(round)s: round %(other)s is still %(state)s; complete or clear it "
+        "first (one round at a time)"
+    ),
+    RoundAction.RELEASE: N_(
+        "cannot release %(round)s: round %(other)s is still %(state)s; complete or clear it "
+        "first (one round at a time)"
+    ),
+}
+_NO_SUCH_SAID = {
+    RoundAction.OPEN: N_("cannot open %(round)s: the stage has no such round"),
+    RoundAction.COMPLETE: N_("cannot complete %(round)s: the stage has no such round"),
+    RoundAction.REVERT: N_("cannot revert %(round)s: the stage has no such round"),
+    RoundAction.DELETE: N_("cannot delete %(round)s: the stage has no such round"),
+    RoundAction.SWAP: N_("cannot swap %(round)s: the stage has no such round"),
+    RoundAction.REPORT: N_("cannot report %(round)s: the stage has no such round"),
+}
+_STATE_WRONG_SAID = {
+    RoundAction.OPEN: N_(
+        "cannot open %(round)s: it is %(state)s; only a scheduled round can be opened"
+    ),
+    RoundAction.COMPLETE: N_(
+        "cannot complete %(round)s: it is %(state)s; only an open round can be completed"
+    ),
+    RoundAction.REVERT: N_(
+        "cannot revert %(round)s: it is %(state)s; only an open round can be reverted to scheduled"
+    ),
+    RoundAction.DELETE: N_(
+        "cannot delete %(round)s: it is %(state)s; only a scheduled round can be deleted"
+    ),
+    RoundAction.SWAP: N_(
+        "cannot swap %(round)s: it is %(state)s; only a scheduled round can be rearranged"
+    ),
+    RoundAction.REPORT: N_(
+        "cannot report %(round)s: it is %(state)s; only a completed or open round can be "
+        "given results"
+    ),
+}
 
 _DONE = {
     RoundAction.GENERATE: "generated",

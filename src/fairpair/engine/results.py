@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from fairpair.engine.errors import InvalidResult
+from fairpair.engine.errors import InvalidResult, Said, saying
 
 
 class Side(StrEnum):
@@ -62,7 +62,10 @@ class GameScore:
         for name in ("a", "b", "draws"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise InvalidResult(f"games.{name}", f"must be a whole number ≥ 0, got {value!r}")
+                raise InvalidResult(
+                    f"games.{name}",
+                    saying("must be a whole number ≥ 0, got %(value)r", value=value),
+                )
 
     @property
     def total(self) -> int:
@@ -92,19 +95,28 @@ class Result:
         if kind is ResultKind.PLAYED:
             if self.games is not None and self.games.winner() != self.winner:
                 told = self.winner.value if self.winner else "draw"
+                score = f"{self.games.a}-{self.games.b}"
+                if self.games.draws:
+                    score += f"-{self.games.draws}"
                 raise InvalidResult(
                     "winner",
-                    f"the games {self.games.a}-{self.games.b}"
-                    f"{f'-{self.games.draws}' if self.games.draws else ''} "
-                    f"do not give the reported outcome ({told})",
+                    saying(
+                        "the games %(score)s do not give the reported outcome (%(told)s)",
+                        score=score,
+                        told=told,
+                    ),
                 )
         elif kind is ResultKind.FORFEIT:
             if self.winner is None:
-                raise InvalidResult("winner", "a forfeit needs the side that did not forfeit")
+                raise InvalidResult(
+                    "winner", saying("a forfeit needs the side that did not forfeit")
+                )
         elif self.winner is not None:
-            raise InvalidResult("winner", f"a {kind.value} result has no winner")
+            raise InvalidResult(
+                "winner", saying("a %(kind)s result has no winner", kind=kind.value)
+            )
         if kind in (ResultKind.DOUBLE_FORFEIT, ResultKind.SKIPPED) and self.games is not None:
-            raise InvalidResult("games", f"a {kind.value} match has no games")
+            raise InvalidResult("games", saying("a %(kind)s match has no games", kind=kind.value))
 
     # Convenience constructors -------------------------------------------------------------
     @staticmethod
@@ -141,8 +153,17 @@ class Result:
 def without_winner(result: Result) -> str:
     """What a result without a winner is, in the organizer's words ("a draw", "a double
     forfeit", ...): a playoff refuses each of them."""
-    return {
-        ResultKind.DOUBLE_FORFEIT: "a double forfeit",
-        ResultKind.SKIPPED: "a skipped match",
-        ResultKind.INTENTIONAL_DRAW: "an intentional draw",
-    }.get(result.kind, "a draw")
+    return str(without_winner_said(result))
+
+
+def without_winner_said(result: Result) -> Said:
+    """``without_winner`` as a phrase to say (``engine.errors.Said``)."""
+    return _WITHOUT_WINNER.get(result.kind, _A_DRAW)
+
+
+_WITHOUT_WINNER = {
+    ResultKind.DOUBLE_FORFEIT: saying("a double forfeit"),
+    ResultKind.SKIPPED: saying("a skipped match"),
+    ResultKind.INTENTIONAL_DRAW: saying("an intentional draw"),
+}
+_A_DRAW = saying("a draw")

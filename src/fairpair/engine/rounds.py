@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from fairpair.engine.errors import saying_p
 from fairpair.engine.players import PlayerId
 from fairpair.engine.results import Result, Side
 
@@ -68,6 +69,15 @@ class RoundState(StrEnum):
     SCHEDULED = "scheduled"
     OPEN = "open"
     COMPLETED = "completed"
+
+
+#: A round's state as a word said in a sentence ("round 3 is open"), for a reader's language.
+STATE_SAID = {
+    RoundState.DRAFT: saying_p("round", "draft"),
+    RoundState.SCHEDULED: saying_p("round", "scheduled"),
+    RoundState.OPEN: saying_p("round", "open"),
+    RoundState.COMPLETED: saying_p("round", "completed"),
+}
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fairpair.engine.drops import Drop
-from fairpair.engine.errors import InvalidStage, Location
+from fairpair.engine.errors import N_, InvalidStage, Location, saying
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import Round
 from fairpair.engine.ruleset import Ruleset
@@ -211,11 +211,15 @@ def stage_from_settings(
             if value is None:
                 continue
             owners = [k.value for k, c in CONFIG_CLASSES.items() if key in _names(c)]
-            what = _SETTING_WORDS.get(key, f'"{key}" belongs')
             raise InvalidStage(
                 Location((*at.path, key), stage=id),
-                f'{what} to a {" or ".join(owners)} stage; this stage is "{format.value}" '
-                f'(set "format": "{owners[0]}" or remove "{key}")',
+                saying(
+                    _SETTING_WORDS.get(key, _BELONGS),
+                    key=key,
+                    owners=" or ".join(owners),
+                    format=format.value,
+                    first=owners[0],
+                ),
             )
         if value is None and own[key] in _REQUIRED.get(format, ()):
             continue
@@ -223,8 +227,10 @@ def stage_from_settings(
     if format is StageFormat.SWISS_ELIMINATION and "thresholds" not in given:
         raise InvalidStage(
             Location((*at.path, "elimination"), stage=id),
-            "a swiss_elimination stage needs its thresholds: "
-            '"elimination": {"wins_to_advance": W, "losses_to_eliminate": L}',
+            saying(
+                "a swiss_elimination stage needs its thresholds: "
+                '"elimination": {"wins_to_advance": W, "losses_to_eliminate": L}'
+            ),
         )
     if format is StageFormat.SWISS_ELIMINATION and given.get("slide_first_round") is None:
         given.pop("slide_first_round", None)
@@ -234,7 +240,7 @@ def stage_from_settings(
         config = config_class(**given)
     except InvalidStage as error:
         raise InvalidStage(
-            Location((*at.path, *error.location.path), stage=id), error.reason
+            Location((*at.path, *error.location.path), stage=id), error.said
         ) from None
     return Stage(
         id=id,
@@ -257,9 +263,19 @@ def _names(config_class: type[FormatConfig]) -> set[str]:
 
 #: How a refusal names a setting that belongs to another format.
 _SETTING_WORDS = {
-    "elimination": "elimination thresholds belong",
-    "slide_first_round": "the round-1 Slide switch belongs",
+    "elimination": N_(
+        'elimination thresholds belong to a %(owners)s stage; this stage is "%(format)s" '
+        '(set "format": "%(first)s" or remove "%(key)s")'
+    ),
+    "slide_first_round": N_(
+        'the round-1 Slide switch belongs to a %(owners)s stage; this stage is "%(format)s" '
+        '(set "format": "%(first)s" or remove "%(key)s")'
+    ),
 }
+_BELONGS = N_(
+    '"%(key)s" belongs to a %(owners)s stage; this stage is "%(format)s" (set "format": '
+    '"%(first)s" or remove "%(key)s")'
+)
 
 #: Every configuration setting of any format, by its document name.
 ALL_SETTINGS = frozenset(name for c in CONFIG_CLASSES.values() for name in _names(c))

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar
 
-from fairpair.engine.errors import InvalidStage, Location
+from fairpair.engine.errors import InvalidStage, Location, saying
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import ByeKind
 
@@ -154,8 +154,10 @@ class SwissConfig:
         if self.baku and self.pairing_method is not PairingMethod.DUTCH:
             raise InvalidStage(
                 Location(("baku",)),
-                '"baku" (Baku acceleration, C.04.5.1) is a rule of the Dutch system: set '
-                '"pairing_method": "dutch" or turn Baku acceleration off',
+                saying(
+                    '"baku" (Baku acceleration, C.04.5.1) is a rule of the Dutch system: set '
+                    '"pairing_method": "dutch" or turn Baku acceleration off'
+                ),
             )
 
     @property
@@ -222,7 +224,8 @@ class RoundRobinConfig:
     def __post_init__(self) -> None:
         if self.cycles not in (1, 2):
             raise InvalidStage(
-                Location(("cycles",)), f"a round robin has 1 or 2 cycles, not {self.cycles}"
+                Location(("cycles",)),
+                saying("a round robin has 1 or 2 cycles, not %(cycles)s", cycles=self.cycles),
             )
 
     @property
@@ -246,7 +249,8 @@ class PodsConfig:
     def __post_init__(self) -> None:
         if not 3 <= self.pod_size <= 10:
             raise InvalidStage(
-                Location(("pod_size",)), f"a pod seats 3 to 10 players, not {self.pod_size}"
+                Location(("pod_size",)),
+                saying("a pod seats 3 to 10 players, not %(size)s", size=self.pod_size),
             )
 
     @property

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from fairpair.engine.drops import Drop
-from fairpair.engine.errors import InvalidTournament, UnknownStage
+from fairpair.engine.errors import InvalidTournament, UnknownStage, saying
 from fairpair.engine.players import Player, PlayerId
 from fairpair.engine.stage import Stage
 
@@ -23,14 +23,16 @@ class Tournament:
         passing over cut stages whose round 1 is not released yet (a top 8 waiting for the
         Swiss to end). ``engine.formats.stage_to_pair`` is the default for pairing."""
         if not self.stages:
-            raise InvalidTournament("stages", "the tournament has no stage")
+            raise InvalidTournament("stages", saying("the tournament has no stage"))
         if stage_id is None:
             return last_stage(self.stages, lambda s: s.cut is None or bool(s.rounds))
         for stage in self.stages:
             if stage.id == stage_id:
                 return stage
         known = ", ".join(s.id for s in self.stages)
-        raise UnknownStage("stage", f"no stage {stage_id!r} (stages: {known})")
+        raise UnknownStage(
+            "stage", saying("no stage %(stage)r (stages: %(known)s)", stage=stage_id, known=known)
+        )
 
     def players_of(self, stage: Stage) -> tuple[Player, ...]:
         """The players taking part in ``stage`` (all players unless it lists participants;

@@ -10,10 +10,18 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from fairpair.engine.errors import FairpairError, InvalidTournament
+from fairpair.engine.errors import (
+    N_,
+    FairpairError,
+    InvalidTournament,
+    Said,
+    as_said,
+    saying,
+    saying_n,
+)
 from fairpair.engine.playoff import read_bracket
-from fairpair.engine.results import GameScore, MatchFormat, without_winner
-from fairpair.engine.rounds import Round, RoundState, Table
+from fairpair.engine.results import GameScore, MatchFormat, without_winner_said
+from fairpair.engine.rounds import STATE_SAID, Round, RoundState, Table
 from fairpair.engine.stage import Stage
 from fairpair.engine.stage_config import StageFormat
 from fairpair.engine.tiebreaks.registry import tiebreak_problem
@@ -21,14 +29,23 @@ from fairpair.engine.tournament import Tournament
 from fairpair.engine.validation_pods import pod_problems
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Problem:
     """A problem at ``where`` (a JSON path such as ``stages[0].rounds[3].matches[0].result``);
-    ``place`` says the same in the organizer's words ("round 4, table 1, result") when known."""
+    ``place`` says the same in the organizer's words ("round 4, table 1, result") when known.
+    ``reason`` is the English text of ``said`` (the sentence, for a reader's language)."""
 
     where: str
     reason: str
-    place: str = ""
+    place: str
+    said: Said
+
+    def __init__(self, where: str, reason: str | Said, place: str = "") -> None:
+        said = as_said(reason)
+        object.__setattr__(self, "where", where)
+        object.__setattr__(self, "reason", str(said))
+        object.__setattr__(self, "place", place)
+        object.__setattr__(self, "said", said)
 
     def __str__(self) -> str:
         place = f" ({self.place})" if self.place else ""
@@ -40,8 +57,15 @@ class InvalidTournamentProblems(InvalidTournament):
 
     def __init__(self, problems: list[Problem]) -> None:
         first = problems[0]
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        super().__init__(first.where, first.reason + more)
+        reason = first.said
+        if len(problems) > 1:
+            reason = saying_n(
+                "%(reason)s (and %(num)d more)",
+                "%(reason)s (and %(num)d more)",
+                len(problems) - 1,
+                reason=reason,
+            )
+        super().__init__(first.where, reason)
         self.problems = problems
 
 
@@ -69,22 +93,42 @@ NAMES_REFUSE_CONTROLS = False
 
 def text_problem(value: str, limit: int = MAX_NAME_LENGTH, *, name: bool = False) -> str | None:
     """Why ``value`` cannot be an id (or, with ``name``, a name); ``None``: it can."""
+    problem = text_said(value, limit, name=name)
+    return None if problem is None else str(problem)
+
+
+def text_said(value: str, limit: int = MAX_NAME_LENGTH, *, name: bool = False) -> Said | None:
+    """``text_problem`` as a sentence (``engine.errors.Said``)."""
     if not value.strip():
-        return "must not be empty or only spaces"
+        return saying("must not be empty or only spaces")
     if len(value) > limit:
-        return f"is longer than {limit} characters"
+        return saying("is longer than %(limit)s characters", limit=limit)
     unsafe = _NEVER_IN_NAMES if name and not NAMES_REFUSE_CONTROLS else _UNSAFE
     bad = unsafe.search(value)
     if bad is not None:
-        what = (
-            "an unpaired surrogate"
-            if 0xD800 <= ord(bad.group()) <= 0xDFFF
-            else ("the control character")
-        )
-        return (
-            f"contains {what} U+{ord(bad.group()):04X} at position {bad.start() + 1} "
-            f"(not allowed in {'names' if name else 'ids'})"
-        )
+        code, position = f"{ord(bad.group()):04X}", bad.start() + 1
+        surrogate = 0xD800 <= ord(bad.group()) <= 0xDFFF
+        if surrogate and name:
+            template = N_(
+                "contains an unpaired surrogate U+%(code)s at position %(position)s (not allowed "
+                "in names)"
+            )
+        elif surrogate:
+            template = N_(
+                "contains an unpaired surrogate U+%(code)s at position %(position)s (not allowed "
+                "in ids)"
+            )
+        elif name:
+            template = N_(
+                "contains the control character U+%(code)s at position %(position)s (not "
+                "allowed in names)"
+            )
+        else:
+            template = N_(
+                "contains the control character U+%(code)s at position %(position)s (not "
+                "allowed in ids)"
+            )
+        return saying(template, code=code, position=position)
     return None
 
 
@@ -96,7 +140,7 @@ def _stage_problems(t: Tournament, s: Stage, at: str, known: set[str]) -> list[P
 
     def player(pid: str, where: str) -> None:
         if pid not in known:
-            out.append(Problem(where, f"unknown player {pid!r}"))
+            out.append(Problem(where, saying("unknown player %(player)r", player=pid)))
 
     for i, name in enumerate(s.ruleset.tiebreaks):
         problem = tiebreak_problem(name)
@@ -114,7 +158,11 @@ def _stage_problems(t: Tournament, s: Stage, at: str, known: set[str]) -> list[P
                 out.append(
                     Problem(
                         f"{at}.groups[{gi}].players[{pi}]",
-                        f"{pid!r} is already in group {grouped[pid]!r}",
+                        saying(
+                            "%(player)r is already in group %(group)r",
+                            player=pid,
+                            group=grouped[pid],
+                        ),
                     )
                 )
             grouped[pid] = group.name
@@ -126,33 +174,46 @@ def _stage_problems(t: Tournament, s: Stage, at: str, known: set[str]) -> list[P
         player(a, f"{at}.forbidden_pairs[{i}][0]")
         player(b, f"{at}.forbidden_pairs[{i}][1]")
         if a == b:
-            out.append(Problem(f"{at}.forbidden_pairs[{i}]", "a player cannot be paired with self"))
+            out.append(
+                Problem(f"{at}.forbidden_pairs[{i}]", saying("a player cannot be paired with self"))
+            )
     for i, drop in enumerate(s.drops):
         player(drop.player, f"{at}.drops[{i}].player")
         if not 0 <= drop.after_round <= MAX_ROUND:
-            out.append(Problem(f"{at}.drops[{i}].after_round", f"must be 0 to {MAX_ROUND}"))
+            out.append(Problem(f"{at}.drops[{i}].after_round", _AFTER_ROUND_RANGE))
     if s.max_rounds is not None and not 1 <= s.max_rounds <= MAX_ROUND:
-        out.append(Problem(f"{at}.max_rounds", f"must be 1 to {MAX_ROUND} (or empty for no cap)"))
+        out.append(
+            Problem(
+                f"{at}.max_rounds",
+                saying("must be 1 to %(most)s (or empty for no cap)", most=MAX_ROUND),
+            )
+        )
     if s.elimination is not None:
         if s.elimination.wins_to_advance < 1:
-            out.append(Problem(f"{at}.elimination.wins_to_advance", "must be at least 1"))
+            out.append(Problem(f"{at}.elimination.wins_to_advance", _AT_LEAST_ONE))
         if s.elimination.losses_to_eliminate < 1:
-            out.append(Problem(f"{at}.elimination.losses_to_eliminate", "must be at least 1"))
+            out.append(Problem(f"{at}.elimination.losses_to_eliminate", _AT_LEAST_ONE))
 
     fmt = s.ruleset.scoring.match_format
     seen_numbers: set[int] = set()
     for ri, rnd in enumerate(s.rounds):
         rat = f"{at}.rounds[{ri}]"
         if rnd.number in seen_numbers:
-            out.append(Problem(f"{rat}.number", f"round {rnd.number} appears twice"))
+            out.append(
+                Problem(f"{rat}.number", saying("round %(round)s appears twice", round=rnd.number))
+            )
         elif not 1 <= rnd.number <= MAX_ROUND:
             out.append(Problem(f"{rat}.number", _ROUND_RANGE))
         elif rnd.number != ri + 1:
             out.append(
                 Problem(
                     f"{rat}.number",
-                    f"round {rnd.number} is listed where round {ri + 1} belongs: rounds are "
-                    "numbered 1, 2, 3, … in order, without gaps",
+                    saying(
+                        "round %(round)s is listed where round %(belongs)s belongs: rounds are "
+                        "numbered 1, 2, 3, … in order, without gaps",
+                        round=rnd.number,
+                        belongs=ri + 1,
+                    ),
                 )
             )
         seen_numbers.add(rnd.number)
@@ -161,32 +222,46 @@ def _stage_problems(t: Tournament, s: Stage, at: str, known: set[str]) -> list[P
             out.append(
                 Problem(
                     f"{rat}.pods",
-                    f"pod tables are scored by place; the {s.ruleset.unplayed} tie-break "
-                    "conventions are for two-player games",
+                    saying(
+                        "pod tables are scored by place; the %(conventions)s tie-break "
+                        "conventions are for two-player games",
+                        conventions=str(s.ruleset.unplayed),
+                    ),
                 )
             )
         if rnd.state is RoundState.DRAFT:
             out.append(
                 Problem(
                     f"{rat}.state",
-                    "a draft is not a round of the stage yet: release it (scheduled) or leave "
-                    "it out",
+                    saying(
+                        "a draft is not a round of the stage yet: release it (scheduled) or "
+                        "leave it out"
+                    ),
                 )
             )
         elif rnd.state is RoundState.COMPLETED and rnd.outstanding:
             out.append(
                 Problem(
                     f"{rat}.state",
-                    f"round {rnd.number} is marked completed but {rnd.outstanding} of its "
-                    "tables have no result",
+                    saying_n(
+                        "round %(round)s is marked completed but %(num)d of its tables have no "
+                        "result",
+                        "round %(round)s is marked completed but %(num)d of its tables have no "
+                        "result",
+                        rnd.outstanding,
+                        round=rnd.number,
+                    ),
                 )
             )
         elif rnd.state is RoundState.SCHEDULED and rnd.outstanding < len(rnd.tables):
             out.append(
                 Problem(
                     f"{rat}.state",
-                    f"round {rnd.number} is marked scheduled but already has results "
-                    "(open it first)",
+                    saying(
+                        "round %(round)s is marked scheduled but already has results (open it "
+                        "first)",
+                        round=rnd.number,
+                    ),
                 )
             )
     out.extend(_identity_problems(s, at))
@@ -196,7 +271,11 @@ def _stage_problems(t: Tournament, s: Stage, at: str, known: set[str]) -> list[P
         out.append(
             Problem(
                 f"{at}.{field}",
-                f"the stage has {len(s.rounds)} rounds but at most {cap} are allowed",
+                saying(
+                    "the stage has %(rounds)s rounds but at most %(cap)s are allowed",
+                    rounds=len(s.rounds),
+                    cap=cap,
+                ),
             )
         )
     if s.participants is not None:
@@ -210,7 +289,9 @@ def _stage_problems(t: Tournament, s: Stage, at: str, known: set[str]) -> list[P
     return out
 
 
-_ROUND_RANGE = f"rounds are numbered 1 to {MAX_ROUND}"
+_ROUND_RANGE = saying("rounds are numbered 1 to %(most)s", most=MAX_ROUND)
+_AFTER_ROUND_RANGE = saying("must be 0 to %(most)s", most=MAX_ROUND)
+_AT_LEAST_ONE = saying("must be at least 1")
 
 
 def _playoff_draws(s: Stage, at: str) -> list[Problem]:
@@ -223,8 +304,12 @@ def _playoff_draws(s: Stage, at: str) -> list[Problem]:
                 out.append(
                     Problem(
                         f"{at}.rounds[{ri}].matches[{mi}].result",
-                        f"table {match.table} is a playoff match: it cannot end in "
-                        f"{without_winner(match.result)}; replay it or decide it",
+                        saying(
+                            "table %(table)s is a playoff match: it cannot end in %(what)s; "
+                            "replay it or decide it",
+                            table=match.table,
+                            what=without_winner_said(match.result),
+                        ),
                     )
                 )
     return out
@@ -240,12 +325,26 @@ def _cut_problems(t: Tournament, s: Stage, at: str) -> list[Problem]:
         earlier.append(other.id)
     if s.cut.from_stage in earlier:
         return []
-    known = ", ".join(earlier) or "none"
+    if not earlier:
+        return [
+            Problem(
+                f"{at}.cut.from_stage",
+                saying(
+                    "a cut is made from an earlier stage; %(stage)r is not one (earlier "
+                    "stages: none)",
+                    stage=s.cut.from_stage,
+                ),
+            )
+        ]
     return [
         Problem(
             f"{at}.cut.from_stage",
-            f"a cut is made from an earlier stage; {s.cut.from_stage!r} is not one "
-            f"(earlier stages: {known})",
+            saying(
+                "a cut is made from an earlier stage; %(stage)r is not one (earlier stages: "
+                "%(earlier)s)",
+                stage=s.cut.from_stage,
+                earlier=", ".join(earlier),
+            ),
         )
     ]
 
@@ -253,12 +352,20 @@ def _cut_problems(t: Tournament, s: Stage, at: str) -> list[Problem]:
 def _outside_participants(s: Stage, at: str, known: set[str]) -> list[Problem]:
     """Everyone a stage pairs, byes or groups must be one of its ``participants``."""
     taking_part = set(s.participants or ())
-    hint = "is not in this stage's participants (add them to `participants`)"
     out: list[Problem] = []
 
     def check(pid: str, where: str) -> None:
         if pid not in taking_part and pid in known:
-            out.append(Problem(where, f"{pid!r} {hint}"))
+            out.append(
+                Problem(
+                    where,
+                    saying(
+                        "%(player)r is not in this stage's participants (add them to "
+                        "`participants`)",
+                        player=pid,
+                    ),
+                )
+            )
 
     for ri, rnd in enumerate(s.rounds):
         for mi, match in enumerate(rnd.matches):
@@ -290,9 +397,13 @@ def _assigned_byes_played(s: Stage, at: str) -> list[Problem]:
                 out.append(
                     Problem(
                         f"{at}.assigned_byes[{i}]",
-                        f"{assigned.player!r} has an assigned bye in round {assigned.round} but "
-                        f"plays at table {match.table} in that round (remove the bye or the "
-                        "pairing)",
+                        saying(
+                            "%(player)r has an assigned bye in round %(round)s but plays at "
+                            "table %(table)s in that round (remove the bye or the pairing)",
+                            player=assigned.player,
+                            round=assigned.round,
+                            table=match.table,
+                        ),
                     )
                 )
     return out
@@ -305,7 +416,7 @@ def _identity_problems(s: Stage, at: str) -> list[Problem]:
     ids = [t.id for rnd in s.rounds for t in rnd.matches]
     ids.extend(p.id for rnd in s.rounds for p in rnd.pods)
     rounds = s.rounds if len(set(ids)) != len(ids) else ()  # the detail only when needed
-    seen: dict[str, str] = {}
+    seen: dict[str, tuple[int, int]] = {}
     for ri, rnd in enumerate(rounds):
         kinds: tuple[tuple[str, Sequence[Table]], ...] = (
             ("matches", rnd.matches),
@@ -315,11 +426,21 @@ def _identity_problems(s: Stage, at: str) -> list[Problem]:
             for ti, table in enumerate(tables):
                 where = f"{at}.rounds[{ri}].{kind}[{ti}].id"
                 if table.id in seen:
+                    used_round, used_table = seen[table.id]
                     out.append(
-                        Problem(where, f"match id {table.id!r} is already used at {seen[table.id]}")
+                        Problem(
+                            where,
+                            saying(
+                                "match id %(id)r is already used at round %(round)s, table "
+                                "%(table)s",
+                                id=table.id,
+                                round=used_round,
+                                table=used_table,
+                            ),
+                        )
                     )
                 else:
-                    seen[table.id] = f"round {rnd.number}, table {table.table}"
+                    seen[table.id] = (rnd.number, table.table)
     last = len(s.rounds) - 1
     if s.format is StageFormat.ROUND_ROBIN:
         last = 0  # a round robin's rounds may be released ahead (docs/round-robin.md)
@@ -328,8 +449,12 @@ def _identity_problems(s: Stage, at: str) -> list[Problem]:
             out.append(
                 Problem(
                     f"{at}.rounds[{ri}].state",
-                    f"round {rnd.number} is {rnd.state.value} but a later round exists: only the "
-                    "last round can be live (complete it first)",
+                    saying(
+                        "round %(round)s is %(state)s but a later round exists: only the last "
+                        "round can be live (complete it first)",
+                        round=rnd.number,
+                        state=STATE_SAID[rnd.state],
+                    ),
                 )
             )
     return out
@@ -352,8 +477,13 @@ def _played_after_drop(t: Tournament, s: Stage, at: str) -> list[Problem]:
                     out.append(
                         Problem(
                             f"{at}.rounds[{ri}].matches[{mi}].{side}",
-                            f"{pid!r} dropped after round {after} but is paired in round "
-                            f"{rnd.number} (remove the drop or the pairing)",
+                            saying(
+                                "%(player)r dropped after round %(after)s but is paired in round "
+                                "%(round)s (remove the drop or the pairing)",
+                                player=pid,
+                                after=after,
+                                round=rnd.number,
+                            ),
                         )
                     )
         for pi, pod in enumerate(rnd.pods):
@@ -363,8 +493,13 @@ def _played_after_drop(t: Tournament, s: Stage, at: str) -> list[Problem]:
                     out.append(
                         Problem(
                             f"{at}.rounds[{ri}].pods[{pi}].seats[{si}]",
-                            f"{pid!r} dropped after round {after} but is seated in round "
-                            f"{rnd.number} (remove the drop or the seat)",
+                            saying(
+                                "%(player)r dropped after round %(after)s but is seated in round "
+                                "%(round)s (remove the drop or the seat)",
+                                player=pid,
+                                after=after,
+                                round=rnd.number,
+                            ),
                         )
                     )
         for bi, bye in enumerate(rnd.byes):
@@ -373,8 +508,13 @@ def _played_after_drop(t: Tournament, s: Stage, at: str) -> list[Problem]:
                 out.append(
                     Problem(
                         f"{at}.rounds[{ri}].byes[{bi}].player",
-                        f"{bye.player!r} dropped after round {after} but has a bye in round "
-                        f"{rnd.number} (remove the drop or the bye)",
+                        saying(
+                            "%(player)r dropped after round %(after)s but has a bye in round "
+                            "%(round)s (remove the drop or the bye)",
+                            player=bye.player,
+                            after=after,
+                            round=rnd.number,
+                        ),
                     )
                 )
     return out
@@ -391,16 +531,29 @@ def _seats(rnd: Round) -> list[str]:
 
 def games_problems(games: GameScore, fmt: MatchFormat) -> list[str]:
     """Why ``games`` cannot be the score of a match of format ``fmt`` (empty when it can)."""
-    out: list[str] = []
+    return [str(problem) for problem in games_said(games, fmt)]
+
+
+def games_said(games: GameScore, fmt: MatchFormat) -> list[Said]:
+    """``games_problems`` as sentences (``engine.errors.Said``), for a reader's language."""
+    out: list[Said] = []
     if fmt is MatchFormat.TWO_GAME and games.total > 2:
-        out.append("a two-game match has 2 games")
+        out.append(saying("a two-game match has 2 games"))
     limit = _MAX_WINS.get(fmt)
     if limit is not None and max(games.a, games.b) > limit:
         out.append(
-            f"{max(games.a, games.b)} game wins is impossible in a {fmt.value} match "
-            f"(at most {limit})"
+            saying(
+                "%(wins)s game wins is impossible in a %(format)s match (at most %(limit)s)",
+                wins=max(games.a, games.b),
+                format=fmt.value,
+                limit=limit,
+            )
         )
     return out
+
+
+def _used_twice(table: int) -> Said:
+    return saying("table %(table)s is used twice", table=table)
 
 
 def _round_is_clean(rnd: Round, known: set[str], fmt: MatchFormat) -> bool:
@@ -435,10 +588,18 @@ def _round_problems(rnd: Round, rat: str, known: set[str], fmt: MatchFormat) -> 
 
     def place(pid: str, where: str) -> None:
         if pid not in known:
-            out.append(Problem(where, f"unknown player {pid!r}"))
+            out.append(Problem(where, saying("unknown player %(player)r", player=pid)))
         if pid in where_seen:
             out.append(
-                Problem(where, f"{pid!r} is already in round {rnd.number} at {where_seen[pid]}")
+                Problem(
+                    where,
+                    saying(
+                        "%(player)r is already in round %(round)s at %(where)s",
+                        player=pid,
+                        round=rnd.number,
+                        where=where_seen[pid],
+                    ),
+                )
             )
         else:
             where_seen[pid] = where.removeprefix(rat + ".")
@@ -446,23 +607,33 @@ def _round_problems(rnd: Round, rat: str, known: set[str], fmt: MatchFormat) -> 
     for mi, match in enumerate(rnd.matches):
         mat = f"{rat}.matches[{mi}]"
         if match.table in tables:
-            out.append(Problem(f"{mat}.table", f"table {match.table} is used twice"))
+            out.append(Problem(f"{mat}.table", _used_twice(match.table)))
         tables.add(match.table)
         if match.a == match.b:
-            out.append(Problem(f"{mat}.b", f"{match.a!r} cannot play against themselves"))
+            out.append(
+                Problem(
+                    f"{mat}.b",
+                    saying("%(player)r cannot play against themselves", player=match.a),
+                )
+            )
         place(match.a, f"{mat}.a")
         if match.a != match.b:
             place(match.b, f"{mat}.b")
         games = match.result.games if match.result is not None else None
         if games is not None:
-            for reason in games_problems(games, fmt):
+            for reason in games_said(games, fmt):
                 out.append(Problem(f"{mat}.result.games", reason))
         if match.toss is not None and match.toss.first not in match.players:
-            out.append(Problem(f"{mat}.toss.first", f"{match.toss.first!r} is not in this match"))
+            out.append(
+                Problem(
+                    f"{mat}.toss.first",
+                    saying("%(player)r is not in this match", player=match.toss.first),
+                )
+            )
     for pi, pod in enumerate(rnd.pods):
         pat = f"{rat}.pods[{pi}]"
         if pod.table in tables:
-            out.append(Problem(f"{pat}.table", f"table {pod.table} is used twice"))
+            out.append(Problem(f"{pat}.table", _used_twice(pod.table)))
         tables.add(pod.table)
         for field, reason in pod_problems(pod):
             out.append(Problem(f"{pat}.{field}", reason))
@@ -479,28 +650,38 @@ def problems(t: Tournament) -> list[Problem]:
     known: set[str] = set()
     for i, p in enumerate(t.players):
         for field, text, limit in (("id", p.id, MAX_ID_LENGTH), ("name", p.name, MAX_NAME_LENGTH)):
-            problem = text_problem(text, limit, name=field == "name")
+            problem = text_said(text, limit, name=field == "name")
             if problem is not None:
                 out.append(Problem(f"players[{i}].{field}", problem))
         if p.id in known:
-            out.append(Problem(f"players[{i}].id", f"{p.id!r} is used by two players"))
+            out.append(
+                Problem(f"players[{i}].id", saying("%(id)r is used by two players", id=p.id))
+            )
         known.add(p.id)
         if p.seed is not None and p.seed < 1:
-            out.append(Problem(f"players[{i}].seed", "seeds start at 1"))
+            out.append(Problem(f"players[{i}].seed", saying("seeds start at 1")))
     stage_names = {stage.id for stage in t.stages}
     for i, drop in enumerate(t.drops):
         if drop.player not in known:
-            out.append(Problem(f"drops[{i}].player", f"unknown player {drop.player!r}"))
+            out.append(
+                Problem(
+                    f"drops[{i}].player", saying("unknown player %(player)r", player=drop.player)
+                )
+            )
         if drop.stage is not None and drop.stage not in stage_names:
-            out.append(Problem(f"drops[{i}].stage", f"unknown stage {drop.stage!r}"))
+            out.append(
+                Problem(f"drops[{i}].stage", saying("unknown stage %(stage)r", stage=drop.stage))
+            )
         if not 0 <= drop.after_round <= MAX_ROUND:
-            out.append(Problem(f"drops[{i}].after_round", f"must be 0 to {MAX_ROUND}"))
+            out.append(Problem(f"drops[{i}].after_round", _AFTER_ROUND_RANGE))
     if not t.stages:
-        out.append(Problem("stages", "a tournament needs at least one stage"))
+        out.append(Problem("stages", saying("a tournament needs at least one stage")))
     stage_ids: set[str] = set()
     for si, stage in enumerate(t.stages):
         if stage.id in stage_ids:
-            out.append(Problem(f"stages[{si}].id", f"stage id {stage.id!r} is used twice"))
+            out.append(
+                Problem(f"stages[{si}].id", saying("stage id %(id)r is used twice", id=stage.id))
+            )
         stage_ids.add(stage.id)
         out.extend(_stage_problems(t, stage, f"stages[{si}]", known))
     if not out:
@@ -518,7 +699,7 @@ def _bracket_problems(t: Tournament) -> list[Problem]:
         try:
             read_bracket(t, stage)
         except FairpairError as error:
-            out.append(Problem(f"stages[{si}].rounds", error.reason))
+            out.append(Problem(f"stages[{si}].rounds", error.said))
     return out
 
 

@@ -22,6 +22,7 @@ from contextvars import ContextVar
 from datetime import datetime
 from functools import cache
 from pathlib import Path
+from typing import Protocol, runtime_checkable
 
 from babel import Locale, negotiate_locale
 from babel.dates import format_skeleton
@@ -294,3 +295,64 @@ def repeat_note(table: int, a: str, b: str, met_in: tuple[int, ...] | list[int])
         "b": b,
         "rounds": rounds_words(met_in),
     }
+
+
+@runtime_checkable
+class Sentence(Protocol):
+    """What the engine says (``engine.errors.Said``; this package is below the engine and
+    names only its shape): an English template, its values, and how to choose it."""
+
+    @property
+    def template(self) -> str: ...
+    @property
+    def values(self) -> tuple[tuple[str, object], ...]: ...
+    @property
+    def plural(self) -> str | None: ...
+    @property
+    def count(self) -> int | None: ...
+    @property
+    def context(self) -> str | None: ...
+    @property
+    def marked(self) -> bool: ...
+
+
+class Refusing(Protocol):
+    """An error that carries what it says (``engine.errors.FairpairError``)."""
+
+    @property
+    def said(self) -> Sentence: ...
+
+
+def say(message: Sentence) -> str:
+    """What the engine says (``engine.errors.Said``) in the current language: its template
+    translated (``gettext``, ``ngettext`` with its count, ``pgettext`` with its context),
+    then filled with its values, each value that is itself a ``Said`` (a round's state)
+    said in the same language. English is exactly ``str(message)``; a text the catalogue
+    does not hold (``marked`` false) is said as it is."""
+    if not message.marked:
+        return message.template
+    if current.get() == SOURCE:
+        return str(message)
+    if message.plural is not None:
+        count = message.count or 0
+        if message.context is not None:
+            text = npgettext(message.context, message.template, message.plural, count)
+        else:
+            text = ngettext(message.template, message.plural, count)
+    elif message.context is not None:
+        text = pgettext(message.context, message.template)
+    else:
+        text = gettext(message.template)
+    if not message.values:
+        return text
+    return text % {name: _said_value(value) for name, value in message.values}
+
+
+def _said_value(value: object) -> object:
+    return say(value) if isinstance(value, Sentence) else value
+
+
+def reason(error: Refusing) -> str:
+    """An error's reason in the current language: the engine's own sentences (``said``)
+    translated here; a service refusal's reason is already in the language of its moment."""
+    return say(error.said)

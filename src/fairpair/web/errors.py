@@ -29,6 +29,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from fairpair import i18n
 from fairpair.engine.errors import FairpairError
 from fairpair.error_table import kind_of
 from fairpair.i18n import N_
@@ -68,7 +69,7 @@ async def on_fairpair_error(request: Request, error: Exception) -> Response:
     if wants_json(request):
         headers = {"www-authenticate": "Bearer"} if kind.http == 401 else None
         return JSONResponse(
-            error_body(kind.code, error.reason, field_of(error)), kind.http, headers=headers
+            error_body(kind.code, i18n.reason(error), field_of(error)), kind.http, headers=headers
         )
     if isinstance(error, NotJoined):
         slug = request.path_params.get("slug")
@@ -84,7 +85,8 @@ async def on_fairpair_error(request: Request, error: Exception) -> Response:
         if request.method == "GET":
             return RedirectResponse(target, status_code=303)
     where = where_said(error) or field_of(error) or ""
-    message = f"{where}: {error.reason}" if where else error.reason
+    said = i18n.reason(error)
+    message = f"{where}: {said}" if where else said
     return _page(request, kind.http, N_("That did not work"), message, kind.code)
 
 

@@ -27,10 +27,11 @@ def refusal(error: FairpairError, fields: Iterable[str] = ()) -> dict[str, str]:
     known = set(fields)
     where = str(error.location)
     head = where.split(".", 1)[0].split("[", 1)[0]
+    said = i18n.reason(error)
     if head in known:
-        return {head: error.reason}
+        return {head: said}
     place = where_said(error)
-    return {"_form": f"{place}: {error.reason}" if place else error.reason}
+    return {"_form": f"{place}: {said}" if place else said}
 
 
 async def form_values(request: Request) -> dict[str, str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from fairpair.engine.changes.where import stage_of, with_stage
-from fairpair.engine.errors import LifecycleRefused, Location
+from fairpair.engine.errors import LifecycleRefused, Location, saying, saying_n
 from fairpair.engine.formats.registry import stage_finished
 from fairpair.engine.stage import Stage
 from fairpair.engine.topcut import TopCut, cut_of
@@ -29,21 +29,32 @@ def draw_cut(
     where = Location(stage=target.id)
     if target.rounds:
         raise LifecycleRefused(
-            where, f"the cut of {target.id!r} cannot change: its round 1 is released"
+            where,
+            saying("the cut of %(stage)r cannot change: its round 1 is released", stage=target.id),
         )
     source = tournament.stage(target.cut.from_stage)
     if not early and not stage_finished(tournament, source):
         outstanding = sum(r.outstanding for r in source.rounds)
-        why = (
-            f"{outstanding} result(s) are outstanding"
-            if outstanding
-            else "it has rounds left to play"
-        )
-        raise LifecycleRefused(
-            where,
-            f"stage {source.id!r} is not finished ({why}): the cut of {target.id!r} is drawn "
-            "when its last match is reported (or draw it now on purpose)",
-        )
+        if outstanding:
+            why = saying_n(
+                "stage %(source)r is not finished (%(num)d result(s) are outstanding): the cut "
+                "of %(stage)r is drawn when its last match is reported (or draw it now on "
+                "purpose)",
+                "stage %(source)r is not finished (%(num)d result(s) are outstanding): the cut "
+                "of %(stage)r is drawn when its last match is reported (or draw it now on "
+                "purpose)",
+                outstanding,
+                source=source.id,
+                stage=target.id,
+            )
+        else:
+            why = saying(
+                "stage %(source)r is not finished (it has rounds left to play): the cut of "
+                "%(stage)r is drawn when its last match is reported (or draw it now on purpose)",
+                source=source.id,
+                stage=target.id,
+            )
+        raise LifecycleRefused(where, why)
     players = made.players
     drawn = replace(target, participants=players, seeds={p: i + 1 for i, p in enumerate(players)})
     return with_stage(tournament, drawn), made

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from fairpair.engine.changes.where import stage_of, with_stage
 from fairpair.engine.drops import Drop
-from fairpair.engine.errors import InvalidTournament, Location, UnknownPlayer
+from fairpair.engine.errors import InvalidTournament, Location, UnknownPlayer, saying
 from fairpair.engine.players import PlayerId
 from fairpair.engine.stage import Stage
 from fairpair.engine.tournament import Tournament
@@ -28,15 +28,17 @@ def drop_player(
     """
     chosen = stage_of(tournament, stage)
     if player not in {p.id for p in tournament.players}:
-        raise UnknownPlayer(Location(player=player), f"no player {player!r}")
+        raise UnknownPlayer(Location(player=player), saying("no player %(player)r", player=player))
     after = chosen.last_round if after_round is None else after_round
     if after < 0:
-        raise InvalidTournament(Location(stage=chosen.id), "after_round must be 0 or more")
+        raise InvalidTournament(Location(stage=chosen.id), saying("after_round must be 0 or more"))
     already = tournament.drop_round(chosen, player)
     if already is not None:
         raise InvalidTournament(
             Location(stage=chosen.id, player=player),
-            f"{player!r} already dropped after round {already}",
+            saying(
+                "%(player)r already dropped after round %(round)s", player=player, round=already
+            ),
         )
     if whole_event:
         return replace(tournament, drops=(*tournament.drops, Drop(player, after, chosen.id)))

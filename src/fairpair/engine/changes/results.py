@@ -7,13 +7,13 @@ from dataclasses import replace
 
 from fairpair.engine.brackets import PlayoffDrawRefused
 from fairpair.engine.changes.where import round_in, stage_of, table_in, with_round
-from fairpair.engine.errors import InvalidResult, LifecycleRefused, Location
+from fairpair.engine.errors import InvalidResult, LifecycleRefused, Location, saying, saying_all
 from fairpair.engine.lifecycle import RoundAction, check
-from fairpair.engine.results import Result, without_winner
+from fairpair.engine.results import Result, without_winner_said
 from fairpair.engine.rounds import Match, PodTable, Round, Table
 from fairpair.engine.stage import Stage
 from fairpair.engine.tournament import Tournament
-from fairpair.engine.validation import games_problems
+from fairpair.engine.validation import games_said
 from fairpair.engine.validation_pods import places_problem
 
 
@@ -26,7 +26,7 @@ def _reportable(
     verdict = check(chosen, RoundAction.REPORT, number)
     if verdict.refusal is not None:
         raise LifecycleRefused(
-            Location(stage=chosen.id, round=number, table=found.table), verdict.refusal.text
+            Location(stage=chosen.id, round=number, table=found.table), verdict.refusal.said
         )
     return chosen, rnd, found
 
@@ -45,16 +45,16 @@ def record_result(
     if not isinstance(found, Match):
         raise InvalidResult(
             Location(stage=chosen.id, round=round_number, table=found.table),
-            "this is a pod table: record its finishing places (record_places)",
+            saying("this is a pod table: record its finishing places (record_places)"),
         )
     if result is not None and chosen.is_playoff and result.winner is None:
         raise playoff_draw_refused(result, chosen.id, round_number, found.table)
     if result is not None and result.games is not None:
-        reasons = games_problems(result.games, chosen.ruleset.scoring.match_format)
+        reasons = games_said(result.games, chosen.ruleset.scoring.match_format)
         if reasons:
             raise InvalidResult(
                 Location(("games",), stage=chosen.id, round=round_number, table=found.table),
-                "; ".join(reasons),
+                saying_all(reasons),
             )
     matches = tuple(replace(m, result=result) if m is found else m for m in rnd.matches)
     return with_round(tournament, chosen, replace(rnd, matches=matches))
@@ -65,11 +65,14 @@ def playoff_draw_refused(
 ) -> InvalidResult:
     """The refusal of a result without a winner on a playoff stage (issue 9, point 6): a
     playoff match continues until a player wins (MTR); it is replayed or decided."""
-    what = without_winner(result)
     return PlayoffDrawRefused(
         Location(stage=stage, round=round_number, table=table),
-        f"table {table} is a playoff match: it cannot end in {what}; replay it or decide it "
-        "(report the winner, or a forfeit win)",
+        saying(
+            "table %(table)s is a playoff match: it cannot end in %(what)s; replay it or decide "
+            "it (report the winner, or a forfeit win)",
+            table=table,
+            what=without_winner_said(result),
+        ),
     )
 
 
@@ -86,7 +89,7 @@ def record_places(
     chosen, rnd, found = _reportable(tournament, stage, round_number, table)
     where = Location(stage=chosen.id, round=round_number, table=found.table)
     if not isinstance(found, PodTable):
-        raise InvalidResult(where, "this is a two-player match: record its result")
+        raise InvalidResult(where, saying("this is a two-player match: record its result"))
     value = tuple(places) if places is not None else None
     if value is not None:
         problem = places_problem(value, len(found.seats))

@@ -18,7 +18,7 @@ def _move(
     rnd = round_in(chosen, number)
     verdict = check(chosen, action, number)
     if verdict.refusal is not None:
-        raise LifecycleRefused(Location(stage=chosen.id, round=number), verdict.refusal.text)
+        raise LifecycleRefused(Location(stage=chosen.id, round=number), verdict.refusal.said)
     if action is RoundAction.DELETE:
         rounds = tuple(r for r in chosen.rounds if r.number != number)
         return with_stage(tournament, replace(chosen, rounds=rounds))

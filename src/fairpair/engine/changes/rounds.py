@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from fairpair.engine.changes.where import round_in, stage_of, with_round, with_stage
-from fairpair.engine.errors import InvalidTournament, LifecycleRefused, Location
+from fairpair.engine.errors import InvalidTournament, LifecycleRefused, Location, saying
 from fairpair.engine.lifecycle import RoundAction, check
 from fairpair.engine.pairing.draft import PairingDraft
 from fairpair.engine.rounds import Match, PodTable, Round, RoundState, Toss, default_match_id
@@ -25,7 +25,12 @@ def add_round(tournament: Tournament, rnd: Round, stage: str | Stage | None = No
     if rnd.number != expected:
         raise InvalidTournament(
             Location(stage=chosen.id, round=rnd.number),
-            f"the next round of stage {chosen.id!r} is round {expected}, not {rnd.number}",
+            saying(
+                "the next round of stage %(stage)r is round %(expected)s, not %(round)s",
+                stage=chosen.id,
+                expected=expected,
+                round=rnd.number,
+            ),
         )
     return with_stage(tournament, replace(chosen, rounds=(*chosen.rounds, rnd)))
 
@@ -74,7 +79,7 @@ def release_round(
     )
     if verdict.refusal is not None:
         raise LifecycleRefused(
-            Location(stage=stage.id, round=draft.round_number), verdict.refusal.text
+            Location(stage=stage.id, round=draft.round_number), verdict.refusal.said
         )
     pairs = [(p.a, p.b) for p in draft.pairings]
     if tosses is None and toss_applies(stage):
@@ -83,7 +88,11 @@ def release_round(
     if len(chosen) != len(pairs):
         raise InvalidTournament(
             Location(stage=stage.id, round=draft.round_number),
-            f"{len(chosen)} tosses for {len(pairs)} pairings",
+            saying(
+                "%(tosses)s tosses for %(pairings)s pairings",
+                tosses=len(chosen),
+                pairings=len(pairs),
+            ),
         )
     number = draft.round_number
     matches = tuple(

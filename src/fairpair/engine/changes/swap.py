@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from fairpair.engine.changes.where import round_in, stage_of, with_round
-from fairpair.engine.errors import InvalidTournament, LifecycleRefused, Location
+from fairpair.engine.errors import InvalidTournament, LifecycleRefused, Location, saying
 from fairpair.engine.lifecycle import RoundAction, check
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import Bye, Match
@@ -31,16 +31,20 @@ def swap_players(
     where = Location(stage=chosen.id, round=round_number)
     verdict = check(chosen, RoundAction.SWAP, round_number)
     if verdict.refusal is not None:
-        raise LifecycleRefused(where, verdict.refusal.text)
+        raise LifecycleRefused(where, verdict.refusal.said)
     if player == other:
-        raise InvalidTournament(where, f"cannot swap {player!r} with themselves")
+        raise InvalidTournament(
+            where, saying("cannot swap %(player)r with themselves", player=player)
+        )
     if rnd.pods:
-        raise InvalidTournament(where, "pod tables are rearranged by seat, not swapped")
+        raise InvalidTournament(where, saying("pod tables are rearranged by seat, not swapped"))
     if chosen.is_playoff and not any({player, other} == {m.a, m.b} for m in rnd.matches):
         raise InvalidTournament(
             where,
-            "a playoff's tables follow its bracket: players cannot move between them "
-            "(flip the toss to set who plays first)",
+            saying(
+                "a playoff's tables follow its bracket: players cannot move between them (flip "
+                "the toss to set who plays first)"
+            ),
             command="fairpair toss flip",
         )
     present = set(rnd.participants())
@@ -48,7 +52,7 @@ def swap_players(
         if who not in present:
             raise InvalidTournament(
                 Location(stage=chosen.id, round=round_number, player=who),
-                f"{who!r} is not in round {round_number}",
+                saying("%(player)r is not in round %(round)s", player=who, round=round_number),
             )
 
     def moved(p: PlayerId) -> PlayerId:

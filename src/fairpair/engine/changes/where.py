@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from fairpair.engine.errors import Location, UnknownRound, UnknownTable
+from fairpair.engine.errors import Location, UnknownRound, UnknownTable, saying
 from fairpair.engine.rounds import Round, Table
 from fairpair.engine.stage import Stage
 from fairpair.engine.tournament import Tournament
@@ -20,9 +20,12 @@ def stage_of(tournament: Tournament, stage: str | Stage | None) -> Stage:
 def round_in(stage: Stage, number: int) -> Round:
     rnd = stage.round(number)
     if rnd is None:
-        known = ", ".join(str(r.number) for r in stage.rounds) or "none yet"
+        where = Location(stage=stage.id, round=number)
+        if not stage.rounds:
+            raise UnknownRound(where, saying("no round %(round)s (rounds: none yet)", round=number))
+        known = ", ".join(str(r.number) for r in stage.rounds)
         raise UnknownRound(
-            Location(stage=stage.id, round=number), f"no round {number} (rounds: {known})"
+            where, saying("no round %(round)s (rounds: %(known)s)", round=number, known=known)
         )
     return rnd
 
@@ -32,10 +35,14 @@ def table_in(stage: Stage, rnd: Round, table: int | str) -> Table:
     for t in rnd.tables:
         if (t.table == table) if isinstance(table, int) else (t.id == table):
             return t
-    what = f"table {table}" if isinstance(table, int) else f"match id {table!r}"
+    if isinstance(table, int):
+        raise UnknownTable(
+            Location(stage=stage.id, round=rnd.number, table=table),
+            saying("round %(round)s has no table %(table)s", round=rnd.number, table=table),
+        )
     raise UnknownTable(
-        Location(stage=stage.id, round=rnd.number, table=table if isinstance(table, int) else None),
-        f"round {rnd.number} has no {what}",
+        Location(stage=stage.id, round=rnd.number),
+        saying("round %(round)s has no match id %(id)r", round=rnd.number, id=table),
     )
 
 

@@ -10,7 +10,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from fairpair.engine.errors import Location
+from fairpair.engine.errors import Location, Said, saying, saying_n
 from fairpair.engine.history import met_before
 from fairpair.engine.pairing.byes import assigned_byes, choose_pairing_bye, had_bye
 from fairpair.engine.pairing.draft import DraftPairing, PairingDraft
@@ -69,16 +69,24 @@ def check_can_pair(stage: Stage, round_number: int) -> None:
     cap = stage.round_cap
     if cap is not None and round_number > cap:
         if stage.elimination is not None and cap == stage.elimination.max_rounds:
-            why = (
-                f"a Swiss elimination to {stage.elimination.wins_to_advance} wins or "
-                f"{stage.elimination.losses_to_eliminate} losses has at most {cap} rounds "
-                f"(wins + losses − 1)"
+            why = saying(
+                "round %(round)s cannot be paired: a Swiss elimination to %(wins)s wins or "
+                "%(losses)s losses has at most %(cap)s rounds (wins + losses − 1)",
+                round=round_number,
+                wins=stage.elimination.wins_to_advance,
+                losses=stage.elimination.losses_to_eliminate,
+                cap=cap,
             )
         else:
-            why = f"the stage's max rounds is {cap}; raise it to pair round {round_number}"
+            why = saying(
+                "round %(round)s cannot be paired: the stage's max rounds is %(cap)s; raise it "
+                "to pair round %(round)s",
+                round=round_number,
+                cap=cap,
+            )
         raise RoundCapReached(
             Location(stage=stage.id, round=round_number),
-            f"round {round_number} cannot be paired: {why}",
+            why,
             round_number=round_number,
             cap=cap,
         )
@@ -86,23 +94,49 @@ def check_can_pair(stage: Stage, round_number: int) -> None:
         open_matches = sum(1 for m in rnd.matches if m.result is None)
         open_pods = sum(1 for p in rnd.pods if p.places is None)
         if open_matches or open_pods:
-            missing = []
-            if open_matches:
-                missing.append(_count(open_matches, "match", "matches") + " without a result")
-            if open_pods:
-                missing.append(_count(open_pods, "pod table", "pod tables") + " without places")
-            them = "them" if open_matches + open_pods != 1 else "it"
             raise RoundStillOpen(
                 Location(stage=stage.id, round=rnd.number),
-                f"round {rnd.number} still has {' and '.join(missing)}; report {them} before "
-                f"pairing round {round_number}",
+                _still_open(rnd.number, open_matches, open_pods, round_number),
                 open_round=rnd.number,
                 outstanding=open_matches + open_pods,
             )
 
 
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
+def _still_open(number: int, matches: int, pods: int, next_round: int) -> Said:
+    """Why round ``next_round`` waits: round ``number`` has ``matches`` matches without a
+    result and ``pods`` pod tables without places."""
+    if not pods:
+        return saying_n(
+            "round %(round)s still has %(num)d match without a result; report it before "
+            "pairing round %(next)s",
+            "round %(round)s still has %(num)d matches without a result; report them before "
+            "pairing round %(next)s",
+            matches,
+            round=number,
+            next=next_round,
+        )
+    if not matches:
+        return saying_n(
+            "round %(round)s still has %(num)d pod table without places; report it before "
+            "pairing round %(next)s",
+            "round %(round)s still has %(num)d pod tables without places; report them before "
+            "pairing round %(next)s",
+            pods,
+            round=number,
+            next=next_round,
+        )
+    return saying(
+        "round %(round)s still has %(matches)s and %(pods)s; report them before pairing round "
+        "%(next)s",
+        round=number,
+        matches=saying_n(
+            "%(num)d match without a result", "%(num)d matches without a result", matches
+        ),
+        pods=saying_n(
+            "%(num)d pod table without places", "%(num)d pod tables without places", pods
+        ),
+        next=next_round,
+    )
 
 
 def forbidden_partners(stage: Stage) -> dict[PlayerId, set[PlayerId]]:
@@ -207,8 +241,10 @@ def _pair_next_round(
     if chosen is PairingMethod.DUTCH:
         raise WholeRoundMethod(
             Location(stage=stage.id, round=number),
-            "the Dutch system pairs a whole Swiss round by its own rules: pair the stage "
-            "through fairpair.pair_next_round (its format), not inside score groups",
+            saying(
+                "the Dutch system pairs a whole Swiss round by its own rules: pair the stage "
+                "through fairpair.pair_next_round (its format), not inside score groups"
+            ),
         )
     players = tournament.players_of(stage)
     notes: list[PairingNote] = []
@@ -271,7 +307,10 @@ def _pair_next_round(
         elif len(pool.players) < 2 and not byes:
             raise NobodyToPair(
                 Location(stage=stage.id, round=number),
-                f"round {number} cannot be paired: fewer than two eligible players",
+                saying(
+                    "round %(round)s cannot be paired: fewer than two eligible players",
+                    round=number,
+                ),
             )
         elif len(pool.players) < 2:
             continue
@@ -294,7 +333,10 @@ def _pair_next_round(
     if not paired_any and not byes:
         raise NobodyToPair(
             Location(stage=stage.id, round=number),
-            f"round {number} cannot be paired: no group has two eligible players",
+            saying(
+                "round %(round)s cannot be paired: no group has two eligible players",
+                round=number,
+            ),
         )
 
     table_pairings = tuple(

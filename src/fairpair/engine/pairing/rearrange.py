@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from fairpair.engine.errors import InvalidTournament, Location
+from fairpair.engine.errors import InvalidTournament, Location, saying
 from fairpair.engine.history import met_before
 from fairpair.engine.pairing.draft import DraftPairing, PairingDraft
 from fairpair.engine.players import PlayerId
@@ -25,14 +25,20 @@ def rearrange_draft(
     bye), every pairing's rematch and forbidden flags checked again."""
     where = Location(stage=draft.stage_id, round=draft.round_number)
     if player == other:
-        raise InvalidTournament(where, f"cannot swap {player!r} with themselves")
+        raise InvalidTournament(
+            where, saying("cannot swap %(player)r with themselves", player=player)
+        )
     seated = {p for t in draft.pairings for p in (t.a, t.b)} | {b.player for b in draft.byes}
     for who in (player, other):
         if who not in seated:
             raise InvalidTournament(
                 Location(stage=draft.stage_id, round=draft.round_number, player=who),
-                f"{who!r} is not in the draft of round {draft.round_number} "
-                "(regenerate it to pair the field as it stands)",
+                saying(
+                    "%(player)r is not in the draft of round %(round)s (regenerate it to pair "
+                    "the field as it stands)",
+                    player=who,
+                    round=draft.round_number,
+                ),
             )
 
     if tournament.stage(draft.stage_id).is_playoff and not any(
@@ -40,8 +46,10 @@ def rearrange_draft(
     ):
         raise InvalidTournament(
             where,
-            "a playoff's tables follow its bracket: players cannot move between them "
-            "(once the round is released, flip the toss to set who plays first)",
+            saying(
+                "a playoff's tables follow its bracket: players cannot move between them (once "
+                "the round is released, flip the toss to set who plays first)"
+            ),
             command="fairpair toss flip",
         )
 

@@ -1,14 +1,15 @@
 """Why the next round cannot be paired, one kind each (all ``PairingRefused``, exit code 8).
 
 Each kind has a stable ``code`` for interfaces (the CLI's exit codes, later HTTP statuses) and
-carries its numbers as attributes; ``reason`` is the sentence for a person.
+carries its numbers as attributes; ``reason`` is the sentence for a person (``said``: the same
+as an ``engine.errors.Said``, for a reader's language).
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from fairpair.engine.errors import Location, PairingRefused
+from fairpair.engine.errors import Location, PairingRefused, Said
 
 
 class RoundCapReached(PairingRefused):
@@ -16,7 +17,9 @@ class RoundCapReached(PairingRefused):
 
     code: ClassVar[str] = "round_cap_reached"
 
-    def __init__(self, where: str | Location, reason: str, *, round_number: int, cap: int) -> None:
+    def __init__(
+        self, where: str | Location, reason: str | Said, *, round_number: int, cap: int
+    ) -> None:
         super().__init__(where, reason)
         self.round_number = round_number
         self.cap = cap
@@ -28,7 +31,7 @@ class RoundStillOpen(PairingRefused):
     code: ClassVar[str] = "round_still_open"
 
     def __init__(
-        self, where: str | Location, reason: str, *, open_round: int, outstanding: int
+        self, where: str | Location, reason: str | Said, *, open_round: int, outstanding: int
     ) -> None:
         super().__init__(where, reason)
         self.open_round = open_round

@@ -11,7 +11,7 @@ from sqlalchemy import delete, insert, select, update
 from fairpair.engine.changes import drop_player as engine_drop
 from fairpair.engine.errors import InvalidTournament, Location
 from fairpair.engine.validation import problems
-from fairpair.i18n import gettext
+from fairpair.i18n import gettext, say
 from fairpair.service.kernel.change import Change
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.kernel.loading import load
@@ -95,12 +95,12 @@ def drop_player(
                 loaded.tournament, who.key, after_round, stage=chosen.id, whole_event=whole_event
             )
         except InvalidTournament as error:
-            raise Refused(error.location, error.reason) from None
+            raise Refused(error.location, say(error.said)) from None
         # A drop before a round the player is paired in contradicts the rounds (the document
         # reader refuses such an event): refused, as the reader says it.
         found = problems(dropped)
         if found:
-            raise Refused(Location(stage=chosen.id, player=who.key), found[0].reason)
+            raise Refused(Location(stage=chosen.id, player=who.key), say(found[0].said))
         after = chosen.last_round if after_round is None else after_round
         conn.execute(
             insert(DropRow).values(

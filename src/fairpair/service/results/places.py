@@ -17,7 +17,7 @@ from sqlalchemy import Connection, select, update
 from fairpair.engine.errors import InvalidResult, LifecycleRefused, Location
 from fairpair.engine.rounds import RoundState
 from fairpair.engine.validation_pods import places_problem
-from fairpair.i18n import gettext
+from fairpair.i18n import gettext, say
 from fairpair.service.kernel.errors import AlreadyRecorded, Refused, StaleVersion
 from fairpair.service.kernel.lookup import TableRef, find_round, find_stage, find_table
 from fairpair.service.kernel.unit import changing
@@ -163,7 +163,7 @@ def record_places(
         if problem is not None:
             raise InvalidResult(
                 Location(("places",), stage=where.key, round=rnd.number, table=found.number),
-                problem,
+                say(problem),
             )
         names = [s.name for s in seats]
         before = [s.place for s in seats]

@@ -30,8 +30,8 @@ from fairpair.engine.result_text import result_text as result_text
 from fairpair.engine.results import GameScore, Result, ResultKind
 from fairpair.engine.rounds import RoundState
 from fairpair.engine.stage_config import StageFormat
-from fairpair.engine.validation import games_problems
-from fairpair.i18n import gettext
+from fairpair.engine.validation import games_said
+from fairpair.i18n import gettext, say
 from fairpair.service.kernel.change import Change, EventRef
 from fairpair.service.kernel.errors import (
     AlreadyRecorded,
@@ -211,11 +211,11 @@ def check_fits(
     if result.games is None:
         return
     fmt = stage_of_settings(settings).ruleset.scoring.match_format
-    problems = games_problems(result.games, fmt)
+    problems = games_said(result.games, fmt)
     if problems:
         raise InvalidResult(
             Location(("games",), stage=stage.key, round=rnd.number, table=found.number),
-            "; ".join(problems),
+            "; ".join(say(problem) for problem in problems),
         )
 
 

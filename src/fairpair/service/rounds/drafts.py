@@ -17,7 +17,7 @@ from fairpair.engine.pairing.rearrange import rearrange_draft
 from fairpair.engine.rounds import Bye, ByeKind, Toss, TossReason
 from fairpair.engine.standings import compute_standings
 from fairpair.engine.tournament import Tournament
-from fairpair.i18n import gettext
+from fairpair.i18n import gettext, say
 from fairpair.responses.draft import draft_model
 from fairpair.responses.drafts import SavedDraft
 from fairpair.service.kernel.change import Change
@@ -139,7 +139,7 @@ def _pair(change: Change, loaded: Loaded, stage_key: str) -> tuple[Loaded, Pairi
     verdict = check(stage, RoundAction.GENERATE)
     if verdict.refusal is not None:
         raise LifecycleRefused(
-            Location(stage=stage.id, round=stage.last_round + 1), verdict.refusal.text
+            Location(stage=stage.id, round=stage.last_round + 1), say(verdict.refusal.said)
         )
     seeded = rating_seeds(change.conn, change.event.id, loaded.tournament, stage)
     if seeded is not stage:  # round 1 seeded by the community's ratings
@@ -288,7 +288,7 @@ def rearrange(
         try:
             moved = rearrange_draft(loaded.tournament, draft, one.key, two.key)
         except InvalidTournament as error:
-            raise Refused(error.location, error.reason) from None
+            raise Refused(error.location, say(error.said)) from None
         view = draft_view(loaded.tournament, moved, row.body["view"]["notes"])
         moves = [*row.body.get("moves", []), [one.key, two.key]]
         conn.execute(

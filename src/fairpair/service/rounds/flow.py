@@ -29,7 +29,7 @@ from fairpair.engine.lifecycle import RoundAction, check, live_round, many_live
 from fairpair.engine.round_names import round_names
 from fairpair.engine.rounds import RoundState
 from fairpair.engine.stage_progress import more_rounds
-from fairpair.i18n import gettext
+from fairpair.i18n import gettext, say
 from fairpair.service.kernel.change import Change
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.kernel.loading import load
@@ -116,7 +116,7 @@ def _complete_first(change: Change, key: str) -> tuple[int | None, str | None]:
         verdict = check(before, RoundAction.COMPLETE, live.number)
         if verdict.refusal is not None:
             raise LifecycleRefused(
-                Location(stage=before.id, round=live.number), verdict.refusal.text
+                Location(stage=before.id, round=live.number), say(verdict.refusal.said)
             )
     if not more_rounds(tournament, stage):
         said = steps_of(tournament, key, {}).status

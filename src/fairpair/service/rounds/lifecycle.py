@@ -19,7 +19,7 @@ from fairpair.engine.pairing.draft import PairingDraft
 from fairpair.engine.result_text import result_text
 from fairpair.engine.round_names import round_name
 from fairpair.engine.rounds import Round, RoundState
-from fairpair.i18n import gettext
+from fairpair.i18n import gettext, say
 from fairpair.responses.events import PodSeat, RoundBye, RoundPod, RoundTable, RoundView, Side
 from fairpair.service.kernel.change import Change
 from fairpair.service.kernel.errors import Refused, StaleVersion
@@ -185,7 +185,7 @@ def _moving(
         loaded = load(change.conn, change.event)
     verdict = check(loaded.stage(where.key), action, number)
     if verdict.refusal is not None:
-        raise LifecycleRefused(Location(stage=where.key, round=number), verdict.refusal.text)
+        raise LifecycleRefused(Location(stage=where.key, round=number), say(verdict.refusal.said))
     return where, rnd, loaded
 
 
@@ -338,7 +338,7 @@ def swap(
         try:
             after = swap_players(loaded.tournament, number, one.key, two.key, stage=where.key)
         except InvalidTournament as error:
-            raise Refused(error.location, error.reason) from None
+            raise Refused(error.location, say(error.said)) from None
         before = loaded.stage(where.key).round(number)
         now_round = after.stage(where.key).round(number)
         assert before is not None and now_round is not None

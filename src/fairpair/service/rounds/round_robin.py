@@ -12,7 +12,7 @@ from fairpair.engine.formats import pair_next_round
 from fairpair.engine.formats.round_robin import round_robin_schedule
 from fairpair.engine.result_text import result_text
 from fairpair.engine.stage_config import StageFormat
-from fairpair.i18n import gettext
+from fairpair.i18n import gettext, say
 from fairpair.responses.round_robin import (
     NumberedPlayer,
     RoundRobinSchedule,
@@ -75,7 +75,7 @@ def release_all(db: Database, slug: str, *, actor: str, stage: str | None = None
                     break
                 raise Refused(
                     Location(stage=where.key),
-                    gettext("nothing to release: %(reason)s") % {"reason": refusal.reason},
+                    gettext("nothing to release: %(reason)s") % {"reason": say(refusal.said)},
                 ) from None
             notes = draft_view(t, draft)["notes"]
             t = release_round(t, draft)

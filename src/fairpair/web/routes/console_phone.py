@@ -22,6 +22,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 
+from fairpair import i18n
 from fairpair.engine.errors import FairpairError
 from fairpair.error_table import kind_of
 from fairpair.service.notices.staff_alerts import subscribe_staff, unsubscribe_staff
@@ -81,7 +82,7 @@ def console_manifest(access: Public) -> Response:
 
 def _json_error(error: FairpairError) -> JSONResponse:
     kind = kind_of(error)
-    return JSONResponse(error_body(kind.code, error.reason, field_of(error)), kind.http)
+    return JSONResponse(error_body(kind.code, i18n.reason(error), field_of(error)), kind.http)
 
 
 async def _body(request: Request) -> Any:

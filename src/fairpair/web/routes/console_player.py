@@ -10,6 +10,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse, Response
 
+from fairpair import i18n
 from fairpair.engine.errors import FairpairError
 from fairpair.engine.rounds import ByeKind
 from fairpair.responses.events import PlayerItem
@@ -110,7 +111,7 @@ async def edit(request: Request, slug: str, player: str, access: Judge, db: DbDe
             errors = refusal(error, EDIT_FIELDS)
             path = [str(p) for p in error.location.path]
             if len(path) > 1 and path[1] in EDIT_FIELDS:
-                errors = {path[1]: error.reason}
+                errors = {path[1]: i18n.reason(error)}
         else:
             return _back(slug, player, "saved")
     return _page(request, access, db, slug, player, status=422, errors=errors, values=values)
@@ -137,7 +138,7 @@ async def ask_bye(request: Request, slug: str, player: str, access: Judge, db: D
                 asker="staff",
             )
         except FairpairError as error:
-            errors["bye"] = error.reason
+            errors["bye"] = i18n.reason(error)
         else:
             return _back(slug, player, "bye")
     return _page(request, access, db, slug, player, status=422, errors=errors)
@@ -150,5 +151,7 @@ def cancel(
     try:
         cancel_bye(db, slug, player, number, actor=access.actor, asker="staff")
     except FairpairError as error:
-        return _page(request, access, db, slug, player, status=422, errors={"bye": error.reason})
+        return _page(
+            request, access, db, slug, player, status=422, errors={"bye": i18n.reason(error)}
+        )
     return _back(slug, player, "cancelled")

@@ -36,6 +36,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
+from fairpair import i18n
 from fairpair.engine.draw_games import NO_GAMES_NOTE
 from fairpair.engine.errors import DrawWithoutGames, FairpairError, InvalidResult, Location
 from fairpair.error_table import kind_of
@@ -232,12 +233,12 @@ def enter_result(
             key=values.get("key") or None,
         )
     except AlreadyRecorded as error:
-        errors = {"table": error.reason, "offer": table_text}
+        errors = {"table": i18n.reason(error), "offer": table_text}
         return _page(
             request, access, db, slug, stage, number, status=409, errors=errors, values=values
         )
     except DrawWithoutGames as error:  # a question, not a mistake: the games, or none
-        errors = {"result": error.reason, "draw_games": table_text}
+        errors = {"result": i18n.reason(error), "draw_games": table_text}
         return _page(request, access, db, slug, stage, number, errors=errors, values=values)
     except FairpairError as error:
         field = "result" if isinstance(error, BadValue | InvalidResult) else "table"
@@ -249,7 +250,7 @@ def enter_result(
             stage,
             number,
             status=kind_of(error).http,
-            errors={field: error.reason},
+            errors={field: i18n.reason(error)},
             values=values,
         )
     moved = recorded.autopilot
@@ -335,7 +336,7 @@ def correct_result(
             stage,
             number,
             status=kind_of(error).http,
-            errors={"correct": error.reason}
+            errors={"correct": i18n.reason(error)}
             | ({"correct_draw_games": "1"} if isinstance(error, DrawWithoutGames) else {}),
             values=values,
             correcting=table_text,
@@ -457,7 +458,7 @@ def _sync(db: Database, slug: str, access: Access, data: dict[str, Any]) -> JSON
                 "recorded": error.recorded,
                 "entry": error.entry,
                 "version": error.version,
-                "message": error.reason,
+                "message": i18n.reason(error),
             },
             409,
         )
@@ -467,7 +468,7 @@ def _sync(db: Database, slug: str, access: Access, data: dict[str, Any]) -> JSON
                 "state": "refused",
                 "table": table_text,
                 "field": str(error.location) or None,
-                "message": error.reason,
+                "message": i18n.reason(error),
             },
             kind_of(error).http,
         )

@@ -16,6 +16,7 @@ from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import RedirectResponse, Response
 from starlette.exceptions import HTTPException
 
+from fairpair import i18n
 from fairpair.engine.errors import FairpairError, Location
 from fairpair.error_table import kind_of
 from fairpair.interop.typed_text import parse_moment
@@ -72,7 +73,7 @@ def _done(slug: str, stage: str, path: str = "/rounds", **extra: str | int) -> R
 
 def _message(error: FairpairError) -> str:
     """The refusal as shown next to its control (which already says which round it is)."""
-    return error.reason
+    return i18n.reason(error)
 
 
 def _tab_refused(

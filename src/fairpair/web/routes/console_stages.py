@@ -9,6 +9,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse, Response
 
+from fairpair import i18n
 from fairpair.engine.errors import FairpairError
 from fairpair.engine.pairing.recommended import log2_rounds, magic_rounds
 from fairpair.engine.tiebreaks.registry import REGISTRY
@@ -22,6 +23,7 @@ from fairpair.service.rounds.stages import add_stage, edit_stage
 from fairpair.web import stage_form
 from fairpair.web.access import Access, DbDep, Owner, Viewer
 from fairpair.web.console import console_page
+from fairpair.web.forms import where_said
 
 ROUTER = APIRouter(include_in_schema=False)
 
@@ -184,5 +186,5 @@ async def save_stage(request: Request, slug: str, stage: str, access: Owner, db:
 
 def _said(error: FairpairError) -> str:
     """A refusal in the organizer's words: the reason, after the place when it names one."""
-    place = error.location.place
-    return error.reason if not place or place in error.reason else f"{place}: {error.reason}"
+    place, said = where_said(error), i18n.reason(error)
+    return said if not place or place in said else f"{place}: {said}"

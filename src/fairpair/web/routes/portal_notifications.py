@@ -26,6 +26,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, RedirectResponse, Response, StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
+from fairpair import i18n
 from fairpair.engine.errors import FairpairError
 from fairpair.error_table import kind_of
 from fairpair.i18n import gettext as _
@@ -223,7 +224,7 @@ async def save_preferences(request: Request, slug: str, access: Player, db: DbDe
 
 def _json_error(error: FairpairError) -> JSONResponse:
     kind = kind_of(error)
-    return JSONResponse(error_body(kind.code, error.reason, field_of(error)), kind.http)
+    return JSONResponse(error_body(kind.code, i18n.reason(error), field_of(error)), kind.http)
 
 
 @ROUTER.post("/e/{slug}/me/push")

@@ -15,6 +15,7 @@ from datetime import datetime
 from sqlalchemy import Connection, insert, or_, select, update
 
 from fairpair.engine.errors import Location
+from fairpair.i18n import gettext
 from fairpair.service.kernel.change import Change
 from fairpair.service.kernel.errors import Refused
 from fairpair.service.kernel.text_rules import checked_line
@@ -49,10 +50,16 @@ class JudgeCall:
 
     @property
     def where(self) -> str:
-        """ "table 7 (round 3)", or "no table" (a bye, no round being played)."""
+        """ "table 7 (round 3)", or "no table" (a bye, no round being played), in the current
+        language (``fairpair.i18n``)."""
         if self.table is None:
-            return "no table"
-        return f"table {self.table}" + (f" (round {self.round})" if self.round else "")
+            return gettext("no table")
+        if self.round:
+            return gettext("table %(table)s (round %(round)s)") % {
+                "table": self.table,
+                "round": self.round,
+            }
+        return gettext("table %(number)s") % {"number": self.table}
 
 
 def _table_of(conn: Connection, event_id: int, player_id: int) -> tuple[int | None, int | None]:

@@ -20,6 +20,7 @@ from markupsafe import Markup
 
 from fairpair import i18n
 from fairpair.engine.repeats import rounds_text
+from fairpair.web.league_words import rule_words
 
 TEMPLATES = Path(__file__).parent / "templates"
 #: ``i18n.ngettext`` under a name the extraction does not read (``plural`` builds its message)
@@ -99,6 +100,8 @@ def make_templates() -> Jinja2Templates:
     env.filters["bracket_source"] = i18n.bracket_source  # "Winner of W1-2"
     env.filters["bracket_result"] = i18n.bracket_result  # "Ash wins 2-1", "walkover"
     env.filters["rounds_text"] = lambda numbers: rounds_text(tuple(numbers))
+    env.filters["day"] = i18n.day  # "4 Jan 2027", "4 ene 2027"
+    env.filters["league_rule"] = rule_words  # a league's points rule in words
     env.trim_blocks = True
     env.lstrip_blocks = True
     return templates

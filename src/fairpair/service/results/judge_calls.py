@@ -170,12 +170,22 @@ def call_judge(
 
 
 def _alert(change: Change, call: JudgeCall) -> None:
+    def words() -> tuple[str, str]:
+        title = (
+            gettext("Judge call: table %(number)s") % {"number": call.table}
+            if call.table is not None
+            else gettext("Judge call")
+        )
+        values = {"player": call.player, "where": call.where, "note": call.note}
+        if call.note:
+            return title, gettext("%(player)s calls a judge to %(where)s: %(note)s") % values
+        return title, gettext("%(player)s calls a judge to %(where)s.") % values
+
     plan_staff_alert(
         change,
         JUDGE_CALL,
         f"judge-call:{call.id}",
-        f"Judge call: table {call.table}" if call.table is not None else "Judge call",
-        f"{call.player} calls a judge to {call.where}" + (f": {call.note}" if call.note else "."),
+        words,
         f"/console/{change.event.slug}/queue#judge-calls",
     )
 

@@ -184,5 +184,10 @@ def test_a_season_from_the_console_to_the_live_leaderboard(
     expect(page.locator("#add-stage")).to_have_text("Añadir una fase")
     page.click("#add-stage")
     expect(page.locator("h1")).to_have_text("Nueva fase")
+    # the selects' options in Spanish (their values stay the engine's ids)
+    expect(page.locator("#f-pairing_method option[value=dutch]")).to_have_text(
+        "sistema holandés (FIDE)"
+    )
+    expect(page.locator("#f-remainder option[value=larger]")).to_have_text("mesas más grandes")
     expect(page.locator("#cut-fields legend")).to_contain_text("los mejores de una fase anterior")
     assert _serious(page) == []

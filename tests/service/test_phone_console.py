@@ -15,6 +15,7 @@ from sqlalchemy import func, select
 from fairpair.engine.results import Result, Side
 from fairpair.service.accounts import staff
 from fairpair.service.accounts.logins import add_account
+from fairpair.service.event.details import set_event_details
 from fairpair.service.jobs.runner import run_due
 from fairpair.service.kernel import audit
 from fairpair.service.kernel.errors import ResultConflict
@@ -211,6 +212,59 @@ def test_staff_get_the_alerts_they_asked_for(db: Database, fake: FakeServices) -
     staff.revoke(db, slug, "vera", actor=ACTOR)
     assert unsubscribe_staff(db, slug, jude.id, fake.push_endpoint("jude-phone"), actor="jude") == 1
     assert staff_alerts(db, slug, jude.id).endpoints == {}
+
+
+def test_staff_alerts_in_the_phones_language_else_the_events(
+    db: Database, fake: FakeServices
+) -> None:
+    """A phone's alerts are written in the console's language when they were turned on there
+    (German), else in the event's default language (Spanish)."""
+    slug = reporting_event(db, "Alarm Cup", 4)
+    set_event_details(db, slug, {"language": "es"}, actor=ACTOR)
+    jude = add_account(db, "jude", "correct horse battery", name="Jude")
+    staff.grant(db, slug, "jude", "judge", actor=ACTOR)
+    german = Browser(fake.push_endpoint("jude-de"))
+    subscribe_staff(
+        db, slug, jude.id, german.json, [JUDGE_CALL, DISPUTE, LAST_RESULT], actor="jude",
+        loopback_http=True, language="de",
+    )  # fmt: skip
+    spanish = Browser(fake.push_endpoint("jude-es"))
+    subscribe_staff(
+        db, slug, jude.id, spanish.json, [JUDGE_CALL, DISPUTE, LAST_RESULT], actor="jude",
+        loopback_http=True,
+    )  # fmt: skip
+    first, second = pairs(db, slug)
+    _, ids = _ids(db, slug)
+    call_judge(db, slug, ids[second.a], "deck check", actor=actor(second.a))
+    report_own(db, slug, first.a, 2, 1, 0, actor=actor(first.a))
+    dispute_report(db, slug, first.b, 2, 0, 0, actor=actor(first.b))
+    results.report(db, slug, 1, Result.win(Side.A), actor="jude", table=first.table)
+    results.report(db, slug, 1, Result.win(Side.A), actor="jude", table=second.table)
+    _jobs(db)
+    said = {
+        (s.path, phone.read(s.body)["title"]): phone.read(s.body)["body"]
+        for s in fake.of("/push/")
+        for phone in (german if s.path.endswith("-de") else spanish,)
+    }
+    a = second.a.upper()
+    assert said[("/push/jude-de", f"Judge-Ruf: Tisch {second.table}")] == (
+        f"{a} ruft einen Judge — Tisch {second.table} (Runde 1): deck check"
+    )
+    assert said[("/push/jude-es", f"Llamada a juez: mesa {second.table}")] == (
+        f"{a} llama a un juez — mesa {second.table} (ronda 1): deck check"
+    )
+    assert said[("/push/jude-de", f"Streitfall an Tisch {first.table}")].endswith(
+        "Es wartet in der Klärungswarteschlange."
+    )
+    assert said[("/push/jude-es", f"Disputa en la mesa {first.table}")].endswith(
+        "Espera en la cola de resolución."
+    )
+    assert said[("/push/jude-de", "Runde 1: alle Ergebnisse sind da")] == (
+        f"Das letzte Ergebnis von Runde 1 (swiss) ist da: {a} gewinnt."
+    )
+    assert said[("/push/jude-es", "Ronda 1: están todos los resultados")] == (
+        f"Llegó el último resultado de la ronda 1 (swiss): gana {a}."
+    )
 
 
 def test_a_gone_staff_subscription_is_deleted(db: Database, fake: FakeServices) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from fairpair import i18n
 from fairpair.engine.results import Result
 from fairpair.service.kernel.change import now
 from fairpair.service.results import recording as results
@@ -53,6 +54,13 @@ def test_disputed_unconfirmed_and_overdue_matches(db: Database) -> None:
         fresh.table,
     }
     assert "nothing is forfeited" in queue.items[-1].why
+    # why each waits, read in German (the console's language: ``fairpair.i18n``)
+    with i18n.speaking("de"):
+        assert (
+            item.why == f"{disputed.b.upper()} hat die Meldung von {disputed.a.upper()} bestritten"
+        )
+        assert unconfirmed.why == f"von {late.a.upper()} nicht in 15 Minuten bestätigt"
+        assert queue.items[-1].why.startswith("kein Ergebnis nach dem Ende der Runde")
     assert rounds.round_view(db, slug, 1).outstanding == 4
     # staff settle: the match leaves the queue, the report is resolved
     results.report(db, slug, 1, Result.from_games(2, 1), actor=ACTOR, table=disputed.table)

@@ -11,17 +11,20 @@ Screenshots for docs/leagues.md when ``FAIRPAIR_LEAGUES_SHOTS`` names a folder
 from __future__ import annotations
 
 import os
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
+from fairpair import i18n
 from fairpair.engine.points_text import points_text
 from fairpair.engine.results import Result, Side
 from fairpair.service.communities.communities import attach_event, create_community
 from fairpair.service.event import events
 from fairpair.service.leagues.board import league_board
+from fairpair.service.leagues.leagues import season_dates
 from fairpair.service.players import roster as players
 from fairpair.service.players.registration import NewPlayer
 from fairpair.service.results import recording as results
@@ -88,6 +91,9 @@ def test_a_season_from_the_console_to_the_live_leaderboard(
     page.goto(f"/communities/{club}/leagues")
     expect(page.locator("#no-league")).to_be_visible()
     page.fill("#f-name", "Spring Season")
+    starts, ends = date.today() - timedelta(days=30), date.today() + timedelta(days=60)
+    page.fill("#f-starts", starts.isoformat())
+    page.fill("#f-ends", ends.isoformat())
     page.fill("#f-attend", "1")
     page.fill("#f-places", "4, 2")
     page.check(f"input[name='event:{week1}']")
@@ -143,6 +149,15 @@ def test_a_season_from_the_console_to_the_live_leaderboard(
     expect(page.locator("html")).to_have_attribute("lang", "es")
     expect(page.locator("#league-final")).to_have_text("Clasificación final")
     expect(page.locator("#leaderboard thead")).to_contain_text("Jugador")
+    # the league's own words: its points rule and its season's dates, as Spanish writes them
+    expect(page.locator("#league-rule")).to_contain_text(
+        "Puntos de liga: 3 por victoria, 1 por empate, 1 por participar; por puesto: 1.º 4, "
+        "2.º 2 — cuentan todos los eventos."
+    )
+    with i18n.speaking("es"):
+        spanish_dates = season_dates(starts, ends)
+    assert spanish_dates != season_dates(starts, ends)  # not the English "4 Jan 2027 – …"
+    expect(page.locator("main")).to_contain_text(spanish_dates)
     expect(page.get_by_role("button", name="Buscarme")).to_be_visible()
     page.goto(f"/c/{club}/leagues")
     expect(page.locator("h1")).to_have_text("Ligas")
@@ -152,6 +167,7 @@ def test_a_season_from_the_console_to_the_live_leaderboard(
     expect(page.locator("main")).to_contain_text("Todavía nadie tiene rating")
     page.goto(f"/communities/{club}/leagues/spring-season")
     expect(page.locator("#league-closed")).to_have_text("Cerrada")
+    expect(page.locator("#rule-text")).to_contain_text("por puesto: 1.º 4, 2.º 2")
     page.goto(f"/console/{week2}/checkin")
     expect(page.locator("h1")).to_have_text("Check-in")
     expect(page.locator("#checkin-count")).to_have_text("0 de 2 han hecho check-in")
@@ -168,5 +184,10 @@ def test_a_season_from_the_console_to_the_live_leaderboard(
     expect(page.locator("#add-stage")).to_have_text("Añadir una fase")
     page.click("#add-stage")
     expect(page.locator("h1")).to_have_text("Nueva fase")
-    expect(page.locator("#cut-fields legend")).to_contain_text("Corte")
+    # the selects' options in Spanish (their values stay the engine's ids)
+    expect(page.locator("#f-pairing_method option[value=dutch]")).to_have_text(
+        "sistema holandés (FIDE)"
+    )
+    expect(page.locator("#f-remainder option[value=larger]")).to_have_text("mesas más grandes")
+    expect(page.locator("#cut-fields legend")).to_contain_text("los mejores de una fase anterior")
     assert _serious(page) == []

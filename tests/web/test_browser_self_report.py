@@ -2,7 +2,8 @@
 another phone — sees "Ash reported", confirms, and the result is the match's (the public
 page, open elsewhere, shows it without a reload); at another
 table a dispute lands in the Resolution Queue, where a judge accepts one version in one
-click. With htmx the card updates in place (no navigation)."""
+click (read first in Spanish: why it waits, where a judge is called). With htmx the card
+updates in place (no navigation)."""
 
 from __future__ import annotations
 
@@ -10,10 +11,13 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
+from sqlalchemy import select
 
 from fairpair.service.accounts import staff
+from fairpair.service.results.judge_calls import call_judge
 from fairpair.service.results.resolution_queue import resolution_queue
 from fairpair.service.rounds import lifecycle as rounds
+from fairpair.store.models import EventRow, PlayerRow
 from self_report_events import pairs, reporting_event
 
 from .conftest import LiveServer
@@ -95,6 +99,25 @@ def test_report_confirm_and_a_dispute_settled_in_the_queue(
             page.fill("#f-password", PASSWORD)
             page.click("form[action='/login'] button[type=submit]")
             page.wait_for_url("**/console")
+            # the queue in Spanish (the footer's choice): why it waits, where a judge is called
+            with db.reading() as conn:
+                caller = conn.execute(
+                    select(PlayerRow.id)
+                    .join(EventRow, EventRow.id == PlayerRow.event_id)
+                    .where(EventRow.slug == slug, PlayerRow.key == one.a)
+                ).scalar_one()
+            call_judge(db, slug, caller, None, actor="player")
+            page.context.add_cookies(
+                [{"name": "fairpair_lang", "value": "es", "url": live_server.url}]
+            )
+            page.goto(f"/console/{slug}/queue")
+            expect(page.locator(".queue-why")).to_contain_text(
+                f"{two.b.upper()} disputó el reporte de {two.a.upper()}"
+            )
+            expect(page.locator("#judge-call-list")).to_contain_text(f"mesa {one.table} (ronda 1)")
+            page.context.add_cookies(
+                [{"name": "fairpair_lang", "value": "en", "url": live_server.url}]
+            )
             page.goto(f"/console/{slug}/queue")
             expect(page.locator("#queue-count")).to_contain_text("1 match to settle")
             page.click(f"#item-swiss-1-{two.table} button.accept[data-by='{two.b}']")

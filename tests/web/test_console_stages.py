@@ -63,6 +63,24 @@ def test_the_tab_lists_stages_and_the_form_shows_the_settings(
     )
 
 
+def test_the_forms_options_read_in_the_readers_language(
+    sqlite_db: Database, web_client: TestClient
+) -> None:
+    """The pairing methods and pods' remainder modes in the selects: the engine's ids as
+    values; English shows them, Italian translates them."""
+    slug = _event(sqlite_db, "Stage words")
+    log_in(web_client, "olga")
+    english = web_client.get(f"/console/{slug}/stages/swiss").text
+    assert '<option value="dutch" >dutch</option>' in english
+    assert '<option value="larger" >larger</option>' in english
+    italian = web_client.get(
+        f"/console/{slug}/stages/swiss", headers={"Accept-Language": "it"}
+    ).text
+    assert '<option value="dutch" >sistema olandese (FIDE)</option>' in italian
+    assert '<option value="fold" >piegatura</option>' in italian
+    assert '<option value="larger" >tavoli più grandi</option>' in italian
+
+
 def test_an_edit_saves_toss_tiebreaks_max_rounds_and_forbidden_pairs(
     sqlite_db: Database, web_client: TestClient
 ) -> None:

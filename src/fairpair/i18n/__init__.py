@@ -19,13 +19,13 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from datetime import datetime
+from datetime import date, datetime
 from functools import cache
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
 from babel import Locale, negotiate_locale
-from babel.dates import format_skeleton
+from babel.dates import format_interval, format_skeleton
 from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -165,6 +165,22 @@ def moment(value: datetime) -> str:
 def clock(value: datetime) -> str:
     """The time of day as the current language writes it (24-hour: a venue's clock)."""
     return format_skeleton("Hm", value, locale=locale())
+
+
+def day(value: date) -> str:
+    """A day (day, month, year) as the current language writes it: "4 Jan 2027",
+    "4 ene 2027", "2027年1月4日"."""
+    if current.get() == SOURCE:  # the house format, as the pages have always written it
+        return f"{value.day} {value:%b %Y}"
+    return format_skeleton("yMMMd", value, locale=locale())
+
+
+def days(first: date, last: date) -> str:
+    """From one day to another, as the current language writes it: "4 Jan 2027 – 28 Mar
+    2027", "4 ene – 28 mar 2027", "2027年1月4日～3月28日"."""
+    if current.get() == SOURCE:
+        return f"{day(first)} – {day(last)}"
+    return format_interval(first, last, "yMMMd", locale=locale())
 
 
 def number(value: float | int) -> str:

@@ -12,7 +12,7 @@ SCRIPTS = "fairpair.store:migrations"
 #: The newest migration's revision, written here so that a command opening an up-to-date
 #: database checks it with one query and never imports Alembic (a test keeps it equal to
 #: the scripts' head).
-HEAD = "0017_event_language"
+HEAD = "0018_staff_push_language"
 #: The PostgreSQL advisory lock that serializes migrations (any constant of our own).
 LOCK_KEY = 0x66616972_70616972  # "fairpair"
 

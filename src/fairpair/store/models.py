@@ -699,6 +699,9 @@ class StaffPushRow(Base):
     auth: Mapped[str] = mapped_column(String(100), nullable=False)
     alerts: Mapped[str] = mapped_column(String(100), nullable=False)
     created_at: Mapped[datetime] = _when()
+    language: Mapped[str | None] = mapped_column(String(8))
+    """The language its alerts are written in (the console's when they were turned on);
+    none: the event's default language, else English."""
 
 
 class JudgeCallRow(Base):

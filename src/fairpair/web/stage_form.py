@@ -33,7 +33,7 @@ from fairpair.engine.stage_config import (
     SwissEliminationConfig,
 )
 from fairpair.engine.tiebreaks.registry import REGISTRY
-from fairpair.i18n import N_, gettext
+from fairpair.i18n import N_, gettext, pgettext
 from fairpair.web.numbers import is_whole
 
 FORMATS: tuple[tuple[str, str], ...] = (
@@ -59,6 +59,32 @@ TIEBREAKS = tuple(REGISTRY)
 PAIRING_METHODS = tuple(m.value for m in PairingMethod)
 REMAINDERS = tuple(m.value for m in RemainderMode)
 TOSS_POLICIES = (("neutral", N_("Neutral")), ("catch-up", N_("Catch-up")))
+
+
+def pairing_methods() -> tuple[tuple[str, str], ...]:
+    """The pairing methods as the form's select shows them, in the current language (the
+    values stay the engine's ids; English shows the ids)."""
+    names = {
+        PairingMethod.ADJACENT.value: pgettext("pairing method", "adjacent"),
+        PairingMethod.SLIDE.value: pgettext("pairing method", "slide"),
+        PairingMethod.FOLD.value: pgettext("pairing method", "fold"),
+        PairingMethod.RANDOM.value: pgettext("pairing method", "random"),
+        PairingMethod.DUTCH.value: pgettext("pairing method", "dutch"),
+    }
+    return tuple((m, names.get(m, m)) for m in PAIRING_METHODS)
+
+
+def remainders() -> tuple[tuple[str, str], ...]:
+    """Pods: what to do with the players left over, as the form's select shows it, in the
+    current language (values: the engine's ids)."""
+    names = {
+        RemainderMode.SMALLER.value: pgettext("players left over", "smaller"),
+        RemainderMode.LARGER.value: pgettext("players left over", "larger"),
+        RemainderMode.BYES.value: pgettext("players left over", "byes"),
+    }
+    return tuple((m, names.get(m, m)) for m in REMAINDERS)
+
+
 INITIAL_COLOURS = (("", N_("Drawn by lot")), ("white", N_("White")), ("black", N_("Black")))
 #: The settings this form edits (an edit sets the others of these to "removed").
 MANAGED = (

@@ -21,6 +21,7 @@ from markupsafe import Markup
 from fairpair import i18n
 from fairpair.i18n.tiebreaks import tiebreak_label, tiebreak_short
 from fairpair.web import js_words
+from fairpair.web.league_words import rule_words
 
 TEMPLATES = Path(__file__).parent / "templates"
 #: ``i18n.ngettext`` under a name the extraction does not read (``plural`` builds its message)
@@ -108,6 +109,8 @@ def make_templates() -> Jinja2Templates:
     env.filters["repeat_note"] = lambda r: i18n.repeat_note(
         r.table, r.players[0].name, r.players[1].name, r.met_in
     )
+    env.filters["day"] = i18n.day  # "4 Jan 2027", "4 ene 2027"
+    env.filters["league_rule"] = rule_words  # a league's points rule in words
     env.trim_blocks = True
     env.lstrip_blocks = True
     return templates

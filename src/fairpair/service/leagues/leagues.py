@@ -16,6 +16,7 @@ from typing import Any
 
 from sqlalchemy import Connection, delete, insert, select, update
 
+from fairpair import i18n
 from fairpair.engine.errors import Location
 from fairpair.engine.leagues import PointsRule, rule_of
 from fairpair.i18n import gettext
@@ -72,15 +73,20 @@ class League:
 
     @property
     def dates(self) -> str:
-        """ "4 Jan 2027 – 28 Mar 2027", "from 4 Jan 2027", or ""."""
-        f = "%-d %b %Y"
-        if self.starts and self.ends:
-            return f"{self.starts.strftime(f)} – {self.ends.strftime(f)}"
-        if self.starts:
-            return f"from {self.starts.strftime(f)}"
-        if self.ends:
-            return f"until {self.ends.strftime(f)}"
-        return ""
+        """ "4 Jan 2027 – 28 Mar 2027", "from 4 Jan 2027", or "" (the current language's)."""
+        return season_dates(self.starts, self.ends)
+
+
+def season_dates(starts: date | None, ends: date | None) -> str:
+    """A season's dates in the current language (``fairpair.i18n``, Babel's date formats):
+    "4 Jan 2027 – 28 Mar 2027", "from 4 Jan 2027", "until 28 Mar 2027", or ""."""
+    if starts and ends:
+        return i18n.days(starts, ends)
+    if starts:
+        return i18n.gettext("from %(when)s") % {"when": i18n.day(starts)}
+    if ends:
+        return i18n.gettext("until %(when)s") % {"when": i18n.day(ends)}
+    return ""
 
 
 class _Keep:

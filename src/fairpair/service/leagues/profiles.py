@@ -6,7 +6,7 @@ played and counted."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from fractions import Fraction
 from typing import Any
 
@@ -15,7 +15,7 @@ from sqlalchemy import select
 from fairpair.engine.points_text import points_text
 from fairpair.service.communities.unit import reading_community
 from fairpair.service.leagues.board import compute_board
-from fairpair.service.leagues.leagues import find_league
+from fairpair.service.leagues.leagues import find_league, season_dates
 from fairpair.store.database import Database
 from fairpair.store.models import LeagueRow, PersonRow
 
@@ -28,7 +28,8 @@ class PersonLeague:
     community: str
     key: str
     name: str
-    dates: str
+    starts: date | None
+    ends: date | None
     closed_at: datetime | None
     rank: int
     of: int
@@ -36,6 +37,11 @@ class PersonLeague:
     played: int
     counted: int
     events: int
+
+    @property
+    def dates(self) -> str:
+        """The season's dates in the current language ("4 Jan 2027 – 28 Mar 2027")."""
+        return season_dates(self.starts, self.ends)
 
     @property
     def points_text(self) -> str:
@@ -81,9 +87,9 @@ def person_leagues(db: Database, community: str, person: str) -> list[PersonLeag
             league = board.league
             out.append(
                 PersonLeague(
-                    community, league.key, league.name, league.dates, league.closed_at,
-                    mine.rank, len(board.board.rows), mine.points, mine.played, mine.counted,
-                    len(league.events),
+                    community, league.key, league.name, league.starts, league.ends,
+                    league.closed_at, mine.rank, len(board.board.rows), mine.points, mine.played,
+                    mine.counted, len(league.events),
                 )
             )  # fmt: skip
     return sorted(out, key=lambda p: (p.closed_at is not None, p.name))

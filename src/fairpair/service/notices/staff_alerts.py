@@ -15,7 +15,7 @@ answer fails the job, retried after its backoff.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,8 +23,9 @@ from sqlalchemy import delete, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
+from fairpair import i18n
 from fairpair.engine.errors import Location
-from fairpair.i18n import gettext
+from fairpair.i18n import N_, gettext
 from fairpair.service.accounts.logins import account_by_id
 from fairpair.service.accounts.staff import role_in
 from fairpair.service.jobs.schedule import Job, schedule
@@ -34,19 +35,21 @@ from fairpair.service.kernel.unit import changing, reading
 from fairpair.service.outbound.push_subscriptions import Subscription, checked
 from fairpair.service.outbound.web_push import push_body, send_push
 from fairpair.store.database import Database
-from fairpair.store.models import StaffPushRow
+from fairpair.store.models import EventRow, StaffPushRow
 
 #: The job kind of one alert to one subscription.
 STAFF_PUSH = "staff-push"
 DISPUTE = "dispute"
 JUDGE_CALL = "judge-call"
 LAST_RESULT = "last-result"
-#: Every kind of alert, with what the console calls it.
+#: Every kind of alert, with what the console calls it (translated where shown).
 ALERTS: dict[str, str] = {
-    DISPUTE: "a dispute (players disagree on a result)",
-    JUDGE_CALL: "a judge call from a table",
-    LAST_RESULT: "the round's last result in",
+    DISPUTE: N_("a dispute (players disagree on a result)"),
+    JUDGE_CALL: N_("a judge call from a table"),
+    LAST_RESULT: N_("the round's last result in"),
 }
+#: An alert's title and body, written in the language current when it is called.
+Words = Callable[[], tuple[str, str]]
 #: Subscriptions one account keeps for one event (the oldest goes).
 PER_ACCOUNT = 5
 
@@ -82,9 +85,11 @@ def subscribe_staff(
     *,
     actor: str,
     loopback_http: bool = False,
+    language: str | None = None,
 ) -> Subscription:
     """Keep the browser's push subscription ``data`` (the Push API's JSON) for the event's
-    ``alerts``; the same browser again changes its kinds. ``Refused`` naming the field."""
+    ``alerts``, written in ``language`` (the console's; ``None``: the event's default); the
+    same browser again changes its kinds and language. ``Refused`` naming the field."""
     sub = checked(data, loopback_http=loopback_http)
     kinds = _kinds(alerts)
     with changing(db, slug, actor) as change:
@@ -95,6 +100,7 @@ def subscribe_staff(
             "p256dh": sub.p256dh,
             "auth": sub.auth,
             "alerts": ",".join(kinds),
+            "language": i18n.chosen(language),
         }
         conn.execute(
             upsert(StaffPushRow)
@@ -145,18 +151,22 @@ def staff_alerts(db: Database, slug: str, account_id: int) -> StaffAlerts:
     return StaffAlerts({r.endpoint: tuple(r.alerts.split(",")) for r in rows})
 
 
-def plan_staff_alert(change: Change, kind: str, key: str, title: str, body: str, url: str) -> int:
+def plan_staff_alert(change: Change, kind: str, key: str, words: Words, url: str) -> int:
     """In ``change``'s transaction: a push to every subscription of the event's staff that
     wants ``kind`` (its account still staff of the event); ``key`` names the alert (planned
-    once). How many pushes were planned."""
+    once). ``words`` writes its title and body, called in each subscription's language (the
+    console's when alerts were turned on there, else the event's default, else English;
+    written once, when planned). How many pushes were planned."""
     conn = change.conn
     rows = conn.execute(
-        select(StaffPushRow.id, StaffPushRow.account_id, StaffPushRow.alerts).where(
-            StaffPushRow.event_id == change.event.id
-        )
+        select(
+            StaffPushRow.id, StaffPushRow.account_id, StaffPushRow.alerts, StaffPushRow.language
+        ).where(StaffPushRow.event_id == change.event.id)
     ).all()
     planned = 0
     roles: dict[int, bool] = {}
+    written: dict[str, tuple[str, str]] = {}
+    default: str | None = None
     for row in rows:
         if kind not in row.alerts.split(","):
             continue
@@ -167,6 +177,20 @@ def plan_staff_alert(change: Change, kind: str, key: str, title: str, body: str,
             )
         if not roles[row.account_id]:
             continue
+        if default is None:
+            default = (
+                i18n.chosen(
+                    conn.execute(
+                        select(EventRow.language).where(EventRow.id == change.event.id)
+                    ).scalar_one()
+                )
+                or i18n.SOURCE
+            )
+        lang = i18n.chosen(row.language) or default
+        if lang not in written:
+            with i18n.speaking(lang):
+                written[lang] = words()
+        title, body = written[lang]
         payload = {"subscription": row.id, "title": title, "body": body, "url": url}
         if schedule(change, STAFF_PUSH, f"{STAFF_PUSH}:{key}:{row.id}", change.at, payload):
             planned += 1

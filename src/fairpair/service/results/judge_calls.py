@@ -50,10 +50,16 @@ class JudgeCall:
 
     @property
     def where(self) -> str:
-        """ "table 7 (round 3)", or "no table" (a bye, no round being played)."""
+        """ "table 7 (round 3)", or "no table" (a bye, no round being played), in the current
+        language (``fairpair.i18n``)."""
         if self.table is None:
-            return "no table"
-        return f"table {self.table}" + (f" (round {self.round})" if self.round else "")
+            return gettext("no table")
+        if self.round:
+            return gettext("table %(table)s (round %(round)s)") % {
+                "table": self.table,
+                "round": self.round,
+            }
+        return gettext("table %(number)s") % {"number": self.table}
 
 
 def _table_of(conn: Connection, event_id: int, player_id: int) -> tuple[int | None, int | None]:
@@ -164,12 +170,22 @@ def call_judge(
 
 
 def _alert(change: Change, call: JudgeCall) -> None:
+    def words() -> tuple[str, str]:
+        title = (
+            gettext("Judge call: table %(number)s") % {"number": call.table}
+            if call.table is not None
+            else gettext("Judge call")
+        )
+        values = {"player": call.player, "where": call.where, "note": call.note}
+        if call.note:
+            return title, gettext("%(player)s calls a judge to %(where)s: %(note)s") % values
+        return title, gettext("%(player)s calls a judge to %(where)s.") % values
+
     plan_staff_alert(
         change,
         JUDGE_CALL,
         f"judge-call:{call.id}",
-        f"Judge call: table {call.table}" if call.table is not None else "Judge call",
-        f"{call.player} calls a judge to {call.where}" + (f": {call.note}" if call.note else "."),
+        words,
         f"/console/{change.event.slug}/queue#judge-calls",
     )
 

@@ -31,7 +31,7 @@ from fairpair.engine.results import GameScore, Result, ResultKind
 from fairpair.engine.rounds import RoundState
 from fairpair.engine.stage_config import StageFormat
 from fairpair.engine.validation import games_said
-from fairpair.i18n import gettext, say
+from fairpair.i18n import gettext, result_words, say
 from fairpair.service.kernel.change import Change, EventRef
 from fairpair.service.kernel.errors import (
     AlreadyRecorded,
@@ -624,7 +624,7 @@ def record_result(
     )
     if cut_from_here:
         draw_due_cuts(change, where.key, rnd.id)
-    change.when_locked(lambda: alert_last_result(change, where, rnd, text))
+    change.when_locked(lambda: alert_last_result(change, where, rnd, text, a.name, b.name))
     after_result(
         change,
         where.key,
@@ -634,9 +634,12 @@ def record_result(
     return Recorded(rnd.number, found.number, found.key, a.key, b.key, text, 1)
 
 
-def alert_last_result(change: Change, where: StageRef, rnd: RoundRef, last: str) -> None:
-    """The round's last result is in (``last``, as said): staff who asked are alerted on
-    their phones (``notices.staff_alerts``). One small query when nobody asked."""
+def alert_last_result(
+    change: Change, where: StageRef, rnd: RoundRef, last: str, a: str, b: str
+) -> None:
+    """The round's last result is in (``last``, as said, between ``a`` and ``b``): staff who
+    asked are alerted on their phones (``notices.staff_alerts``), each in their language.
+    One small query when nobody asked."""
     conn = change.conn
     wanted = conn.execute(
         select(StaffPushRow.id).where(StaffPushRow.event_id == change.event.id).limit(1)
@@ -647,8 +650,11 @@ def alert_last_result(change: Change, where: StageRef, rnd: RoundRef, last: str)
         change,
         LAST_RESULT,
         f"last-result:{rnd.id}",
-        f"Round {rnd.number}: every result is in",
-        f"The last result of round {rnd.number} ({where.key}) is in: {last}.",
+        lambda: (
+            gettext("Round %(number)s: every result is in") % {"number": rnd.number},
+            gettext("The last result of round %(number)s (%(stage)s) is in: %(result)s.")
+            % {"number": rnd.number, "stage": where.key, "result": result_words(last, a, b)},
+        ),
         f"/console/{change.event.slug}/rounds?stage={where.key}",
     )
 

@@ -23,6 +23,7 @@ from sqlalchemy.orm import aliased
 from fairpair.engine.result_text import result_text
 from fairpair.engine.results import Result
 from fairpair.engine.rounds import RoundState
+from fairpair.i18n import gettext, ngettext
 from fairpair.service.kernel.change import now
 from fairpair.service.kernel.unit import reading
 from fairpair.store.database import Database
@@ -54,7 +55,6 @@ class Version:
 @dataclass(frozen=True, slots=True)
 class QueueItem:
     kind: str
-    why: str
     stage: str
     round: int
     table: int
@@ -67,6 +67,30 @@ class QueueItem:
     since: datetime
     """Since when it waits: the dispute, the confirmation deadline, the round's end."""
     ends_at: datetime | None
+    who: str = ""
+    """Who disputed the report (disputed), or who has not confirmed it (unconfirmed)."""
+    whose: str = ""
+    """Whose report was disputed (disputed)."""
+    minutes: int = 0
+    """How long the opponent had to confirm (unconfirmed)."""
+
+    @property
+    def why(self) -> str:
+        """Why it waits, in the current language (``fairpair.i18n``): "Bo disputed Ash's
+        report", "not confirmed by Bo in 10 minutes", "no result after the round's end date
+        (nothing is forfeited automatically)"."""
+        if self.kind == "disputed":
+            return gettext("%(player)s disputed %(reporter)s's report") % {
+                "player": self.who,
+                "reporter": self.whose,
+            }
+        if self.kind == "unconfirmed":
+            return ngettext(
+                "not confirmed by %(player)s in %(num)d minute",
+                "not confirmed by %(player)s in %(num)d minutes",
+                self.minutes,
+            ) % {"player": self.who, "num": self.minutes}
+        return gettext("no result after the round's end date (nothing is forfeited automatically)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +203,8 @@ def _item(r: Any, moment: datetime) -> QueueItem:
         versions.append(
             _version(by, r.games_a, r.games_b, r.games_draws, r.reported_at, a_name, b_name)
         )
-    kind, why, since = "overdue", "", r.ends_at
+    kind, since = "overdue", r.ends_at
+    who, whose, minutes = "", "", 0
     if r.state == "disputed" and r.dispute:
         said = r.dispute
         by = (r.a_key, r.a_name) if said.get("by") == r.a_key else (r.b_key, r.b_name)
@@ -195,17 +220,13 @@ def _item(r: Any, moment: datetime) -> QueueItem:
             )
         )
         kind, since = "disputed", r.answered_at
-        why = f"{versions[-1].by_name} disputed {versions[0].by_name}'s report"
+        who, whose = versions[-1].by_name, versions[0].by_name
     elif r.state == "pending" and r.confirm_by <= moment:
         kind, since = "unconfirmed", r.confirm_by
         minutes = _minutes(r.reported_at, r.confirm_by)
-        other = b_name if versions[0].by_name == a_name else a_name
-        why = f"not confirmed by {other} in {minutes} minute{'s' if minutes != 1 else ''}"
-    else:
-        why = "no result after the round's end date (nothing is forfeited automatically)"
+        who = b_name if versions[0].by_name == a_name else a_name
     return QueueItem(
         kind=kind,
-        why=why,
         stage=r.stage,
         round=r.round,
         table=r.table,
@@ -217,6 +238,9 @@ def _item(r: Any, moment: datetime) -> QueueItem:
         versions=tuple(versions),
         since=since,
         ends_at=r.ends_at,
+        who=who,
+        whose=whose,
+        minutes=minutes,
     )
 
 

@@ -549,10 +549,22 @@ def _dispute(
         change,
         DISPUTE,
         f"dispute:{row.id}:{version}",
-        f"Dispute at table {mine.table.number}",
-        f"Round {mine.round.number}, table {mine.table.number}: {reporter.name} reported "
-        f"{reported.flipped.text}, {mine.player.name} says {score.flipped.text} (told from "
-        f"{reporter.name}'s side). It waits in the Resolution Queue.",
+        lambda: (
+            gettext("Dispute at table %(number)s") % {"number": mine.table.number},
+            gettext(
+                "Round %(round)s, table %(table)s: %(reporter)s reported %(reported)s, "
+                "%(player)s says %(says)s (told from %(reporter)s's side). It waits in the "
+                "Resolution Queue."
+            )
+            % {
+                "round": mine.round.number,
+                "table": mine.table.number,
+                "reporter": reporter.name,
+                "reported": reported.flipped.text,
+                "player": mine.player.name,
+                "says": score.flipped.text,
+            },
+        ),
         f"/console/{change.event.slug}/queue",
     )
     return _state(mine, replace(row, state=DISPUTED, dispute=said, version=version), None)

@@ -106,6 +106,7 @@ async def turn_on_alerts(request: Request, slug: str, access: Viewer, db: DbDep)
     body = data if isinstance(data, dict) else {}
     alerts = body.get("alerts")
     wanted = [a for a in alerts if isinstance(a, str)] if isinstance(alerts, list) else []
+    language = i18n.language()  # the console's: the phone's alerts are written in it
     try:
         await run_in_threadpool(
             lambda: subscribe_staff(
@@ -115,6 +116,7 @@ async def turn_on_alerts(request: Request, slug: str, access: Viewer, db: DbDep)
                 body.get("subscription"),
                 wanted,
                 actor=access.actor,
+                language=language,
             )
         )
     except FairpairError as error:

@@ -2,7 +2,8 @@
 form (issue 34): pairing method ``dutch``, the initial colour set to White and Baku
 acceleration on; the round-1 draft pairs group A apart (1 v 5, White to 1), its colours show
 as White and Black, and "Why these pairings" shows the virtual points and each bracket. A
-stage that is not Dutch refuses Baku next to its box. Screenshot:
+stage that is not Dutch refuses Baku next to its box; Koya is added with its FIDE limit
+modifier (/L60), a modifier it does not take refused. Screenshot:
 docs/screenshots/dutch2-stage-form.png."""
 
 from __future__ import annotations
@@ -63,6 +64,20 @@ def test_the_stage_form_sets_the_dutch_system_with_baku_and_the_draft_shows_it(
     assert page.is_checked("#f-baku")
     assert page.input_value("#f-initial_colour") == "white"
     page.screenshot(path=str(SHOTS / "dutch2-stage-form.png"), full_page=True)
+
+    # A tiebreak with its FIDE modifier (C.07 KS/L): a wrong one refused next to its box.
+    page.select_option("select[name=add_tiebreak]", "koya")
+    page.fill("#f-add_tiebreak_modifier", "/U1000")
+    page.click("button[name=move][value=add]")
+    page.wait_for_selector("#e-add_tiebreak_modifier")
+    assert "does not take the modifier /U1000" in page.inner_text("#e-add_tiebreak_modifier")
+    page.fill("#f-add_tiebreak_modifier", "/L60")
+    page.click("button[name=move][value=add]")
+    page.wait_for_selector('#tiebreaks li[data-tiebreak="koya_limit_60"]')
+    assert "limit 60%" in page.inner_text('#tiebreaks li[data-tiebreak="koya_limit_60"]')
+    page.click("#save-stage")
+    page.wait_for_selector("#saved")
+    assert export_event(db, slug).stage("swiss").ruleset.tiebreaks[-1] == "koya_limit_60"
 
     page.goto(f"/console/{slug}/rounds?stage=swiss")
     page.click("#generate")

@@ -214,3 +214,39 @@ def test_an_edit_keeps_the_rulesets_other_changes(
     assert saved.status_code == 303
     ruleset = _stage(sqlite_db, slug).ruleset
     assert ruleset.tiebreaks == ("gw", "omw", "ogw") and ruleset.percentage_floor == Fraction(1, 4)
+
+
+def test_a_tiebreak_is_added_with_its_fide_modifier_and_a_wrong_one_is_refused(
+    sqlite_db: Database, web_client: TestClient
+) -> None:
+    """C.07's value modifiers from the form: Koya with /L60 becomes ``koya_limit_60`` ("Koya,
+    limit 60%"), ARO with /U1000 ``aro_unrated_1000``; a modifier the tiebreak does not take
+    is refused next to its box and the order stays as it was; saving keeps them."""
+    slug = _event(sqlite_db, "Stage modifiers")
+    log_in(web_client, "olga")
+    url = f"/console/{slug}/stages/swiss"
+    koya = post(
+        web_client, url, _form(move="add", add_tiebreak="koya", add_tiebreak_modifier="/L60")
+    )
+    assert koya.status_code == 200
+    assert 'value="koya_limit_60"' in koya.text and "limit 60%" in koya.text
+    order = ["buchholz", "matches_won", "head_to_head", "gw", "seed", "koya_limit_60"]
+    wrong = post(
+        web_client,
+        url,
+        _form(tiebreaks=order, move="add", add_tiebreak="gw", add_tiebreak_modifier="/U1000"),
+    )
+    assert wrong.status_code == 422
+    assert (
+        'id="e-add_tiebreak_modifier"' in wrong.text and "does not take the modifier" in wrong.text
+    )
+    assert wrong.text.count('name="tiebreaks"') == len(order)
+    aro = post(
+        web_client,
+        url,
+        _form(tiebreaks=order, move="add", add_tiebreak="aro", add_tiebreak_modifier="U1000"),
+    )
+    assert 'value="aro_unrated_1000"' in aro.text
+    saved = post(web_client, url, _form(tiebreaks=[*order, "aro_unrated_1000"]))
+    assert saved.status_code == 303, saved.text
+    assert _stage(sqlite_db, slug).ruleset.tiebreaks[-2:] == ("koya_limit_60", "aro_unrated_1000")

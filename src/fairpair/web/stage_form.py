@@ -32,8 +32,11 @@ from fairpair.engine.stage_config import (
     SwissConfig,
     SwissEliminationConfig,
 )
-from fairpair.engine.tiebreaks.registry import REGISTRY
+from fairpair.engine.tiebreaks.base import Tiebreak
+from fairpair.engine.tiebreaks.parameters import BadParameter
+from fairpair.engine.tiebreaks.registry import REGISTRY, get_tiebreak, tiebreak_problem
 from fairpair.i18n import N_, gettext, pgettext
+from fairpair.interop.trf.tags import CODE_OF, tiebreak_of_code
 from fairpair.web.numbers import is_whole
 
 FORMATS: tuple[tuple[str, str], ...] = (
@@ -232,10 +235,12 @@ def read_form(form: Mapping[str, str], tiebreaks: list[str]) -> dict[str, Any]:
     return values
 
 
-def apply_move(values: dict[str, Any], move: str) -> dict[str, Any]:
+def apply_move(values: dict[str, Any], move: str) -> tuple[dict[str, Any], dict[str, str]]:
     """The form after one of its buttons (``up:2``, ``down:0``, ``remove:1``, ``add``,
-    ``reset``, ``format``): re-ordered, not saved."""
+    ``reset``, ``format``): re-ordered, not saved; with the reason next to its field when the
+    tiebreak to add has a modifier it does not take."""
     order: list[str] = list(values.get("tiebreaks", []))
+    errors: dict[str, str] = {}
     action, _, where = move.partition(":")
     index = int(where) if is_whole(where) else -1
     if action == "up" and 0 < index < len(order):
@@ -245,12 +250,42 @@ def apply_move(values: dict[str, Any], move: str) -> dict[str, Any]:
     elif action == "remove" and 0 <= index < len(order):
         del order[index]
     elif action == "add":
-        added = str(values.get("add_tiebreak", ""))
-        if added in REGISTRY and added not in order:
+        chosen = str(values.get("add_tiebreak", ""))
+        added: str | None = chosen
+        modifier = str(values.get("add_tiebreak_modifier", "")).strip()
+        if chosen in REGISTRY and modifier:
+            added = with_modifier(chosen, modifier)
+            if added is None:
+                errors["add_tiebreak_modifier"] = gettext(
+                    "%(tiebreak)s does not take the modifier %(modifier)s (FIDE C.07: /L60, "
+                    "/L+1 or /L-1 on Koya; /U1000 on the rating tie-breaks)"
+                ) % {"tiebreak": REGISTRY[chosen].short, "modifier": modifier}
+        if added is not None and tiebreak_problem(added) is None and added not in order:
             order.append(added)
     elif action == "reset":
         order = preset_tiebreaks(str(values.get("ruleset", "default")))
-    return {**values, "tiebreaks": order}
+    kept = {} if errors else {"add_tiebreak_modifier": ""}  # added: the box empties
+    return {**values, "tiebreaks": order, **kept}, errors
+
+
+def with_modifier(name: str, modifier: str) -> str | None:
+    """The tiebreak ``name`` with a FIDE value modifier written as C.07 does (``/L60``,
+    ``L+1``, ``/U1000``): its parametrised name (``koya_limit_60``, ``aro_unrated_1000``), read
+    as a TRF ``202`` code is; ``None`` when the tiebreak does not take it."""
+    code = CODE_OF.get(name) or REGISTRY[name].short
+    try:
+        return tiebreak_of_code(f"{code}/{modifier.lstrip('/')}".upper())
+    except BadParameter:
+        return None
+
+
+def named_tiebreak(name: str) -> Tiebreak | None:
+    """A tiebreak of the order list (a parametrised one too: "Koya, limit 60%"); ``None``
+    for a name that is none."""
+    try:
+        return get_tiebreak(name)
+    except FairpairError:
+        return None
 
 
 def _number(values: Mapping[str, Any], field: str, errors: dict[str, str]) -> int | None:

@@ -82,6 +82,7 @@ def _form_page(
         shown=stage_form.SHOWN,
         rulesets=stage_form.RULESETS,
         catalogue=REGISTRY,
+        named_tiebreak=stage_form.named_tiebreak,
         pairing_methods=stage_form.pairing_methods(),
         remainders=stage_form.remainders(),
         toss_policies=stage_form.TOSS_POLICIES,
@@ -134,8 +135,17 @@ def new_stage_form(request: Request, slug: str, access: Owner, db: DbDep) -> Res
 async def create_stage(request: Request, slug: str, access: Owner, db: DbDep) -> Response:
     values, move = await _posted(request)
     if move:
-        moved = stage_form.apply_move(values, move)
-        return _form_page(request, access, db, slug, values=moved, stage=None)
+        moved, errors = stage_form.apply_move(values, move)
+        return _form_page(
+            request,
+            access,
+            db,
+            slug,
+            values=moved,
+            stage=None,
+            status=422 if errors else 200,
+            errors=errors,
+        )
     event = show_event(db, slug)
     settings, errors = stage_form.settings_of_form(values, _names(event))
     key = str(values.get("id", "")).strip()
@@ -167,8 +177,17 @@ async def save_stage(request: Request, slug: str, stage: str, access: Owner, db:
     values, move = await _posted(request)
     values["id"] = key
     if move:
-        moved = stage_form.apply_move(values, move)
-        return _form_page(request, access, db, slug, values=moved, stage=key)
+        moved, errors = stage_form.apply_move(values, move)
+        return _form_page(
+            request,
+            access,
+            db,
+            slug,
+            values=moved,
+            stage=key,
+            status=422 if errors else 200,
+            errors=errors,
+        )
     event = show_event(db, slug)
     settings, errors = stage_form.settings_of_form(values, _names(event))
     if not errors:

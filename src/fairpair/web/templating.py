@@ -20,6 +20,7 @@ from markupsafe import Markup
 
 from fairpair import i18n
 from fairpair.engine.repeats import rounds_text
+from fairpair.i18n import later
 
 TEMPLATES = Path(__file__).parent / "templates"
 #: ``i18n.ngettext`` under a name the extraction does not read (``plural`` builds its message)
@@ -94,8 +95,9 @@ def make_templates() -> Jinja2Templates:
     env.globals["fairpair_version"] = _package_version()
     env.filters["plural"] = plural
     env.filters["round_name"] = i18n.round_name  # "Round 3", "Semifinals" in the language
-    # a message made in Python and marked there with N_ ("Page not found"), without %(name)s fields
-    env.filters["translated"] = i18n.gettext
+    # a message made in Python and marked there with N_ ("Page not found"), without %(name)s
+    # fields; or a sentence the service made with its values (fairpair.i18n.later)
+    env.filters["translated"] = later.translated
     env.filters["bracket_source"] = i18n.bracket_source  # "Winner of W1-2"
     env.filters["bracket_result"] = i18n.bracket_result  # "Ash wins 2-1", "walkover"
     env.filters["rounds_text"] = lambda numbers: rounds_text(tuple(numbers))

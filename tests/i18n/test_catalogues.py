@@ -95,6 +95,8 @@ CONVERTED = (
     "console/_autopilot.html",
     "console/confirm.html",
     "console/_print_links.html",
+    "partials/toss_table.html",
+    "partials/confirm.html",
 )
 #: Words that are the same in every language: names of things (a format), Discord's command.
 ALLOWED = ("fairpair", "Discord", "/join code:", "CSV")

@@ -134,6 +134,8 @@ CONVERTED = (
     "portal/unread_badge.html",
     "generator/page.html",
     "partials/js_words.html",
+    "partials/toss_table.html",
+    "partials/confirm.html",
 )
 #: Words that are the same in every language: names of things (a format), Discord's command.
 ALLOWED = ("fairpair", "Discord", "/join code:", "CSV")

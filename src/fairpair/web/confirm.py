@@ -12,7 +12,10 @@ destructive action of the console follows (issue 28).
    action, the message carries an Undo button (``Done.undo``), which posts a token the
    service checks (an undo is refused once the event has moved on).
 
-``partials/confirm.html`` draws both (``confirm_box``, ``done_box``).
+``partials/confirm.html`` draws both (``confirm_box``, ``done_box``). Their words are made by
+the route in the reader's language (``fairpair.i18n``: a confirmation as it is asked, a message
+from its ``?done=`` code and values as the page is shown, so a link never carries a sentence);
+``names`` joins names as the language does.
 """
 
 from __future__ import annotations
@@ -21,9 +24,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from babel.lists import format_list
 from fastapi import Request
 from fastapi.responses import Response
 
+from fairpair import i18n
+from fairpair.i18n import N_
 from fairpair.service.kernel.connection import Database
 from fairpair.web.access import Access
 from fairpair.web.console import console_page
@@ -61,7 +67,7 @@ class Done:
     text: str
     undo: str | None = None
     undo_fields: tuple[tuple[str, str], ...] = ()
-    undo_label: str = "Undo"
+    undo_label: str = N_("Undo")
     at: datetime | None = None
 
     @property
@@ -79,14 +85,20 @@ def confirmed(values: Mapping[str, object]) -> bool:
 
 
 def count(n: int, noun: str, plural: str | None = None) -> str:
-    """``count(16, "player")`` → "16 players"; ``count(1, "match", "matches")`` → "1 match"."""
+    """``count(16, "player")`` → "16 players"; ``count(1, "match", "matches")`` → "1 match"
+    (English: a translated message writes its own ``ngettext``)."""
     return f"{n} {noun if n == 1 else (plural or noun + 's')}"
 
 
 def names(items: Sequence[str], few: int = FEW) -> str:
-    """ "Ann, Bea and Cole"; past ``few`` names: "Ann, Bea, … and 14 more"."""
+    """ "Ann, Bea and Cole"; past ``few`` names: "Ann, Bea, … and 14 more" — in another
+    language as it joins a list (CLDR's patterns: "Ann, Bea und Cole", "Ann、Bea、Cole")."""
     shown = list(items[:few])
     rest = len(items) - len(shown)
+    if i18n.language() != i18n.SOURCE and shown:
+        if rest > 0:
+            shown.append(i18n.ngettext("%(num)d more", "%(num)d more", rest) % {"num": rest})
+        return format_list(shown, locale=i18n.locale())
     if rest > 0:
         return ", ".join(shown) + f" and {rest} more"
     if len(shown) <= 1:
@@ -107,4 +119,24 @@ def ask(
     """The confirmation page of ``confirm``, inside the console's tab ``tab``."""
     return console_page(
         request, access, db, slug, "console/confirm.html", tab=tab, confirm=confirm, title=title
+    )
+
+
+def ordinal(n: int) -> str:
+    """A place in the standings: "7th" (another language: "place 7" as it says it)."""
+    if i18n.language() != i18n.SOURCE:
+        return i18n.gettext("place %(number)s") % {"number": n}
+    tail = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{tail}"
+
+
+def placed(moved: Sequence[tuple[str, int | None]]) -> str:
+    """Players with their places: "Dan (7th) and Eve (8th)" (``(name, place)`` pairs)."""
+    return names(
+        [
+            i18n.gettext("%(name)s (%(place)s)") % {"name": name, "place": ordinal(place)}
+            if place
+            else name
+            for name, place in moved
+        ]
     )

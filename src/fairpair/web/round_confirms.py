@@ -3,7 +3,8 @@
 Open one each ask first — what will go, with counts — and say afterwards what went.
 
 A draft or a round removed is not taken back by an Undo: the round is generated again (its
-pairings, the same inputs giving the same pairings). That is why they ask first.
+pairings, the same inputs giving the same pairings). That is why they ask first. Every word is
+in the reader's language; the message after carries its code and counts (``done_query``).
 """
 
 from __future__ import annotations
@@ -13,12 +14,14 @@ from urllib.parse import urlencode
 from fastapi import Request
 from fastapi.responses import Response
 
+from fairpair.i18n import gettext as _
+from fairpair.i18n import ngettext
 from fairpair.responses.events import RoundView
 from fairpair.service.kernel.connection import Database
 from fairpair.service.rounds import drafts
 from fairpair.service.rounds.repeats import round_view
 from fairpair.web.access import Access
-from fairpair.web.confirm import Confirm, Done, ask, count
+from fairpair.web.confirm import Confirm, Done, ask, names
 
 #: The actions that ask first, on a round and on the draft.
 ASKING = frozenset(("revert", "delete"))
@@ -28,44 +31,68 @@ def _where(slug: str, stage: str, path: str = "/rounds") -> str:
     return f"/console/{slug}{path}?" + urlencode({"stage": stage})
 
 
+def _counted(tables: int = 0, pods: int = 0, byes: int = 0) -> list[str]:
+    """Counts in words: "8 tables", "3 pod tables", "1 bye" (those that are not 0)."""
+    said = []
+    if tables:
+        said.append(ngettext("%(num)d table", "%(num)d tables", tables) % {"num": tables})
+    if pods:
+        said.append(ngettext("%(num)d pod table", "%(num)d pod tables", pods) % {"num": pods})
+    if byes:
+        said.append(ngettext("%(num)d bye", "%(num)d byes", byes) % {"num": byes})
+    return said
+
+
+def _what(tables: int, pods: int, byes: int) -> str:
+    """Its tables and byes: "8 tables and 1 bye", "3 pod tables", "0 tables"."""
+    said = _counted(tables, pods, byes)
+    if not tables and not pods:
+        said.insert(0, ngettext("%(num)d table", "%(num)d tables", 0) % {"num": 0})
+    return names(said)
+
+
 def _tables(view: RoundView) -> str:
     """Its tables and byes: "8 tables and 1 bye", "3 pod tables"."""
-    pods = bool(view.pods)
-    what = count(len(view.pods) if pods else len(view.tables), "pod table" if pods else "table")
-    if view.byes:
-        what += " and " + count(len(view.byes), "bye")
-    return what
+    if view.pods:
+        return _what(0, len(view.pods), len(view.byes))
+    return _what(len(view.tables), 0, len(view.byes))
 
 
 def ask_discard(request: Request, access: Access, db: Database, slug: str, stage: str) -> Response:
     """Asks "Discard the draft of round 3?" with its tables, byes and moves made by hand."""
     draft = drafts.show_draft(db, slug, stage=stage)
-    tables = len(draft.pods) if draft.pods else len(draft.pairings)
-    what = count(tables, "pod table" if draft.pods else "table")
-    if draft.byes:
-        what += " and " + count(len(draft.byes), "bye")
-    details = [f"Its {what} are thrown away; players never saw them."]
+    if draft.pods:
+        what = _what(0, len(draft.pods), len(draft.byes))
+    else:
+        what = _what(len(draft.pairings), 0, len(draft.byes))
+    number = {"number": draft.round}
+    details = [_("Its %(what)s are thrown away; players never saw them.") % {"what": what}]
     if draft.moves:
+        moves = len(draft.moves)
         details.append(
-            f"The {count(len(draft.moves), 'move')} made by hand "
-            f"{'is' if len(draft.moves) == 1 else 'are'} lost."
+            ngettext(
+                "The %(num)d move made by hand is lost.",
+                "The %(num)d moves made by hand are lost.",
+                moves,
+            )
+            % {"num": moves}
         )
-    details.append(f"Generate round {draft.round} again to pair it anew.")
+    details.append(_("Generate round %(number)s again to pair it anew.") % number)
     return ask(
         request,
         access,
         db,
         slug,
         Confirm(
-            question=f"Discard the draft of round {draft.round}?",
+            question=_("Discard the draft of round %(number)s?") % number,
             action=f"/console/{slug}/rounds/draft/discard",
-            button=f"Discard the draft of round {draft.round}",
+            button=_("Discard the draft of round %(number)s") % number,
             back=_where(slug, stage, "/rounds/draft"),
             fields=(("stage", stage),),
             details=tuple(details),
         ),
         tab="rounds",
-        title=f"Discard the draft of round {draft.round}",
+        title=_("Discard the draft of round %(number)s") % number,
     )
 
 
@@ -101,65 +128,84 @@ def ask_move(
         if values.get("from") == "round"
         else _where(slug, stage) + f"#round-{number}"
     )
+    said = {"number": number, "what": _tables(view)}
     if action == "delete":
+        title = _("Delete round %(number)s") % said
         confirm = Confirm(
-            question=f"Delete round {number}?",
+            question=_("Delete round %(number)s?") % said,
             action=f"/console/{slug}/rounds/{number}/delete",
-            button=f"Delete round {number}",
+            button=title,
             back=back,
             fields=fields,
             details=(
-                f"Its {_tables(view)} are removed; players no longer see round {number}.",
-                f"Generate round {number} again to replace it.",
+                _("Its %(what)s are removed; players no longer see round %(number)s.") % said,
+                _("Generate round %(number)s again to replace it.") % said,
             ),
         )
     else:
         games = sum(1 for t in view.tables if t.games_so_far)
         details = [
-            f"Round {number} goes back to Upcoming: its {_tables(view)} stay as paired, and "
-            "nobody can report a result until it is opened again."
+            _(
+                "Round %(number)s goes back to Upcoming: its %(what)s stay as paired, and "
+                "nobody can report a result until it is opened again."
+            )
+            % said
         ]
         if games:
-            details.append(f"The games recorded so far at {count(games, 'table')} are reset.")
+            details.append(
+                ngettext(
+                    "The games recorded so far at %(num)d table are reset.",
+                    "The games recorded so far at %(num)d tables are reset.",
+                    games,
+                )
+                % {"num": games}
+            )
+        title = _("Revert round %(number)s to Upcoming") % said
         confirm = Confirm(
-            question=f"Revert round {number} to Upcoming?",
+            question=_("Revert round %(number)s to Upcoming?") % said,
             action=f"/console/{slug}/rounds/{number}/revert",
-            button=f"Revert round {number}",
+            button=_("Revert round %(number)s") % said,
             back=back,
             fields=fields,
             details=tuple(details),
         )
-    return ask(request, access, db, slug, confirm, tab="rounds", title=confirm.question.rstrip("?"))
+    return ask(request, access, db, slug, confirm, tab="rounds", title=title)
 
 
-#: What the Rounds tab says after one of these (``?done=``): ``{round}``, ``{what}``.
-DONE = {
-    "discarded": "The draft of round {round} is discarded ({what}).",
-    "deleted": "Round {round} deleted ({what}).",
-    "reverted": "Round {round} is Upcoming again{what}.",
-}
-#: The counts a message carries in its query: (query key, noun).
-COUNTS = (("tables", "table"), ("pods", "pod table"), ("byes", "bye"), ("games", "table"))
+#: The codes of what the Rounds tab says after one of these (``?done=``, with ``round`` and
+#: the counts of ``COUNTS``), said in the reader's language (``said``).
+DONE = frozenset(("discarded", "deleted", "reverted"))
+#: The counts a message carries in its query.
+COUNTS = ("tables", "pods", "byes", "games")
 
 
-def _what(done: str, counts: dict[str, int]) -> str:
+def _said(done: str, number: str, counts: dict[str, int]) -> str:
     if done == "reverted":
         games = counts.get("games", 0)
-        return f": the games so far at {count(games, 'table')} are reset" if games else ""
-    parts = [count(counts[k], noun) for k, noun in COUNTS[:3] if counts.get(k)]
-    return " and ".join(parts) or "no tables"
+        if not games:
+            return _("Round %(round)s is Upcoming again.") % {"round": number}
+        return ngettext(
+            "Round %(round)s is Upcoming again: the games so far at %(num)d table are reset.",
+            "Round %(round)s is Upcoming again: the games so far at %(num)d tables are reset.",
+            games,
+        ) % {"round": number, "num": games}
+    parts = _counted(counts.get("tables", 0), counts.get("pods", 0), counts.get("byes", 0))
+    values = {"round": number, "what": names(parts) if parts else _("no tables")}
+    if done == "discarded":
+        return _("The draft of round %(round)s is discarded (%(what)s).") % values
+    return _("Round %(round)s deleted (%(what)s).") % values
 
 
 def said(request: Request) -> Done | None:
-    """The message of ``?done=`` on the Rounds tab or a round's page."""
+    """The message of ``?done=`` on the Rounds tab or a round's page (an unknown code, or
+    none: nothing)."""
     query = request.query_params
     done = query.get("done", "")
-    text = DONE.get(done)
     number = query.get("round", "")
-    if text is None or not number.isdigit():
+    if done not in DONE or not number.isdigit():
         return None
-    counts = {k: int(query[k]) for k, _ in COUNTS if query.get(k, "").isdigit()}
-    return Done(text.format(round=number, what=_what(done, counts)))
+    counts = {k: int(query[k]) for k in COUNTS if query.get(k, "").isdigit()}
+    return Done(_said(done, number, counts))
 
 
 def discarded_counts(db: Database, slug: str, stage: str) -> dict[str, str | int]:

@@ -19,6 +19,7 @@ from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 
 from fairpair import i18n
+from fairpair.i18n import later
 from fairpair.i18n.tiebreaks import tiebreak_label, tiebreak_short
 from fairpair.web import js_words
 from fairpair.web.league_words import rule_words
@@ -97,8 +98,9 @@ def make_templates() -> Jinja2Templates:
     env.globals["fairpair_version"] = _package_version()
     env.filters["plural"] = plural
     env.filters["round_name"] = i18n.round_name  # "Round 3", "Semifinals" in the language
-    # a message made in Python and marked there with N_ ("Page not found"), without %(name)s fields
-    env.filters["translated"] = i18n.gettext
+    # a message made in Python and marked there with N_ ("Page not found"), without %(name)s
+    # fields; or a sentence the service made with its values (fairpair.i18n.later)
+    env.filters["translated"] = later.translated
     env.filters["bracket_source"] = i18n.bracket_source  # "Winner of W1-2"
     env.filters["bracket_result"] = i18n.bracket_result  # "Ash wins 2-1", "walkover"
     # a tiebreak column's name and abbreviation in the language (keyed by its id)

@@ -15,6 +15,8 @@ from datetime import datetime
 from sqlalchemy import case, select
 from sqlalchemy.orm import aliased
 
+from fairpair.i18n import later
+from fairpair.i18n.later import Later
 from fairpair.service.kernel.change import now
 from fairpair.service.kernel.lookup import find_round, find_stage
 from fairpair.service.kernel.unit import reading
@@ -53,22 +55,39 @@ class PendingReport:
         return self.disputed or self.overdue
 
     @property
-    def text(self) -> str:
-        """The report as the console says it: "Bea reported 2-1, waiting for Cole"."""
+    def text(self) -> Later:
+        """The report as the console says it: "Bea reported 2-1, waiting for Cole" (English;
+        a page says it in the reader's language: ``fairpair.i18n.later``)."""
+        who, other = self.reporter, self.waiting_for
         if self.disputed:
-            return f"{self.reporter} and {self.waiting_for} disagree"
-        told = f"{self.reporter} reported {self.said.text}"
+            return later.gettext("%(player)s and %(other)s disagree", player=who, other=other)
         if self.overdue:
-            return f"{told}, not confirmed by {self.waiting_for} in time"
-        return f"{told}, waiting for {self.waiting_for}"
+            return later.gettext(
+                "%(player)s reported %(score)s, not confirmed by %(other)s in time",
+                player=who,
+                score=self.said.text,
+                other=other,
+            )
+        return later.gettext(
+            "%(player)s reported %(score)s, waiting for %(other)s",
+            player=who,
+            score=self.said.text,
+            other=other,
+        )
 
     @property
-    def detail(self) -> str:
+    def detail(self) -> Later:
         """Both versions of a dispute ("Bea says 2-1, Cole says 1-2"), each from its own
         teller's side; empty otherwise."""
         if self.says is None:
-            return ""
-        return f"{self.reporter} says {self.said.text}, {self.waiting_for} says {self.says.text}"
+            return Later("")
+        return later.gettext(
+            "%(player)s says %(score)s, %(other)s says %(other_score)s",
+            player=self.reporter,
+            score=self.said.text,
+            other=self.waiting_for,
+            other_score=self.says.text,
+        )
 
 
 def pending_reports(

@@ -5,8 +5,9 @@ The autopilot itself (``service.rounds.autopilot``) reads the pause; the round's
 a swap of players, a reverted or deleted round, a discarded draft — set it here, in their
 own transaction (``hold``), so this module needs nothing of the rounds' lifecycle: it is
 below it. A pause is one JSON value on the stage's row (``stages.autopilot_pause``):
-``reason`` (one of ``REASONS``), ``said`` (the sentence the console shows), ``at``, ``by``
-(the actor). It is set only on a stage whose autopilot is on, and set once: the first reason
+``reason`` (one of ``REASONS``), ``said`` (the English sentence: the audit log, the CLI),
+``round`` (the round it names, if any: the console says it in the reader's language), ``at``,
+``by`` (the actor). It is set only on a stage whose autopilot is on, and set once: the first reason
 is kept until staff resume.
 """
 
@@ -33,12 +34,14 @@ REASONS = {
 
 @dataclass(frozen=True, slots=True)
 class Pause:
-    """A stage's autopilot holds still: why (``reason``, ``said``), since when, set by whom."""
+    """A stage's autopilot holds still: why (``reason``, ``said``, the ``round`` it names),
+    since when, set by whom."""
 
     reason: str
     said: str
     at: datetime
     by: str
+    round: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +62,7 @@ def pilot_of(settings: dict[str, Any], pause: dict[str, Any] | None, stage_id: i
             str(pause.get("said", "")),
             datetime.fromisoformat(str(pause["at"])),
             str(pause.get("by", "")),
+            pause["round"] if isinstance(pause.get("round"), int) else None,
         )
     return Pilot(stage_id, bool(settings.get("autopilot")), held)
 
@@ -81,7 +85,14 @@ def hold(change: Change, stage_key: str, reason: str, round_number: int | None =
     if found is None or not found.on or found.pause is not None:
         return False
     said = REASONS[reason].format(round=round_number)
-    value = {"reason": reason, "said": said, "at": change.at.isoformat(), "by": change.actor}
+    value: dict[str, Any] = {
+        "reason": reason,
+        "said": said,
+        "at": change.at.isoformat(),
+        "by": change.actor,
+    }
+    if round_number is not None:
+        value["round"] = round_number
     change.conn.execute(
         update(StageRow).where(StageRow.id == found.stage_id).values(autopilot_pause=value)
     )

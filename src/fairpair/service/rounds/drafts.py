@@ -17,7 +17,7 @@ from fairpair.engine.pairing.rearrange import rearrange_draft
 from fairpair.engine.rounds import Bye, ByeKind, Toss, TossReason
 from fairpair.engine.standings import compute_standings
 from fairpair.engine.tournament import Tournament
-from fairpair.i18n import gettext, say
+from fairpair.i18n import gettext, later, say
 from fairpair.responses.draft import draft_model
 from fairpair.responses.drafts import SavedDraft
 from fairpair.service.kernel.change import Change
@@ -89,17 +89,37 @@ def draft_view(
     return view
 
 
+def draft_warnings(pairings: list[dict[str, Any]], notes: list[dict[str, Any]]) -> list[str]:
+    """A draft's warnings (``SavedDraft.warnings``), from its tables and notes: a rematch or a
+    forbidden pair, one sentence a table (English; a ``fairpair.i18n.later`` value, said in
+    the reader's language on the review page), then the notes of forced repeat pod-mates."""
+    warnings: list[str] = []
+    for t in pairings:
+        table, a, b = t["table"], t["a"]["name"], t["b"]["name"]
+        if t["forced_rematch"]:
+            warnings.append(
+                later.gettext(
+                    "table %(table)s: %(a)s and %(b)s have met before (a rematch)",
+                    table=table,
+                    a=a,
+                    b=b,
+                )
+            )
+        elif t["forbidden"]:
+            warnings.append(
+                later.gettext(
+                    "table %(table)s: %(a)s and %(b)s are a forbidden pair", table=table, a=a, b=b
+                )
+            )
+    repeats = [n for n in notes if n.get("kind") == "pod_forced_repeats"]
+    return warnings + [str(n.get("text", "")) for n in repeats]
+
+
 def _saved(row: Any, stage_key: str) -> SavedDraft:
     body = row.body
     view = body["view"]
-    warnings = [
-        f"table {t['table']}: {t['a']['name']} and {t['b']['name']} "
-        + ("have met before (a rematch)" if t["forced_rematch"] else "are a forbidden pair")
-        for t in view["pairings"]
-        if t["forced_rematch"] or t["forbidden"]
-    ]
+    warnings = draft_warnings(view["pairings"], view["notes"])
     repeats = [n for n in view["notes"] if n.get("kind") == "pod_forced_repeats"]
-    warnings += [str(n.get("text", "")) for n in repeats]
     forced = bool(repeats) or any(t["forced_rematch"] for t in view["pairings"])
     return SavedDraft(
         stage=stage_key,

@@ -39,6 +39,8 @@ from fairpair.engine.rounds import RoundState
 from fairpair.engine.stage import Stage
 from fairpair.engine.stage_progress import CutState, cut_state, cuts_from, more_rounds
 from fairpair.engine.tournament import Tournament
+from fairpair.i18n import later
+from fairpair.i18n.later import Later
 from fairpair.service.kernel.lookup import find_stage
 from fairpair.service.kernel.snapshots import loaded
 from fairpair.service.kernel.unit import reading
@@ -68,12 +70,13 @@ class Step(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Offer:
-    """An action offered: ``label`` is the button's words; ``stage`` and ``round`` are what it
-    acts on (for ``next_round`` the stage whose round starts; ``completes`` the round it
-    completes first, when one is live)."""
+    """An action offered: ``label`` is the button's words (English, said in the reader's
+    language on a page: ``fairpair.i18n.later``); ``stage`` and ``round`` are what it acts on
+    (for ``next_round`` the stage whose round starts; ``completes`` the round it completes
+    first, when one is live)."""
 
     step: Step
-    label: str
+    label: Later
     stage: str
     round: int | None = None
     completes: int | None = None
@@ -84,11 +87,12 @@ class Offer:
 @dataclass(frozen=True, slots=True)
 class NextSteps:
     """The offers for one stage, the next action first, and where the stage stands in words
-    (``status``). ``names``: the name of each round of the stage and of its next one."""
+    (``status``: English, said in the reader's language on a page). ``names``: the name of
+    each round of the stage and of its next one."""
 
     stage: str
     stage_name: str
-    status: str
+    status: Later
     offers: tuple[Offer, ...] = ()
     names: dict[int, str] = field(default_factory=dict)
     champion: str | None = None
@@ -118,9 +122,11 @@ def next_steps(db: Database, slug: str, stage: str | None = None) -> NextSteps:
     return steps_of(tournament, key, drafts)
 
 
-def _called(name: str) -> str:
+def _called(name: str) -> Later:
     """A round's name inside a sentence: "round 3", "the Quarterfinals"."""
-    return f"round {name.removeprefix('Round ')}" if name.startswith("Round ") else f"the {name}"
+    if name.startswith("Round "):
+        return later.gettext("round %(number)s", number=name.removeprefix("Round "))
+    return later.gettext("the %(round)s", round=later.round_name(name))
 
 
 def _seats(tournament: Tournament, cut: Stage) -> int:
@@ -139,15 +145,18 @@ def steps_of(tournament: Tournament, key: str, drafts: dict[str, int]) -> NextSt
     names = round_names(tournament, stage)
     upcoming = stage.last_round + 1
 
-    def steps(status: str, *offers: Offer) -> NextSteps:
+    def steps(status: Later, *offers: Offer) -> NextSteps:
         return NextSteps(stage.id, stage.name, status, offers, names)
 
     if key in drafts:
         number = drafts[key]
         name = names.get(number, f"Round {number}")
         return steps(
-            f"A private draft of {_called(name)} waits for review (players see nothing yet).",
-            Offer(Step.REVIEW, f"Review {_called(name)}", key, number),
+            later.gettext(
+                "A private draft of %(round)s waits for review (players see nothing yet).",
+                round=_called(name),
+            ),
+            Offer(Step.REVIEW, later.gettext("Review %(round)s", round=_called(name)), key, number),
         )
     live = None if many_live(stage) else live_round(stage)
     if stage.format.value == "round_robin":
@@ -155,55 +164,92 @@ def steps_of(tournament: Tournament, key: str, drafts: dict[str, int]) -> NextSt
         return steps(status, *robin)
     if live is not None:
         name = names[live.number]
+        shown = later.round_name(name)
         if live.status is RoundState.SCHEDULED:
             return steps(
-                f"{name} is released (Upcoming): open it to start play.",
-                Offer(Step.OPEN, f"Open {_called(name)}", key, live.number),
+                later.gettext(
+                    "%(round)s is released (Upcoming): open it to start play.", round=shown
+                ),
+                Offer(
+                    Step.OPEN,
+                    later.gettext("Open %(round)s", round=_called(name)),
+                    key,
+                    live.number,
+                ),
             )
         if live.outstanding:
             left = live.outstanding
             total = len(live.matches) + len(live.pods)
             return steps(
-                f"{name} is In Progress: {left} of {_count(total, 'table')} without a result.",
-                Offer(Step.RESULTS, f"Enter results ({left} to go)", key, live.number),
+                later.ngettext(
+                    "%(round)s is In Progress: %(left)s of %(num)d table without a result.",
+                    "%(round)s is In Progress: %(left)s of %(num)d tables without a result.",
+                    total,
+                    round=shown,
+                    left=left,
+                ),
+                Offer(
+                    Step.RESULTS,
+                    later.gettext("Enter results (%(left)s to go)", left=left),
+                    key,
+                    live.number,
+                ),
             )
-        complete = Offer(Step.COMPLETE, f"Complete {_called(name)}", key, live.number)
+        complete = Offer(
+            Step.COMPLETE,
+            later.gettext("Complete %(round)s", round=_called(name)),
+            key,
+            live.number,
+        )
         if more_rounds(tournament, stage):
             after = names[upcoming]
             return steps(
-                f"{name}: every result is in.",
+                later.gettext("%(round)s: every result is in.", round=shown),
                 Offer(
                     Step.NEXT_ROUND,
-                    f"Next round: complete {_called(name)}, start {_called(after)}",
+                    later.gettext(
+                        "Next round: complete %(round)s, start %(next)s",
+                        round=_called(name),
+                        next=_called(after),
+                    ),
                     key,
                     upcoming,
                     completes=live.number,
                 ),
                 complete,
             )
+        last = later.gettext(
+            "%(round)s is the last round of %(stage)s: every result is in.",
+            round=shown,
+            stage=stage.name,
+        )
         following = _cut_to_start(tournament, stage)
         if following is not None:
             cut, cut_name = following
             return steps(
-                f"{name} is the last round of {stage.name}: every result is in.",
+                last,
                 Offer(
                     Step.NEXT_ROUND,
-                    f"Complete {_called(name)} and start {_called(cut_name)}",
+                    later.gettext(
+                        "Complete %(round)s and start %(next)s",
+                        round=_called(name),
+                        next=_called(cut_name),
+                    ),
                     cut.id,
                     1,
                     completes=live.number,
                 ),
                 complete,
             )
-        return steps(f"{name} is the last round of {stage.name}: every result is in.", complete)
+        return steps(last, complete)
     if stage.cut is not None and not stage.rounds:
         status, waiting = _cut_stage(tournament, stage)
         return steps(status, *waiting)
     if more_rounds(tournament, stage):
         name = names[upcoming]
         offers = [
-            Offer(Step.NEXT_ROUND, f"Start {_called(name)}", key, upcoming),
-            Offer(Step.GENERATE, f"Generate {_called(name)} to review first", key, upcoming),
+            Offer(Step.NEXT_ROUND, _start(name), key, upcoming),
+            Offer(Step.GENERATE, _generate(name), key, upcoming),
         ]
         for cut in cuts_from(tournament, stage):
             if cut_state(tournament, cut) is CutState.EARLY:
@@ -211,23 +257,37 @@ def steps_of(tournament: Tournament, key: str, drafts: dict[str, int]) -> NextSt
                 offers.append(
                     Offer(
                         Step.DRAW_CUT,
-                        f"End {stage.name} here: draw the top {seats}",
+                        later.gettext(
+                            "End %(stage)s here: draw the top %(seats)s",
+                            stage=stage.name,
+                            seats=seats,
+                        ),
                         cut.id,
                         early=True,
                     )
                 )
         status = (
-            f"{stage.name} has not started."
+            later.gettext("%(stage)s has not started.", stage=stage.name)
             if not stage.rounds
-            else f"{names[stage.last_round]} is complete."
+            else later.gettext(
+                "%(round)s is complete.", round=later.round_name(names[stage.last_round])
+            )
         )
         return steps(status, *offers)
     status, ended, champion = _ended(tournament, stage)
     return NextSteps(stage.id, stage.name, status, ended, names, champion=champion, finished=True)
 
 
-def _count(n: int, word: str, plural: str | None = None) -> str:
-    return f"{n} {word if n == 1 else plural or word + 's'}"
+def _start(name: str) -> Later:
+    return later.gettext("Start %(round)s", round=_called(name))
+
+
+def _generate(name: str) -> Later:
+    return later.gettext("Generate %(round)s to review first", round=_called(name))
+
+
+def _draw(seats: int) -> Later:
+    return later.gettext("Draw the top %(seats)s", seats=seats)
 
 
 def _cut_to_start(tournament: Tournament, stage: Stage) -> tuple[Stage, str] | None:
@@ -259,7 +319,7 @@ def _bracket_opening(cut: Stage, seats: int) -> str:
     return bracket_round_name(bracket, first) or "Round 1"
 
 
-Said = tuple[str, tuple[Offer, ...]]
+Said = tuple[Later, tuple[Offer, ...]]
 
 
 def _cut_stage(tournament: Tournament, stage: Stage) -> Said:
@@ -271,25 +331,39 @@ def _cut_stage(tournament: Tournament, stage: Stage) -> Said:
     first = _first_round_name(tournament, stage)
     if state is CutState.DRAWN:
         return (
-            f"The top {seats} of {source.name} is drawn.",
+            later.gettext(
+                "The top %(seats)s of %(stage)s is drawn.", seats=seats, stage=source.name
+            ),
             (
-                Offer(Step.NEXT_ROUND, f"Start {_called(first)}", stage.id, 1),
-                Offer(Step.GENERATE, f"Generate {_called(first)} to review first", stage.id, 1),
+                Offer(Step.NEXT_ROUND, _start(first), stage.id, 1),
+                Offer(Step.GENERATE, _generate(first), stage.id, 1),
             ),
         )
     if state is CutState.DUE:
         return (
-            f"{source.name} has ended: its top {seats} is not drawn yet.",
-            (Offer(Step.DRAW_CUT, f"Draw the top {seats}", stage.id),),
+            later.gettext(
+                "%(stage)s has ended: its top %(seats)s is not drawn yet.",
+                stage=source.name,
+                seats=seats,
+            ),
+            (Offer(Step.DRAW_CUT, _draw(seats), stage.id),),
         )
     if state is CutState.EARLY:
         return (
-            f"{source.name} has no round cap: it ends when you draw its top {seats} "
-            "(or play another round).",
+            later.gettext(
+                "%(stage)s has no round cap: it ends when you draw its top %(seats)s "
+                "(or play another round).",
+                stage=source.name,
+                seats=seats,
+            ),
             (
                 Offer(
                     Step.DRAW_CUT,
-                    f"End {source.name} here: draw the top {seats}",
+                    later.gettext(
+                        "End %(stage)s here: draw the top %(seats)s",
+                        stage=source.name,
+                        seats=seats,
+                    ),
                     stage.id,
                     early=True,
                 ),
@@ -297,14 +371,26 @@ def _cut_stage(tournament: Tournament, stage: Stage) -> Said:
         )
     played = source.last_round
     cap = source.round_cap
-    where = f"round {played} of {cap}" if cap else f"round {played}"
     return (
-        f"{stage.name} waits for {source.name} to end (now at {where}).",
+        later.gettext(
+            "%(stage)s waits for %(source)s to end (now at round %(round)s of %(cap)s).",
+            stage=stage.name,
+            source=source.name,
+            round=played,
+            cap=cap,
+        )
+        if cap
+        else later.gettext(
+            "%(stage)s waits for %(source)s to end (now at round %(round)s).",
+            stage=stage.name,
+            source=source.name,
+            round=played,
+        ),
         (),
     )
 
 
-def _ended(tournament: Tournament, stage: Stage) -> tuple[str, tuple[Offer, ...], str | None]:
+def _ended(tournament: Tournament, stage: Stage) -> tuple[Later, tuple[Offer, ...], str | None]:
     """A stage that will pair no more rounds: its cuts, or its champion, or a cut to add."""
     champion = None
     if stage.format in BRACKETS:
@@ -316,25 +402,35 @@ def _ended(tournament: Tournament, stage: Stage) -> tuple[str, tuple[Offer, ...]
             names = {p.id: p.name for p in tournament.players}
             champion = names.get(run.champion, run.champion)
             if run.decided:
-                return f"{stage.name} is decided: {champion} is the champion.", (), champion
+                decided = later.gettext(
+                    "%(stage)s is decided: %(champion)s is the champion.",
+                    stage=stage.name,
+                    champion=champion,
+                )
+                return decided, (), champion
     offers: list[Offer] = []
     for cut in cuts_from(tournament, stage):
         state = cut_state(tournament, cut)
         seats = _seats(tournament, cut)
         if state is CutState.DUE:
-            offers.append(Offer(Step.DRAW_CUT, f"Draw the top {seats}", cut.id))
+            offers.append(Offer(Step.DRAW_CUT, _draw(seats), cut.id))
         elif state is CutState.DRAWN:
             first = _first_round_name(tournament, cut)
-            offers.append(Offer(Step.NEXT_ROUND, f"Start {_called(first)}", cut.id, 1))
+            offers.append(Offer(Step.NEXT_ROUND, _start(first), cut.id, 1))
     cap = stage.round_cap
     done = (
-        f"{stage.name} is over: round {stage.last_round} of {cap} is complete."
+        later.gettext(
+            "%(stage)s is over: round %(round)s of %(cap)s is complete.",
+            stage=stage.name,
+            round=stage.last_round,
+            cap=cap,
+        )
         if cap and stage.format not in BRACKETS
-        else f"{stage.name} is over."
+        else later.gettext("%(stage)s is over.", stage=stage.name)
     )
-    later = tournament.stages.index(stage) < len(tournament.stages) - 1
-    if not offers and not cuts_from(tournament, stage) and not later:
-        offers.append(Offer(Step.ADD_CUT, "Add a top cut", stage.id))
+    after = tournament.stages.index(stage) < len(tournament.stages) - 1
+    if not offers and not cuts_from(tournament, stage) and not after:
+        offers.append(Offer(Step.ADD_CUT, later.gettext("Add a top cut"), stage.id))
     return done, tuple(offers), champion
 
 
@@ -343,27 +439,32 @@ def _round_robin(tournament: Tournament, stage: Stage, names: dict[int, str]) ->
     offers: list[Offer] = []
     for rnd in stage.rounds:
         name = names.get(rnd.number, f"Round {rnd.number}")
+        called = _called(name)
         if rnd.status is RoundState.SCHEDULED:
-            offers.append(Offer(Step.OPEN, f"Open {_called(name)}", stage.id, rnd.number))
+            opening = later.gettext("Open %(round)s", round=called)
+            offers.append(Offer(Step.OPEN, opening, stage.id, rnd.number))
         elif rnd.status is RoundState.OPEN:
             if rnd.outstanding:
-                offers.append(
-                    Offer(Step.RESULTS, f"Enter results of {_called(name)}", stage.id, rnd.number)
-                )
+                entering = later.gettext("Enter results of %(round)s", round=called)
+                offers.append(Offer(Step.RESULTS, entering, stage.id, rnd.number))
             else:
-                offers.append(
-                    Offer(Step.COMPLETE, f"Complete {_called(name)}", stage.id, rnd.number)
-                )
+                completing = later.gettext("Complete %(round)s", round=called)
+                offers.append(Offer(Step.COMPLETE, completing, stage.id, rnd.number))
     if more_rounds(tournament, stage):
         name = names[stage.last_round + 1]
+        offers.append(Offer(Step.NEXT_ROUND, _start(name), stage.id, stage.last_round + 1))
         offers.append(
-            Offer(Step.NEXT_ROUND, f"Start {_called(name)}", stage.id, stage.last_round + 1)
+            Offer(Step.RELEASE_ALL, later.gettext("Release all remaining rounds"), stage.id)
         )
-        offers.append(Offer(Step.RELEASE_ALL, "Release all remaining rounds", stage.id))
     live = [r for r in stage.rounds if r.status is not RoundState.COMPLETED]
     status = (
-        f"{_count(len(live), 'round')} live."
+        later.ngettext("%(num)d round live.", "%(num)d rounds live.", len(live))
         if live
-        else f"{stage.name}: {_count(len(stage.rounds), 'round')} complete."
+        else later.ngettext(
+            "%(stage)s: %(num)d round complete.",
+            "%(stage)s: %(num)d rounds complete.",
+            len(stage.rounds),
+            stage=stage.name,
+        )
     )
     return status, tuple(offers)

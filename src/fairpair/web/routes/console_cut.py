@@ -20,6 +20,8 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fairpair.engine.errors import FairpairError, Location
 from fairpair.engine.tiebreaks.registry import REGISTRY, get_tiebreak, tiebreak_problem
 from fairpair.error_table import kind_of
+from fairpair.i18n import gettext as _
+from fairpair.i18n import ngettext
 from fairpair.service.accounts.staff import Role
 from fairpair.service.event.events import show_event
 from fairpair.service.kernel.connection import Database
@@ -32,7 +34,7 @@ from fairpair.service.rounds.cut_view import CutView, cut_view
 from fairpair.service.rounds.next_steps import next_steps
 from fairpair.service.rounds.stages import add_stage
 from fairpair.web.access import Access, DbDep, Judge, Owner, Viewer
-from fairpair.web.confirm import YES, Confirm, ask, count, names
+from fairpair.web.confirm import YES, Confirm, ask, names, placed
 from fairpair.web.console import console_page
 from fairpair.web.forms import refusal
 
@@ -140,21 +142,23 @@ def _redrawn(view: CutView, players: dict[str, str], moved: tuple[list[str], lis
         )
 
     came, went = said(moved[0]), said(moved[1])
-    top = f"top {len(view.cut.seats)}"
-    if not came and not went:
-        return f"The {top} is drawn again: the same players, seeded by the standings."
-    parts = [f"{came} moved in" if came else "", f"{went} moved out" if went else ""]
-    return f"The {top} is drawn again: " + ", ".join(p for p in parts if p) + "."
+    values = {"seats": len(view.cut.seats), "came": came, "went": went}
+    if came and went:
+        return _("The top %(seats)s is drawn again: %(came)s moved in, %(went)s moved out.") % (
+            values
+        )
+    if came:
+        return _("The top %(seats)s is drawn again: %(came)s moved in.") % values
+    if went:
+        return _("The top %(seats)s is drawn again: %(went)s moved out.") % values
+    return _("The top %(seats)s is drawn again: the same players, seeded by the standings.") % (
+        values
+    )
 
 
 def _placed(moved: tuple[CutPlace, ...]) -> str:
     """ "Dan (7th) and Eve (8th)"."""
-    return names([f"{m.name} ({_ordinal(m.place)})" if m.place else m.name for m in moved])
-
-
-def _ordinal(n: int) -> str:
-    tail = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{tail}"
+    return placed([(m.name, m.place) for m in moved])
 
 
 @ROUTER.post("/console/{slug}/cut/draw", response_model=None)
@@ -206,28 +210,49 @@ def _ask_redraw(
 ) -> Response:
     """The cut was drawn earlier: say who would move in and out (with places) and whose seed
     would change, and ask first."""
-    top = f"top {plan.seats}"
+    seats = {"seats": plan.seats}
     moves = plan.moves
     lines: list[str] = []
     if moves is not None and moves.moved_in:
-        lines.append(f"Into the {top}: {_placed(moves.moved_in)}.")
+        lines.append(
+            _("Into the top %(seats)s: %(players)s.")
+            % (seats | {"players": _placed(moves.moved_in)})
+        )
     if moves is not None and moves.moved_out:
-        lines.append(f"Out of the {top}: {_placed(moves.moved_out)}.")
+        lines.append(
+            _("Out of the top %(seats)s: %(players)s.")
+            % (seats | {"players": _placed(moves.moved_out)})
+        )
     if plan.reseeded:
         changed = [f"{r.player.name} {r.before} → {r.after}" for r in plan.reseeded]
-        lines.append(f"New seeds: {names(changed)}.")
+        lines.append(_("New seeds: %(seeds)s.") % {"seeds": names(changed)})
     if plan.changes:
-        lines.append("Places are the standings now; the seeds follow them.")
+        lines.append(_("Places are the standings now; the seeds follow them."))
     else:
         lines.append(
-            f"Nothing changes: the same {count(plan.seats, 'player')} with the same seeds."
+            ngettext(
+                "Nothing changes: the same %(num)d player with the same seeds.",
+                "Nothing changes: the same %(num)d players with the same seeds.",
+                plan.seats,
+            )
+            % {"num": plan.seats}
         )
     moved = len(moves.moved_in) + len(moves.moved_out) if moves else 0
-    question = f"Draw the {top} again?"
+    reseeded = len(plan.reseeded)
     if moved:
-        question += f" {count(moved, 'player')} move."
-    elif plan.reseeded:
-        question += f" Nobody moves in or out; {count(len(plan.reseeded), 'seed')} change."
+        question = ngettext(
+            "Draw the top %(seats)s again? %(num)d player move.",
+            "Draw the top %(seats)s again? %(num)d players move.",
+            moved,
+        ) % (seats | {"num": moved})
+    elif reseeded:
+        question = ngettext(
+            "Draw the top %(seats)s again? Nobody moves in or out; %(num)d seed change.",
+            "Draw the top %(seats)s again? Nobody moves in or out; %(num)d seeds change.",
+            reseeded,
+        ) % (seats | {"num": reseeded})
+    else:
+        question = _("Draw the top %(seats)s again?") % seats
     return ask(
         request,
         access,
@@ -236,13 +261,13 @@ def _ask_redraw(
         Confirm(
             question=question,
             action=f"/console/{slug}/cut/draw",
-            button=f"Draw the {top} again",
+            button=_("Draw the top %(seats)s again") % seats,
             back=f"/console/{slug}/cut?{urlencode({'stage': plan.stage})}",
             fields=(("stage", plan.stage), *((("early", "1"),) if early else ())),
             details=tuple(lines),
         ),
         tab="cut",
-        title="Draw the cut again",
+        title=_("Draw the cut again"),
     )
 
 

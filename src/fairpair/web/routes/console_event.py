@@ -95,7 +95,7 @@ def next_action(event: EventDetail, steps: NextSteps | None) -> NextAction:
         return NextAction(N_("See the final standings"), "/standings", steps.status)
     path = _TABS.get(offer.step, "/rounds")
     query = f"?stage={offer.stage}" + (f"&round={offer.round}" if offer.round else "")
-    why = steps.status
+    why: str = steps.status
     if offer.step is Step.NEXT_ROUND and offer.round == 1 and not stage.rounds:
         absent = sum(1 for p in event.players if not p.checked_in and p.dropped_after is None)
         if absent:

@@ -13,6 +13,7 @@ from fastapi.responses import RedirectResponse, Response
 from fairpair import i18n
 from fairpair.engine.errors import FairpairError
 from fairpair.engine.rounds import ByeKind
+from fairpair.i18n import N_
 from fairpair.responses.events import PlayerItem
 from fairpair.service.accounts.staff import Role
 from fairpair.service.event.events import show_event
@@ -37,10 +38,11 @@ EDIT_FIELDS = (
     "team",
     "contact",
 )
+#: What the page says after an action (``?done=``), translated where shown.
 DONE = {
-    "saved": "Player saved.",
-    "bye": "Bye requested.",
-    "cancelled": "Bye request cancelled.",
+    "saved": N_("Player saved."),
+    "bye": N_("Bye requested."),
+    "cancelled": N_("Bye request cancelled."),
 }
 SEXES = (("", "—"), ("m", "m"), ("w", "w"))
 

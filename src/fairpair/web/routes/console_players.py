@@ -26,6 +26,8 @@ from starlette.concurrency import run_in_threadpool
 
 from fairpair.engine.errors import FairpairError, Location
 from fairpair.engine.rounds import ByeKind
+from fairpair.i18n import N_, ngettext
+from fairpair.i18n import gettext as _
 from fairpair.responses.events import PlayerItem
 from fairpair.service.accounts.staff import Role
 from fairpair.service.communities.communities import community_of_event
@@ -49,7 +51,7 @@ from fairpair.service.players.roster import (
     reinstate_player,
 )
 from fairpair.web.access import Access, DbDep, Judge, Viewer
-from fairpair.web.confirm import CONFIRMED, YES, Confirm, Done, ask, confirmed, count, names
+from fairpair.web.confirm import AT, CONFIRMED, YES, Confirm, Done, ask, confirmed, names
 from fairpair.web.console import console_page
 from fairpair.web.form_posts import FormValues, form_post
 from fairpair.web.numbers import is_whole
@@ -63,23 +65,44 @@ LATE_KINDS = (
     (ByeKind.HALF.value, "half-point byes"),
     (ByeKind.FULL.value, "full-point byes"),
 )
-#: What a successful action says at the top of the tab (``?done=``), by code: ``{n}`` is the
-#: count (``?n=``), ``{name}`` the player's name (``?player=``, an id of this event).
-DONE = {
-    "added": "{name} added.",
-    "imported": "{players} imported.",
-    "import-undone": "{players} removed (the import of {at} undone).",
-    "checked": "{name} checked in.",
-    "checked-many": "{players} checked in.",
-    "checked-none": "Nobody to check in: everyone shown has checked in already.",
-    "unchecked": "Check-in of {name} undone.",
-    "unchecked-many": "Check-in of {players} undone.",
-    "dropped": "{name} dropped.",
-    "reinstated": "{name} reinstated.",
-    "no-shows": "{players} dropped (they had not checked in).",
-    "no-shows-none": "Nobody dropped: every player has checked in.",
-    "no-shows-undone": "{players} reinstated: the drop of the no-shows is undone.",
-    "seed": "Seed of {name} saved.",
+#: What a successful action says at the top of the tab (``?done=``), by code, said in the
+#: reader's language when the tab is shown: of one player (``%(name)s``: ``?player=``, an id
+#: of this event), of a count of players (``?n=``), or as it is. An unknown code says nothing.
+NAMED = {
+    "added": N_("%(name)s added."),
+    "checked": N_("%(name)s checked in."),
+    "unchecked": N_("Check-in of %(name)s undone."),
+    "dropped": N_("%(name)s dropped."),
+    "reinstated": N_("%(name)s reinstated."),
+    "seed": N_("Seed of %(name)s saved."),
+}
+COUNTED = {
+    "imported": lambda n: ngettext("%(num)d player imported.", "%(num)d players imported.", n),
+    "import-undone": lambda n: ngettext(
+        "%(num)d player removed (the import of %(at)s undone).",
+        "%(num)d players removed (the import of %(at)s undone).",
+        n,
+    ),
+    "checked-many": lambda n: ngettext(
+        "%(num)d player checked in.", "%(num)d players checked in.", n
+    ),
+    "unchecked-many": lambda n: ngettext(
+        "Check-in of %(num)d player undone.", "Check-in of %(num)d players undone.", n
+    ),
+    "no-shows": lambda n: ngettext(
+        "%(num)d player dropped (they had not checked in).",
+        "%(num)d players dropped (they had not checked in).",
+        n,
+    ),
+    "no-shows-undone": lambda n: ngettext(
+        "%(num)d player reinstated: the drop of the no-shows is undone.",
+        "%(num)d players reinstated: the drop of the no-shows is undone.",
+        n,
+    ),
+}
+PLAIN = {
+    "checked-none": N_("Nobody to check in: everyone shown has checked in already."),
+    "no-shows-none": N_("Nobody dropped: every player has checked in."),
 }
 MAX_CSV_BYTES = 2_000_000
 
@@ -140,21 +163,25 @@ def _said(request: Request, players: list[Any], slug: str) -> Done | None:
     """The message of ``?done=`` (with its count and player), and its Undo when it has one."""
     query = request.query_params
     code = query.get("done", "")
-    text = DONE.get(code)
-    if text is None:
-        return None
     n = int(query["n"]) if query.get("n", "").isdigit() else 0
     who = next((p for p in players if p.id == query.get("player")), None)
-    if "{name}" in text and who is None:
+    if code in NAMED:
+        if who is None:
+            return None
+        said = _(NAMED[code]) % {"name": who.name}
+    elif code in COUNTED:
+        said = COUNTED[code](n) % {"num": n, "at": AT}
+    elif code in PLAIN:
+        said = _(PLAIN[code])
+    else:
         return None
-    said = text.format(players=count(n, "player"), name=who.name if who else "", at="{at}")
     entry = query.get("entry", "")
     if code == "imported" and entry.isdigit():
         return Done(
             said,
             f"/console/{slug}/players/import/undo",
             (("entry", entry),),
-            undo_label="Undo this import",
+            undo_label=N_("Undo this import"),
         )
     if code == "import-undone":
         return Done(said, at=_moment(query.get("at", "")))
@@ -166,11 +193,11 @@ def _said(request: Request, players: list[Any], slug: str) -> Done | None:
             said,
             f"/console/{slug}/players/checkin",
             (("undo", "1"), *(("player", p) for p in made)),
-            undo_label="Undo these check-ins",
+            undo_label=N_("Undo these check-ins"),
         )
     if code == "dropped" and who is not None and who.dropped_after is not None:
         return Done(
-            said, f"/console/{slug}/players/{who.id}/reinstate", undo_label="Undo (reinstate)"
+            said, f"/console/{slug}/players/{who.id}/reinstate", undo_label=N_("Undo (reinstate)")
         )
     return None if not said else Done(said)
 
@@ -419,12 +446,11 @@ def _import(
 
 def _imported(slug: str, n: int, entry: int | None) -> Done:
     """The message of an import, with its "Undo this import"."""
-    said = f"{count(n, 'player')} imported."
+    said = COUNTED["imported"](n) % {"num": n}
     if entry is None:
         return Done(said)
-    return Done(
-        said, f"/console/{slug}/players/import/undo", (("entry", str(entry)),), "Undo this import"
-    )
+    undo = f"/console/{slug}/players/import/undo"
+    return Done(said, undo, (("entry", str(entry)),), N_("Undo this import"))
 
 
 def _moment(text: str) -> datetime | None:
@@ -480,6 +506,7 @@ async def check_in_many(request: Request, slug: str, access: Judge, db: DbDep) -
             return _back(slug, "checked-none")
         if form.get(CONFIRMED) != YES:
             names_ = [by_id[p].name for p in chosen]
+            n = len(chosen)
             return await run_in_threadpool(
                 ask,
                 request,
@@ -487,15 +514,17 @@ async def check_in_many(request: Request, slug: str, access: Judge, db: DbDep) -
                 db,
                 slug,
                 Confirm(
-                    question=f"Check in {count(len(chosen), 'player')}?",
+                    question=ngettext("Check in %(num)d player?", "Check in %(num)d players?", n)
+                    % {"num": n},
                     action=f"/console/{slug}/players/checkin",
-                    button=f"Check in {count(len(chosen), 'player')}",
+                    button=ngettext("Check in %(num)d player", "Check in %(num)d players", n)
+                    % {"num": n},
                     back=f"/console/{slug}/players",
                     fields=tuple(("player", p) for p in chosen),
                     details=(names(names_),),
                 ),
                 tab="players",
-                title="Check in everyone shown",
+                title=_("Check in everyone shown"),
             )
     try:
         done = await run_in_threadpool(
@@ -593,34 +622,53 @@ def _ask_no_shows(request: Request, access: Access, db: Database, slug: str) -> 
             access,
             db,
             slug,
-            done=Done("Nobody to drop: every player has checked in."),
+            done=Done(_("Nobody to drop: every player has checked in.")),
         )
     n = len(found.absent)
-    who = count(n, "player")
+    values = {"num": n}
     back = f"/console/{slug}/players"
     warning = None
     if found.everyone:
-        warning = f"Nobody has checked in yet: this would drop all {who}."
+        warning = (
+            ngettext(
+                "Nobody has checked in yet: this would drop all %(num)d player.",
+                "Nobody has checked in yet: this would drop all %(num)d players.",
+                n,
+            )
+            % values
+        )
     return ask(
         request,
         access,
         db,
         slug,
         Confirm(
-            question=f"Drop {who} who {'has' if n == 1 else 'have'} not checked in?",
+            question=ngettext(
+                "Drop %(num)d player who has not checked in?",
+                "Drop %(num)d players who have not checked in?",
+                n,
+            )
+            % values,
             action=f"/console/{slug}/players/no-shows",
-            button=f"Drop {who}",
+            button=ngettext("Drop %(num)d player", "Drop %(num)d players", n) % values,
             back=back,
             details=(
-                names([p.name for p in found.absent]) + ".",
-                f"{found.checked_in} of {count(found.players, 'player')} checked in. The "
-                f"dropped players are not paired; Undo reinstates all {n} in one click until "
-                "round 1 is paired.",
+                _("%(names)s.") % {"names": names([p.name for p in found.absent])},
+                ngettext(
+                    "%(checked)s of %(num)d player checked in. The dropped players are not "
+                    "paired; Undo reinstates all %(dropped)s in one click until round 1 is "
+                    "paired.",
+                    "%(checked)s of %(num)d players checked in. The dropped players are not "
+                    "paired; Undo reinstates all %(dropped)s in one click until round 1 is "
+                    "paired.",
+                    found.players,
+                )
+                % {"checked": found.checked_in, "num": found.players, "dropped": n},
             ),
             warning=warning,
         ),
         tab="players",
-        title="Drop no-shows",
+        title=_("Drop no-shows"),
     )
 
 

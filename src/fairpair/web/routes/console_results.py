@@ -40,7 +40,10 @@ from fairpair import i18n
 from fairpair.engine.draw_games import NO_GAMES_NOTE
 from fairpair.engine.errors import DrawWithoutGames, FairpairError, InvalidResult, Location
 from fairpair.error_table import kind_of
+from fairpair.i18n import gettext as _
+from fairpair.i18n import ngettext, result_words
 from fairpair.interop.typed_text import RESULTS_HELP, BadValue, parse_result
+from fairpair.responses.events import RoundView
 from fairpair.service.event.events import show_event
 from fairpair.service.kernel.connection import Database
 from fairpair.service.kernel.errors import AlreadyRecorded, Refused, ResultConflict
@@ -54,7 +57,7 @@ from fairpair.service.rounds.next_steps import next_steps
 from fairpair.service.rounds.repeats import round_view
 from fairpair.web.access import Access, DbDep, Judge, Viewer
 from fairpair.web.clock_panel import clock_panel
-from fairpair.web.confirm import Confirm, ask, confirmed, count, names
+from fairpair.web.confirm import Confirm, ask, confirmed, names, placed
 from fairpair.web.console import console_page
 from fairpair.web.form_posts import FormValues, form_post
 from fairpair.web.numbers import is_whole
@@ -110,7 +113,7 @@ def _page(
         reports=reports,
         clock_panel=clock_panel(db, slug, view, key, "results"),
         shown=SHOWN,
-        done=done,
+        done=_recorded(request, view, done),
         cut_said=_cut_said(request, event.players),
         note=note,
         fix=fix,
@@ -153,6 +156,30 @@ def results_page(
     )
 
 
+def _recorded(request: Request, view: RoundView | None, table: str | None) -> str | None:
+    """What was just recorded (``?done=<table>&result=…``, ``corrected``, ``already``), in the
+    reader's language: "3: Ann wins 2-1"; nothing when the table is not in the round shown
+    (a link of another shape, from before: nothing, never an error)."""
+    query = request.query_params
+    result = query.get("result", "")
+    tables = view.tables if view is not None and table else ()
+    found = next((t for t in tables if table in (str(t.table), t.id)), None)
+    if found is None or not result:
+        return None
+    values = {"table": table, "result": result_words(result, found.a.name, found.b.name)}
+    if query.get("corrected") == "1":
+        said = _("%(table)s: %(result)s (corrected)") % values
+    else:
+        said = _("%(table)s: %(result)s") % values
+    already = query.get("already", "")
+    if already:
+        said = _("%(said)s (recorded already by %(who)s: the same result)") % {
+            "said": said,
+            "who": already,
+        }
+    return said
+
+
 def _cut_said(request: Request, players: list[Any]) -> str | None:
     """After a correction that changed a cut (``?cut=&in=&out=``): who moved in and out."""
     query = request.query_params
@@ -160,24 +187,21 @@ def _cut_said(request: Request, players: list[Any]) -> str | None:
     if not seats.isdigit():
         return None
     called = {p.id: p.name for p in players}
-    came = [called[p] for p in query.getlist("in") if p in called]
-    went = [called[p] for p in query.getlist("out") if p in called]
-    said = f"The top {seats} changed:"
+    came = names([called[p] for p in query.getlist("in") if p in called])
+    went = names([called[p] for p in query.getlist("out") if p in called])
+    values = {"seats": seats, "came": came, "went": went}
+    if came and went:
+        return _("The top %(seats)s changed: %(came)s moved in, %(went)s moved out.") % values
     if came:
-        said += f" {names(came)} moved in"
+        return _("The top %(seats)s changed: %(came)s moved in.") % values
     if went:
-        said += ("," if came else "") + f" {names(went)} moved out"
-    return said + "."
+        return _("The top %(seats)s changed: %(went)s moved out.") % values
+    return _("The top %(seats)s changed:.") % values
 
 
 def _placed(moved: tuple[CutPlace, ...]) -> str:
     """ "Dan (8th) and Eve (9th)"."""
-    return names([f"{m.name} ({_ordinal(m.place)})" if m.place else m.name for m in moved])
-
-
-def _ordinal(n: int) -> str:
-    tail = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{tail}"
+    return placed([(m.name, m.place) for m in moved])
 
 
 def _table_of(text: str) -> int | str:
@@ -283,12 +307,15 @@ def _to_started(
 
 
 def _done(recorded: results.Recorded, corrected: bool = False) -> dict[str, str]:
-    """The page's query once recorded: "3: Ann wins 2-1", and what to know about it (a draw
-    without games: ``note=no_games``)."""
-    said = f"{recorded.table}: {recorded.result}" + (" (corrected)" if corrected else "")
+    """The page's query once recorded: the table and its result as the engine says it (the
+    page says "3: Ann wins 2-1" in the reader's language), corrected or recorded already by
+    someone, and what to know about it (a draw without games: ``note=no_games``)."""
+    query = {"done": str(recorded.table), "result": recorded.result}
+    if corrected:
+        query["corrected"] = "1"
     if recorded.already:
-        said += f" (recorded already by {recorded.already}: the same result)"
-    return {"done": said, **({"note": "no_games"} if recorded.note == NO_GAMES_NOTE else {})}
+        query["already"] = recorded.already
+    return query | ({"note": "no_games"} if recorded.note == NO_GAMES_NOTE else {})
 
 
 @ROUTER.post("/console/{slug}/results/correct")
@@ -364,14 +391,20 @@ def _ask_cut(
     moves: CutMoves,
 ) -> Response:
     """The correction changes who makes the cut: say who moves in and out, ask first."""
-    top = f"top {moves.seats}"
     lines = []
     if moves.moved_in:
-        lines.append(f"Into the {top}: {_placed(moves.moved_in)}.")
+        lines.append(
+            _("Into the top %(seats)s: %(players)s.")
+            % {"seats": moves.seats, "players": _placed(moves.moved_in)}
+        )
     if moves.moved_out:
-        lines.append(f"Out of the {top}: {_placed(moves.moved_out)}.")
-    lines.append("Places are the standings with the corrected result.")
+        lines.append(
+            _("Out of the top %(seats)s: %(players)s.")
+            % {"seats": moves.seats, "players": _placed(moves.moved_out)}
+        )
+    lines.append(_("Places are the standings with the corrected result."))
     moved = len(moves.moved_in) + len(moves.moved_out)
+    said = {"table": table, "seats": moves.seats, "num": moved}
     fields = tuple(
         (k, values[k])
         for k in ("stage", "round", "table", "result", "reason", "version")
@@ -383,9 +416,14 @@ def _ask_cut(
         db,
         slug,
         Confirm(
-            question=f"Correct table {table}? It changes the {top}: {count(moved, 'player')} move.",
+            question=ngettext(
+                "Correct table %(table)s? It changes the top %(seats)s: %(num)d player move.",
+                "Correct table %(table)s? It changes the top %(seats)s: %(num)d players move.",
+                moved,
+            )
+            % said,
             action=f"/console/{slug}/results/correct",
-            button=f"Correct table {table} and change the {top}",
+            button=_("Correct table %(table)s and change the top %(seats)s") % said,
             back=f"/console/{slug}/results?"
             + urlencode({"stage": stage, "round": number, "correct": str(table)})
             + "#correction",
@@ -393,7 +431,7 @@ def _ask_cut(
             details=tuple(lines),
         ),
         tab="results",
-        title=f"Correct table {table}",
+        title=_("Correct table %(table)s") % said,
     )
 
 

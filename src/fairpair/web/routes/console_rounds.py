@@ -194,6 +194,8 @@ def _review_page(
         event=event,
         stage=found,
         draft=draft,
+        # its warnings again, as sentences the page says in the reader's language
+        warnings=drafts.draft_warnings(draft.pairings, draft.notes),
         gone=withdrawn_since(event, draft),
         live=live_round(found),
         seated=seated,

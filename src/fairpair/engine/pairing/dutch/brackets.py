@@ -5,18 +5,22 @@ a bracket is the moved-down players (MDPs) left over from the bracket above plus
 of one scoregroup (the residents). Pairing it means choosing, in this order:
 
 1. the **best value of the quality criteria** (``criteria``), over every pairing of the whole
-   round that keeps the absolute criteria and can still be completed (C.1–C.4): one maximum
-   weight matching of all players not yet paired, whose edge values rank the current
-   bracket's criteria first, then the next bracket's, and only ask the players below to be
-   pairable;
+   round that keeps the absolute criteria and can still be completed (C.1–C.4): a maximum
+   weight matching whose edge values rank the current bracket's criteria first, then the next
+   bracket's, and only ask the players below to be pairable. It is searched as small as gives
+   the same answer: the bracket alone, its unpaired players counted as pairs of the next
+   bracket and then checked to be (``solve_bracket``); else the bracket and the next one,
+   the players below checked pairable; else all players not yet paired;
 2. among the pairings with that value, the **first in the order of section D**:
    which MDPs are paired (the highest scores, then the lowest pairing numbers: D.3), with
    which residents (the MDP-pairing's transposition, D.1), which residents are exchanged
    between S1 and S2 of the remainder (the fewest, then the smallest difference of the sums of
    their bracket sequence numbers, then moving the lowest from S1 and the highest from S2:
    D.2), and finally each S1 player's opponent as high in S2 as can be (the transposition,
-   D.1). Each of these is a question "can the best value still be reached if …?", answered by
-   one more matching with a small preference added below every criterion.
+   D.1). Each of the first three is a question "can the best value still be reached if …?",
+   answered by one more matching with a small preference added below every criterion (or by
+   the last matching, when it already answers it); the last is found at once from the best
+   matching's potentials (``transposition``).
 
 The players left unpaired move down to the next bracket; the one left after the last bracket
 receives the pairing-allocated bye.
@@ -24,14 +28,14 @@ receives the pairing-allocated bye.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from fairpair.engine.pairing.dutch.criteria import (
     RoundFacts,
+    colour_class,
     colour_criteria,
     down,
-    may_meet,
     up,
 )
 from fairpair.engine.pairing.dutch.lexmatch import Layout, max_weight_matching
@@ -65,9 +69,11 @@ class RoundOutcome:
 def pair_brackets(
     order: Sequence[Player],
     facts: RoundFacts,
-    forbidden: Callable[[Player, Player], bool],
+    forbidden: Mapping[str, Collection[str]],
 ) -> RoundOutcome:
-    """Pair ``order`` (ranked: score, then pairing number) by the Dutch rules."""
+    """Pair ``order`` (ranked: score, then pairing number) by the Dutch rules; ``forbidden``
+    maps a player's key to the keys of the players they must not meet (met already, or a
+    forbidden pair)."""
     return _Round(list(order), facts, forbidden).run()
 
 
@@ -76,19 +82,24 @@ class _Round:
         self,
         order: list[Player],
         facts: RoundFacts,
-        forbidden: Callable[[Player, Player], bool],
+        forbidden: Mapping[str, Collection[str]],
     ) -> None:
         self.order = order
         self.facts = facts
         n = self.n = len(order)
-        self.adj: list[set[int]] = [set() for _ in range(n)]
-        for i in range(n):
-            a = order[i]
-            for j in range(i + 1, n):
-                b = order[j]
-                if not forbidden(a, b) and may_meet(a, b, facts):
-                    self.adj[i].add(j)
-                    self.adj[j].add(i)
+        index = {p.key: k for k, p in enumerate(order)}
+        self.bad: list[set[int]] = [
+            {index[k] for k in forbidden.get(p.key, ()) if k in index} for p in order
+        ]
+        # C.3: the colour class of a player no one with the same class may meet (an absolute
+        # preference, unless a topscorer of the last round); 0 for everyone else.
+        self.cls: list[int] = [colour_class(p, facts) for p in order]
+        self.removed: set[Edge] = set()
+        """Pairs ruled out by the section-D search (kept for the rest of the round)."""
+        self.confined: dict[int, set[int]] = {}
+        """Players who must be paired inside the given set (an MDP kept in its bracket)."""
+        self.adj: dict[int, set[int]] = {}
+        """The compatibility graph of the players the current matchings are over."""
         self.weights: dict[Edge, int] = {}
         self.final: dict[int, int] = {}
         self.mate: list[int | None] = [None] * n
@@ -97,37 +108,344 @@ class _Round:
         self.unplayed_rank: dict[int, int] = {}
         self.single_downfloater_bye = False
         self.initial_single = False
+        # The bracket being paired: its region (the bracket and the next one) and whether its
+        # matchings are over the whole round (``full``) or the bracket / the region only.
+        self.full = True
+        self.region: list[int] = []
+        self.below = n
+        self.version = 0
+        self.feasible: dict[tuple[frozenset[int], int], bool] = {}
+        self.size = 0
+        self.bye_comp = 0
+        self.low_bits = 0
+        self.local: dict[Edge, int] = {}
+        """The bracket's own edges as ``solve_bracket`` values them (empty: not used)."""
+        self.members: list[int] = []
+        self.residents: set[int] = set()
+        self.nxt: list[int] = []
+        self.region_ready = False
+        self.levels: list[int] = []
+        self.first_resident = 0
+        self.in_bracket: set[int] = set()
+        self.nxt_set: set[int] = set()
+
+    # -- the compatibility graph -----------------------------------------------------------
+    def compatible(self, i: int, j: int) -> bool:
+        """May ``i`` and ``j`` still meet (C.1, C.3, forbidden pairs, the search's cuts)?"""
+        if j in self.bad[i]:
+            return False
+        c = self.cls[i]
+        if c and c == self.cls[j]:
+            return False
+        if self.removed and _key(i, j) in self.removed:
+            return False
+        con = self.confined.get(i)
+        if con is not None and j not in con:
+            return False
+        con = self.confined.get(j)
+        return con is None or i in con
+
+    def materialize(self, vertices: list[int]) -> None:
+        adj: dict[int, set[int]] = {v: set() for v in vertices}
+        for a, i in enumerate(vertices):
+            row = adj[i]
+            for j in vertices[a + 1 :]:
+                if self.compatible(i, j):
+                    row.add(j)
+                    adj[j].add(i)
+        self.adj = adj
+
+    def unpaired(self) -> list[int]:
+        return [i for i in range(self.n) if i not in self.final]
 
     # -- matching ------------------------------------------------------------------------
     def edges(self) -> list[Edge]:
-        return [(i, j) for i in range(self.n) for j in self.adj[i] if i < j]
+        return [(i, j) for i, row in self.adj.items() for j in row if i < j]
+
+    @staticmethod
+    def with_low(weights: dict[Edge, int], low: dict[Edge, int] | None) -> dict[Edge, int]:
+        if not low:
+            return weights
+        items = dict(weights)
+        for key, extra in low.items():
+            if key in items:
+                items[key] += extra
+        return items
 
     def solve(self, low: dict[Edge, int] | None = None) -> None:
-        if low:
-            items = dict(self.weights)
-            for key, extra in low.items():
-                if key in items:
-                    items[key] += extra
+        items = self.with_low(self.weights, low)
+        if self.full:
+            mate = max_weight_matching(self.n, [(u, v, w) for (u, v), w in items.items()])
+        elif self.local and self.solve_bracket(low):
+            return
         else:
-            items = self.weights
-        mate = max_weight_matching(self.n, [(u, v, w) for (u, v), w in items.items()])
+            if not self.region_ready:
+                self.go_region()
+                self.solve(low)
+                return
+            # The region only: the players it leaves unpaired must be pairable with the
+            # players below (checked), else the whole round is matched after all.
+            region = self.region
+            at = {v: k for k, v in enumerate(region)}
+            local = max_weight_matching(
+                len(region), [(at[u], at[v], w) for (u, v), w in items.items()]
+            )
+            mate = [None] * self.n
+            for k, m in enumerate(local):
+                if m is not None:
+                    mate[region[k]] = region[m]
+            final = self.final
+            left = frozenset(v for v in region if mate[v] is None and v not in final)
+            if not self.completes(left):
+                self.go_full()
+                self.solve(low)
+                return
         for u, v in self.final.items():
             mate[u] = v
         self.mate = mate
 
+    def solve_bracket(self, low: dict[Edge, int] | None) -> bool:
+        """The bracket alone: its pairs count as they do in the region, and each of its
+        players left unpaired counts as paired in the next bracket (the most the next bracket
+        can give). Right when the players left unpaired can all be paired there, with the
+        next bracket as full as it can be and the players below pairable (``floats_down``);
+        ``False`` otherwise (then the caller matches the region)."""
+        local = self.with_low(self.local, low)
+        final = self.final
+        players = [v for v in self.members if v not in final]
+        at = {v: k for k, v in enumerate(players)}
+        found = max_weight_matching(
+            len(players), [(at[u], at[v], w) for (u, v), w in local.items()]
+        )
+        left = frozenset(players[k] for k, m in enumerate(found) if m is None)
+        if not self.floats_down(left):
+            return False
+        mate: list[int | None] = [None] * self.n
+        for k, m in enumerate(found):
+            if m is not None:
+                mate[players[k]] = players[m]
+        for u, v in final.items():
+            mate[u] = v
+        self.mate = mate
+        return True
+
+    def floats_down(self, left: frozenset[int]) -> bool:
+        """Can the players ``left`` unpaired in the bracket each meet a player of the next
+        bracket, with all but at most one of the next bracket paired too, and everyone below
+        (with that one) be paired?"""
+        key = (left, self.version)
+        known = self.feasible.get(key)
+        if known is not None:
+            return known
+        below = list(range(self.below, self.n))
+        if not self.nxt:
+            known = self.pairable([*sorted(left), *below])
+        else:
+            group = [*sorted(left), *self.nxt]
+            compatible = self.compatible
+
+            def may(a: int, b: int) -> bool:
+                return not (a in left and b in left) and compatible(a, b)
+
+            mate, free = self.greedy(group, may)
+            need = len(group) % 2
+            budget = [200_000]
+            known = True
+            while True:
+                stuck = [x for x in free if x in left]
+                if not stuck and len(free) <= need:
+                    break
+                start = stuck[0] if stuck else free[0]
+                if not self.augment(group, mate, free, start, may, budget):
+                    known = False
+                    break
+            if known:
+                known = self.pairable([*free, *below])
+        self.feasible[key] = known
+        return known
+
     def remove_edge(self, u: int, v: int) -> None:
-        if v in self.adj[u]:
+        key = (u, v) if u < v else (v, u)
+        self.removed.add(key)
+        if u not in self.residents or v not in self.residents:
+            self.version += 1
+        if u in self.adj and v in self.adj[u]:
             self.adj[u].discard(v)
             self.adj[v].discard(u)
-            self.weights.pop((u, v) if u < v else (v, u), None)
+            self.weights.pop(key, None)
+            self.local.pop(key, None)
 
     def finalize(self, u: int, v: int) -> None:
-        for w in list(self.adj[u]):
-            self.remove_edge(u, w)
-        for w in list(self.adj[v]):
-            self.remove_edge(v, w)
+        for w in (u, v):
+            for x in self.adj.pop(w, ()):
+                self.adj[x].discard(w)
+                self.weights.pop(_key(w, x), None)
+                self.local.pop(_key(w, x), None)
+            self.confined.pop(w, None)
         self.final[u] = v
         self.final[v] = u
+        self.version += 1
+
+    # -- can the rest be paired? --------------------------------------------------------------
+    def completes(self, left: frozenset[int]) -> bool:
+        """Can ``left`` and every player below the region all be paired (but for one bye
+        candidate when they are odd)? A greedy pairing, then short augmenting paths: a
+        pairing found proves it; none found sends the caller to the whole-round matching."""
+        key = (left, self.version)
+        known = self.feasible.get(key)
+        if known is None:
+            known = self.feasible[key] = self.pairable([*sorted(left), *range(self.below, self.n)])
+        return known
+
+    def greedy(
+        self, players: list[int], may: Callable[[int, int], bool]
+    ) -> tuple[dict[int, int], list[int]]:
+        """Each player in turn meets the first one after them still free that they may
+        meet; the pairs, and the players left single."""
+        rest = players[::-1]
+        mate: dict[int, int] = {}
+        single: list[int] = []
+        while rest:
+            u = rest.pop()
+            for k in range(len(rest) - 1, -1, -1):
+                w = rest[k]
+                if may(u, w):
+                    del rest[k]
+                    mate[u] = w
+                    mate[w] = u
+                    break
+            else:
+                single.append(u)
+        return mate, single
+
+    def pairable(self, players: list[int]) -> bool:
+        """Can ``players`` all be paired, but for one bye candidate when they are odd? A
+        greedy pairing, then augmenting paths: a pairing found proves it; none found sends
+        the caller to a matching."""
+        compatible = self.compatible
+        mate, free = self.greedy(players, compatible)
+        odd = len(players) % 2 == 1
+        budget = [200_000]
+        while True:
+            if not free:
+                return True
+            if odd and len(free) == 1:
+                if self.candidate(self.order[free[0]]):
+                    return True
+                if not self.expose(players, mate, free, budget):
+                    return False
+                continue
+            start = next((x for x in free if not self.candidate(self.order[x])), free[0])
+            if not self.augment(players, mate, free, start, compatible, budget):
+                return False
+
+    def augment(
+        self,
+        players: list[int],
+        mate: dict[int, int],
+        free: list[int],
+        start: int,
+        may: Callable[[int, int], bool],
+        budget: list[int],
+    ) -> bool:
+        """An augmenting path from ``start`` to another free player (searched as in a
+        bipartite graph: enough in practice, and a path found is a proof); flips it."""
+        targets = set(free) - {start}
+        parent = self.search(players, mate, start, may, budget, lambda w: w in targets)
+        if parent is None:
+            return False
+        found, parent_of = parent
+        _flip(mate, parent_of, found)
+        free.remove(found)
+        free.remove(start)
+        return True
+
+    def expose(
+        self, players: list[int], mate: dict[int, int], free: list[int], budget: list[int]
+    ) -> bool:
+        """The one player left single cannot have the bye: pair them along an alternating
+        path that leaves a bye candidate single instead."""
+        start = free[0]
+        order = self.order
+        found = self.search(
+            players, mate, start, self.compatible, budget, None, lambda m: self.candidate(order[m])
+        )
+        if found is None:
+            return False
+        end, parent = found
+        inner = parent[end]
+        del mate[end]
+        mate.pop(inner, None)
+        _flip(mate, parent, inner)
+        free.remove(start)
+        free.append(end)
+        return True
+
+    def search(
+        self,
+        players: list[int],
+        mate: dict[int, int],
+        start: int,
+        may: Callable[[int, int], bool],
+        budget: list[int],
+        target: Callable[[int], bool] | None,
+        outer_target: Callable[[int], bool] | None = None,
+    ) -> tuple[int, dict[int, int]] | None:
+        parent: dict[int, int] = {start: -1}
+        queue = [start]
+        for u in queue:
+            for w in players:
+                budget[0] -= 1
+                if budget[0] < 0:
+                    return None
+                if w in parent or w == u or not may(u, w):
+                    continue
+                if target is not None and target(w):
+                    parent[w] = u
+                    return w, parent
+                m = mate.get(w)
+                if m is None or m in parent:
+                    continue
+                parent[w] = u
+                parent[m] = w
+                if outer_target is not None and outer_target(m):
+                    return m, parent
+                queue.append(m)
+        return None
+
+    def go_region(self) -> None:
+        """Value the region's edges (the bracket's and the next bracket's) for its
+        matchings."""
+        final = self.final
+        self.materialize([v for v in self.region if v not in final])
+        vectors = self.vectors(self.region, self.in_bracket, self.nxt_set, with_completion=False)
+        layout = Layout(self.size, vectors, self.low_bits)
+        if layout.truncated:
+            self.go_full()
+            return
+        self.weights = _pack_all(layout, vectors)
+        self.region_ready = True
+
+    def go_full(self) -> None:
+        """Match the whole round for this bracket (the region's matchings could not be
+        completed below it, or the bye is at stake in it): the region's edges keep their
+        criteria, every other edge counts for completion (and the bye) only."""
+        self.full = True
+        self.materialize(self.unpaired())
+        vectors = self.vectors(self.region, self.in_bracket, self.nxt_set)
+        all_vectors: dict[Edge, dict[int, int]] = {}
+        for i, j in self.edges():
+            vec = vectors.get((i, j))
+            if vec is None:
+                vec = {0: self.completion(i, j)}
+                rank = self.bye_rank(i, j, self.initial_single)
+                if rank:
+                    vec[self.bye_comp] = rank
+            all_vectors[(i, j)] = vec
+        layout = Layout(self.size, all_vectors, self.low_bits)
+        if layout.truncated:
+            self.truncated = True
+        self.weights = _pack_all(layout, all_vectors)
 
     # -- the bye --------------------------------------------------------------------------
     def candidate(self, p: Player) -> bool:
@@ -157,13 +475,26 @@ class _Round:
         games."""
         order = self.order
         top = order[0].score if order else 0
+        everyone = list(range(self.n))
         if self.n % 2 == 0:
             self.bye_score = 0
+            if self.pairable(everyone):
+                return
+            self.materialize(everyone)
             for i, j in self.edges():
                 self.weights[(i, j)] = self.completion(i, j)
             self.solve()
             self.check_complete()
             return
+        eligible = [p.score for p in order if p.bye_eligible]
+        if eligible and min(eligible) < top:
+            # The lowest score a bye can go to at all: when the rest can be paired around a
+            # player of it, it is the bye's score (no matching of the round needed).
+            self.bye_score = min(eligible)
+            if self.pairable(everyone):
+                self.unplayed_rank = self.rank_unplayed()
+                return
+        self.materialize(everyone)
         levels = sorted({p.score for p in order})
         level = {s: k for k, s in enumerate(levels)}
         width = (2 * len(levels)).bit_length() + 1
@@ -185,10 +516,13 @@ class _Round:
                 if m is not None and order[m].score < top:
                     single = False
                     break
-        counts = sorted({p.played_games for p in order if p.score == self.bye_score}, reverse=True)
-        self.unplayed_rank = {g: k for k, g in enumerate(counts)}
+        self.unplayed_rank = self.rank_unplayed()
         self.single_downfloater_bye = single
         self.initial_single = single
+
+    def rank_unplayed(self) -> dict[int, int]:
+        counts = {p.played_games for p in self.order if p.score == self.bye_score}
+        return {g: k for k, g in enumerate(sorted(counts, reverse=True))}
 
     # -- the round ------------------------------------------------------------------------
     def run(self) -> RoundOutcome:
@@ -237,30 +571,53 @@ class _Round:
         nxt_set = set(nxt)
         first_resident = residents[0]
         levels = sorted({order[i].score for i in region}, reverse=True)
-        vectors = self.vectors(region, first_resident, in_bracket, nxt_set, levels)
-        size = 12 + 6 * len(levels)
-        outside: dict[int, int] = {}
-        bye_comp = 3 + 2 * len(levels)
-        all_vectors: dict[Edge, dict[int, int]] = {}
-        for i, j in self.edges():
-            vec = vectors.get((i, j))
-            if vec is None:
-                outside = {0: self.completion(i, j)}
-                rank = self.bye_rank(i, j, self.initial_single)
-                if rank:
-                    outside[bye_comp] = rank
-                vec = outside
-            all_vectors[(i, j)] = vec
+        odd = self.n % 2 == 1
+        # The matchings are over the region (this bracket and the next) while the bye is not
+        # at stake in it; the players below only have to be pairable (``completes``).
+        whole = (
+            self.initial_single
+            or self.single_downfloater_bye
+            or (odd and bool(nxt) and self.bye_score >= order[nxt[0]].score)
+        )
+        self.region = region
+        self.below = (nxt[-1] if nxt else residents[-1]) + 1
+        self.feasible = {}
+        self.size = 12 + 6 * len(levels)
+        self.bye_comp = 3 + 2 * len(levels)
+        self.levels = levels
+        self.first_resident = first_resident
+        self.in_bracket = in_bracket
+        self.nxt_set = nxt_set
         nb = len(bracket)
         b_a = nb.bit_length() + 1
         b_b = (nb * nb).bit_length() + 1
         b_c = (2 * len(region) + 2).bit_length() + 1
-        low_bits = b_a + b_b + b_c
-        layout = Layout(size, all_vectors, low_bits)
-        if layout.truncated:
-            self.truncated = True
-        self.weights = {key: layout.pack(vec) for key, vec in all_vectors.items()}
-        self.solve()
+        self.low_bits = b_a + b_b + b_c
+        self.members = bracket
+        self.residents = res_set
+        self.nxt = nxt
+        self.local = {}
+        self.weights = {}
+        self.region_ready = False
+        self.full = whole
+        if not whole:
+            # First the bracket alone; the region's edges are valued only if a matching of
+            # the region is needed.
+            self.materialize(bracket)
+            own = self.vectors(bracket, in_bracket, nxt_set, with_completion=False)
+            self.local = self.bracket_values(own, in_bracket)
+        if whole:
+            self.go_full()
+        # Without MDPs the remainder is the residents; if the bracket pairs them all (as it
+        # most often does), S1 is their first half, and the first matching can already
+        # prefer the fewest exchanges (D.2) below every criterion, as the second would.
+        guess = len(residents) // 2
+        if not mdps and guess:
+            self.solve(
+                _exchange_low(residents, set(residents), guess, self.adj, b_b + b_c, b_c, _no_extra)
+            )
+        else:
+            self.solve()
 
         def partner_in(v: int, where: set[int]) -> bool:
             m = self.mate[v]
@@ -294,9 +651,12 @@ class _Round:
             k += len(same)
 
         # D.1 on the MDP-pairing: each paired MDP meets the highest resident it can.
-        for v in sorted(matched_mdps):
+        lows = (b_b + b_c, b_c)
+        order_mdps = sorted(matched_mdps)
+        guide = _guide(order_mdps, residents, self.adj)
+        for v in order_mdps:
             free = [r for r in residents if r not in self.final]
-            self.prefer_highest(v, free, b_c)
+            self.prefer_highest(v, free, guide, lows)
             m = self.mate[v]
             assert m is not None
             outcome.pairs.append((v, m))
@@ -305,7 +665,6 @@ class _Round:
         # The remainder: residents not paired with an MDP.
         remainder = [r for r in residents if r not in self.final]
         rem_set = set(remainder)
-        position = {v: k for k, v in enumerate(remainder)}
 
         def higher(v: int) -> bool:
             m = self.mate[v]
@@ -313,20 +672,16 @@ class _Round:
 
         count = sum(1 for v in remainder if higher(v))
         if count:
-            size_r = len(remainder)
             shift_a = b_b + b_c
 
             def exchange_low(extra: Callable[[int, int], int]) -> dict[Edge, int]:
-                low: dict[Edge, int] = {}
-                for x in remainder:
-                    for y in self.adj[x]:
-                        if y > x and y in rem_set:
-                            px = position[x]
-                            value = ((px < count) << shift_a) | ((size_r - px) << b_c)
-                            low[(x, y)] = value + extra(x, y)
-                return low
+                return _exchange_low(remainder, rem_set, count, self.adj, shift_a, b_c, extra)
 
-            self.solve(exchange_low(lambda x, y: 0))
+            # The matching so far already has D.2's best when it asked for it (no MDPs, S1
+            # as guessed), or when its S1 is the remainder's first half (no exchange).
+            asked = not mdps and count == guess
+            if not asked and not all(higher(v) for v in remainder[:count]):
+                self.solve(exchange_low(_no_extra))
             s1 = remainder[:count]
             exchanges = sum(1 for v in s1 if not higher(v))
             remaining = exchanges
@@ -361,10 +716,22 @@ class _Round:
                     if y > x and (not higher(x) or higher(y)):
                         self.remove_edge(x, y)
             # D.1: each S1 player meets the highest S2 player they can.
+            s1 = [v for v in remainder if higher(v)]
+            s2 = [v for v in remainder if not higher(v)]
+            plan = None if self.full else self.transposition(s1, s2)
+            if plan is not None:
+                for v in s1:
+                    outcome.pairs.append((v, plan[v]))
+                    self.finalize(v, plan[v])
+                outcome.floaters = [v for v in bracket if v not in self.final]
+                return outcome
+            guide = _guide(s1, s2, self.adj)
             for v in remainder:
                 if higher(v):
                     free = [y for y in remainder if y > v and y not in self.final]
-                    self.prefer_highest(v, free, b_c)
+                    left = [y for y in remainder if y not in self.final]
+                    closed = 2 * sum(1 for y in left if higher(y)) == len(left)
+                    self.prefer_highest(v, free, guide, lows, left if closed else None)
                     m = self.mate[v]
                     assert m is not None
                     outcome.pairs.append((v, m))
@@ -372,31 +739,268 @@ class _Round:
         outcome.floaters = [v for v in bracket if v not in self.final]
         return outcome
 
+    def bracket_values(
+        self, own: dict[Edge, dict[int, int]], in_bracket: set[int]
+    ) -> dict[Edge, int]:
+        """The bracket's edges for ``solve_bracket``: as in the region, less what a pair
+        takes from the next bracket's best (each of its two players, left unpaired, would
+        have been a pair of the next bracket, C.7, at their score). Of that, only what can
+        tell two pairings with as many pairs apart is kept: the moved-down players paired, by
+        score (the next bracket's pairs and its residents' share follow from the number of
+        pairs, which ranks first)."""
+        levels = self.levels
+        nl = len(levels)
+        level = {s: k for k, s in enumerate(levels)}
+        next_scores = 3 + nl
+        order = self.order
+        resident_score = order[self.first_resident].score
+        edges: dict[Edge, dict[int, int]] = {}
+        for (i, j), vec in own.items():
+            if i not in in_bracket or j not in in_bracket:
+                continue
+            if self.nxt:
+                for k in (i, j):
+                    score = order[k].score
+                    if score != resident_score:
+                        vec = dict(vec)
+                        at = next_scores + level[score]
+                        vec[at] = vec.get(at, 0) - 1
+            edges[(i, j)] = vec
+        layout = Layout(self.size, edges, self.low_bits)
+        if layout.truncated:
+            return {}
+        return _pack_all(layout, edges)
+
+    def transposition(self, s1: list[int], s2: list[int]) -> dict[int, int] | None:
+        """D.1 for the remainder at once: the first transposition (each S1 player in turn
+        against the highest S2 player they can meet) among the pairings of S1 with S2 of the
+        best value, or ``None`` when this way does not apply (then one player at a time).
+
+        The S2 players left over are met by stand-ins (the floaters) at no value. The
+        current pairing is a best one; shortest paths over its alternating cycles give
+        each player a potential such that a pair can be in a best pairing exactly when its
+        value equals the difference of the potentials (LP duality for the assignment
+        problem). The first transposition is then found among those pairs alone, by
+        alternating paths. The floaters it leaves must be able to go down
+        (``floats_down``), as in ``solve_bracket``."""
+        mate = self.mate
+        in_s2 = set(s2)
+        if any(mate[x] not in in_s2 for x in s1):
+            return None
+        values = self.values()
+        adj = self.adj
+        spare = len(s2) - len(s1)
+        stand_ins = list(range(self.n, self.n + spare))
+        tops = [*s1, *stand_ins]
+        weight: dict[int, dict[int, int]] = {}
+        for x in s1:
+            row = weight[x] = {}
+            for y in adj[x]:
+                if y in in_s2:
+                    value = values.get(_key(x, y))
+                    if value is None:
+                        return None
+                    row[y] = value
+        for d in stand_ins:
+            weight[d] = dict.fromkeys(s2, 0)
+        owner: dict[int, int] = {mate[x]: x for x in s1}  # type: ignore[misc]
+        free_s2 = [y for y in s2 if y not in owner]
+        for d, y in zip(stand_ins, free_s2, strict=True):
+            owner[y] = d
+        partner = {x: y for y, x in owner.items()}
+        # Bellman-Ford from a source next to every top player: dist(y) ≤ dist(x) − w(x, y)
+        # on every edge, dist(x) ≤ dist(y) + w(x, y) on the current pairs.
+        dist_top = dict.fromkeys(tops, 0)
+        dist_s2: dict[int, int] = {}
+        for _ in range(len(tops) + 2):
+            changed = False
+            for x in tops:
+                dx = dist_top[x]
+                for y, w in weight[x].items():
+                    cand = dx - w
+                    old = dist_s2.get(y)
+                    if old is None or cand < old:
+                        dist_s2[y] = cand
+                        changed = True
+            for y, x in owner.items():
+                cand = dist_s2[y] + weight[x][y]
+                if cand < dist_top[x]:
+                    dist_top[x] = cand
+                    changed = True
+            if not changed:
+                break
+        else:
+            return None  # the current pairing is not a best one of S1 with S2
+        tight = {
+            x: {y for y, w in weight[x].items() if dist_top[x] - dist_s2[y] == w} for x in tops
+        }
+        if any(partner[x] not in tight[x] for x in tops):
+            return None
+        fixed: set[int] = set()
+        for x in s1:
+            for y in s2:
+                if y in fixed or y not in tight[x]:
+                    continue
+                if partner[x] == y or self.reroute(x, y, tight, partner, owner, fixed):
+                    fixed.add(y)
+                    break
+            else:
+                return None
+        final = self.final
+        left = frozenset(
+            v for v in self.members if v not in final and v not in fixed and v not in s1
+        )
+        if not self.floats_down(left):
+            return None
+        return {x: partner[x] for x in s1}
+
+    @staticmethod
+    def reroute(
+        x: int,
+        y: int,
+        tight: dict[int, set[int]],
+        partner: dict[int, int],
+        owner: dict[int, int],
+        fixed: set[int],
+    ) -> bool:
+        """Give ``y`` to ``x`` in the best pairing kept in ``partner``/``owner``: an
+        alternating path over the pairs of the best value from ``y``'s owner to ``x``'s
+        partner, avoiding the pairs already fixed."""
+        goal = partner[x]
+        start = owner[y]
+        parent: dict[int, tuple[int, int]] = {}
+        seen = {start, x}
+        queue = [start]
+        found: int | None = None
+        for top in queue:
+            for z in tight[top]:
+                if z in fixed or z == y or z in parent:
+                    continue
+                parent[z] = (top, 0)
+                if z == goal:
+                    found = z
+                    break
+                nxt = owner[z]
+                if nxt in seen:
+                    continue
+                seen.add(nxt)
+                queue.append(nxt)
+            if found is not None:
+                break
+        if found is None:
+            return False
+        z = found
+        while True:
+            top = parent[z][0]
+            previous = partner[top]
+            partner[top] = z
+            owner[z] = top
+            if top == start:
+                break
+            z = previous
+        partner[x] = y
+        owner[y] = x
+        return True
+
     def keep_in(self, v: int, where: set[int]) -> None:
         """``v`` is paired inside the bracket: drop its other edges (the best value is
         reachable with it, so nothing better is lost)."""
         for w in list(self.adj[v]):
             if w not in where:
                 self.remove_edge(v, w)
+        self.confined[v] = where
+        self.version += 1
 
-    def prefer_highest(self, v: int, candidates: list[int], bits: int) -> None:
-        """Re-solve so that ``v`` meets the highest of ``candidates`` the best value allows."""
+    def prefer_highest(
+        self,
+        v: int,
+        candidates: list[int],
+        guide: dict[int, list[tuple[Edge, int]]],
+        shifts: tuple[int, int],
+        within: list[int] | None = None,
+    ) -> None:
+        """Make ``v`` meet the highest of ``candidates`` the best value allows: the current
+        best pairing already does, or does after ``v`` swaps opponents with that player's,
+        or else one matching that prefers it for ``v`` (and, below that, the ``guide``: the
+        opponents the later players of the order would meet in the first transposition, so
+        that they seldom need a matching of their own)."""
         live = [c for c in candidates if c in self.adj[v]]
         if live and self.mate[v] == live[0]:
             return
-        low = {_key(v, c): len(live) - k for k, c in enumerate(live)}
-        self.solve(low)
+        if live and self.swap(v, live[0]):
+            return
+        top, below = shifts
+        final = self.final
+        low = {
+            key: value << below for x, row in guide.items() if x not in final for key, value in row
+        }
+        for k, c in enumerate(live):
+            key = _key(v, c)
+            low[key] = low.get(key, 0) + ((len(live) - k) << top)
+        if within is None or not self.solve_within(within, low):
+            self.solve(low)
+
+    def values(self) -> dict[Edge, int]:
+        """The bracket's edge values of the last matchings (any of them ranks pairings of
+        the same players alike: they differ by a value per player)."""
+        return self.local or self.weights
+
+    def solve_within(self, players: list[int], low: dict[Edge, int]) -> bool:
+        """Re-match only ``players`` (the rest of the best pairing stays): right when they
+        are the S1 and S2 players of the remainder still to pair and there are as many of
+        each, since every best pairing then pairs them with each other. ``False`` when the
+        matching of them is not perfect (then the caller matches the region)."""
+        at = {v: k for k, v in enumerate(players)}
+        weights = self.values()
+        edges = []
+        for x in players:
+            for y in self.adj[x]:
+                if y > x and y in at:
+                    key = (x, y)
+                    edges.append((at[x], at[y], weights[key] + low.get(key, 0)))
+        local = max_weight_matching(len(players), edges)
+        if any(m is None for m in local):
+            return False
+        mate = self.mate
+        for k, m in enumerate(local):
+            assert m is not None
+            mate[players[k]] = players[m]
+        return True
+
+    def swap(self, v: int, best: int) -> bool:
+        """Does exchanging partners with ``best``'s opponent keep the best value? Then ``v``
+        meets ``best`` in a best pairing, and no matching is needed to know it."""
+        mate = self.mate
+        c = mate[v]
+        m = mate[best]
+        if c is None or m is None or m == v or m in self.final:
+            return False
+        weights = self.values()
+        new_a = weights.get(_key(v, best))
+        new_b = weights.get(_key(m, c))
+        old_a = weights.get(_key(v, c))
+        old_b = weights.get(_key(m, best))
+        if new_a is None or new_b is None or old_a is None or old_b is None:
+            return False
+        if new_a + new_b != old_a + old_b:
+            return False
+        mate[v], mate[best], mate[m], mate[c] = best, v, c, m
+        return True
 
     def vectors(
         self,
-        region: list[int],
-        first_resident: int,
+        members: list[int],
         in_bracket: set[int],
         nxt_set: set[int],
-        levels: list[int],
+        *,
+        with_completion: bool = True,
     ) -> dict[Edge, dict[int, int]]:
+        """The criteria of each edge among ``members`` (a part of the region) with a player
+        of the bracket's scoregroup or the next one: ``pair_criteria`` in the module
+        docstring, with the completion component first (``with_completion``)."""
         order = self.order
         facts = self.facts
+        levels = self.levels
         level = {s: k for k, s in enumerate(levels)}
         nl = len(levels)
         cur_scores = 2
@@ -410,19 +1014,48 @@ class _Round:
         ds2 = us1 + nl
         us2 = ds2 + nl
         played = facts.played_rounds
+        first_resident = self.first_resident
         resident_score = order[first_resident].score
         lowest = levels[-1]
         result: dict[Edge, dict[int, int]] = {}
-        members = sorted(region)
+        members = sorted(members)
+        adj = self.adj
+        # An edge's criteria depend on a few facts of its two players only: edges between
+        # players with the same facts share one vector.
+        single = self.single_downfloater_bye
+        kinds: dict[tuple[object, ...], int] = {}
+        kind: dict[int, int] = {}
+        for k in members:
+            p = order[k]
+            facts_of: tuple[object, ...] = (
+                p.score,
+                p.preference,
+                p.strength,
+                p.imbalance,
+                p.repeated,
+                p.floats,
+                k in in_bracket,
+                k in nxt_set,
+                with_completion and self.candidate(p),
+                single and p.score == self.bye_score and p.played_games,
+            )
+            kind[k] = kinds.setdefault(facts_of, len(kinds))
+        known: dict[tuple[int, int], dict[int, int]] = {}
         for jj, j in enumerate(members):
             if j < first_resident:
                 continue
             lower = order[j]
+            kind_j = kind[j]
             for i in members[:jj]:
-                if j not in self.adj[i]:
+                if j not in adj.get(i, ()):
+                    continue
+                pair_kind = (kind[i], kind_j)
+                shared = known.get(pair_kind)
+                if shared is not None:
+                    result[(i, j)] = shared
                     continue
                 hp = order[i]
-                vec: dict[int, int] = {0: self.completion(i, j)}
+                vec: dict[int, int] = {0: self.completion(i, j)} if with_completion else {}
                 current = j in in_bracket
                 nextb = j in nxt_set
                 # The pairs of each score: the lowest score of the bracket (its residents') and
@@ -459,8 +1092,76 @@ class _Round:
                             vec[dsc + level[hs]] = vec.get(dsc + level[hs], 0) + 1
                         if repeat_up:
                             vec[usc + level[hs]] = -1
-                result[(i, j)] = vec
+                result[(i, j)] = known[pair_kind] = vec
         return result
+
+
+def _pack_all(layout: Layout, vectors: dict[Edge, dict[int, int]]) -> dict[Edge, int]:
+    """Each edge's packed value; edges sharing one vector are packed once."""
+    packed: dict[int, int] = {}
+    result: dict[Edge, int] = {}
+    for key, vec in vectors.items():
+        value = packed.get(id(vec))
+        if value is None:
+            value = packed[id(vec)] = layout.pack(vec)
+        result[key] = value
+    return result
+
+
+def _flip(mate: dict[int, int], parent: dict[int, int], node: int) -> None:
+    """Pair ``node`` back along the alternating path ``parent`` leads to its start."""
+    while node != -1:
+        prev = parent[node]
+        back = parent[prev]
+        mate[node] = prev
+        mate[prev] = node
+        node = back
+
+
+def _guide(
+    s1: list[int], s2: list[int], adj: Mapping[int, set[int]]
+) -> dict[int, list[tuple[Edge, int]]]:
+    """A small bonus on each pair ``(s1[i], s2[j])`` that shrinks as ``j`` moves away from
+    ``i``: the matchings that answer "the highest opponent this player can meet" then pair
+    the later players as the first transposition does, wherever the criteria allow."""
+    width = len(s2) + 1
+    at = {y: j for j, y in enumerate(s2)}
+    guide: dict[int, list[tuple[Edge, int]]] = {}
+    for i, x in enumerate(s1):
+        row = guide[x] = []
+        for y in adj.get(x, ()):
+            j = at.get(y)
+            if j is not None:
+                row.append((_key(x, y), width - abs(j - i)))
+    return guide
+
+
+def _exchange_low(
+    remainder: list[int],
+    rem_set: set[int],
+    count: int,
+    adj: Mapping[int, set[int]],
+    shift_a: int,
+    shift_b: int,
+    extra: Callable[[int, int], int],
+) -> dict[Edge, int]:
+    """D.2's preferences below every criterion, on the pairs of the remainder: higher
+    players in S1 (its first ``count``), then as high as can be (the smallest difference of
+    the sums of the exchanged numbers), then ``extra``."""
+    size_r = len(remainder)
+    position = {v: k for k, v in enumerate(remainder)}
+    low: dict[Edge, int] = {}
+    for x in remainder:
+        px = position[x]
+        value = ((px < count) << shift_a) | ((size_r - px) << shift_b)
+        for y in adj[x]:
+            if y > x and y in rem_set:
+                low[(x, y)] = value + extra(x, y)
+    return low
+
+
+def _no_extra(x: int, y: int) -> int:
+    return 0
 
 
 def _not_higher(v: int) -> Callable[[int, int], int]:

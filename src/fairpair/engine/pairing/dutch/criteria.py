@@ -1,6 +1,6 @@
 """The criteria of C.04.3 as values on a candidate pair, in the order the system ranks them.
 
-Absolute criteria (C.1–C.3) decide whether two players may meet at all (``may_meet``). The
+Absolute criteria (C.1–C.3) decide whether two players may meet at all (``colour_class``). The
 quality criteria are counted per pair of the bracket being paired (``pair_criteria``): each
 component is a count the pairing makes as large as possible, most important first —
 
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fairpair.engine.pairing.dutch.model import FloatKind
+from fairpair.engine.pairing.dutch.model import Colour, FloatKind
 from fairpair.engine.pairing.dutch.players import Player
 
 
@@ -39,13 +39,14 @@ class RoundFacts:
         return self.last_round and 2 * player.score > self.played_rounds * self.win
 
 
-def may_meet(a: Player, b: Player, facts: RoundFacts) -> bool:
+def colour_class(player: Player, facts: RoundFacts) -> int:
     """C.3: two players with the same absolute colour preference do not meet, unless one is
-    a topscorer in the last round. (C.1, no second game, and forbidden pairs are the
-    caller's.)"""
-    if not (a.absolute and b.absolute and a.preference == b.preference):
-        return True
-    return facts.topscorer(a) or facts.topscorer(b)
+    a topscorer in the last round. Two players may meet unless they have the same non-zero
+    class (1: absolute preference for White, 2: for Black; 0: anyone else). (C.1, no second
+    game, and forbidden pairs are the caller's.)"""
+    if not player.absolute or player.preference is None or facts.topscorer(player):
+        return 0
+    return 1 if player.preference is Colour.WHITE else 2
 
 
 def colours_compatible(a: Player, b: Player) -> bool:

@@ -25,18 +25,17 @@ def pair_dutch(field: DutchField) -> DutchPairing:
     order = sorted(present, key=lambda p: (-p.score, p.rank))
     played = max((len(e.rounds) for e in field.entrants), default=0)
     facts = RoundFacts(played, field.rounds_total, field.scoring.win)
-    met: set[frozenset[str]] = set()
+    met: dict[str, set[str]] = {}
     for e in field.entrants:
         for r in e.rounds:
             if r.played and r.opponent is not None:
-                met.add(frozenset((e.key, r.opponent)))
+                met.setdefault(e.key, set()).add(r.opponent)
+                met.setdefault(r.opponent, set()).add(e.key)
     for a, b in field.forbidden:
-        met.add(frozenset((a, b)))
+        met.setdefault(a, set()).add(b)
+        met.setdefault(b, set()).add(a)
 
-    def forbidden(a: Player, b: Player) -> bool:
-        return frozenset((a.key, b.key)) in met
-
-    outcome = pair_brackets(order, facts, forbidden)
+    outcome = pair_brackets(order, facts, met)
     decisions = []
     for i, j in outcome.pairs:
         hi, lo = (i, j) if i < j else (j, i)

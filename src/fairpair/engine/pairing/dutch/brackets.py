@@ -613,9 +613,20 @@ class _Round:
         # prefer the fewest exchanges (D.2) below every criterion, as the second would.
         guess = len(residents) // 2
         if not mdps and guess:
+            # Only "S1 as guessed" first (few distinct values: a fast matching); when that
+            # pairs each of the first half with a lower player, the sums of D.2 are fixed, so
+            # it is the best the full preference would give too.
+            res_set0 = set(residents)
             self.solve(
-                _exchange_low(residents, set(residents), guess, self.adj, b_b + b_c, b_c, _no_extra)
+                _exchange_low(residents, res_set0, guess, self.adj, b_b + b_c, None, _no_extra)
             )
+            if not all(
+                (m := self.mate[v]) is not None and m > v and m in res_set0
+                for v in residents[:guess]
+            ):
+                self.solve(
+                    _exchange_low(residents, res_set0, guess, self.adj, b_b + b_c, b_c, _no_extra)
+                )
         else:
             self.solve()
 
@@ -674,14 +685,21 @@ class _Round:
         if count:
             shift_a = b_b + b_c
 
-            def exchange_low(extra: Callable[[int, int], int]) -> dict[Edge, int]:
-                return _exchange_low(remainder, rem_set, count, self.adj, shift_a, b_c, extra)
+            def exchange_low(
+                extra: Callable[[int, int], int], sums: bool = True
+            ) -> dict[Edge, int]:
+                return _exchange_low(
+                    remainder, rem_set, count, self.adj, shift_a, b_c if sums else None, extra
+                )
 
             # The matching so far already has D.2's best when it asked for it (no MDPs, S1
             # as guessed), or when its S1 is the remainder's first half (no exchange).
             asked = not mdps and count == guess
             if not asked and not all(higher(v) for v in remainder[:count]):
-                self.solve(exchange_low(_no_extra))
+                # As above: the fewest exchanges first; with none, the sums are fixed.
+                self.solve(exchange_low(_no_extra, sums=False))
+                if not all(higher(v) for v in remainder[:count]):
+                    self.solve(exchange_low(_no_extra))
             s1 = remainder[:count]
             exchanges = sum(1 for v in s1 if not higher(v))
             remaining = exchanges
@@ -1142,18 +1160,21 @@ def _exchange_low(
     count: int,
     adj: Mapping[int, set[int]],
     shift_a: int,
-    shift_b: int,
+    shift_b: int | None,
     extra: Callable[[int, int], int],
 ) -> dict[Edge, int]:
     """D.2's preferences below every criterion, on the pairs of the remainder: higher
     players in S1 (its first ``count``), then as high as can be (the smallest difference of
-    the sums of the exchanged numbers), then ``extra``."""
+    the sums of the exchanged numbers; left out when ``shift_b`` is ``None``), then
+    ``extra``."""
     size_r = len(remainder)
     position = {v: k for k, v in enumerate(remainder)}
     low: dict[Edge, int] = {}
     for x in remainder:
         px = position[x]
-        value = ((px < count) << shift_a) | ((size_r - px) << shift_b)
+        value = (px < count) << shift_a
+        if shift_b is not None:
+            value |= (size_r - px) << shift_b
         for y in adj[x]:
             if y > x and y in rem_set:
                 low[(x, y)] = value + extra(x, y)

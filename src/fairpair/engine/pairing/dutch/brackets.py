@@ -28,8 +28,10 @@ receives the pairing-allocated bye.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import repeat
 
 from fairpair.engine.pairing.dutch.criteria import (
     RoundFacts,
@@ -798,7 +800,11 @@ class _Round:
         members = sorted(bracket)
         adj = self.adj
         order = self.order
-        kind = self.kinds(members, in_bracket, nxt_set, False)
+        kinds = self.kinds(members, in_bracket, nxt_set, False)
+        kind = [0] * self.n
+        for v, k in kinds.items():
+            kind[v] = k
+        kind_of = kind.__getitem__
         first = self.first_resident
         resident_score = order[first].score
         level = {s: k for k, s in enumerate(self.levels)}
@@ -808,11 +814,15 @@ class _Round:
             some.setdefault(kind[v], v)
         known: dict[tuple[int, int], dict[int, int]] = {}
         at_player: dict[int, list[dict[int, int]]] = {}
+        above_of: dict[int, list[int]] = {}
         for v in members:
             kv = kind[v]
-            row = adj[v]
-            pairs = {(kind[i], kv) for i in row if i < v} if v >= first else set()
-            pairs.update((kv, kind[i]) for i in row if i > v and i >= first)
+            row = sorted(adj[v])
+            cut = bisect_left(row, v)
+            above = above_of[v] = row[:cut] if v >= first else []
+            below = row[cut:] if v >= first else row[bisect_left(row, first) :]
+            pairs = {(ka, kv) for ka in set(map(kind_of, above))}
+            pairs.update((kv, kb) for kb in set(map(kind_of, below)))
             vecs = at_player[v] = []
             for pair in pairs:
                 vec = known.get(pair)
@@ -832,14 +842,18 @@ class _Round:
             return {}
         packed = {pair: layout.pack(vec) for pair, vec in known.items()}
         result: dict[Edge, int] = {}
+        columns: dict[int, dict[int, int]] = {}
         for j in members:
             if j < first:
                 continue
             kj = kind[j]
-            for i in sorted(adj[j]):
-                if i >= j:
-                    break
-                result[(i, j)] = packed[(kind[i], kj)]
+            column = columns.get(kj)
+            if column is None:
+                column = columns[kj] = {a: value for (a, b), value in packed.items() if b == kj}
+            above = above_of[j]
+            # Each edge (i, j), i < j, in that order, takes its two kinds' value.
+            values = map(column.__getitem__, map(kind_of, above))
+            result.update(zip(zip(above, repeat(j)), values, strict=True))
         return result
 
     def transposition(self, s1: list[int], s2: list[int]) -> dict[int, int] | None:
@@ -864,14 +878,11 @@ class _Round:
         stand_ins = list(range(self.n, self.n + spare))
         tops = [*s1, *stand_ins]
         weight: dict[int, dict[int, int]] = {}
-        for x in s1:
-            row = weight[x] = {}
-            for y in adj[x]:
-                if y > x and y in in_s2:
-                    value = values.get(_key(x, y))
-                    if value is None:
-                        return None
-                    row[y] = value
+        try:
+            for x in s1:
+                weight[x] = {y: values[(x, y)] for y in adj[x] if y > x and y in in_s2}
+        except KeyError:
+            return None
         for d in stand_ins:
             weight[d] = dict.fromkeys(s2, 0)
         owner: dict[int, int] = {mate[x]: x for x in s1}  # type: ignore[misc]
@@ -881,24 +892,25 @@ class _Round:
         partner = {x: y for y, x in owner.items()}
         # Bellman-Ford from a source next to every top player: dist(y) ≤ dist(x) − w(x, y)
         # on every edge, dist(x) ≤ dist(y) + w(x, y) on the current pairs.
+        # Each round relaxes the rows of the top players whose distance fell in the last.
         dist_top = dict.fromkeys(tops, 0)
         dist_s2: dict[int, int] = {}
+        moved = tops
         for _ in range(len(tops) + 2):
-            changed = False
-            for x in tops:
+            for x in moved:
                 dx = dist_top[x]
                 for y, w in weight[x].items():
                     cand = dx - w
                     old = dist_s2.get(y)
                     if old is None or cand < old:
                         dist_s2[y] = cand
-                        changed = True
+            moved = []
             for y, x in owner.items():
                 cand = dist_s2[y] + weight[x][y]
                 if cand < dist_top[x]:
                     dist_top[x] = cand
-                    changed = True
-            if not changed:
+                    moved.append(x)
+            if not moved:
                 break
         else:
             return None  # the current pairing is not a best one of S1 with S2

@@ -28,8 +28,10 @@ receives the pairing-allocated bye.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import repeat
 
 from fairpair.engine.pairing.dutch.criteria import (
     RoundFacts,
@@ -96,6 +98,13 @@ class _Round:
         self.cls: list[int] = [colour_class(p, facts) for p in order]
         self.removed: set[Edge] = set()
         """Pairs ruled out by the section-D search (kept for the rest of the round)."""
+        self.cut: dict[int, set[int]] = {}
+        """The same, by player."""
+        # Players by C.3 class (``cls``), to leave out of each other's rows at once.
+        self.by_class: dict[int, set[int]] = {}
+        for k, c in enumerate(self.cls):
+            if c:
+                self.by_class.setdefault(c, set()).add(k)
         self.confined: dict[int, set[int]] = {}
         """Players who must be paired inside the given set (an MDP kept in its bracket)."""
         self.adj: dict[int, set[int]] = {}
@@ -146,13 +155,32 @@ class _Round:
         return con is None or i in con
 
     def materialize(self, vertices: list[int]) -> None:
-        adj: dict[int, set[int]] = {v: set() for v in vertices}
-        for a, i in enumerate(vertices):
-            row = adj[i]
-            for j in vertices[a + 1 :]:
-                if self.compatible(i, j):
-                    row.add(j)
-                    adj[j].add(i)
+        """The compatibility graph of ``vertices`` (``compatible``, a row at a time)."""
+        everyone = set(vertices)
+        adj: dict[int, set[int]] = {}
+        bad, cls, by_class, cut, confined = (
+            self.bad,
+            self.cls,
+            self.by_class,
+            self.cut,
+            self.confined,
+        )
+        empty: set[int] = set()
+        for i in vertices:
+            row = everyone - bad[i]
+            row.discard(i)
+            c = cls[i]
+            if c:
+                row -= by_class[c]
+            row -= cut.get(i, empty)
+            con = confined.get(i)
+            if con is not None:
+                row &= con
+            adj[i] = row
+        for j, con in confined.items():
+            if j in everyone:
+                for i in everyone - con:
+                    adj[i].discard(j)
         self.adj = adj
 
     def unpaired(self) -> list[int]:
@@ -162,20 +190,9 @@ class _Round:
     def edges(self) -> list[Edge]:
         return [(i, j) for i, row in self.adj.items() for j in row if i < j]
 
-    @staticmethod
-    def with_low(weights: dict[Edge, int], low: dict[Edge, int] | None) -> dict[Edge, int]:
-        if not low:
-            return weights
-        items = dict(weights)
-        for key, extra in low.items():
-            if key in items:
-                items[key] += extra
-        return items
-
-    def solve(self, low: dict[Edge, int] | None = None) -> None:
-        items = self.with_low(self.weights, low)
+    def solve(self, low: Low | None = None) -> None:
         if self.full:
-            mate = max_weight_matching(self.n, [(u, v, w) for (u, v), w in items.items()])
+            mate = max_weight_matching(self.n, _weighted(self.weights, low, None))
         elif self.local and self.solve_bracket(low):
             return
         else:
@@ -187,9 +204,7 @@ class _Round:
             # players below (checked), else the whole round is matched after all.
             region = self.region
             at = {v: k for k, v in enumerate(region)}
-            local = max_weight_matching(
-                len(region), [(at[u], at[v], w) for (u, v), w in items.items()]
-            )
+            local = max_weight_matching(len(region), _weighted(self.weights, low, at))
             mate = [None] * self.n
             for k, m in enumerate(local):
                 if m is not None:
@@ -204,19 +219,16 @@ class _Round:
             mate[u] = v
         self.mate = mate
 
-    def solve_bracket(self, low: dict[Edge, int] | None) -> bool:
+    def solve_bracket(self, low: Low | None) -> bool:
         """The bracket alone: its pairs count as they do in the region, and each of its
         players left unpaired counts as paired in the next bracket (the most the next bracket
         can give). Right when the players left unpaired can all be paired there, with the
         next bracket as full as it can be and the players below pairable (``floats_down``);
         ``False`` otherwise (then the caller matches the region)."""
-        local = self.with_low(self.local, low)
         final = self.final
         players = [v for v in self.members if v not in final]
         at = {v: k for k, v in enumerate(players)}
-        found = max_weight_matching(
-            len(players), [(at[u], at[v], w) for (u, v), w in local.items()]
-        )
+        found = max_weight_matching(len(players), _weighted(self.local, low, at))
         left = frozenset(players[k] for k, m in enumerate(found) if m is None)
         if not self.floats_down(left):
             return False
@@ -267,6 +279,8 @@ class _Round:
     def remove_edge(self, u: int, v: int) -> None:
         key = (u, v) if u < v else (v, u)
         self.removed.add(key)
+        self.cut.setdefault(u, set()).add(v)
+        self.cut.setdefault(v, set()).add(u)
         if u not in self.residents or v not in self.residents:
             self.version += 1
         if u in self.adj and v in self.adj[u]:
@@ -285,6 +299,21 @@ class _Round:
         self.final[u] = v
         self.final[v] = u
         self.version += 1
+
+    def finalize_bracket(self, pairs: list[tuple[int, int]]) -> None:
+        """``finalize`` for the bracket's last pairs at once: its graph and values are
+        not read again (the next bracket builds its own)."""
+        final = self.final
+        confined = self.confined
+        for u, v in pairs:
+            final[u] = v
+            final[v] = u
+            confined.pop(u, None)
+            confined.pop(v, None)
+        self.version += 1
+        self.adj = {}
+        self.weights = {}
+        self.local = {}
 
     # -- can the rest be paired? --------------------------------------------------------------
     def completes(self, left: frozenset[int]) -> bool:
@@ -604,8 +633,7 @@ class _Round:
             # First the bracket alone; the region's edges are valued only if a matching of
             # the region is needed.
             self.materialize(bracket)
-            own = self.vectors(bracket, in_bracket, nxt_set, with_completion=False)
-            self.local = self.bracket_values(own, in_bracket)
+            self.local = self.bracket_values(bracket, in_bracket, nxt_set)
         if whole:
             self.go_full()
         # Without MDPs the remainder is the residents; if the bracket pairs them all (as it
@@ -613,9 +641,16 @@ class _Round:
         # prefer the fewest exchanges (D.2) below every criterion, as the second would.
         guess = len(residents) // 2
         if not mdps and guess:
-            self.solve(
-                _exchange_low(residents, set(residents), guess, self.adj, b_b + b_c, b_c, _no_extra)
-            )
+            # Only "S1 as guessed" first (few distinct values: a fast matching); when that
+            # pairs each of the first half with a lower player, the sums of D.2 are fixed, so
+            # it is the best the full preference would give too.
+            res_set0 = set(residents)
+            self.solve(_exchange_low(residents, res_set0, guess, b_b + b_c, None, _no_extra))
+            if not all(
+                (m := self.mate[v]) is not None and m > v and m in res_set0
+                for v in residents[:guess]
+            ):
+                self.solve(_exchange_low(residents, res_set0, guess, b_b + b_c, b_c, _no_extra))
         else:
             self.solve()
 
@@ -674,14 +709,19 @@ class _Round:
         if count:
             shift_a = b_b + b_c
 
-            def exchange_low(extra: Callable[[int, int], int]) -> dict[Edge, int]:
-                return _exchange_low(remainder, rem_set, count, self.adj, shift_a, b_c, extra)
+            def exchange_low(extra: Callable[[int], int], sums: bool = True) -> ByHigher:
+                return _exchange_low(
+                    remainder, rem_set, count, shift_a, b_c if sums else None, extra
+                )
 
             # The matching so far already has D.2's best when it asked for it (no MDPs, S1
             # as guessed), or when its S1 is the remainder's first half (no exchange).
             asked = not mdps and count == guess
             if not asked and not all(higher(v) for v in remainder[:count]):
-                self.solve(exchange_low(_no_extra))
+                # As above: the fewest exchanges first; with none, the sums are fixed.
+                self.solve(exchange_low(_no_extra, sums=False))
+                if not all(higher(v) for v in remainder[:count]):
+                    self.solve(exchange_low(_no_extra))
             s1 = remainder[:count]
             exchanges = sum(1 for v in s1 if not higher(v))
             remaining = exchanges
@@ -711,20 +751,26 @@ class _Round:
                             self.remove_edge(v, y)
                     for y in nxt:
                         self.remove_edge(v, y)
-            for x in remainder:
-                for y in remainder:
-                    if y > x and (not higher(x) or higher(y)):
-                        self.remove_edge(x, y)
-            # D.1: each S1 player meets the highest S2 player they can.
+            # From here on only pairs of a higher S1 player with a lower S2 player.
             s1 = [v for v in remainder if higher(v)]
-            s2 = [v for v in remainder if not higher(v)]
+            in_s1 = set(s1)
+            s2 = [v for v in remainder if v not in in_s1]
+            # D.1: each S1 player meets the highest S2 player they can.
             plan = None if self.full else self.transposition(s1, s2)
             if plan is not None:
-                for v in s1:
-                    outcome.pairs.append((v, plan[v]))
-                    self.finalize(v, plan[v])
+                taken = set(plan.values())
+                rest = [v for v in s2 if v not in taken]
+                for a, x in enumerate(rest):
+                    for y in rest[a + 1 :]:
+                        self.remove_edge(x, y)
+                outcome.pairs.extend((v, plan[v]) for v in s1)
+                self.finalize_bracket(outcome.pairs[len(outcome.pairs) - len(s1) :])
                 outcome.floaters = [v for v in bracket if v not in self.final]
                 return outcome
+            for x in remainder:
+                for y in remainder:
+                    if y > x and (x not in in_s1 or y in in_s1):
+                        self.remove_edge(x, y)
             guide = _guide(s1, s2, self.adj)
             for v in remainder:
                 if higher(v):
@@ -740,36 +786,75 @@ class _Round:
         return outcome
 
     def bracket_values(
-        self, own: dict[Edge, dict[int, int]], in_bracket: set[int]
+        self, bracket: list[int], in_bracket: set[int], nxt_set: set[int]
     ) -> dict[Edge, int]:
-        """The bracket's edges for ``solve_bracket``: as in the region, less what a pair
-        takes from the next bracket's best (each of its two players, left unpaired, would
-        have been a pair of the next bracket, C.7, at their score). Of that, only what can
-        tell two pairings with as many pairs apart is kept: the moved-down players paired, by
-        score (the next bracket's pairs and its residents' share follow from the number of
-        pairs, which ranks first)."""
-        levels = self.levels
-        nl = len(levels)
-        level = {s: k for k, s in enumerate(levels)}
-        next_scores = 3 + nl
+        """The bracket's edges for ``solve_bracket``: as in the region (``vectors``), less
+        what a pair takes from the next bracket's best (each of its two players, left
+        unpaired, would have been a pair of the next bracket, C.7, at their score). Of that,
+        only what can tell two pairings with as many pairs apart is kept: the moved-down
+        players paired, by score (the next bracket's pairs and its residents' share follow
+        from the number of pairs, which ranks first).
+
+        Valued by kind (``kinds``): one vector, one bit layout and one packed value for each
+        two kinds that meet, then each edge takes its kinds' value."""
+        members = sorted(bracket)
+        adj = self.adj
         order = self.order
-        resident_score = order[self.first_resident].score
-        edges: dict[Edge, dict[int, int]] = {}
-        for (i, j), vec in own.items():
-            if i not in in_bracket or j not in in_bracket:
-                continue
-            if self.nxt:
-                for k in (i, j):
-                    score = order[k].score
-                    if score != resident_score:
-                        vec = dict(vec)
-                        at = next_scores + level[score]
-                        vec[at] = vec.get(at, 0) - 1
-            edges[(i, j)] = vec
-        layout = Layout(self.size, edges, self.low_bits)
+        kinds = self.kinds(members, in_bracket, nxt_set, False)
+        kind = [0] * self.n
+        for v, k in kinds.items():
+            kind[v] = k
+        kind_of = kind.__getitem__
+        first = self.first_resident
+        resident_score = order[first].score
+        level = {s: k for k, s in enumerate(self.levels)}
+        next_scores = 3 + len(self.levels)
+        some: dict[int, int] = {}
+        for v in members:
+            some.setdefault(kind[v], v)
+        known: dict[tuple[int, int], dict[int, int]] = {}
+        at_player: dict[int, list[dict[int, int]]] = {}
+        above_of: dict[int, list[int]] = {}
+        for v in members:
+            kv = kind[v]
+            row = sorted(adj[v])
+            cut = bisect_left(row, v)
+            above = above_of[v] = row[:cut] if v >= first else []
+            below = row[cut:] if v >= first else row[bisect_left(row, first) :]
+            pairs = {(ka, kv) for ka in set(map(kind_of, above))}
+            pairs.update((kv, kb) for kb in set(map(kind_of, below)))
+            vecs = at_player[v] = []
+            for pair in pairs:
+                vec = known.get(pair)
+                if vec is None:
+                    i, j = some[pair[0]], some[pair[1]]
+                    vec = self.pair_vector(i, j, in_bracket, nxt_set, False)
+                    if self.nxt:
+                        for k in (i, j):
+                            score = order[k].score
+                            if score != resident_score:
+                                at = next_scores + level[score]
+                                vec[at] = vec.get(at, 0) - 1
+                    known[pair] = vec
+                vecs.append(vec)
+        layout = Layout.of_players(self.size, at_player, self.low_bits)
         if layout.truncated:
             return {}
-        return _pack_all(layout, edges)
+        packed = {pair: layout.pack(vec) for pair, vec in known.items()}
+        result: dict[Edge, int] = {}
+        columns: dict[int, dict[int, int]] = {}
+        for j in members:
+            if j < first:
+                continue
+            kj = kind[j]
+            column = columns.get(kj)
+            if column is None:
+                column = columns[kj] = {a: value for (a, b), value in packed.items() if b == kj}
+            above = above_of[j]
+            # Each edge (i, j), i < j, in that order, takes its two kinds' value.
+            values = map(column.__getitem__, map(kind_of, above))
+            result.update(zip(zip(above, repeat(j)), values, strict=True))
+        return result
 
     def transposition(self, s1: list[int], s2: list[int]) -> dict[int, int] | None:
         """D.1 for the remainder at once: the first transposition (each S1 player in turn
@@ -793,14 +878,11 @@ class _Round:
         stand_ins = list(range(self.n, self.n + spare))
         tops = [*s1, *stand_ins]
         weight: dict[int, dict[int, int]] = {}
-        for x in s1:
-            row = weight[x] = {}
-            for y in adj[x]:
-                if y in in_s2:
-                    value = values.get(_key(x, y))
-                    if value is None:
-                        return None
-                    row[y] = value
+        try:
+            for x in s1:
+                weight[x] = {y: values[(x, y)] for y in adj[x] if y > x and y in in_s2}
+        except KeyError:
+            return None
         for d in stand_ins:
             weight[d] = dict.fromkeys(s2, 0)
         owner: dict[int, int] = {mate[x]: x for x in s1}  # type: ignore[misc]
@@ -810,24 +892,25 @@ class _Round:
         partner = {x: y for y, x in owner.items()}
         # Bellman-Ford from a source next to every top player: dist(y) ≤ dist(x) − w(x, y)
         # on every edge, dist(x) ≤ dist(y) + w(x, y) on the current pairs.
+        # Each round relaxes the rows of the top players whose distance fell in the last.
         dist_top = dict.fromkeys(tops, 0)
         dist_s2: dict[int, int] = {}
+        moved = tops
         for _ in range(len(tops) + 2):
-            changed = False
-            for x in tops:
+            for x in moved:
                 dx = dist_top[x]
                 for y, w in weight[x].items():
                     cand = dx - w
                     old = dist_s2.get(y)
                     if old is None or cand < old:
                         dist_s2[y] = cand
-                        changed = True
+            moved = []
             for y, x in owner.items():
                 cand = dist_s2[y] + weight[x][y]
                 if cand < dist_top[x]:
                     dist_top[x] = cand
-                    changed = True
-            if not changed:
+                    moved.append(x)
+            if not moved:
                 break
         else:
             return None  # the current pairing is not a best one of S1 with S2
@@ -869,24 +952,25 @@ class _Round:
         goal = partner[x]
         start = owner[y]
         parent: dict[int, tuple[int, int]] = {}
+        # The S2 players a path may still reach (each once): a row at a time, as sets.
+        open_ = owner.keys() - fixed
+        open_.discard(y)
         seen = {start, x}
         queue = [start]
         found: int | None = None
         for top in queue:
-            for z in tight[top]:
-                if z in fixed or z == y or z in parent:
-                    continue
-                parent[z] = (top, 0)
-                if z == goal:
-                    found = z
-                    break
-                nxt = owner[z]
-                if nxt in seen:
-                    continue
-                seen.add(nxt)
-                queue.append(nxt)
-            if found is not None:
+            row = tight[top] & open_
+            if goal in row:
+                parent[goal] = (top, 0)
+                found = goal
                 break
+            open_ -= row
+            for z in row:
+                parent[z] = (top, 0)
+                nxt = owner[z]
+                if nxt not in seen:
+                    seen.add(nxt)
+                    queue.append(nxt)
         if found is None:
             return False
         z = found
@@ -987,41 +1071,12 @@ class _Round:
         mate[v], mate[best], mate[m], mate[c] = best, v, c, m
         return True
 
-    def vectors(
-        self,
-        members: list[int],
-        in_bracket: set[int],
-        nxt_set: set[int],
-        *,
-        with_completion: bool = True,
-    ) -> dict[Edge, dict[int, int]]:
-        """The criteria of each edge among ``members`` (a part of the region) with a player
-        of the bracket's scoregroup or the next one: ``pair_criteria`` in the module
-        docstring, with the completion component first (``with_completion``)."""
+    def kinds(
+        self, members: list[int], in_bracket: set[int], nxt_set: set[int], with_completion: bool
+    ) -> dict[int, int]:
+        """An edge's criteria depend on a few facts of its two players only: each member's
+        kind (players with the same facts share one), numbered from 0."""
         order = self.order
-        facts = self.facts
-        levels = self.levels
-        level = {s: k for k, s in enumerate(levels)}
-        nl = len(levels)
-        cur_scores = 2
-        pairs_next = 2 + nl
-        next_scores = 3 + nl
-        bye_comp = 3 + 2 * nl
-        colours = 4 + 2 * nl
-        floats = 8 + 2 * nl
-        ds1 = 12 + 2 * nl
-        us1 = ds1 + nl
-        ds2 = us1 + nl
-        us2 = ds2 + nl
-        played = facts.played_rounds
-        first_resident = self.first_resident
-        resident_score = order[first_resident].score
-        lowest = levels[-1]
-        result: dict[Edge, dict[int, int]] = {}
-        members = sorted(members)
-        adj = self.adj
-        # An edge's criteria depend on a few facts of its two players only: edges between
-        # players with the same facts share one vector.
         single = self.single_downfloater_bye
         kinds: dict[tuple[object, ...], int] = {}
         kind: dict[int, int] = {}
@@ -1040,60 +1095,102 @@ class _Round:
                 single and p.score == self.bye_score and p.played_games,
             )
             kind[k] = kinds.setdefault(facts_of, len(kinds))
+        return kind
+
+    def vectors(
+        self,
+        members: list[int],
+        in_bracket: set[int],
+        nxt_set: set[int],
+        *,
+        with_completion: bool = True,
+    ) -> dict[Edge, dict[int, int]]:
+        """The criteria of each edge among ``members`` (a part of the region) with a player
+        of the bracket's scoregroup or the next one: ``pair_criteria`` in the module
+        docstring, with the completion component first (``with_completion``)."""
+        first_resident = self.first_resident
+        result: dict[Edge, dict[int, int]] = {}
+        members = sorted(members)
+        adj = self.adj
+        kind = self.kinds(members, in_bracket, nxt_set, with_completion)
         known: dict[tuple[int, int], dict[int, int]] = {}
         for jj, j in enumerate(members):
             if j < first_resident:
                 continue
-            lower = order[j]
             kind_j = kind[j]
             for i in members[:jj]:
                 if j not in adj.get(i, ()):
                     continue
                 pair_kind = (kind[i], kind_j)
                 shared = known.get(pair_kind)
-                if shared is not None:
-                    result[(i, j)] = shared
-                    continue
-                hp = order[i]
-                vec: dict[int, int] = {0: self.completion(i, j)} if with_completion else {}
-                current = j in in_bracket
-                nextb = j in nxt_set
-                # The pairs of each score: the lowest score of the bracket (its residents') and
-                # of the next one is left out, as the pairs counted above fix it.
-                if current:
-                    vec[1] = 1
-                    if hp.score != resident_score:
-                        vec[cur_scores + level[hp.score]] = 1
-                if nextb:
-                    vec[pairs_next] = 1
-                    if hp.score != lowest:
-                        vec[next_scores + level[hp.score]] = 1
-                rank = self.bye_rank(i, j, self.single_downfloater_bye)
-                if rank:
-                    vec[bye_comp] = rank
-                if current:
-                    # Colour and upfloat criteria as penalties: few pairs incur them.
-                    for k, ok in enumerate(colour_criteria(lower, hp)):
-                        if not ok:
-                            vec[colours + k] = -1
-                    hs, ls = hp.score, lower.score
-                    for back, base, dsc, usc in ((1, floats, ds1, us1), (2, floats + 2, ds2, us2)):
-                        if played < back:
-                            continue
-                        d = int(down(lower, back)) + int(hs <= ls and down(hp, back))
-                        if d:
-                            vec[base] = d
-                        repeat_up = hs > ls and up(lower, back)
-                        if repeat_up:
-                            vec[base + 1] = -1
-                        if down(lower, back):
-                            vec[dsc + level[ls]] = vec.get(dsc + level[ls], 0) + 1
-                        if down(hp, back):
-                            vec[dsc + level[hs]] = vec.get(dsc + level[hs], 0) + 1
-                        if repeat_up:
-                            vec[usc + level[hs]] = -1
-                result[(i, j)] = known[pair_kind] = vec
+                if shared is None:
+                    shared = known[pair_kind] = self.pair_vector(
+                        i, j, in_bracket, nxt_set, with_completion
+                    )
+                result[(i, j)] = shared
         return result
+
+    def pair_vector(
+        self, i: int, j: int, in_bracket: set[int], nxt_set: set[int], with_completion: bool
+    ) -> dict[int, int]:
+        """The criteria of the pair ``i`` < ``j`` (``vectors``)."""
+        order = self.order
+        levels = self.levels
+        level = {s: k for k, s in enumerate(levels)}
+        nl = len(levels)
+        cur_scores = 2
+        pairs_next = 2 + nl
+        next_scores = 3 + nl
+        bye_comp = 3 + 2 * nl
+        colours = 4 + 2 * nl
+        floats = 8 + 2 * nl
+        ds1 = 12 + 2 * nl
+        us1 = ds1 + nl
+        ds2 = us1 + nl
+        us2 = ds2 + nl
+        played = self.facts.played_rounds
+        resident_score = order[self.first_resident].score
+        lowest = levels[-1]
+        lower = order[j]
+        hp = order[i]
+        vec: dict[int, int] = {0: self.completion(i, j)} if with_completion else {}
+        current = j in in_bracket
+        nextb = j in nxt_set
+        # The pairs of each score: the lowest score of the bracket (its residents') and
+        # of the next one is left out, as the pairs counted above fix it.
+        if current:
+            vec[1] = 1
+            if hp.score != resident_score:
+                vec[cur_scores + level[hp.score]] = 1
+        if nextb:
+            vec[pairs_next] = 1
+            if hp.score != lowest:
+                vec[next_scores + level[hp.score]] = 1
+        rank = self.bye_rank(i, j, self.single_downfloater_bye)
+        if rank:
+            vec[bye_comp] = rank
+        if current:
+            # Colour and upfloat criteria as penalties: few pairs incur them.
+            for k, ok in enumerate(colour_criteria(lower, hp)):
+                if not ok:
+                    vec[colours + k] = -1
+            hs, ls = hp.score, lower.score
+            for back, base, dsc, usc in ((1, floats, ds1, us1), (2, floats + 2, ds2, us2)):
+                if played < back:
+                    continue
+                d = int(down(lower, back)) + int(hs <= ls and down(hp, back))
+                if d:
+                    vec[base] = d
+                repeat_up = hs > ls and up(lower, back)
+                if repeat_up:
+                    vec[base + 1] = -1
+                if down(lower, back):
+                    vec[dsc + level[ls]] = vec.get(dsc + level[ls], 0) + 1
+                if down(hp, back):
+                    vec[dsc + level[hs]] = vec.get(dsc + level[hs], 0) + 1
+                if repeat_up:
+                    vec[usc + level[hs]] = -1
+        return vec
 
 
 def _pack_all(layout: Layout, vectors: dict[Edge, dict[int, int]]) -> dict[Edge, int]:
@@ -1136,47 +1233,86 @@ def _guide(
     return guide
 
 
+@dataclass(frozen=True, slots=True)
+class ByHigher:
+    """A preference below every criterion on the pairs of ``among``: ``bonus[x]`` on each
+    pair (x, y) of it with x the higher player (x < y)."""
+
+    among: set[int]
+    bonus: dict[int, int]
+
+
+Low = dict[Edge, int] | ByHigher
+"""A preference added to some edges' values for one matching."""
+
+
+def _weighted(
+    weights: dict[Edge, int], low: Low | None, at: Mapping[int, int] | None
+) -> list[tuple[int, int, int]]:
+    """The edges for ``max_weight_matching``: ``weights`` plus ``low`` (on edges of
+    ``weights`` only), the players renumbered by ``at`` (``None``: as they are)."""
+    if at is None:
+        if low is None:
+            return [(u, v, w) for (u, v), w in weights.items()]
+        if isinstance(low, ByHigher):
+            among, bonus = low.among, low.bonus
+            return [
+                (u, v, w + bonus[u] if u in among and v in among else w)
+                for (u, v), w in weights.items()
+            ]
+        get = low.get
+        return [(u, v, w + get((u, v), 0)) for (u, v), w in weights.items()]
+    if low is None:
+        return [(at[u], at[v], w) for (u, v), w in weights.items()]
+    if isinstance(low, ByHigher):
+        among, bonus = low.among, low.bonus
+        return [
+            (at[u], at[v], w + bonus[u] if u in among and v in among else w)
+            for (u, v), w in weights.items()
+        ]
+    get = low.get
+    return [(at[u], at[v], w + get((u, v), 0)) for (u, v), w in weights.items()]
+
+
 def _exchange_low(
     remainder: list[int],
     rem_set: set[int],
     count: int,
-    adj: Mapping[int, set[int]],
     shift_a: int,
-    shift_b: int,
-    extra: Callable[[int, int], int],
-) -> dict[Edge, int]:
+    shift_b: int | None,
+    extra: Callable[[int], int],
+) -> ByHigher:
     """D.2's preferences below every criterion, on the pairs of the remainder: higher
     players in S1 (its first ``count``), then as high as can be (the smallest difference of
-    the sums of the exchanged numbers), then ``extra``."""
+    the sums of the exchanged numbers; left out when ``shift_b`` is ``None``), then
+    ``extra`` (of the pair's higher player)."""
     size_r = len(remainder)
-    position = {v: k for k, v in enumerate(remainder)}
-    low: dict[Edge, int] = {}
-    for x in remainder:
-        px = position[x]
-        value = ((px < count) << shift_a) | ((size_r - px) << shift_b)
-        for y in adj[x]:
-            if y > x and y in rem_set:
-                low[(x, y)] = value + extra(x, y)
-    return low
+    bonus: dict[int, int] = {}
+    for px, x in enumerate(remainder):
+        value = (px < count) << shift_a
+        if shift_b is not None:
+            value |= (size_r - px) << shift_b
+        bonus[x] = value + extra(x)
+    return ByHigher(rem_set, bonus)
 
 
-def _no_extra(x: int, y: int) -> int:
+def _no_extra(x: int) -> int:
     return 0
 
 
-def _not_higher(v: int) -> Callable[[int, int], int]:
+def _not_higher(v: int) -> Callable[[int], int]:
     """Prefer pairings where ``v`` is not the higher player of a pair (moved out of S1)."""
 
-    def extra(x: int, y: int) -> int:
+    def extra(x: int) -> int:
         return int(x != v)
 
     return extra
 
 
-def _higher(v: int) -> Callable[[int, int], int]:
+def _higher(v: int) -> Callable[[int], int]:
     """Prefer pairings where ``v`` is the higher player of a pair (moved into S1)."""
 
-    def extra(x: int, y: int) -> int:
+    def extra(x: int) -> int:
         return int(x == v)
 
     return extra

@@ -17,7 +17,7 @@ bits. When the criteria of a bracket need more, the least important components a
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from fairpair.engine.pairing.matcher import solve
 
@@ -45,6 +45,33 @@ class Layout:
                     at[u] = value
                 if at.get(v, 0) < value:
                     at[v] = value
+        self._fit(best, signed, low_bits)
+
+    @classmethod
+    def of_players(
+        cls, size: int, vectors: Mapping[int, Iterable[Vector]], low_bits: int
+    ) -> Layout:
+        """The same layout, from the vectors of the edges at each player (each distinct
+        vector once is enough: edges that share one need not be read one by one)."""
+        best: list[dict[int, int]] = [{} for _ in range(size)]
+        signed = [False] * size
+        for u, vecs in vectors.items():
+            for vec in vecs:
+                for comp, value in vec.items():
+                    if value < 0:
+                        signed[comp] = True
+                        value = -value
+                    elif value == 0:
+                        continue
+                    at = best[comp]
+                    if at.get(u, 0) < value:
+                        at[u] = value
+        layout = cls.__new__(cls)
+        layout._fit(best, signed, low_bits)
+        return layout
+
+    def _fit(self, best: list[dict[int, int]], signed: list[bool], low_bits: int) -> None:
+        size = len(best)
         bounds = [(sum(b.values()) + 1) // 2 for b in best]
         bits = [(2 * b if signed[k] else b).bit_length() for k, b in enumerate(bounds)]
         self.truncated = False

@@ -6,7 +6,7 @@ as ``stages[0].rounds[3]``, an API as a JSON pointer) and map ``code`` to an exi
 HTTP status through one table (``fairpair.error_table``); nobody parses the prose.
 
 The reason is also kept as a ``Said``: the English sentence's template with named
-placeholders and its values (``saying("must be %(least)s or more", least=1)``), so that an
+fields and their values (``saying("must be %(least)s or more", least=1)``), so that an
 interface can say it in its reader's language (``fairpair.i18n.reason``) while the engine
 knows no language: ``str()`` of a ``Said`` is the English text, and ``reason`` is that text.
 The templates are in the catalogues: ``scripts/i18n.py`` extracts ``saying``, ``saying_n``
@@ -30,7 +30,7 @@ SaidValue = Union[str, int, float, "Said", None]
 
 @dataclass(frozen=True, slots=True)
 class Said:
-    """A sentence the engine says: an English ``template`` with named placeholders
+    """A sentence the engine says: an English ``template`` with named fields
     (``%(least)s``) and the ``values`` that fill it. ``str()`` is the English text.
 
     ``plural`` and ``count``: the sentence when ``count`` is not 1 (English's rule; a

@@ -24,7 +24,7 @@ from babel import Locale
 from fairpair import i18n
 from fairpair.i18n import N_
 
-#: The JavaScript's words, as its English source writes them (placeholders ``%(name)s``).
+#: The JavaScript's words, as its English source writes them (named values ``%(name)s``).
 WORDS: tuple[str, ...] = (
     # display.js, round-clock.js: the big screen's and the pages' round timer
     N_("Paused"),

@@ -76,6 +76,12 @@ def test_a_phone_reads_its_pages_in_japanese_then_picks_spanish(
         page.get_by_text("Reporta tu resultado").wait_for()
         assert page.locator("html").get_attribute("lang") == "es"
         assert "Mesa" in page.locator("#match-card").inner_text()
+        # a longer language's score buttons wrap, never cut ("1-1-1 empate")
+        cut = page.evaluate(
+            "[...document.querySelectorAll('button.choice')]"
+            ".filter(b => b.scrollWidth > b.clientWidth).map(b => b.textContent)"
+        )
+        assert cut == []
         page.screenshot(path=str(SHOTS / "i18n-phone-es.png"), full_page=True)
         page.get_by_role("link", name="Emparejamientos").click()
         page.get_by_role("link", name="Ronda actual").wait_for()

@@ -82,6 +82,15 @@ class AccountLink:
             return "revoked"
         return "expired" if self.expires_at <= now() else "open"
 
+    @property
+    def what(self) -> str:
+        """What the link gives, in a few words."""
+        if self.kind == "reset":
+            return f"a new password for {self.username}"
+        if self.slug is not None:
+            return f"{self.role} of {self.event_name}"
+        return "an organizer account" if self.organizer else "an account"
+
 
 _MAKER = aliased(AccountRow)
 _TARGET = aliased(AccountRow)

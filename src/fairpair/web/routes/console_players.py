@@ -61,9 +61,9 @@ ROUTER = APIRouter(include_in_schema=False)
 ADD_FIELDS: tuple[str, ...] = ("name", "id", "seed", "rating", "team", "contact", "late_byes")
 ADD_FIELDS += ("late_kind", "title", "federation", "fide_id")
 LATE_KINDS = (
-    (ByeKind.ZERO.value, "sat out (no points)"),
-    (ByeKind.HALF.value, "half-point byes"),
-    (ByeKind.FULL.value, "full-point byes"),
+    (ByeKind.ZERO.value, N_("sat out (no points)")),
+    (ByeKind.HALF.value, N_("half-point byes")),
+    (ByeKind.FULL.value, N_("full-point byes")),
 )
 #: What a successful action says at the top of the tab (``?done=``), by code, said in the
 #: reader's language when the tab is shown: of one player (``%(name)s``: ``?player=``, an id

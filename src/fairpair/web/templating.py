@@ -20,6 +20,7 @@ from markupsafe import Markup
 
 from fairpair import i18n
 from fairpair.i18n import later
+from fairpair.i18n.rulesets import ruleset_name
 from fairpair.i18n.tiebreaks import tiebreak_label, tiebreak_short
 from fairpair.web import js_words
 from fairpair.web.league_words import rule_words
@@ -105,6 +106,7 @@ def make_templates() -> Jinja2Templates:
     env.filters["bracket_result"] = i18n.bracket_result  # "Ash wins 2-1", "walkover"
     # a tiebreak column's name and abbreviation in the language (keyed by its id)
     env.filters["tiebreak_label"] = lambda tb: tiebreak_label(tb.name, tb.label)
+    env.filters["ruleset_name"] = ruleset_name  # "Magic: The Gathering (MTR)" for "mtg"
     env.filters["tiebreak_short"] = lambda tb: tiebreak_short(tb.name, tb.short)
     env.filters["rounds_text"] = lambda numbers: i18n.rounds_words(tuple(numbers))
     # a repeat pairing's note ("Table 3: Ann and Bo met in round 2") in the language

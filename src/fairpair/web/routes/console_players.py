@@ -154,8 +154,12 @@ def lookalike_lines(players: Sequence[PlayerItem]) -> list[str]:
     lines = []
     for a, b in lookalike_pairs(names):
         apart = telling_apart(names[b], names[a]) or telling_apart(names[a], names[b])
-        how = f": {', '.join(apart)}" if apart else ""
-        lines.append(f"“{names[a]}” ({a}) and “{names[b]}” ({b}) look alike{how}")
+        values = {"a": names[a], "a_id": a, "b": names[b], "b_id": b, "how": ", ".join(apart)}
+        if apart:  # the characters that differ, by their Unicode names (not translated)
+            line = _("“%(a)s” (%(a_id)s) and “%(b)s” (%(b_id)s) look alike: %(how)s")
+        else:
+            line = _("“%(a)s” (%(a_id)s) and “%(b)s” (%(b_id)s) look alike")
+        lines.append(line % values)
     return lines
 
 

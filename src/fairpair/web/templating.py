@@ -20,6 +20,7 @@ from markupsafe import Markup
 
 from fairpair import i18n
 from fairpair.i18n import later
+from fairpair.i18n.notes import note_words
 from fairpair.i18n.rulesets import ruleset_name
 from fairpair.i18n.tiebreaks import tiebreak_label, tiebreak_short
 from fairpair.web import js_words
@@ -107,6 +108,9 @@ def make_templates() -> Jinja2Templates:
     # a tiebreak column's name and abbreviation in the language (keyed by its id)
     env.filters["tiebreak_label"] = lambda tb: tiebreak_label(tb.name, tb.label)
     env.filters["ruleset_name"] = ruleset_name  # "Magic: The Gathering (MTR)" for "mtg"
+    # a pairing note (its JSON data) in the reader's language; names: {id: name}
+    env.filters["note_words"] = note_words
+    env.filters["names_by_id"] = lambda players: {p.id: p.name for p in players}
     env.filters["tiebreak_short"] = lambda tb: tiebreak_short(tb.name, tb.short)
     env.filters["rounds_text"] = lambda numbers: i18n.rounds_words(tuple(numbers))
     # a repeat pairing's note ("Table 3: Ann and Bo met in round 2") in the language

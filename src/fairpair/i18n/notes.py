@@ -1,0 +1,377 @@
+"""Pairing notes ("Why these pairings") in the reader's language.
+
+A note is typed data (``engine.pairing.notes``); a draft or a released round keeps each one as
+its JSON data — ``kind``, its fields with players by id, and ``text``, the engine's English
+sentence (``engine.pairing.note_text``, which the command line, the JSON API and the audit log
+use). The console shows ``note_words(note, names)``: in English the engine's own text; in
+another language the note's sentence made from its fields here, one whole message per case.
+A kind not here yet is shown as the engine says it (docs/languages.md lists them).
+``tests/i18n/test_note_words.py`` checks that every message here, said in English, is the
+engine's text for the same note, and that each is translated with its values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from babel.lists import format_list
+
+from fairpair.engine.points_text import points_text
+from fairpair.i18n import N_, SOURCE, gettext, language, locale, ngettext
+
+Note = Mapping[str, Any]
+Name = Callable[[str], str]
+
+#: Why a player is not paired, one player: "Ann is not paired: Ann has dropped or withdrawn."
+_ONE_EXCLUDED = {
+    "dropped": N_("%(name)s is not paired: %(name)s has dropped or withdrawn."),
+    "advanced": N_(
+        "%(name)s is not paired: %(name)s has already advanced (reached the wins to advance)."
+    ),
+    "eliminated": N_(
+        "%(name)s is not paired: %(name)s is eliminated (knocked out, or reached the losses "
+        "to eliminate)."
+    ),
+    "no_standings_row": N_(
+        "%(name)s is not paired: %(name)s has no standings row (no completed match in this stage)."
+    ),
+    "no_group": N_("%(name)s is not paired: %(name)s is in no group of this grouped stage."),
+    "assigned_bye_dropped": N_(
+        "%(name)s is not paired: %(name)s had an assigned bye but has dropped."
+    ),
+    "waiting": N_(
+        "%(name)s is not paired: %(name)s is still in and waits for the other side of their "
+        "next bracket match."
+    ),
+    "champion": N_("%(name)s is not paired: %(name)s has won the bracket."),
+}
+#: The same for several players: "3 players are not paired: each has dropped … (Ann, Bo …)."
+_MANY_EXCLUDED = {
+    "dropped": N_("%(num)d players are not paired: each has dropped or withdrawn (%(names)s)."),
+    "advanced": N_(
+        "%(num)d players are not paired: each has already advanced (reached the wins to "
+        "advance) (%(names)s)."
+    ),
+    "eliminated": N_(
+        "%(num)d players are not paired: each is eliminated (knocked out, or reached the "
+        "losses to eliminate) (%(names)s)."
+    ),
+    "no_standings_row": N_(
+        "%(num)d players are not paired: none has a standings row (no completed match in "
+        "this stage) (%(names)s)."
+    ),
+    "no_group": N_(
+        "%(num)d players are not paired: none is in a group of this grouped stage (%(names)s)."
+    ),
+    "assigned_bye_dropped": N_(
+        "%(num)d players are not paired: each had an assigned bye but has dropped (%(names)s)."
+    ),
+    "waiting": N_(
+        "%(num)d players are not paired: each is still in and waits for the other side of "
+        "their next bracket match (%(names)s)."
+    ),
+    "champion": N_("%(num)d players are not paired: each has won the bracket (%(names)s)."),
+}
+#: The pairing methods by name.
+_METHODS = {
+    "adjacent": N_("adjacent"),
+    "slide": N_("slide"),
+    "fold": N_("fold"),
+    "random": N_("random"),
+    "dutch": N_("dutch"),
+}
+
+
+def _listed(items: Sequence[str]) -> str:
+    """Names joined as the language joins a list ("Ann, Bo and Cy"; "Ann、Bo、Cy")."""
+    if not items:
+        return ""
+    if language() == SOURCE:
+        return "".join(items) if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    return format_list(list(items), locale=locale())
+
+
+def _points(score: Mapping[str, Any]) -> Fraction:
+    exact = score.get("points_exact")
+    return Fraction(exact) if exact is not None else Fraction(0)
+
+
+def _group_score(score: Mapping[str, Any], capital: bool) -> str:
+    """ "the score group on 3 points" (or, first in a sentence, "The …"), "pool 2-1"."""
+    pool = score.get("pool")
+    if pool is not None:
+        text = (
+            gettext("Pool %(wins)s-%(losses)s") if capital else gettext("pool %(wins)s-%(losses)s")
+        )
+        return text % pool
+    points = _points(score)
+    values = {"points": points_text(points)}
+    if abs(points) == 1:
+        text = (
+            gettext("The score group on %(points)s point")
+            if capital
+            else gettext("the score group on %(points)s point")
+        )
+    else:
+        text = (
+            gettext("The score group on %(points)s points")
+            if capital
+            else gettext("the score group on %(points)s points")
+        )
+    return text % values
+
+
+def _in_group(group: str | None, sentence: str) -> str:
+    return (
+        sentence
+        if group is None
+        else gettext("Group %(group)s: %(sentence)s")
+        % {
+            "group": group,
+            "sentence": sentence,
+        }
+    )
+
+
+def _pairs(items: Sequence[Mapping[str, str]], name: Name) -> str:
+    return _listed(
+        [gettext("%(a)s v %(b)s") % {"a": name(p["a"]), "b": name(p["b"])} for p in items]
+    )
+
+
+def _forced(count: int) -> str:
+    if count == 0:
+        return gettext("the others can all be paired without a rematch")
+    return ngettext(
+        "the best pairing of the others has %(num)d rematch or forbidden pair",
+        "the best pairing of the others has %(num)d rematches or forbidden pairs",
+        count,
+    ) % {"num": count}
+
+
+def _excluded(note: Note, name: Name) -> str:
+    players = note["players"]
+    reason = note["reason"]
+    if len(players) == 1:
+        return gettext(_ONE_EXCLUDED[reason]) % {"name": name(players[0])}
+    return gettext(_MANY_EXCLUDED[reason]) % {
+        "num": len(players),
+        "names": _listed([name(p) for p in players]),
+    }
+
+
+def _round_one(note: Note, name: Name) -> str:
+    seeds = note["seeds"]
+    if seeds == "rating":
+        return gettext(
+            "Round 1: one group by rating, highest first (then FIDE title, then name; unrated "
+            "players last), as FIDE's initial order has it: nobody is seeded."
+        )
+    if seeds == "stage":
+        return gettext(
+            "Round 1: one group in seed order (the stage's seeds); unseeded players follow the "
+            "seeded ones in an order drawn from the stage seed."
+        )
+    return gettext(
+        "Round 1: one group in seed order (the tournament's seeds); unseeded players follow the "
+        "seeded ones in an order drawn from the stage seed."
+    )
+
+
+def _method(note: Note, name: Name) -> str:
+    method = note["method"]
+    said = gettext(_METHODS[method]) if method in _METHODS else method
+    if note.get("slide_first_round"):
+        return gettext("Pairing method: %(method)s (Slide for round 1 of a Swiss elimination).") % {
+            "method": said
+        }
+    if note.get("by_rating"):
+        return gettext(
+            "Pairing method: %(method)s, each score group in pairing-number order (rating "
+            "order, as FIDE pairs; tiebreaks do not order a pairing)."
+        ) % {"method": said}
+    return gettext("Pairing method: %(method)s.") % {"method": said}
+
+
+def _score_group(note: Note, name: Name) -> str:
+    players = note["players"]
+    values = {"score": _group_score(note["score"], capital=True), "num": len(players)}
+    if len(players) <= 8:
+        values["names"] = _listed([name(p) for p in players])
+        text = ngettext(
+            "%(score)s: %(num)d player (%(names)s).",
+            "%(score)s: %(num)d players (%(names)s).",
+            len(players),
+        )
+    else:
+        text = ngettext("%(score)s: %(num)d player.", "%(score)s: %(num)d players.", len(players))
+    return _in_group(note.get("group"), text % values)
+
+
+def _float(note: Note, name: Name) -> str:
+    sentence = gettext("%(name)s floats down from %(source)s to %(target)s.") % {
+        "name": name(note["player"]),
+        "source": _group_score(note["source"], capital=False),
+        "target": _group_score(note["target"], capital=False),
+    }
+    return _in_group(note.get("group"), sentence)
+
+
+def _assigned_bye(note: Note, name: Name) -> str:
+    who = name(note["player"])
+    bye = note["bye"]
+    if note.get("requested"):
+        if bye == "half":
+            return gettext("%(name)s — half-point bye (requested).") % {"name": who}
+        if bye == "zero":
+            return gettext("%(name)s — zero-point bye, sits the round out (requested).") % {
+                "name": who
+            }
+        if bye == "full":
+            return gettext("%(name)s — full-point bye (requested).") % {"name": who}
+        return gettext("%(name)s — %(bye)s bye (requested).") % {"name": who, "bye": bye}
+    if bye == "half":
+        return gettext("%(name)s has an assigned half bye this round (not the pairing bye).") % {
+            "name": who
+        }
+    if bye == "zero":
+        return gettext("%(name)s has an assigned zero bye this round (not the pairing bye).") % {
+            "name": who
+        }
+    if bye == "full":
+        return gettext("%(name)s has an assigned full bye this round (not the pairing bye).") % {
+            "name": who
+        }
+    return gettext("%(name)s has an assigned %(bye)s bye this round (not the pairing bye).") % {
+        "name": who,
+        "bye": bye,
+    }
+
+
+def _bye(note: Note, name: Name) -> str | None:
+    if note["rule"] != "lowest_without_bye":
+        return None  # the rarer rules: the engine's English (docs/languages.md)
+    who = name(note["player"])
+    text = gettext("%(name)s has the bye: the lowest-ranked player without a bye in this stage.")
+    text %= {"name": who}
+    if note.get("forced"):
+        text += " " + gettext(
+            "With %(name)s sitting out, %(forced)s; no other player without a bye would leave "
+            "fewer."
+        ) % {"name": who, "forced": _forced(int(note["forced"]))}
+    return _in_group(note.get("group"), text)
+
+
+def _rematch_repaired(note: Note, name: Name) -> str:
+    items = note["pairs"]
+    rematch = note["reason"] == "rematch"
+    values = {"pairs": _pairs(items, name), "num": len(items)}
+    if len(items) == 1:
+        text = (
+            gettext(
+                "%(pairs)s would have been a rematch; the pairings around them were rearranged "
+                "to avoid it."
+            )
+            if rematch
+            else gettext(
+                "%(pairs)s would have been a forbidden pairing; the pairings around them were "
+                "rearranged to avoid it."
+            )
+        )
+    else:
+        text = (
+            gettext(
+                "%(num)d textbook pairings would have been rematches (%(pairs)s); the pairings "
+                "around them were rearranged to avoid them."
+            )
+            if rematch
+            else gettext(
+                "%(num)d textbook pairings would have been forbidden pairings (%(pairs)s); the "
+                "pairings around them were rearranged to avoid them."
+            )
+        )
+    return _in_group(note.get("group"), text % values)
+
+
+def _forced_rematch(note: Note, name: Name) -> str:
+    items = note["pairs"]
+    values = {"pairs": _pairs(items, name), "num": len(items)}
+    if len(items) == 1:
+        text = gettext(
+            "Forced rematch: %(pairs)s meet again — no pairing of the players paired this round "
+            "avoids every rematch and forbidden pair."
+        )
+    else:
+        text = gettext(
+            "Forced rematches: %(num)d matches repeat (%(pairs)s) — no pairing of the players "
+            "paired this round has fewer rematches and forbidden pairs."
+        )
+    return _in_group(note.get("group"), text % values)
+
+
+def _forced_forbidden(note: Note, name: Name) -> str:
+    items = note["pairs"]
+    text = ngettext(
+        "Forced forbidden pairing: %(num)d forbidden pair (%(pairs)s) — no pairing of the "
+        "players paired this round has fewer rematches and forbidden pairs.",
+        "Forced forbidden pairing: %(num)d forbidden pairs (%(pairs)s) — no pairing of the "
+        "players paired this round has fewer rematches and forbidden pairs.",
+        len(items),
+    ) % {"num": len(items), "pairs": _pairs(items, name)}
+    return _in_group(note.get("group"), text)
+
+
+def _group(note: Note, name: Name) -> str:
+    players = note["players"]
+    return ngettext(
+        "Group %(group)s: %(num)d eligible player, paired as their own Swiss.",
+        "Group %(group)s: %(num)d eligible players, paired as their own Swiss.",
+        len(players),
+    ) % {"group": note["group"], "num": len(players)}
+
+
+def _group_skipped(note: Note, name: Name) -> str:
+    players = note["players"]
+    if not players:
+        return gettext(
+            "Group %(group)s is skipped this round: fewer than two eligible players."
+        ) % {"group": note["group"]}
+    return gettext(
+        "Group %(group)s is skipped this round: fewer than two eligible players (%(names)s)."
+    ) % {"group": note["group"], "names": _listed([name(p) for p in players])}
+
+
+#: The kinds said here; the others are the engine's English for now.
+_KINDS: dict[str, Callable[[Note, Name], str | None]] = {
+    "excluded": _excluded,
+    "round_one": _round_one,
+    "method": _method,
+    "group": _group,
+    "group_skipped": _group_skipped,
+    "score_group": _score_group,
+    "assigned_bye": _assigned_bye,
+    "bye": _bye,
+    "float": _float,
+    "rematch_repaired": _rematch_repaired,
+    "forced_rematch": _forced_rematch,
+    "forced_forbidden": _forced_forbidden,
+}
+
+
+def said_note(note: Note, names: Mapping[str, str]) -> str | None:
+    """``note``'s sentence made here in the current language (``None``: a kind not here)."""
+    render = _KINDS.get(str(note.get("kind")))
+    if render is None:
+        return None
+    return render(note, lambda pid: names.get(pid, pid))
+
+
+def note_words(note: Note, names: Mapping[str, str]) -> str:
+    """A pairing note (its JSON data) as the reader reads it: English as the engine wrote it,
+    another language from its fields (a kind not here yet: the engine's English)."""
+    if language() == SOURCE:
+        return str(note.get("text", ""))
+    said = said_note(note, names)
+    return said if said is not None else str(note.get("text", ""))

@@ -20,7 +20,7 @@ from fairpair.responses.note_data import FIELDS, note_data
 NAMES = {"p01": "Ash", "p02": "Brook", "p03": "Cleo", "p04": "Dev"}
 IDS = st.sampled_from(sorted(NAMES))
 
-st.register_type_strategy(PlayerId, IDS)  # type: ignore[arg-type]
+st.register_type_strategy(PlayerId, IDS)
 st.register_type_strategy(
     GroupScore,
     st.one_of(

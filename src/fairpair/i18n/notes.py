@@ -105,7 +105,7 @@ def _group_score(score: Mapping[str, Any], capital: bool) -> str:
         text = (
             gettext("Pool %(wins)s-%(losses)s") if capital else gettext("pool %(wins)s-%(losses)s")
         )
-        return text % pool
+        return text % {"wins": pool["wins"], "losses": pool["losses"]}
     points = _points(score)
     values = {"points": points_text(points)}
     if abs(points) == 1:

@@ -1,4 +1,4 @@
-"""Pairing notes in the reader's language (``fairpair.i18n.notes``): every note kind said
+"""Pairing notes in the reader's language (``fairpair.web.note_words``): every note kind said
 there is, in English, word for word the engine's sentence for the same note (so the messages
 are the engine's sentences), and in German and Japanese a whole translated sentence holding
 every name it names."""
@@ -14,8 +14,8 @@ from fairpair.engine.pairing import render_note
 from fairpair.engine.pairing.elimination import Pool
 from fairpair.engine.pairing.notes import GroupScore, PairingNote
 from fairpair.engine.players import PlayerId
-from fairpair.i18n.notes import _KINDS, note_words, said_note
 from fairpair.responses.note_data import FIELDS, note_data
+from fairpair.web.note_words import _KINDS, note_words, said_note
 
 NAMES = {"p01": "Ash", "p02": "Brook", "p03": "Cleo", "p04": "Dev"}
 IDS = st.sampled_from(sorted(NAMES))

@@ -20,11 +20,11 @@ from markupsafe import Markup
 
 from fairpair import i18n
 from fairpair.i18n import later
-from fairpair.i18n.notes import note_words
 from fairpair.i18n.rulesets import ruleset_name
 from fairpair.i18n.tiebreaks import tiebreak_label, tiebreak_short
 from fairpair.web import js_words
 from fairpair.web.league_words import rule_words
+from fairpair.web.note_words import note_words
 
 TEMPLATES = Path(__file__).parent / "templates"
 #: ``i18n.ngettext`` under a name the extraction does not read (``plural`` builds its message)

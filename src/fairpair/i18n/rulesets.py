@@ -13,8 +13,8 @@ NAMES = {
     "pokemon": N_("Pokémon TCG (Play! Pokémon)"),
     "riftbound": N_("Riftbound"),
     "teamup": N_("Team Up community night (1/½/0)"),
-    "fide": N_("Chess, FIDE (C.07 in force from 1 March 2026)"),
-    "fide_2024": N_("Chess, FIDE (C.07 as applied from 1 August 2024)"),
+    "fide": N_("Chess (FIDE)"),
+    "fide_2024": N_("Chess (FIDE, unplayed rounds as in 2024)"),
     "pods": N_("Pods: multiplayer tables (5/1/0)"),
     "round_robin": N_("Round robin (FIDE tie-breaks)"),
 }

@@ -343,6 +343,82 @@ def _group_skipped(note: Note, name: Name) -> str:
     ) % {"group": note["group"], "names": _listed([name(p) for p in players])}
 
 
+def _pod_pairs(items: Sequence[Mapping[str, str]], name: Name) -> str:
+    return _listed(
+        [gettext("%(a)s and %(b)s") % {"a": name(p["a"]), "b": name(p["b"])} for p in items]
+    )
+
+
+def _pod_byes(note: Note, name: Name) -> str:
+    players = note["players"]
+    values = {"names": _listed([name(p) for p in players])}
+    text = (
+        ngettext(
+            "%(names)s has the bye: the lowest-ranked without a bye in this stage.",
+            "%(names)s have the byes: the lowest-ranked without a bye in this stage.",
+            len(players),
+        )
+        % values
+    )
+    repeat = note.get("repeat") or []
+    if repeat:
+        text += " " + gettext("%(names)s: a second bye (everyone else had one).") % {
+            "names": _listed([name(p) for p in repeat])
+        }
+    return text
+
+
+def _pod_repeats_avoided(note: Note, name: Name) -> str:
+    return gettext(
+        "In score order %(pairs)s would have shared a table again; the tables were rearranged "
+        "so that nobody meets a pod-mate again."
+    ) % {"pairs": _pod_pairs(note["pairs"], name)}
+
+
+def _pod_forced_repeats(note: Note, name: Name) -> str:
+    values = {"pairs": _pod_pairs(note["pairs"], name)}
+    if note.get("proven"):
+        return (
+            gettext(
+                "Forced repeat pod-mates: %(pairs)s share a table again — no arrangement of the "
+                "field avoids every repeat."
+            )
+            % values
+        )
+    return (
+        gettext(
+            "Forced repeat pod-mates: %(pairs)s share a table again — no repeat-free arrangement "
+            "was found within the search budget."
+        )
+        % values
+    )
+
+
+def _pod_seats(note: Note, name: Name) -> str:
+    return gettext(
+        "Seat 1 goes to the player at each table with the fewest first seats so far "
+        "(%(names)s); first-seat counts now differ by at most %(spread)s."
+    ) % {"names": _listed([name(p) for p in note["first"]]), "spread": note["spread"]}
+
+
+def _round_robin_sit_out(note: Note, name: Name) -> str:
+    who = name(note["player"])
+    if note["reason"] == "dummy":
+        return gettext(
+            "%(name)s sits this round out: the Berger table pairs them with the bye (odd "
+            "field: the highest number is the bye, FIDE C.05 Annex 1); no game, no points."
+        ) % {"name": who}
+    if note.get("opponent") is None:
+        return gettext(
+            "%(name)s sits this round out: their scheduled opponent their opponent has "
+            "withdrawn; no game, no points."
+        ) % {"name": who}
+    return gettext(
+        "%(name)s sits this round out: their scheduled opponent %(opponent)s has withdrawn; "
+        "no game, no points."
+    ) % {"name": who, "opponent": name(note["opponent"])}
+
+
 #: The kinds said here; the others are the engine's English for now.
 _KINDS: dict[str, Callable[[Note, Name], str | None]] = {
     "excluded": _excluded,
@@ -357,6 +433,11 @@ _KINDS: dict[str, Callable[[Note, Name], str | None]] = {
     "rematch_repaired": _rematch_repaired,
     "forced_rematch": _forced_rematch,
     "forced_forbidden": _forced_forbidden,
+    "pod_byes": _pod_byes,
+    "pod_repeats_avoided": _pod_repeats_avoided,
+    "pod_forced_repeats": _pod_forced_repeats,
+    "pod_seats": _pod_seats,
+    "round_robin_sit_out": _round_robin_sit_out,
 }
 
 

@@ -19,7 +19,7 @@ from typing import Any
 from babel.lists import format_list
 
 from fairpair.engine.points_text import points_text
-from fairpair.i18n import N_, SOURCE, gettext, language, locale, ngettext
+from fairpair.i18n import N_, SOURCE, gettext, language, locale, ngettext, round_name
 
 Note = Mapping[str, Any]
 Name = Callable[[str], str]
@@ -419,6 +419,114 @@ def _round_robin_sit_out(note: Note, name: Name) -> str:
     ) % {"name": who, "opponent": name(note["opponent"])}
 
 
+def _bracket_seed(note: Note, name: Name) -> str:
+    return gettext(
+        "%(name)s is seed %(seed)s and starts in slot %(slot)s of %(size)s (MTR 10.4 bracket "
+        "order)."
+    ) % {
+        "name": name(note["player"]),
+        "seed": note["seed"],
+        "slot": note["slot"],
+        "size": note["size"],
+    }
+
+
+def _bracket_bye(note: Note, name: Name) -> str:
+    return gettext(
+        "%(name)s (seed %(seed)s) has a first-round bye: the field is not a power of two, so "
+        "the top seeds have them; %(name)s enters in %(match)s."
+    ) % {"name": name(note["player"]), "seed": note["seed"], "match": note["match"]}
+
+
+def _bracket_match(note: Note, name: Name) -> str:
+    if note.get("winner_to") is not None:
+        goes = gettext("the winner goes on to %(match)s") % {"match": note["winner_to"]}
+    elif note.get("winner_place") == "1":
+        goes = gettext("the winner is the champion")
+    else:
+        goes = gettext("the winner places %(place)s") % {"place": note.get("winner_place")}
+    if note.get("loser_to") is not None:
+        if note.get("order") is not None:
+            lost = gettext("the loser goes to %(match)s, by the %(order)s order") % {
+                "match": note["loser_to"],
+                "order": note["order"],
+            }
+        else:
+            lost = gettext("the loser goes to %(match)s") % {"match": note["loser_to"]}
+    elif note.get("loser_place"):
+        lost = gettext("the loser is out, placed %(place)s") % {"place": note["loser_place"]}
+    else:
+        lost = gettext("the loser is out")
+    return gettext("%(match)s (%(label)s): %(goes)s; %(lost)s.") % {
+        "match": note["match"],
+        "label": round_name(str(note["label"])),
+        "goes": goes,
+        "lost": lost,
+    }
+
+
+def _walkover(note: Note, name: Name) -> str:
+    values = {
+        "gone": name(note["withdrawn"]),
+        "winner": name(note["winner"]),
+        "match": note["match"],
+        "label": round_name(str(note["label"])),
+    }
+    text = (
+        gettext(
+            "%(gone)s has withdrawn: %(winner)s advances from %(match)s (%(label)s) without "
+            "playing (a walkover)."
+        )
+        % values
+    )
+    if note.get("unreplaced"):
+        text += (
+            " "
+            + gettext(
+                "%(gone)s dropped before round 1 and nobody advances in their place (the cut does "
+                "not replace droppers); their first opponent has a bye."
+            )
+            % values
+        )
+    return text
+
+
+def _seat_replaced(note: Note, name: Name) -> str:
+    return gettext(
+        "%(gone)s made the cut of %(stage)s but has dropped and takes no seat: %(new)s, the "
+        "next in its standings, is seed %(seed)s in their place."
+    ) % {
+        "gone": name(note["withdrawn"]),
+        "stage": repr(note["from_stage"]),
+        "new": name(note["replacement"]),
+        "seed": note["seed"],
+    }
+
+
+def _bracket_reset(note: Note, name: Name) -> str:
+    values = {"final": note["final"], "reset": note["reset"]}
+    if note.get("needed") is None:
+        return (
+            gettext(
+                "%(reset)s (the bracket reset) is played only if the losers-bracket champion wins "
+                "the grand final %(final)s."
+            )
+            % values
+        )
+    if note["needed"]:
+        return (
+            gettext(
+                "The losers-bracket champion won the grand final %(final)s: both players have one "
+                "loss, so the bracket reset %(reset)s is played."
+            )
+            % values
+        )
+    return (
+        gettext("The winners-bracket champion won the grand final %(final)s: no bracket reset.")
+        % values
+    )
+
+
 #: The kinds said here; the others are the engine's English for now.
 _KINDS: dict[str, Callable[[Note, Name], str | None]] = {
     "excluded": _excluded,
@@ -438,6 +546,12 @@ _KINDS: dict[str, Callable[[Note, Name], str | None]] = {
     "pod_forced_repeats": _pod_forced_repeats,
     "pod_seats": _pod_seats,
     "round_robin_sit_out": _round_robin_sit_out,
+    "bracket_seed": _bracket_seed,
+    "bracket_bye": _bracket_bye,
+    "bracket_match": _bracket_match,
+    "walkover": _walkover,
+    "seat_replaced": _seat_replaced,
+    "bracket_reset": _bracket_reset,
 }
 
 

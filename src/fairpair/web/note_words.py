@@ -252,7 +252,7 @@ def _assigned_bye(note: Note, name: Name) -> str:
 
 def _bye(note: Note, name: Name) -> str | None:
     if note["rule"] != "lowest_without_bye":
-        return None  # the rarer rules: the engine's English (docs/languages.md)
+        return _in_group(note.get("group"), _other_bye(note, name))
     who = name(note["player"])
     text = gettext("%(name)s has the bye: the lowest-ranked player without a bye in this stage.")
     text %= {"name": who}
@@ -525,6 +525,45 @@ def _bracket_reset(note: Note, name: Name) -> str:
         gettext("The winners-bracket champion won the grand final %(final)s: no bracket reset.")
         % values
     )
+
+
+def _other_bye(note: Note, name: Name) -> str:
+    """The bye given by another rule than the lowest-ranked player's (docs/pairing.md step 3)."""
+    who = name(note["player"])
+    other = name(note["instead_of"]) if note.get("instead_of") is not None else ""
+    values = {"name": who, "other": other}
+    moved = ""
+    if note.get("instead_of") is not None:
+        moved = " " + gettext(
+            "With %(other)s sitting out, %(other_forced)s; with %(name)s sitting out, %(forced)s."
+        ) % {
+            **values,
+            "other_forced": _forced(int(note.get("instead_forced") or 0)),
+            "forced": _forced(int(note.get("forced") or 0)),
+        }
+    rule = note["rule"]
+    if rule == "fewer_forced":
+        text = gettext(
+            "%(name)s has the bye instead of %(other)s, the lowest-ranked player without a bye: "
+            "%(name)s is the lowest-ranked player without a bye whose bye forces fewest "
+            "rematches."
+        )
+    elif rule == "everyone_had_one" and note.get("instead_of") is None:
+        text = gettext(
+            "%(name)s has the bye again (a repeat bye): every eligible player has had one, so "
+            "it goes to the lowest-ranked."
+        )
+    elif rule == "everyone_had_one":
+        text = gettext(
+            "%(name)s has the bye again (a repeat bye): every eligible player has had one, and "
+            "%(name)s is the lowest-ranked whose bye forces fewest rematches, not %(other)s."
+        )
+    else:
+        text = gettext(
+            "%(name)s has the bye again (a repeat bye), instead of %(other)s, who has had none: "
+            "the stage prefers a second bye to a forced rematch."
+        )
+    return text % values + moved
 
 
 #: The kinds said here; the others are the engine's English for now.

@@ -566,6 +566,186 @@ def _other_bye(note: Note, name: Name) -> str:
     return text % values + moved
 
 
+#: A player's colour preference as the Dutch system's notes say it ("a strong preference for
+#: White"), by strength and colour.
+_WISHES = {
+    ("absolute", "white"): N_("an absolute preference for White"),
+    ("absolute", "black"): N_("an absolute preference for Black"),
+    ("strong", "white"): N_("a strong preference for White"),
+    ("strong", "black"): N_("a strong preference for Black"),
+    ("mild", "white"): N_("a mild preference for White"),
+    ("mild", "black"): N_("a mild preference for Black"),
+}
+
+
+def _wish(wants: object, strength: object) -> str:
+    message = _WISHES.get((str(strength), str(wants)))
+    return gettext(message) if message is not None else gettext("no colour preference")
+
+
+def _virtual_points(note: Note, name: Name) -> str:
+    full, half = note["full_rounds"], note["accelerated_rounds"]
+    schedule = (
+        gettext("1 point up to round %(full)s, ½ up to round %(half)s")
+        if half > full
+        else gettext("1 point up to round %(full)s")
+    ) % {"full": full, "half": half}
+    points = _points(note["points"])
+    if not points:
+        return gettext(
+            "Baku acceleration (C.04.5.1) is over: no virtual points from round %(round)s "
+            "(%(schedule)s)."
+        ) % {"round": half + 1, "schedule": schedule}
+    values = {
+        "num": len(note["players"]),
+        "size": note["group_a"],
+        "amount": points_text(points),
+        "schedule": schedule,
+    }
+    if points == 1:
+        text = gettext(
+            "Baku acceleration (C.04.5.1): the %(num)s players of group A in this pairing (the "
+            "top %(size)s of round 1) pair with %(amount)s virtual point added (%(schedule)s); "
+            "the score groups below count them, the standings never do."
+        )
+    else:
+        text = gettext(
+            "Baku acceleration (C.04.5.1): the %(num)s players of group A in this pairing (the "
+            "top %(size)s of round 1) pair with %(amount)s virtual points added (%(schedule)s); "
+            "the score groups below count them, the standings never do."
+        )
+    return text % values
+
+
+def _colours(note: Note, name: Name) -> str:
+    white, black, higher = note["white"], note["black"], note["higher"]
+    lower = black if higher == white else white
+    rule = note["rule"]
+    if rule == "both":
+        why = gettext("both preferences are granted (E.1)")
+    elif rule == "stronger":
+        why = gettext("the stronger preference is granted (E.2)")
+    elif rule == "alternation":
+        why = gettext(
+            "their preferences are equal, so the colours alternate from the latest round in "
+            "which they had different colours (E.3)"
+        )
+    elif rule == "higher_ranked":
+        why = gettext("%(name)s, ranked higher, has the preference granted (E.4)") % {
+            "name": name(higher)
+        }
+    else:
+        values = {"higher": name(higher), "lower": name(lower), "number": note["higher_number"]}
+        why = (
+            gettext(
+                "neither preference decides, so the rank rule does (E.5): %(higher)s, ranked "
+                "higher than %(lower)s, is number %(number)s (odd)"
+            )
+            if note["higher_number"] % 2
+            else gettext(
+                "neither preference decides, so the rank rule does (E.5): %(higher)s, ranked "
+                "higher than %(lower)s, is number %(number)s (even)"
+            )
+        ) % values
+    denied = [name(p) for p in note.get("denied") or []]
+    values = {
+        "white": name(white),
+        "black": name(black),
+        "white_wish": _wish(note.get("white_wants"), note.get("white_strength")),
+        "black_wish": _wish(note.get("black_wants"), note.get("black_strength")),
+        "why": why,
+        "denied": _listed(denied),
+    }
+    if not denied:
+        text = gettext(
+            "%(white)s has White against %(black)s: %(white)s had %(white_wish)s, %(black)s "
+            "%(black_wish)s; %(why)s."
+        )
+    elif len(denied) == 1:
+        text = gettext(
+            "%(white)s has White against %(black)s: %(white)s had %(white_wish)s, %(black)s "
+            "%(black_wish)s; %(why)s; %(denied)s does not get the preferred colour."
+        )
+    else:
+        text = gettext(
+            "%(white)s has White against %(black)s: %(white)s had %(white_wish)s, %(black)s "
+            "%(black_wish)s; %(why)s; %(denied)s do not get the preferred colour."
+        )
+    return text % values
+
+
+def _dutch_bracket(note: Note, name: Name) -> str:
+    def who(items: Sequence[str]) -> str:
+        return _listed([name(p) for p in items])
+
+    points = _points(note["score"])
+    values = {"points": points_text(points), "num": note["pair_count"]}
+    if abs(points) == 1:
+        head = ngettext(
+            "The bracket on %(points)s point: %(num)d pair",
+            "The bracket on %(points)s point: %(num)d pairs",
+            note["pair_count"],
+        )
+    else:
+        head = ngettext(
+            "The bracket on %(points)s points: %(num)d pair",
+            "The bracket on %(points)s points: %(num)d pairs",
+            note["pair_count"],
+        )
+    parts = [head % values]
+    if note.get("moved_down"):
+        if note.get("upfloaters"):
+            parts.append(
+                gettext("moved down from above: %(moved)s (upfloaters: %(up)s)")
+                % {"moved": who(note["moved_down"]), "up": who(note["upfloaters"])}
+            )
+        else:
+            parts.append(
+                gettext("moved down from above: %(moved)s") % {"moved": who(note["moved_down"])}
+            )
+    down = note.get("downfloaters") or []
+    if down:
+        parts.append(
+            ngettext(
+                "%(names)s floats down to the next bracket",
+                "%(names)s float down to the next bracket",
+                len(down),
+            )
+            % {"names": who(down)}
+        )
+    missed = []
+    colour, strong = note.get("colour_denied") or [], note.get("strong_denied") or []
+    if colour and colour == strong:
+        missed.append(
+            gettext("C.10 and C.11, strong colour preference not granted: %(names)s")
+            % {"names": who(colour)}
+        )
+    elif colour:
+        missed.append(
+            gettext("C.10, colour preference not granted: %(names)s") % {"names": who(colour)}
+        )
+    if strong and colour != strong:
+        missed.append(
+            gettext("C.11, strong preference not granted: %(names)s") % {"names": who(strong)}
+        )
+    if note.get("repeat_downfloat"):
+        missed.append(
+            gettext("C.12, a downfloat again after one last round: %(names)s")
+            % {"names": who(note["repeat_downfloat"])}
+        )
+    if note.get("repeat_upfloat"):
+        missed.append(
+            gettext("C.13, an upfloat again after one last round: %(names)s")
+            % {"names": who(note["repeat_upfloat"])}
+        )
+    text = gettext("%(parts)s.") % {"parts": "; ".join(parts)}
+    if missed:
+        text += " " + gettext(
+            "Not met in full (as little as the criteria before them allow): %(missed)s."
+        ) % {"missed": "; ".join(missed)}
+    return text
+
+
 #: The kinds said here; the others are the engine's English for now.
 _KINDS: dict[str, Callable[[Note, Name], str | None]] = {
     "excluded": _excluded,
@@ -591,6 +771,9 @@ _KINDS: dict[str, Callable[[Note, Name], str | None]] = {
     "walkover": _walkover,
     "seat_replaced": _seat_replaced,
     "bracket_reset": _bracket_reset,
+    "virtual_points": _virtual_points,
+    "colours": _colours,
+    "dutch_bracket": _dutch_bracket,
 }
 
 

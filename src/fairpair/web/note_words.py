@@ -746,7 +746,90 @@ def _dutch_bracket(note: Note, name: Name) -> str:
     return text
 
 
-#: The kinds said here; the others are the engine's English for now.
+def _pod_tables(note: Note, name: Name) -> str:
+    players, size = note["players"], note["pod_size"]
+    head = ngettext(
+        "%(num)d player at tables of %(size)s: %(shape)s",
+        "%(num)d players at tables of %(size)s: %(shape)s",
+        players,
+    ) % {"num": players, "size": size, "shape": "+".join(str(n) for n in note["sizes"])}
+    if note.get("byes"):
+        byes = ngettext("%(num)d bye", "%(num)d byes", note["byes"]) % {"num": note["byes"]}
+        head = gettext("%(tables)s and %(byes)s") % {"tables": head, "byes": byes}
+    left = players % size if size else 0
+    if not left:
+        return gettext("%(text)s (%(players)s is a multiple of %(size)s).") % {
+            "text": head,
+            "players": players,
+            "size": size,
+        }
+    mode = note["remainder"]
+    why = {
+        "smaller": gettext("the %(left)s left over make the lowest tables smaller"),
+        "larger": gettext("the %(left)s left over make the lowest tables larger"),
+        "byes": gettext("the %(left)s left over have a bye"),
+    }.get(mode)
+    values = {
+        "text": head,
+        "mode": mode,
+        "why": why % {"left": left} if why is not None else mode,
+    }
+    if note.get("exact", True):
+        return gettext("%(text)s (remainder mode %(mode)s: %(why)s).") % values
+    return (
+        gettext(
+            "%(text)s (remainder mode %(mode)s: %(why)s); the mode's own shape cannot seat this "
+            "field, so the fallback applies."
+        )
+        % values
+    )
+
+
+#: Where a round robin's Berger numbers come from.
+_NUMBER_SOURCES = {
+    "stage_seeds": N_("the stage's seeds"),
+    "participants": N_("the stage's participants in the order listed"),
+    "event_seeds": N_("the players' seeds (unseeded players in registration order)"),
+}
+
+
+def _round_robin_numbers(note: Note, name: Name) -> str:
+    if note["cycles"] > 1:
+        cycle = gettext("cycle %(cycle)s of %(cycles)s, round %(round)s") % {
+            "cycle": note["cycle"],
+            "cycles": note["cycles"],
+            "round": note["cycle_round"],
+        }
+    else:
+        cycle = gettext("round %(round)s") % {"round": note["cycle_round"]}
+    source = _NUMBER_SOURCES.get(str(note["source"]))
+    values = {
+        "cycle": cycle,
+        "rounds": note["rounds"],
+        "source": gettext(source) if source is not None else str(note["source"]),
+        "numbers": _listed([f"{i} {name(p)}" for i, p in enumerate(note["players"], start=1)]),
+        "dummy": note.get("dummy"),
+    }
+    if note.get("dummy") is None:
+        return (
+            gettext(
+                "Round robin on the FIDE Berger table (C.05 Annex 1), %(cycle)s of the table "
+                "(%(rounds)s rounds in all). Numbers by %(source)s: %(numbers)s. The first-named "
+                "player of each game plays first."
+            )
+            % values
+        )
+    return (
+        gettext(
+            "Round robin on the FIDE Berger table (C.05 Annex 1), %(cycle)s of the table "
+            "(%(rounds)s rounds in all). Numbers by %(source)s: %(numbers)s; %(dummy)s is the bye. "
+            "The first-named player of each game plays first."
+        )
+        % values
+    )
+
+
+#: Every note kind, by its ``kind``.
 _KINDS: dict[str, Callable[[Note, Name], str | None]] = {
     "excluded": _excluded,
     "round_one": _round_one,
@@ -774,6 +857,8 @@ _KINDS: dict[str, Callable[[Note, Name], str | None]] = {
     "virtual_points": _virtual_points,
     "colours": _colours,
     "dutch_bracket": _dutch_bracket,
+    "pod_tables": _pod_tables,
+    "round_robin_numbers": _round_robin_numbers,
 }
 
 

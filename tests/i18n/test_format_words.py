@@ -32,7 +32,7 @@ def test_a_drawn_playoff_match_is_refused_in_french_and_japanese() -> None:
         assert i18n.reason(error).startswith("トーナメント戦は引き分けで終われません(1-1)")
 
 
-def test_a_bracket_of_one_and_a_pod_of_nine_are_refused_in_german() -> None:
+def test_a_bracket_of_one_and_a_pod_table_of_99_seats_are_refused_in_german() -> None:
     one = _refusal(lambda: bracket_size(1))
     nine = _refusal(lambda: plan_pods(20, 99))
     assert one.reason == "a bracket needs at least 2 entrants, not 1"

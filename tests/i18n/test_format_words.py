@@ -1,6 +1,6 @@
-"""The brackets', pods' and round robins' refusals (``engine/brackets``, ``engine/pods``,
-``engine/formats``, ``playoff``) in the reader's language, said at the edge; English exactly
-as the engine has always said it."""
+"""The brackets', pods', round robins' and tiebreak modifiers' refusals (``engine/brackets``,
+``engine/pods``, ``engine/formats``, ``playoff``, ``engine/tiebreaks``) in the reader's
+language, said at the edge; English exactly as the engine has always said it."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from fairpair.engine.brackets.bracket import decide
 from fairpair.engine.brackets.seeding import bracket_size
 from fairpair.engine.errors import FairpairError
 from fairpair.engine.pods.partition import plan_pods
+from fairpair.engine.tiebreaks.registry import get_tiebreak, tiebreak_problem
 
 
 def _refusal(make: Callable[[], object]) -> FairpairError:
@@ -41,3 +42,17 @@ def test_a_bracket_of_one_and_a_pod_table_of_99_seats_are_refused_in_german() ->
         assert i18n.reason(one) == "ein Turnierbaum braucht mindestens 2 Teilnehmer, nicht 1"
         assert i18n.reason(nine).startswith("ein Pod-Tisch hat ")
         assert i18n.reason(nine).endswith("Plätze, nicht 99")
+
+
+def test_a_tiebreak_modifier_out_of_range_is_refused_in_german() -> None:
+    error = _refusal(lambda: get_tiebreak("koya_limit_101"))
+    assert error.reason == (
+        "tiebreak 'koya_limit_101': Koya's limit (koya_limit_<percent>: a percentage of the "
+        "maximum possible score) must be from 0 to 100, not 101"
+    )
+    assert tiebreak_problem("koya_limit_101") == error.reason  # the documents' English
+    with i18n.speaking("de"):
+        assert i18n.reason(error) == (
+            "Feinwertung 'koya_limit_101': die Koya-Grenze (koya_limit_<Prozent>: ein "
+            "Prozentsatz der höchstmöglichen Punktzahl) muss zwischen 0 und 100 liegen, nicht 101"
+        )

@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from fairpair.engine.errors import Said, saying
 from fairpair.engine.tiebreaks import koya, rating
 from fairpair.engine.tiebreaks.base import Tiebreak
 
@@ -50,7 +51,13 @@ def shown(text: str) -> str:
 
 
 class BadParameter(ValueError):
-    """A parametrised tie-break name whose number (or base) is not allowed; the reason."""
+    """A parametrised tie-break name whose number (or base) is not allowed; the reason (a
+    ``Said``: ``str()`` is the English, ``said`` the sentence to say at the edge)."""
+
+    @property
+    def said(self) -> Said:
+        reason = self.args[0] if self.args else ""
+        return reason if isinstance(reason, Said) else Said(str(reason), marked=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,15 +134,33 @@ class Modified:
         )
 
 
-def _whole(text: str, low: int, high: int, what: str) -> int:
+def _whole(text: str, low: int, high: int, what: Said) -> int:
     """``text`` as a whole number from ``low`` to ``high`` written plainly, else BadParameter."""
     if not (text.isascii() and text.isdigit()) or (len(text) > 1 and text[0] == "0"):
-        raise BadParameter(f"{what} must be a whole number written plainly, not {shown(text)}")
+        raise BadParameter(
+            saying(
+                "%(what)s must be a whole number written plainly, not %(text)s",
+                what=what,
+                text=shown(text),
+            )
+        )
+    least, most = f"{low:,}", f"{high:,}"
     if len(text) > len(str(high)):
-        raise BadParameter(f"{what} must be from {low:,} to {high:,}")
+        raise BadParameter(
+            saying("%(what)s must be from %(low)s to %(high)s", what=what, low=least, high=most)
+        )
     value = int(text)
     if not low <= value <= high:
-        raise BadParameter(f"{what} must be from {low:,} to {high:,}, not {value:,}")
+        shown_value = f"{value:,}"
+        raise BadParameter(
+            saying(
+                "%(what)s must be from %(low)s to %(high)s, not %(value)s",
+                what=what,
+                low=least,
+                high=most,
+                value=shown_value,
+            )
+        )
     return value
 
 
@@ -147,9 +172,13 @@ def modified(name: str) -> Modified | None:
     if koya_limit is not None:
         sign, number = koya_limit.groups()
         if sign is None:
-            what = "Koya's limit (koya_limit_<percent>: a percentage of the maximum possible score)"
+            what = saying(
+                "Koya's limit (koya_limit_<percent>: a percentage of the maximum possible score)"
+            )
             return Modified(KOYA, limit_percent=_whole(number, 0, 100, what))
-        what = f"the half-points Koya's limit moves by (koya_limit_{sign}_<half-points>)"
+        what = saying(
+            "the half-points Koya's limit moves by (koya_limit_%(sign)s_<half-points>)", sign=sign
+        )
         shift = _whole(number, 1, MAX_LIMIT_SHIFT, what)
         return Modified(KOYA, limit_shift=shift if sign == "plus" else -shift)
     unrated = _UNRATED.fullmatch(name)
@@ -157,9 +186,12 @@ def modified(name: str) -> Modified | None:
         base, number = unrated.groups()
         if base not in TAKES_UNRATED:
             raise BadParameter(
-                f"only the rating tie-breaks take _unrated_<rating> ({', '.join(TAKES_UNRATED)}), "
-                f"not {shown(base)}"
+                saying(
+                    "only the rating tie-breaks take _unrated_<rating> (%(these)s), not %(base)s",
+                    these=", ".join(TAKES_UNRATED),
+                    base=shown(base),
+                )
             )
-        what = "the rating of unrated players (_unrated_<rating>)"
+        what = saying("the rating of unrated players (_unrated_<rating>)")
         return Modified(base, unrated=_whole(number, 0, MAX_UNRATED, what))
     return None

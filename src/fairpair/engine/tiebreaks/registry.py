@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from fairpair.engine.errors import UnknownTiebreak
+from fairpair.engine.errors import Said, UnknownTiebreak, saying
 from fairpair.engine.tiebreaks import (
     buchholz,
     colours,
@@ -47,16 +47,23 @@ REGISTRY: dict[str, Tiebreak] = {
 def tiebreak_problem(name: str) -> str | None:
     """Why ``name`` names no tie-break (``None``: it names one) — unknown, or a parametrised
     name (``koya_limit_60``, ``aro_unrated_1000``: ``parameters``) with a number not allowed."""
+    said = tiebreak_said(name)
+    return None if said is None else str(said)
+
+
+def tiebreak_said(name: str) -> Said | None:
+    """``tiebreak_problem`` as a sentence to say in the reader's language (``str()``: the
+    English)."""
     if name in REGISTRY:
         return None
     try:
         found = modified(name)
     except BadParameter as error:
-        return f"tiebreak {shown(name)}: {error}"
+        return saying("tiebreak %(name)s: %(problem)s", name=shown(name), problem=error.said)
     if found is not None:
         return None
     known = ", ".join((*REGISTRY, *SPELLINGS))
-    return f"unknown tiebreak {shown(name)} (known: {known})"
+    return saying("unknown tiebreak %(name)s (known: %(known)s)", name=shown(name), known=known)
 
 
 def get_tiebreak(name: str, where: str = "tiebreaks") -> Tiebreak:
@@ -65,7 +72,7 @@ def get_tiebreak(name: str, where: str = "tiebreaks") -> Tiebreak:
     ``UnknownTiebreak`` at ``where`` with the reason otherwise."""
     found = REGISTRY.get(name) or _parametrised(name)
     if found is None:
-        raise UnknownTiebreak(where, tiebreak_problem(name) or name)
+        raise UnknownTiebreak(where, tiebreak_said(name) or name)
     return found
 
 

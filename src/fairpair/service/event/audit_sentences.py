@@ -1040,46 +1040,45 @@ def _portal_settings(e: AuditEntry, n: Names, actor: str) -> str:
     )
 
 
-_NOTICES = {
-    "round_open": (
-        N_("%(actor)s sent the round is open notice of %(place)s"),
-        (
-            N_("%(actor)s sent the round is open notice of %(place)s (%(num)d player notified)"),
-            N_("%(actor)s sent the round is open notice of %(place)s (%(num)d players notified)"),
-        ),
-    ),
-    "halfway": (
-        N_("%(actor)s sent the halfway notice of %(place)s"),
-        (
-            N_("%(actor)s sent the halfway notice of %(place)s (%(num)d player notified)"),
-            N_("%(actor)s sent the halfway notice of %(place)s (%(num)d players notified)"),
-        ),
-    ),
-    "deadline_24h": (
-        N_("%(actor)s sent the 24 hours to the deadline notice of %(place)s"),
-        (
-            N_(
-                "%(actor)s sent the 24 hours to the deadline notice of %(place)s "
-                "(%(num)d player notified)"
-            ),
-            N_(
-                "%(actor)s sent the 24 hours to the deadline notice of %(place)s "
-                "(%(num)d players notified)"
-            ),
-        ),
-    ),
-}
-
-
 def _notice(kind: str) -> Sentence:
-    plain, (one, many) = _NOTICES[kind]
+    """A round notice sent ("round_open", "halfway", "deadline_24h"), with how many players
+    it reached when the record says."""
 
     def say(e: AuditEntry, n: Names, actor: str) -> str:
         made = _dict(e.after).get("notified")
-        values: dict[str, later.Value] = {"actor": actor, "place": where(e.subject, n)}
-        if isinstance(made, int):
-            return Later(one, values, many, made)
-        return Later(plain, values)
+        v: dict[str, later.Value] = {"actor": actor, "place": where(e.subject, n)}
+        counted = isinstance(made, int)
+        count = made if isinstance(made, int) else 0
+        if kind == "round_open":
+            if counted:
+                return later.ngettext(
+                    "%(actor)s sent the round is open notice of %(place)s (%(num)d player "
+                    "notified)",
+                    "%(actor)s sent the round is open notice of %(place)s (%(num)d players "
+                    "notified)",
+                    count,
+                    **v,
+                )
+            return later.gettext("%(actor)s sent the round is open notice of %(place)s", **v)
+        if kind == "halfway":
+            if counted:
+                return later.ngettext(
+                    "%(actor)s sent the halfway notice of %(place)s (%(num)d player notified)",
+                    "%(actor)s sent the halfway notice of %(place)s (%(num)d players notified)",
+                    count,
+                    **v,
+                )
+            return later.gettext("%(actor)s sent the halfway notice of %(place)s", **v)
+        if counted:
+            return later.ngettext(
+                "%(actor)s sent the 24 hours to the deadline notice of %(place)s (%(num)d "
+                "player notified)",
+                "%(actor)s sent the 24 hours to the deadline notice of %(place)s (%(num)d "
+                "players notified)",
+                count,
+                **v,
+            )
+        return later.gettext("%(actor)s sent the 24 hours to the deadline notice of %(place)s", **v)
 
     return say
 

@@ -1,6 +1,7 @@
 """Audit entries of every kind the service writes, as the service writes them (actor, action,
 subject, before, after), with the values (names, numbers) their sentence must carry in any
-language — for ``test_audit_log_words``. Several entries of a kind show its other cases."""
+language — for ``tests/i18n/test_audit_log_words``. Several entries of a kind show its other
+cases."""
 
 from __future__ import annotations
 

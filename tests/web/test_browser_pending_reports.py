@@ -2,7 +2,8 @@
 Results tab says "P1 reported 2-1, waiting for P2" beside the match (and the round's page
 too); after a dispute the console's navigation shows the Resolution Queue's count, the match
 says the two players disagree with a link to the queue; the Audit log reads as sentences,
-each with its raw entry behind a "details" disclosure."""
+each with its raw entry behind a "details" disclosure — and in German for a German reader
+(issue 33, point 8)."""
 
 from __future__ import annotations
 
@@ -92,6 +93,27 @@ def test_the_console_explains_pending_reports_and_the_log_reads_as_sentences(
         raw.locator("summary").click()
         expect(raw.locator("code", has_text="self_report.report")).to_be_visible()
         expect(raw).to_contain_text('"score": "2-1"')
+
+        # the same log read in German (the footer's choice, kept in the fairpair_lang cookie):
+        # the sentences and the details' labels in German, names and scores as they are
+        laptop.add_cookies([{"name": "fairpair_lang", "value": "de", "url": live_server.url}])
+        console.goto(f"/console/{slug}/log")
+        expect(log).to_contain_text(
+            f"{one.a.upper()} meldete 2-1 an Tisch {one.table} in Runde 1 (aus eigener Sicht), "
+            "wartet auf die Bestätigung des Gegners"
+        )
+        expect(log).to_contain_text(
+            f"{two.b.upper()} widersprach der Meldung von Tisch {two.table}"
+        )
+        expect(log).to_contain_text("td eröffnete Runde 1")
+        expect(log).not_to_contain_text("opened round 1")
+        entry = log.locator(
+            "tr[data-action='self_report.report']", has_text=f"{one.a.upper()} meldete 2-1"
+        )
+        raw = entry.locator("details.log-details")
+        raw.locator("summary").click()
+        expect(raw).to_contain_text(f"Runde 1 Tisch {one.table}")
+        expect(raw.locator("code", has_text="self_report.report")).to_be_visible()
     finally:
         phone.close()
         laptop.close()

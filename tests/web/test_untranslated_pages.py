@@ -71,6 +71,8 @@ NOT_TEXT = re.compile(
     # the version; each language's own name in the picker; the accounts' usernames
     r"|^fairpair [0-9.]+$|^(?:English|Español|Português \(Brasil\)|Français|Deutsch|Italiano)$"
     r"|^(?:ally|jude)$"
+    # ids as a record stores them (the audit log's details: players' keys, an actor's name)
+    r"|^(?:td|[a-z0-9]+(?:-[a-z0-9]+)+(?:, [a-z0-9]+(?:-[a-z0-9]+)+)*)$"
 )
 SKIP = {"script", "style", "template", "svg", "code", "pre", "kbd", "samp"}
 ATTRIBUTES = ("title", "aria-label", "placeholder", "alt")
@@ -129,8 +131,6 @@ def english(piece: str) -> bool:
 #: Pages still partly English, and why (docs/languages.md "Not translated yet"): a route here
 #: is read but its English is not counted. Remove a line when its page is translated.
 NOT_YET = {
-    "/console/{slug}/log": "the audit log's sentences and subjects (service.event.audit_sentences)",
-    "/console/{slug}/players/{player}": "the player's audit-log entries (the same sentences)",
     "/help/tiebreaks": "the tiebreaks' definitions (the registry's English texts)",
 }
 

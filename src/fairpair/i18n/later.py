@@ -16,8 +16,10 @@ plain English text again: fine for the CLI and the API, shown in English on a pa
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Self
+
+from babel.lists import format_list
 
 from fairpair import i18n
 
@@ -72,6 +74,38 @@ class RoundName(Later):
         return i18n.round_name(str(self))
 
 
+class ResultWords(Later):
+    """A result as the engine says it ("Bea wins 2-1", "draw 1-1", "Bo forfeits"), inside a
+    sentence: translated by ``fairpair.i18n.result_words`` (the player's name is what comes
+    before "wins" or "forfeits")."""
+
+    def translated(self) -> str:
+        text = str(self)
+        name = text.rsplit(" wins", 1)[0] if " wins" in text else text.removesuffix(" forfeits")
+        return i18n.result_words(text, name, name)
+
+
+class Listed(Later):
+    """Names (or other values) as a list: English "Ann, Bea and Cole"; another language joins
+    them as it does (CLDR's list patterns: "Ann, Bea und Cole", "Ann、Bea、Cole")."""
+
+    items: tuple[Value, ...]
+
+    def __new__(cls, items: Sequence[Value]) -> Self:
+        shown = [str(i) for i in items]
+        english = shown[0] if len(shown) <= 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+        made = str.__new__(cls, "".join(shown) if len(shown) <= 1 else english)
+        made.message, made.plural, made.n, made.values = str(made), None, None, {}
+        made.items = tuple(items)
+        return made
+
+    def translated(self) -> str:
+        if i18n.language() == i18n.SOURCE:
+            return str(self)
+        said = [v.translated() if isinstance(v, Later) else str(v) for v in self.items]
+        return format_list(said, locale=i18n.locale()) if said else ""
+
+
 def gettext(message: str, **values: Value) -> Later:
     """``message`` with ``values`` (``%(name)s``), said later in the reader's language."""
     return Later(message, values)
@@ -84,6 +118,21 @@ def ngettext(singular: str, plural: str, n: int, **values: Value) -> Later:
 
 def round_name(name: str) -> RoundName:
     return RoundName(name)
+
+
+def result_words(text: str) -> ResultWords:
+    return ResultWords(text)
+
+
+def listed(items: Sequence[Value]) -> Listed:
+    """``items`` joined as a list ("Ann, Bea and Cole"), said later in the reader's language."""
+    return Listed(items)
+
+
+def word(text: str) -> Later:
+    """A word the catalogue holds under its own English (a role, a format marked with
+    ``N_``), said later in the reader's language."""
+    return Later(text)
 
 
 def translated(value: object) -> str:

@@ -1,7 +1,9 @@
 """The console's Audit log tab: every change of the event as a sentence ("Ann (owner)
 recorded the result of table 3 in round 2: Bea wins 2-1"), newest first, a page at a time;
 each entry's raw record (actor, action, subject, before → after as JSON) behind a *details*
-disclosure."""
+disclosure. The sentences and the details' labels are said in the reader's language (issue 33,
+point 8: ``audit_sentences`` makes them as ``fairpair.i18n.later`` texts); the record itself
+(its ids, usernames and JSON) is shown as stored."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
 from fairpair.service.event.audit_pages import audit_page
+from fairpair.service.event.audit_sentences import actor_label, subject_label
 from fairpair.web.access import DbDep, Viewer
 from fairpair.web.console import console_page
 
@@ -42,7 +45,16 @@ def log_tab(
         slug,
         "console/log.html",
         tab="log",
-        entries=[(line, shown(line.entry.before), shown(line.entry.after)) for line in found.lines],
+        entries=[
+            (
+                line,
+                actor_label(line.entry.actor),
+                subject_label(line.entry.subject),
+                shown(line.entry.before),
+                shown(line.entry.after),
+            )
+            for line in found.lines
+        ],
         page=found.page,
         pages=found.pages,
         total=found.total,

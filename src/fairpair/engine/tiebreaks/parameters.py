@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from fairpair.engine.errors import N_, Said, as_said, saying, saying_n
 from fairpair.engine.tiebreaks import koya, rating
 from fairpair.engine.tiebreaks.base import Tiebreak
 
@@ -50,7 +51,12 @@ def shown(text: str) -> str:
 
 
 class BadParameter(ValueError):
-    """A parametrised tie-break name whose number (or base) is not allowed; the reason."""
+    """A parametrised tie-break name whose number (or base) is not allowed; the reason
+    (``said``: the reason as a sentence, for a reader's language; its text is the English)."""
+
+    def __init__(self, reason: str | Said) -> None:
+        self.said = as_said(reason)
+        super().__init__(str(self.said))
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,53 +95,147 @@ class Modified:
     def tiebreak(self, base: Tiebreak) -> Tiebreak:
         """The tie-break: ``base`` (the catalogue's) with this modifier."""
         short = base.short + self.suffix
+        # The catalogue's label said in the reader's language (fairpair.i18n.tiebreaks).
+        named = Said(base.label, context="tiebreak")
+        label: Said
+        rule: Said
         if self.unrated is not None:
-            label = f"{base.label}, unrated {self.unrated}"
-            rule = f"With ``/U{self.unrated}`` (C.07 art. 10): " + (
-                f"an unrated player's rating is {self.unrated}."
-                if base.name == "rating"
-                else f"an unrated opponent counts as rated {self.unrated} (not left out)."
-            )
+            label = saying("%(tiebreak)s, unrated %(rating)s", tiebreak=named, rating=self.unrated)
+            if base.name == "rating":
+                rule = saying(
+                    "With ``/U%(rating)s`` (C.07 art. 10): an unrated player's rating is "
+                    "%(rating)s.",
+                    rating=self.unrated,
+                )
+            else:
+                rule = saying(
+                    "With ``/U%(rating)s`` (C.07 art. 10): an unrated opponent counts as rated "
+                    "%(rating)s (not left out).",
+                    rating=self.unrated,
+                )
             compute = rating.with_unrated(self.base, self.unrated)
         elif self.limit_shift is not None:
             n = abs(self.limit_shift)
-            moved = "raised" if self.limit_shift > 0 else "lowered"
-            halves = "half-point" if n == 1 else "half-points"
-            label = f"{base.label}, limit {'+' if self.limit_shift > 0 else '−'}{n} {halves}"
-            rule = (
-                f"With ``/L{self.limit_shift:+d}`` (C.07 art. 9.2): the 50% limit is {moved} by "
-                f"{n} {halves}."
-            )
+            if self.limit_shift > 0:
+                label = saying_n(
+                    "%(tiebreak)s, limit +%(num)d half-point",
+                    "%(tiebreak)s, limit +%(num)d half-points",
+                    n,
+                    tiebreak=named,
+                )
+                rule = saying_n(
+                    "With ``/L+%(num)d`` (C.07 art. 9.2): the 50%% limit is raised by %(num)d "
+                    "half-point.",
+                    "With ``/L+%(num)d`` (C.07 art. 9.2): the 50%% limit is raised by %(num)d "
+                    "half-points.",
+                    n,
+                )
+            else:
+                label = saying_n(
+                    "%(tiebreak)s, limit −%(num)d half-point",
+                    "%(tiebreak)s, limit −%(num)d half-points",
+                    n,
+                    tiebreak=named,
+                )
+                rule = saying_n(
+                    "With ``/L-%(num)d`` (C.07 art. 9.2): the 50%% limit is lowered by %(num)d "
+                    "half-point.",
+                    "With ``/L-%(num)d`` (C.07 art. 9.2): the 50%% limit is lowered by %(num)d "
+                    "half-points.",
+                    n,
+                )
             compute = koya.koya_limit(50, self.limit_shift)
         else:
             percent = self.limit_percent
             assert percent is not None
-            label = f"{base.label}, limit {percent}%"
-            rule = (
-                f"With ``/L{percent}`` (TieBreakServer's ``KS/L{percent}``): the limit is "
-                f"{percent}% of the maximum possible score, not 50%."
+            label = saying("%(tiebreak)s, limit %(percent)s%%", tiebreak=named, percent=percent)
+            rule = saying(
+                "With ``/L%(percent)s`` (TieBreakServer's ``KS/L%(percent)s``): the limit is "
+                "%(percent)s%% of the maximum possible score, not 50%%.",
+                percent=percent,
             )
             compute = koya.koya_limit(percent, 0)
         return Tiebreak(
             self.name,
-            label,
+            str(label),
             short,
             base.kind,
             base.higher_is_better,
-            f"{base.definition}\n\n{rule}",
+            (*base.paragraphs, rule),
             compute,
+            said_label=label,
         )
 
 
-def _whole(text: str, low: int, high: int, what: str) -> int:
-    """``text`` as a whole number from ``low`` to ``high`` written plainly, else BadParameter."""
+#: What a parametrised name's number is, and the sentences refusing it: not a whole number
+#: written plainly, too long to be in range, out of range (``%(text)s``: the text as typed,
+#: quoted; ``%(value)s``: the number). One sentence per case, numbers as the language writes
+#: them.
+_PERCENT = (
+    N_(
+        "Koya's limit (koya_limit_<percent>: a percentage of the maximum possible score) must "
+        "be a whole number written plainly, not %(text)s"
+    ),
+    N_(
+        "Koya's limit (koya_limit_<percent>: a percentage of the maximum possible score) must "
+        "be from 0 to 100"
+    ),
+    N_(
+        "Koya's limit (koya_limit_<percent>: a percentage of the maximum possible score) must "
+        "be from 0 to 100, not %(value)s"
+    ),
+)
+_PLUS = (
+    N_(
+        "the half-points Koya's limit moves by (koya_limit_plus_<half-points>) must be a whole "
+        "number written plainly, not %(text)s"
+    ),
+    N_(
+        "the half-points Koya's limit moves by (koya_limit_plus_<half-points>) must be from 1 "
+        "to 1,000"
+    ),
+    N_(
+        "the half-points Koya's limit moves by (koya_limit_plus_<half-points>) must be from 1 "
+        "to 1,000, not %(value)s"
+    ),
+)
+_MINUS = (
+    N_(
+        "the half-points Koya's limit moves by (koya_limit_minus_<half-points>) must be a "
+        "whole number written plainly, not %(text)s"
+    ),
+    N_(
+        "the half-points Koya's limit moves by (koya_limit_minus_<half-points>) must be from 1 "
+        "to 1,000"
+    ),
+    N_(
+        "the half-points Koya's limit moves by (koya_limit_minus_<half-points>) must be from 1 "
+        "to 1,000, not %(value)s"
+    ),
+)
+_UNRATED_RATING = (
+    N_(
+        "the rating of unrated players (_unrated_<rating>) must be a whole number written "
+        "plainly, not %(text)s"
+    ),
+    N_("the rating of unrated players (_unrated_<rating>) must be from 0 to 100,000"),
+    N_(
+        "the rating of unrated players (_unrated_<rating>) must be from 0 to 100,000, not %(value)s"
+    ),
+)
+
+
+def _whole(text: str, low: int, high: int, said: tuple[str, str, str]) -> int:
+    """``text`` as a whole number from ``low`` to ``high`` written plainly, else BadParameter
+    with the sentence of ``said`` for the case."""
+    not_plain, too_long, out_of_range = said
     if not (text.isascii() and text.isdigit()) or (len(text) > 1 and text[0] == "0"):
-        raise BadParameter(f"{what} must be a whole number written plainly, not {shown(text)}")
+        raise BadParameter(saying(not_plain, text=shown(text)))
     if len(text) > len(str(high)):
-        raise BadParameter(f"{what} must be from {low:,} to {high:,}")
+        raise BadParameter(saying(too_long))
     value = int(text)
     if not low <= value <= high:
-        raise BadParameter(f"{what} must be from {low:,} to {high:,}, not {value:,}")
+        raise BadParameter(saying(out_of_range, value=f"{value:,}"))
     return value
 
 
@@ -147,19 +247,19 @@ def modified(name: str) -> Modified | None:
     if koya_limit is not None:
         sign, number = koya_limit.groups()
         if sign is None:
-            what = "Koya's limit (koya_limit_<percent>: a percentage of the maximum possible score)"
-            return Modified(KOYA, limit_percent=_whole(number, 0, 100, what))
-        what = f"the half-points Koya's limit moves by (koya_limit_{sign}_<half-points>)"
-        shift = _whole(number, 1, MAX_LIMIT_SHIFT, what)
+            return Modified(KOYA, limit_percent=_whole(number, 0, 100, _PERCENT))
+        shift = _whole(number, 1, MAX_LIMIT_SHIFT, _PLUS if sign == "plus" else _MINUS)
         return Modified(KOYA, limit_shift=shift if sign == "plus" else -shift)
     unrated = _UNRATED.fullmatch(name)
     if unrated is not None:
         base, number = unrated.groups()
         if base not in TAKES_UNRATED:
             raise BadParameter(
-                f"only the rating tie-breaks take _unrated_<rating> ({', '.join(TAKES_UNRATED)}), "
-                f"not {shown(base)}"
+                saying(
+                    "only the rating tie-breaks take _unrated_<rating> (%(known)s), not %(base)s",
+                    known=", ".join(TAKES_UNRATED),
+                    base=shown(base),
+                )
             )
-        what = "the rating of unrated players (_unrated_<rating>)"
-        return Modified(base, unrated=_whole(number, 0, MAX_UNRATED, what))
+        return Modified(base, unrated=_whole(number, 0, MAX_UNRATED, _UNRATED_RATING))
     return None

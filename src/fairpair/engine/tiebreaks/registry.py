@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from fairpair.engine.errors import UnknownTiebreak
+from fairpair.engine.errors import N_, Said, UnknownTiebreak, saying
 from fairpair.engine.tiebreaks import (
     buchholz,
     colours,
@@ -44,19 +44,29 @@ REGISTRY: dict[str, Tiebreak] = {
 }
 
 
-def tiebreak_problem(name: str) -> str | None:
-    """Why ``name`` names no tie-break (``None``: it names one) — unknown, or a parametrised
-    name (``koya_limit_60``, ``aro_unrated_1000``: ``parameters``) with a number not allowed."""
+#: The reason for a name that is no tie-break (``%(known)s``: the names and spellings).
+UNKNOWN = N_("unknown tiebreak %(name)s (known: %(known)s)")
+
+
+def tiebreak_reason(name: str) -> Said | None:
+    """Why ``name`` names no tie-break, as a sentence (``None``: it names one) — unknown, or
+    a parametrised name (``koya_limit_60``, ``aro_unrated_1000``: ``parameters``) with a
+    number not allowed."""
     if name in REGISTRY:
         return None
     try:
         found = modified(name)
     except BadParameter as error:
-        return f"tiebreak {shown(name)}: {error}"
+        return saying("tiebreak %(name)s: %(reason)s", name=shown(name), reason=error.said)
     if found is not None:
         return None
-    known = ", ".join((*REGISTRY, *SPELLINGS))
-    return f"unknown tiebreak {shown(name)} (known: {known})"
+    return saying(UNKNOWN, name=shown(name), known=", ".join((*REGISTRY, *SPELLINGS)))
+
+
+def tiebreak_problem(name: str) -> str | None:
+    """``tiebreak_reason`` in English (the text of the command line, TRF and the tests)."""
+    said = tiebreak_reason(name)
+    return None if said is None else str(said)
 
 
 def get_tiebreak(name: str, where: str = "tiebreaks") -> Tiebreak:
@@ -65,7 +75,7 @@ def get_tiebreak(name: str, where: str = "tiebreaks") -> Tiebreak:
     ``UnknownTiebreak`` at ``where`` with the reason otherwise."""
     found = REGISTRY.get(name) or _parametrised(name)
     if found is None:
-        raise UnknownTiebreak(where, tiebreak_problem(name) or name)
+        raise UnknownTiebreak(where, tiebreak_reason(name) or name)
     return found
 
 

@@ -235,7 +235,7 @@ def _whole(text: str, low: int, high: int, said: tuple[str, str, str]) -> int:
         raise BadParameter(saying(too_long))
     value = int(text)
     if not low <= value <= high:
-        raise BadParameter(saying(out_of_range, value=f"{value:,}"))
+        raise BadParameter(saying(out_of_range, value=format(value, ",")))
     return value
 
 

@@ -108,7 +108,10 @@ def check() -> int:
             if not message.id:
                 continue
             found = catalog.get(message.id, message.context)
-            if found is None or found.fuzzy or not found.string:
+            strings = found.string if found is not None else ""
+            if isinstance(strings, (tuple, list)):  # every plural form of the language
+                strings = "" if not all(strings) else strings
+            if found is None or found.fuzzy or not strings:
                 lacking += 1
                 print(f"{lang}: {message.id!r}")
     return 1 if lacking else 0

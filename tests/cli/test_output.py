@@ -313,7 +313,7 @@ def test_a_save_that_fails_prints_no_success(
     def refuse(*args: Any, **kwargs: Any) -> None:
         raise UnreadableFile(str(path), "cannot be written: read-only file system")
 
-    monkeypatch.setattr("fairpair.cli.pair.save_with_new_round", refuse)
+    monkeypatch.setattr("fairpair.interop.save.save_with_new_round", refuse)
     result = run("pair", str(path), "--save")
     assert result.exit_code == ExitCode.UNREADABLE
     assert "saved:" not in result.output and "Why these pairings" not in result.output
@@ -361,5 +361,15 @@ def test_the_app_imports_no_engine_and_a_command_only_what_it_draws(seed_001_pat
     assert "fairpair.responses.standings" not in piped  # no response models without --json
     assert not {m for m in piped if m.startswith(("fairpair.cli.pair", "fairpair.cli.toss"))}
     as_json = _modules("standings", str(seed_001_path), "--json")
-    assert "fairpair.responses.standings" in as_json
+    assert "fairpair.responses.standings_data" in as_json
     assert not {m for m in as_json if m.startswith("rich")}
+    # --json writes plain data: no pydantic and no response models (docs/performance.md)
+    assert not {m for m in as_json if m.split(".")[0] == "pydantic"}  # pydantic-core reads it
+    assert "fairpair.responses.standings" not in as_json
+    draft = _modules("pair", str(seed_001_path), "--json")
+    assert "fairpair.responses.draft_data" in draft
+    assert not {m for m in draft if m.split(".")[0] == "pydantic"}
+    assert not {m for m in draft if m.startswith(("fairpair.responses.draft", "rich"))} - {
+        "fairpair.responses.draft_data"
+    }
+    assert "fairpair.interop.save" not in draft  # only with --save

@@ -6,10 +6,11 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 
 from fairpair.engine.results import Result
 from fairpair.engine.stage_config import PodsConfig, SingleEliminationConfig
+from fairpair.service.event.details import set_event_details
 from fairpair.service.kernel import audit
 from fairpair.service.notices.notifications import notifications_of
 from fairpair.service.players import portal_settings as portal
@@ -93,6 +94,30 @@ def test_the_other_player_reporting_the_same_confirms_and_another_disputes(db: D
     told = notifications_of(db, _player_id(db, slug, other.a))
     assert told[0].title == f"{other.b.upper()} disputed your report: a judge will settle it"
     assert "dispute" in _actions(db, slug)[-1]
+
+
+def test_the_notices_speak_their_readers_language(db: Database) -> None:
+    """Asked to confirm, told of a dispute: each notice in its reader's language (their
+    own, else the event's), names and scores as they are."""
+    slug = reporting_event(db, "Flow Languages", 8)
+    set_event_details(db, slug, {"language": "de"}, actor=ACTOR)
+    first, second, *_ = pairs(db, slug)
+    with db.writing() as conn:  # the second table's first player chose Japanese
+        conn.execute(
+            update(PlayerRow)
+            .where(PlayerRow.id == _player_id(db, slug, second.a))
+            .values(language="ja")
+        )
+    report_own(db, slug, first.a, 2, 1, 0, actor=actor(first.a))
+    (asked,) = notifications_of(db, _player_id(db, slug, first.b))
+    name = first.a.upper()
+    assert asked.title == f"{name} hat 2-1 gemeldet: bestätigen oder widersprechen"
+    assert asked.body == f"Runde 1, Tisch 1: {name} meldet 2-1 ({name} gewinnt)."
+    report_own(db, slug, second.a, 2, 0, 0, actor=actor(second.a))
+    report_own(db, slug, second.b, 2, 0, 0, actor=actor(second.b))  # b says b won: a dispute
+    told = notifications_of(db, _player_id(db, slug, second.a))
+    assert told[0].title.startswith(f"{second.b.upper()}があなたの報告に異議を申し立てました")
+    assert "0-2" in told[0].body and "2-0" in told[0].body and "卓 2" in told[0].body
 
 
 def test_dispute_keeps_the_disputers_version(db: Database) -> None:

@@ -43,6 +43,13 @@ def test_a_season_through_the_api(client: TestClient, db: Database) -> None:
     bad = call(client, "POST", base, judge, {"name": "X", "rule": {"places": [1, 2]}})
     assert bad.status_code == 422 and error_of(bad)["code"] == "invalid_league_rule"
     assert "places" in error_of(bad)["field"]
+    assert error_of(bad)["message"].startswith("place 2 scores 2, more than place 1 (1)")
+    # the same refusal for a client asking in Italian: the same code and field
+    in_italian = {**judge, "accept-language": "it"}
+    italian = call(client, "POST", base, in_italian, {"name": "X", "rule": {"places": [1, 2]}})
+    assert error_of(italian)["code"] == "invalid_league_rule"
+    assert error_of(italian)["field"] == error_of(bad)["field"]
+    assert error_of(italian)["message"].startswith("il posto 2 vale 2, più del posto 1 (1)")
     added = call(client, "POST", f"{base}/spring/events", judge, {"events": [two]})
     assert [e["slug"] for e in added.json()["events"]] == [one, two]
     elsewhere = communities.create_community(db, "Elsewhere", actor="td")

@@ -67,7 +67,7 @@ def test_a_phone_reads_its_pages_in_japanese_then_picks_spanish(
         assert page.locator("html").get_attribute("lang") == "ja"
         page.get_by_text("結果を報告する").wait_for()
         assert "卓" in page.locator("#match-card").inner_text()
-        assert page.get_by_role("link", name="順位表").is_visible()
+        expect(page.get_by_role("link", name="順位表")).to_be_visible()
         assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
         page.screenshot(path=str(SHOTS / "i18n-phone-ja.png"), full_page=True)
 
@@ -77,11 +77,17 @@ def test_a_phone_reads_its_pages_in_japanese_then_picks_spanish(
         page.get_by_text("Reporta tu resultado").wait_for()
         assert page.locator("html").get_attribute("lang") == "es"
         assert "Mesa" in page.locator("#match-card").inner_text()
+        # a longer language's score buttons wrap, never cut ("1-1-1 empate")
+        cut = page.evaluate(
+            "[...document.querySelectorAll('button.choice')]"
+            ".filter(b => b.scrollWidth > b.clientWidth).map(b => b.textContent)"
+        )
+        assert cut == []
         page.screenshot(path=str(SHOTS / "i18n-phone-es.png"), full_page=True)
         page.get_by_role("link", name="Emparejamientos").click()
         page.get_by_role("link", name="Ronda actual").wait_for()
         assert page.locator("html").get_attribute("lang") == "es"
-        assert page.get_by_role("button", name="Buscar mi mesa").is_visible()
+        expect(page.get_by_role("button", name="Buscar mi mesa")).to_be_visible()
         # picked while signed in: kept as the player's own (their notices speak it)
         assert _language(db, slug, me) == "es"
         # the standings link to the tiebreaks' definitions: explained in Spanish too
@@ -96,11 +102,11 @@ def test_a_phone_reads_its_pages_in_japanese_then_picks_spanish(
         assert "Aún no hay notificaciones" in page.locator("main").inner_text()
         page.get_by_role("button", name="Canales").click()
         page.get_by_role("heading", name="Cómo avisarte").wait_for()
-        assert page.get_by_role("button", name="Activar push aquí").is_visible()
+        expect(page.get_by_role("button", name="Activar push aquí")).to_be_visible()
         page.goto(f"/e/{slug}/me")
         page.get_by_role("button", name="Abandonar el torneo (drop)").click()
         page.get_by_role("heading", name="¿Abandonar Torneo Tokio Open?").wait_for()
-        assert page.get_by_role("button", name="No, sigo jugando").is_visible()
+        expect(page.get_by_role("button", name="No, sigo jugando")).to_be_visible()
         # the big screen's JavaScript words come from the page (<meta name="fp-words">): "Paused"
         clock.start_clock(db, slug, number, minutes=30, actor="td")
         clock.pause_clock(db, slug, number, actor="td")

@@ -92,6 +92,14 @@ def test_an_entry_kept_offline_is_recorded_once(
     status, broken = _sync(web_client, slug, ["not", "an", "entry"])
     assert status == 422 and broken["state"] == "refused"
 
+    # the page's language: what the queue shows under each entry is said in it
+    web_client.cookies.set("fairpair_lang", "es")
+    status, third = _sync(web_client, slug, {**entry, "key": "k-0000000004", "table": 3})
+    assert status == 201 and str(third["message"]).startswith("Mesa 3: ")
+    assert third["message"] == "Mesa 3: gana Player 5 2-1 — registrado."
+    status, repeat = _sync(web_client, slug, {**entry, "key": "k-0000000004", "table": 3})
+    assert "esta entrada ya había llegado al servidor" in str(repeat["message"])
+
 
 def test_a_one_tap_result_without_javascript(web_client: TestClient, sqlite_db: Database) -> None:
     slug = started(sqlite_db, "Quick Open")

@@ -168,6 +168,18 @@ def test_a_stage_without_the_toss_says_so(sqlite_db: Database, web_client: TestC
         web_client, f"/console/{slug}/toss/flip", {"stage": "swiss", "round": 1, "table": 1}
     )
     assert flip.status_code == 409 and 'id="toss-error"' in flip.text
+    # a German organizer reads the same refusals in German (the engine's words said at the
+    # edge: the same code)
+    web_client.cookies.set("fairpair_lang", "de")
+    page = web_client.get(f"/console/{slug}/toss")
+    assert "Phase &#39;swiss&#39; verwendet keinen deterministischen Münzwurf" in page.text
+    flip = post(
+        web_client, f"/console/{slug}/toss/flip", {"stage": "swiss", "round": 1, "table": 1}
+    )
+    assert flip.status_code == 409 and "der deterministische Münzwurf ist für diese Phase aus" in (
+        flip.text.replace("&#34;", '"')
+    )
+    web_client.cookies.delete("fairpair_lang")
 
 
 def test_the_pairings_tab_tags_who_plays_first_and_why(

@@ -120,7 +120,7 @@ def test_a_tiebreaks_refusal_is_said_in_german_in_the_api_with_the_same_code_and
         "maximum possible score) must be from 0 to 100, not 120"
     )
     assert german["message"] == (
-        "Feinwertung 'koya_limit_120': die Koya-Grenze (koya_limit_<percent>: ein Prozentsatz "
+        "Feinwertung 'koya_limit_120': die Koya-Grenze (koya_limit_<Prozent>: ein Prozentsatz "
         "der höchstmöglichen Punktzahl) muss zwischen 0 und 100 liegen, nicht 120"
     )
     unknown = {"more": {"ruleset": {"base": "fide", "tiebreaks": ["buchholz_cut9"]}}}
@@ -150,8 +150,8 @@ def test_the_stage_form_names_a_parametrised_tiebreak_and_refuses_a_bad_one_in_g
     refused = post(web_client, url, _form(tiebreaks=order), headers=GERMAN)
     assert refused.status_code == 422
     assert (
-        "die Elo von Spielern ohne Elo (_unrated_&lt;rating&gt;) muss zwischen 0 und 100.000 "
-        "liegen, nicht 100,001" in refused.text
+        "die Wertung der Spieler ohne Wertung (_unrated_&lt;rating&gt;) muss zwischen 0 und "
+        "100,000 liegen, nicht 100,001" in refused.text
     )
     assert "must be from 0 to 100,000" not in refused.text
     assert _stage(sqlite_db, slug).ruleset.tiebreaks != tuple(order)  # nothing changed

@@ -47,6 +47,15 @@ def test_the_players_tab_and_the_api_tell_of_look_alike_names(
     assert refused.status_code == 422
     assert "invisible character (U+202E RIGHT-TO-LEFT OVERRIDE)" in refused.text
     assert len(show_event(sqlite_db, slug).players) == 3
+    # a French organizer reads the warning and the refusal in French
+    web_client.cookies.set("fairpair_lang", "fr")
+    page = web_client.get(f"/console/{slug}/players").text
+    assert "« Ann Lee » (ann-lee) et « Аnn Lee » (impostor) se ressemblent" in page
+    assert "U+0410 CYRILLIC CAPITAL LETTER A" in page  # Unicode's own name of the character
+    refused = post(web_client, f"/console/{slug}/players/add", {"name": "Bo\u202eyrneH"})
+    assert refused.status_code == 422 and "U+202E RIGHT-TO-LEFT OVERRIDE" in refused.text
+    assert "invisible character" not in refused.text
+    web_client.cookies.delete("fairpair_lang")
 
     headers = bearer(sqlite_db, "viewer-api")
     staff.grant(sqlite_db, slug, "viewer-api", "viewer", actor=ACTOR)

@@ -25,7 +25,6 @@ from fairpair.engine.rounds import Toss
 from fairpair.engine.stage import PairingMethod, Stage
 from fairpair.engine.toss import assign_tosses, ranks_of, toss_applies
 from fairpair.engine.tournament import Tournament
-from fairpair.interop.save import save_with_new_round
 
 if TYPE_CHECKING:
     from fairpair.cli.table import TextTable
@@ -65,7 +64,7 @@ def draft_json(
     JSON-ready values (``draft_data``: built as plain data). With the toss on, each pairing
     also has ``toss: {first, reason, manual}`` (docs/toss.md). ``points`` default to the
     draft's ``points_before``."""
-    from fairpair.responses.draft import draft_data  # pydantic models: only for --json
+    from fairpair.responses.draft_data import draft_data  # only for --json
 
     return draft_data(tournament, draft, points, tosses)
 
@@ -220,5 +219,7 @@ def pair(
         # added to the file without touching anything else in it.
         released = release_round(tournament, draft, tosses=tosses, state=None)
         new_round = released.stage(draft.stage_id).rounds[-1]
+        from fairpair.interop.save import save_with_new_round  # only with --save
+
         save_with_new_round(file, draft.stage_id, new_round)
     write(text)

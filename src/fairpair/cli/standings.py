@@ -138,7 +138,7 @@ def standings(
         result = compute_standings(tournament, chosen, after_round)
     if as_json:
         from fairpair.cli.output import print_json
-        from fairpair.responses.standings import standings_payload
+        from fairpair.responses.standings_data import standings_payload
 
         # The response's plain data, written as it is (the model would only check it again).
         print_json(standings_payload(result, tournament.name))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from fairpair.engine.errors import InvalidStage, Location
+from fairpair.engine.errors import InvalidStage, Location, saying
 
 #: The sizes a percentage cut is rounded to, by default (seed 001: "rounded to 4, 8 or 16").
 DEFAULT_SIZES = (4, 8, 16)
@@ -28,16 +28,22 @@ class CutRule:
     def __post_init__(self) -> None:
         where = Location(("top_cut",))
         if (self.fixed is None) == (self.percent is None):
-            raise InvalidStage(where, "a top cut is a fixed number of seats or a percentage")
+            raise InvalidStage(
+                where, saying("a top cut is a fixed number of seats or a percentage")
+            )
         if self.fixed is not None and self.fixed < 2:
-            raise InvalidStage(where, f"a top cut has at least 2 seats, not {self.fixed}")
+            raise InvalidStage(
+                where, saying("a top cut has at least 2 seats, not %(seats)s", seats=self.fixed)
+            )
         if self.percent is not None:
             if isinstance(self.percent, float):
-                raise InvalidStage(where, "the percentage must be exact (a Fraction), not float")
+                raise InvalidStage(
+                    where, saying("the percentage must be exact (a Fraction), not float")
+                )
             if not 0 < self.percent <= 1:
-                raise InvalidStage(where, "the percentage is more than 0 and at most 100%")
+                raise InvalidStage(where, saying("the percentage is more than 0 and at most 100%"))
             if not self.sizes or any(s < 2 for s in self.sizes):
-                raise InvalidStage(where, "the sizes a percentage rounds to are 2 or more")
+                raise InvalidStage(where, saying("the sizes a percentage rounds to are 2 or more"))
 
     def seats(self, took_part: int) -> int:
         """The number of seats for a stage ``took_part`` players took part in (never more

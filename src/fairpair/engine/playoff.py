@@ -27,7 +27,7 @@ from fairpair.engine.brackets.bracket import (
 from fairpair.engine.brackets.double import double_elimination
 from fairpair.engine.brackets.matches import Side
 from fairpair.engine.brackets.single import single_elimination
-from fairpair.engine.errors import InvalidTournament, Location
+from fairpair.engine.errors import InvalidTournament, Location, saying
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import Match
 from fairpair.engine.stage import Stage
@@ -148,15 +148,26 @@ def _side_of(
     if {match.a, match.b} != {a, b}:
         raise InvalidTournament(
             where,
-            f"bracket match {match_id} is between seeds {a!r} and {b!r}, but the table "
-            f"pairs {match.a!r} with {match.b!r}",
+            saying(
+                "bracket match %(match)s is between seeds %(a)s and %(b)s, but the table pairs "
+                "%(table_a)s with %(table_b)s",
+                match=match_id,
+                a=repr(a),
+                b=repr(b),
+                table_a=repr(match.a),
+                table_b=repr(match.b),
+            ),
         )
     result = match.result
     if result is None:
         return None
     if result.winner is None:
         raise PlayoffDrawRefused(
-            where, f"bracket match {match_id} is recorded without a winner: replay or decide it"
+            where,
+            saying(
+                "bracket match %(match)s is recorded without a winner: replay or decide it",
+                match=match_id,
+            ),
         )
     won = match.a if result.winner.value == "a" else match.b
     return "a" if won == a else "b"

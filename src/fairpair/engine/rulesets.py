@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from fairpair.engine.errors import UnknownRuleset
+from fairpair.engine.errors import UnknownRuleset, saying
 from fairpair.engine.results import GameScore, MatchFormat
 from fairpair.engine.ruleset import PairingOrder, Ruleset, UnplayedRounds, WinRateBasis
 from fairpair.engine.scoring import Scoring
@@ -155,7 +155,10 @@ def get_ruleset(name: str, where: str = "ruleset") -> Ruleset:
         return PRESETS[name]
     except KeyError:
         known = ", ".join(PRESETS)
-        raise UnknownRuleset(where, f"unknown ruleset {name!r} (known: {known})") from None
+        raise UnknownRuleset(
+            where,
+            saying("unknown ruleset %(name)s (known: %(known)s)", name=repr(name), known=known),
+        ) from None
 
 
 def swiss_defaults(ruleset: Ruleset) -> SwissConfig:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from fairpair.engine.cut_rule import DEFAULT_SIZES, CutRule
-from fairpair.engine.errors import InvalidStage, Location
+from fairpair.engine.errors import InvalidStage, Location, Said, saying
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -31,22 +31,30 @@ class StageCut:
     automatic: bool = True
 
     def __post_init__(self) -> None:
-        def refuse(field: str | None, reason: str) -> None:
+        def refuse(field: str | None, reason: Said) -> None:
             raise InvalidStage(Location(("cut", field) if field else ("cut",)), reason)
 
         if (self.top is None) == (self.percent is None):
-            refuse(None, 'a cut is a fixed number of seats ("top") or a percentage ("percent")')
+            refuse(
+                None, saying('a cut is a fixed number of seats ("top") or a percentage ("percent")')
+            )
         if self.top is not None and self.top < 2:
-            refuse("top", f"a top cut has at least 2 seats, not {self.top}")
+            refuse("top", saying("a top cut has at least 2 seats, not %(seats)s", seats=self.top))
         if self.percent is not None:
             if isinstance(self.percent, float):
-                refuse("percent", "the percentage must be exact (a Fraction), not a float")
+                refuse("percent", saying("the percentage must be exact (a Fraction), not a float"))
             if not 0 < self.percent <= 100:
                 refuse(
-                    "percent", f"the percentage is more than 0 and at most 100, not {self.percent}"
+                    "percent",
+                    saying(
+                        "the percentage is more than 0 and at most 100, not %(percent)s",
+                        percent=str(self.percent),
+                    ),
                 )
         if not self.sizes or any(size < 2 for size in self.sizes):
-            refuse("sizes", "the sizes a percentage rounds to are 2 or more (default 4, 8, 16)")
+            refuse(
+                "sizes", saying("the sizes a percentage rounds to are 2 or more (default 4, 8, 16)")
+            )
 
     @property
     def rule(self) -> CutRule:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from fairpair.engine.cut_rule import CutRule
-from fairpair.engine.errors import InvalidStage, Location
+from fairpair.engine.errors import InvalidStage, Location, saying
 from fairpair.engine.players import PlayerId
 from fairpair.engine.points_text import rounded
 from fairpair.engine.record_text import record_formatter, record_text
@@ -174,7 +174,10 @@ def top_cut(standings: Standings, rule: CutRule, gone: Collection[PlayerId] = ()
     if took_part < 2:
         raise InvalidStage(
             Location(("top_cut",), stage=standings.stage.id),
-            f"a top cut needs at least 2 players in the standings, not {took_part}",
+            saying(
+                "a top cut needs at least 2 players in the standings, not %(players)s",
+                players=took_part,
+            ),
         )
     record = record_formatter(standings.stage.ruleset)
 
@@ -205,14 +208,19 @@ def cut_of(tournament: Tournament, stage: str | Stage | None = None) -> TopCut:
     if cut is None:
         raise InvalidStage(
             Location(("cut",), stage=target.id),
-            f'stage {target.id!r} is not a top cut (it has no "cut" setting)',
+            saying(
+                'stage %(stage)s is not a top cut (it has no "cut" setting)', stage=repr(target.id)
+            ),
         )
     source = tournament.stage(cut.from_stage)
     if source.id == target.id or _position(tournament, source) > _position(tournament, target):
         raise InvalidStage(
             Location(("cut", "from_stage"), stage=target.id),
-            f"a cut is made from an earlier stage; {source.id!r} does not come before "
-            f"{target.id!r}",
+            saying(
+                "a cut is made from an earlier stage; %(source)s does not come before %(target)s",
+                source=repr(source.id),
+                target=repr(target.id),
+            ),
         )
     gone = tuple(tournament.drop_rounds(target))
     return top_cut(compute_standings(tournament, source), cut.rule, gone)

@@ -17,11 +17,11 @@ from fairpair.engine.pairing import PairingDraft
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import ByeKind, Toss, TossReason
 from fairpair.engine.tournament import Tournament
+from fairpair.responses.draft_data import JSON_FORMAT as JSON_FORMAT  # re-exported
+from fairpair.responses.draft_data import JSON_VERSION as JSON_VERSION
+from fairpair.responses.draft_data import draft_data as draft_data  # re-exported
 from fairpair.responses.pairing_notes import Model, NoteModel, note_model
 from fairpair.responses.values import decimal, exact_text
-
-JSON_FORMAT = "fairpair-pairing-draft"
-JSON_VERSION = 2
 
 
 class DraftPlayerModel(Model):
@@ -153,73 +153,6 @@ def draft_model(
         notes=[note_model(n, names) for n in draft.notes],
         pods=[DraftPodModel(table=p.table, seats=[player(s) for s in p.seats]) for p in draft.pods],
     )
-
-
-def draft_data(
-    tournament: Tournament,
-    draft: PairingDraft,
-    points: Mapping[PlayerId, Fraction] | None = None,
-    tosses: Sequence[Toss] | None = None,
-) -> dict[str, Any]:
-    """``draft_model(...).model_dump(mode="json")``, built as plain data: the tables, byes and
-    pods directly (a 10,000-player round has 5,000 tables: their models cost more than the
-    pairing), the notes through their models. A test checks that both are equal."""
-    names = {p.id: p.name for p in tournament.players}
-    before = draft.points_before if points is None else points
-    zero = Fraction(0)
-    players: dict[PlayerId, dict[str, Any]] = {}
-    shown: dict[Fraction, tuple[int | float, str]] = {}  # a field has few distinct points
-
-    def player(pid: PlayerId) -> dict[str, Any]:
-        found = players.get(pid)
-        if found is None:
-            value = before.get(pid, zero)
-            number, exact = shown.get(value) or shown.setdefault(
-                value, (decimal(value), exact_text(value))
-            )
-            found = players[pid] = {
-                "id": pid,
-                "name": names.get(pid, pid),
-                "points": number,
-                "points_exact": exact,
-            }
-        return found
-
-    toss_of: list[Toss | None] = (
-        list(tosses) if tosses is not None else [p.plays_first for p in draft.pairings]
-    )
-    tables: list[dict[str, Any]] = []
-    for k, t in enumerate(draft.pairings):
-        table: dict[str, Any] = {
-            "table": t.table,
-            "a": player(t.a),
-            "b": player(t.b),
-            "forced_rematch": t.forced_rematch,
-            "forbidden": t.forbidden,
-        }
-        toss = toss_of[k] if k < len(toss_of) else t.plays_first
-        if toss is not None:
-            table["toss"] = {
-                "first": toss.first,
-                "reason": toss.reason.value,
-                "manual": toss.manual,
-            }
-        tables.append(table)
-    data: dict[str, Any] = {
-        "format": JSON_FORMAT,
-        "version": JSON_VERSION,
-        "tournament": tournament.name,
-        "stage": draft.stage_id,
-        "round": draft.round_number,
-        "pairings": tables,
-        "byes": [{"player": player(b.player), "kind": b.kind.value} for b in draft.byes],
-        "notes": [note_model(n, names).model_dump(mode="json") for n in draft.notes],
-    }
-    if draft.pods:
-        data["pods"] = [
-            {"table": p.table, "seats": [player(s) for s in p.seats]} for p in draft.pods
-        ]
-    return data
 
 
 def draft_schema() -> dict[str, Any]:

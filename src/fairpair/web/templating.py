@@ -20,9 +20,11 @@ from markupsafe import Markup
 
 from fairpair import i18n
 from fairpair.i18n import later, say
+from fairpair.i18n.rulesets import ruleset_name
 from fairpair.i18n.tiebreaks import tiebreak_label, tiebreak_short
 from fairpair.web import js_words
 from fairpair.web.league_words import rule_words
+from fairpair.web.note_words import note_words
 
 TEMPLATES = Path(__file__).parent / "templates"
 #: ``i18n.ngettext`` under a name the extraction does not read (``plural`` builds its message)
@@ -110,6 +112,10 @@ def make_templates() -> Jinja2Templates:
         if getattr(tb, "said_label", None) is not None
         else tiebreak_label(tb.name, tb.label)
     )
+    env.filters["ruleset_name"] = ruleset_name  # "Magic: The Gathering (MTR)" for "mtg"
+    # a pairing note (its JSON data) in the reader's language; names: {id: name}
+    env.filters["note_words"] = note_words
+    env.filters["names_by_id"] = lambda players: {p.id: p.name for p in players}
     env.filters["tiebreak_short"] = lambda tb: tiebreak_short(tb.name, tb.short)
     env.filters["rounds_text"] = lambda numbers: i18n.rounds_words(tuple(numbers))
     # a repeat pairing's note ("Table 3: Ann and Bo met in round 2") in the language

@@ -28,7 +28,7 @@ from fairpair.engine.brackets.matches import (
     WinnerOf,
 )
 from fairpair.engine.brackets.notes import Note
-from fairpair.engine.errors import InvalidResult, Location, UnknownTable
+from fairpair.engine.errors import InvalidResult, Location, UnknownTable, saying
 
 
 class PlayoffDrawRefused(InvalidResult):
@@ -57,7 +57,9 @@ class Bracket:
         for m in self.matches:
             if m.id == match_id:
                 return m
-        raise UnknownTable(_at(match_id), f"the bracket has no match {match_id!r}")
+        raise UnknownTable(
+            _at(match_id), saying("the bracket has no match %(match)s", match=repr(match_id))
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,11 +100,15 @@ def _at(match_id: str) -> Location:
 def decide(match_id: str, a_wins: int, b_wins: int) -> Side:
     """The winning side from game wins; equal wins is a draw, refused (issue 9, point 6)."""
     if a_wins < 0 or b_wins < 0:
-        raise InvalidResult(_at(match_id), "game wins cannot be negative")
+        raise InvalidResult(_at(match_id), saying("game wins cannot be negative"))
     if a_wins == b_wins:
         raise PlayoffDrawRefused(
             _at(match_id),
-            f"a playoff match cannot end drawn ({a_wins}-{b_wins}): replay or decide it",
+            saying(
+                "a playoff match cannot end drawn (%(a)s-%(b)s): replay or decide it",
+                a=a_wins,
+                b=b_wins,
+            ),
         )
     return "a" if a_wins > b_wins else "b"
 
@@ -114,9 +120,11 @@ def _checked(match_id: str, side: object) -> Side:
         return "b"
     if side is None or (isinstance(side, str) and side.lower() in {"draw", "drawn", "tie", "d"}):
         raise PlayoffDrawRefused(
-            _at(match_id), "a playoff match cannot end drawn: replay or decide it"
+            _at(match_id), saying("a playoff match cannot end drawn: replay or decide it")
         )
-    raise InvalidResult(_at(match_id), f"the winner is side 'a' or 'b', not {side!r}")
+    raise InvalidResult(
+        _at(match_id), saying("the winner is side 'a' or 'b', not %(side)s", side=repr(side))
+    )
 
 
 def place_ranges(bracket: Bracket) -> dict[int, tuple[int, int]]:
@@ -147,7 +155,9 @@ def state(bracket: Bracket, results: Mapping[str, object]) -> BracketState:
     ids = {m.id for m in bracket.matches}
     for match_id in results:
         if match_id not in ids:
-            raise UnknownTable(_at(match_id), f"the bracket has no match {match_id!r}")
+            raise UnknownTable(
+                _at(match_id), saying("the bracket has no match %(match)s", match=repr(match_id))
+            )
     sides = {match_id: _checked(match_id, side) for match_id, side in results.items()}
     players: dict[str, tuple[int | None, int | None]] = {}
     winner: dict[str, int] = {}
@@ -175,7 +185,9 @@ def state(bracket: Bracket, results: Mapping[str, object]) -> BracketState:
                 if m.id in sides:
                     raise InvalidResult(
                         _at(m.id),
-                        "there is no bracket reset: the winners-bracket champion won the final",
+                        saying(
+                            "there is no bracket reset: the winners-bracket champion won the final"
+                        ),
                     )
                 continue
         a, b = who(m.a), who(m.b)
@@ -183,7 +195,9 @@ def state(bracket: Bracket, results: Mapping[str, object]) -> BracketState:
         side = sides.get(m.id)
         if a is None or b is None:
             if side is not None:
-                raise InvalidResult(_at(m.id), f"{m.label} is not playable yet")
+                raise InvalidResult(
+                    _at(m.id), saying("%(match)s is not playable yet", match=m.label)
+                )
             continue
         if side is None:
             playable.append(m.id)

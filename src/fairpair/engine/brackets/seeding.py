@@ -8,13 +8,16 @@ can meet only in the final, the top four only in the semifinals, and so on.
 
 from __future__ import annotations
 
-from fairpair.engine.errors import InvalidStage
+from fairpair.engine.errors import InvalidStage, saying
 
 
 def bracket_size(entrants: int) -> int:
     """The smallest power of two that holds ``entrants`` (at least 2)."""
     if entrants < 2:
-        raise InvalidStage("bracket", f"a bracket needs at least 2 entrants, not {entrants}")
+        raise InvalidStage(
+            "bracket",
+            saying("a bracket needs at least 2 entrants, not %(count)s", count=entrants),
+        )
     size = 2
     while size < entrants:
         size *= 2
@@ -27,7 +30,9 @@ def bracket_order(size: int) -> tuple[int, ...]:
     ``bracket_order(8) == (1, 8, 4, 5, 2, 7, 3, 6)``: slot pairs (1, 8), (4, 5), (2, 7), (3, 6).
     """
     if size < 1 or size & (size - 1):
-        raise InvalidStage("bracket", f"a bracket size is a power of two, not {size}")
+        raise InvalidStage(
+            "bracket", saying("a bracket size is a power of two, not %(size)s", size=size)
+        )
     order: tuple[int, ...] = (1,)
     while len(order) < size:
         m = 2 * len(order)

@@ -4,7 +4,7 @@ higher seed chooses), with the notes of ``bracket_notes``."""
 
 from __future__ import annotations
 
-from fairpair.engine.errors import Location, PairingRefused
+from fairpair.engine.errors import Location, PairingRefused, saying
 from fairpair.engine.formats.bracket_notes import bracket_notes
 from fairpair.engine.formats.bracket_stage import BracketDecided, require_run
 from fairpair.engine.pairing.draft import DraftPairing, PairingDraft
@@ -25,7 +25,10 @@ def pair_bracket_round(tournament: Tournament, stage: Stage) -> PairingDraft:
         assert champion is not None
         raise BracketDecided(
             Location(stage=stage.id, round=number),
-            f"the bracket is decided: {names.get(champion, champion)} is the champion",
+            saying(
+                "the bracket is decided: %(name)s is the champion",
+                name=names.get(champion, champion),
+            ),
         )
     players = {mid: (a, b) for mid, a, b in run.now.players}
     pairings: list[DraftPairing] = []
@@ -46,7 +49,9 @@ def pair_bracket_round(tournament: Tournament, stage: Stage) -> PairingDraft:
             )
         )
     if not pairings:  # pragma: no cover - a bracket that is not decided has a playable match
-        raise PairingRefused(Location(stage=stage.id, round=number), "no bracket match to pair")
+        raise PairingRefused(
+            Location(stage=stage.id, round=number), saying("no bracket match to pair")
+        )
     notes = bracket_notes(tournament, stage, run, number, [p.match_id for p in pairings])
     return PairingDraft(
         stage.id, number, tuple(pairings), (), notes, tuple(p for t in pairings for p in (t.a, t.b))

@@ -8,7 +8,7 @@ round is ``bracket_round``, its notes ``bracket_notes``.
 
 from __future__ import annotations
 
-from fairpair.engine.errors import Location, PairingRefused
+from fairpair.engine.errors import Location, PairingRefused, saying
 from fairpair.engine.playoff import BracketRun, read_bracket, seed_order
 from fairpair.engine.stage import Stage
 from fairpair.engine.tournament import Tournament
@@ -40,14 +40,21 @@ def require_run(tournament: Tournament, stage: Stage) -> BracketRun:
     if stage.cut is not None and stage.participants is None:
         raise CutNotDrawn(
             where,
-            f"the cut from {stage.cut.from_stage!r} is not drawn yet: draw it now, or finish "
-            f"{stage.cut.from_stage!r}",
+            saying(
+                "the cut from %(stage)s is not drawn yet: draw it now, or finish %(stage)s",
+                stage=repr(stage.cut.from_stage),
+            ),
             command=f"fairpair cut EVENT --draw --stage {stage.id}",
         )
     run = read_bracket(tournament, stage)
     if run is None:
         count = len(tournament.players_of(stage))
         raise PairingRefused(
-            where, f"a bracket needs at least 2 players; stage {stage.id!r} has {count}"
+            where,
+            saying(
+                "a bracket needs at least 2 players; stage %(stage)s has %(count)s",
+                stage=repr(stage.id),
+                count=count,
+            ),
         )
     return run

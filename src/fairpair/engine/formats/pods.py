@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fairpair.engine.errors import Location, PairingRefused
+from fairpair.engine.errors import Location, PairingRefused, saying, saying_n
 from fairpair.engine.formats.swiss import capped_and_complete
 from fairpair.engine.history import met_before
 from fairpair.engine.pairing.byes import had_bye
@@ -101,8 +101,12 @@ def pair_pod_round(tournament: Tournament, stage: Stage) -> PairingDraft:
     if stage.cut is not None and stage.participants is None:
         raise CutNotDrawn(
             where,
-            f"stage {stage.id!r} is the top cut of {stage.cut.from_stage!r}: draw the cut "
-            "before pairing its first round",
+            saying(
+                "stage %(stage)s is the top cut of %(source)s: draw the cut before pairing its "
+                "first round",
+                stage=repr(stage.id),
+                source=repr(stage.cut.from_stage),
+            ),
         )
     check_can_pair(stage, number)
     players = tournament.players_of(stage)
@@ -124,8 +128,15 @@ def pair_pod_round(tournament: Tournament, stage: Stage) -> PairingDraft:
     if len(field) < MIN_SEATS:
         raise TooFewForPods(
             where,
-            f"round {number} cannot be paired: {len(field)} eligible player"
-            f"{'s' if len(field) != 1 else ''}, and a pod table seats at least {MIN_SEATS}",
+            saying_n(
+                "round %(round)s cannot be paired: %(num)d eligible player, and a pod table "
+                "seats at least %(seats)s",
+                "round %(round)s cannot be paired: %(num)d eligible players, and a pod table "
+                "seats at least %(seats)s",
+                len(field),
+                round=number,
+                seats=MIN_SEATS,
+            ),
         )
     plan = plan_pods(len(field), config.pod_size, config.remainder)
     notes.append(

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fairpair.engine.errors import Location, PairingRefused
+from fairpair.engine.errors import Location, PairingRefused, saying, saying_n
 from fairpair.engine.pairing.draft import DraftPairing, PairingDraft
 from fairpair.engine.pairing.exclusions import Exclusion
 from fairpair.engine.pairing.notes import (
@@ -91,8 +91,11 @@ def round_robin_field(
     if stage.cut is not None and stage.participants is None:
         raise PairingRefused(
             Location(stage=stage.id),
-            f"the round robin's field is the cut from stage {stage.cut.from_stage!r}, which "
-            "is not drawn yet: draw the cut first",
+            saying(
+                "the round robin's field is the cut from stage %(stage)s, which is not drawn "
+                "yet: draw the cut first",
+                stage=repr(stage.cut.from_stage),
+            ),
         )
     players = tournament.players_of(stage)
     ids = [p.id for p in players]
@@ -116,7 +119,11 @@ def round_robin_schedule(tournament: Tournament, stage: Stage) -> RoundRobinSche
     if len(players) < 2:
         raise PairingRefused(
             Location(stage=stage.id),
-            f"a round robin needs at least 2 players; stage {stage.id!r} has {len(players)}",
+            saying(
+                "a round robin needs at least 2 players; stage %(stage)s has %(count)s",
+                stage=repr(stage.id),
+                count=len(players),
+            ),
         )
     config = stage.config
     cycles = config.cycles if isinstance(config, RoundRobinConfig) else 1
@@ -162,7 +169,11 @@ class RoundRobinRules:
             total = len(schedule.rounds)
             raise PairingRefused(
                 Location(stage=stage.id, round=number),
-                f"the round robin has {total} round{'s' if total != 1 else ''}; all are paired",
+                saying_n(
+                    "the round robin has %(num)d round; all are paired",
+                    "the round robin has %(num)d rounds; all are paired",
+                    total,
+                ),
             )
         return draft_of_round(tournament, stage, schedule, scheduled)
 
@@ -198,9 +209,13 @@ def _refuse_a_changed_field(
             who = ", ".join(names.get(p, p) for p in (*missing, *extra))
             raise PairingRefused(
                 Location(stage=stage.id, round=stage.last_round + 1),
-                f"the round robin's field changed after round {rnd.number} was released "
-                f"({who}): its Berger table is fixed by the field; delete the released rounds "
-                "to schedule it again",
+                saying(
+                    "the round robin's field changed after round %(round)s was released "
+                    "(%(who)s): its Berger table is fixed by the field; delete the released "
+                    "rounds to schedule it again",
+                    round=rnd.number,
+                    who=who,
+                ),
             )
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from fairpair.engine.errors import FairpairError, Location
+from fairpair.engine.errors import FairpairError, Location, saying
 from fairpair.engine.points_text import points_text
 
 #: The most points one part of a rule may give (a typo such as 30000 is refused).
@@ -56,21 +56,31 @@ class PointsRule:
             _check_value(name, getattr(self, name))
         if len(self.places) > MOST_PLACES:
             raise InvalidLeagueRule(
-                Location(("places",)), f"a place table lists at most {MOST_PLACES} places"
+                Location(("places",)),
+                saying("a place table lists at most %(most)s places", most=MOST_PLACES),
             )
         for i, value in enumerate(self.places):
             _check_value(f"places[{i}]", value)
             if i and value > self.places[i - 1]:
                 raise InvalidLeagueRule(
                     Location(("places",)),
-                    f"place {i + 1} scores {points_text(value)}, more than place {i} "
-                    f"({points_text(self.places[i - 1])}): list the points from 1st down, "
-                    "such as 10,8,6,4",
+                    saying(
+                        "place %(place)s scores %(points)s, more than place %(above)s "
+                        "(%(above_points)s): list the points from 1st down, such as 10,8,6,4",
+                        place=i + 1,
+                        points=points_text(value),
+                        above=i,
+                        above_points=points_text(self.places[i - 1]),
+                    ),
                 )
         if self.best is not None and not 1 <= self.best <= MOST_BEST:
             raise InvalidLeagueRule(
                 Location(("best",)),
-                f"best N counts 1 to {MOST_BEST} events (empty: every event), not {self.best}",
+                saying(
+                    "best N counts 1 to %(most)s events (empty: every event), not %(best)s",
+                    most=MOST_BEST,
+                    best=self.best,
+                ),
             )
 
     def place_points(self, place: int | None) -> Fraction:
@@ -137,16 +147,25 @@ def ordinal(n: int) -> str:
 def _check_value(name: str, value: Fraction) -> None:
     if value < 0:
         raise InvalidLeagueRule(
-            Location((name,)), f"league points are 0 or more, not {points_text(value)}"
+            Location((name,)),
+            saying("league points are 0 or more, not %(points)s", points=points_text(value)),
         )
     if value > MOST:
         raise InvalidLeagueRule(
-            Location((name,)), f"league points are at most {MOST}, not {points_text(value)}"
+            Location((name,)),
+            saying(
+                "league points are at most %(most)s, not %(points)s",
+                most=str(MOST),
+                points=points_text(value),
+            ),
         )
     if (value * 2).denominator != 1:
         raise InvalidLeagueRule(
             Location((name,)),
-            f"league points are whole numbers or halves, not {points_text(value)}",
+            saying(
+                "league points are whole numbers or halves, not %(points)s",
+                points=points_text(value),
+            ),
         )
 
 
@@ -154,7 +173,7 @@ def points_value(name: str, value: object) -> Fraction:
     """``value`` (a number, or text such as "3", "0.5", "1/2", "½") as exact points; refused,
     naming ``name``, when it is not a number."""
     if isinstance(value, bool):
-        raise InvalidLeagueRule(Location((name,)), "league points are a number")
+        raise InvalidLeagueRule(Location((name,)), saying("league points are a number"))
     if isinstance(value, int | Fraction):
         return Fraction(value)
     if isinstance(value, float):
@@ -168,7 +187,8 @@ def points_value(name: str, value: object) -> Fraction:
         except (ValueError, ZeroDivisionError):
             pass
     raise InvalidLeagueRule(
-        Location((name,)), f"league points are a number such as 3 or 0.5, not {value!r}"
+        Location((name,)),
+        saying("league points are a number such as 3 or 0.5, not %(value)s", value=repr(value)),
     )
 
 
@@ -182,7 +202,8 @@ def places_value(value: object) -> tuple[Fraction, ...]:
         bits = list(value)
     else:
         raise InvalidLeagueRule(
-            Location(("places",)), "a place table is a list of points, such as 10,8,6,4"
+            Location(("places",)),
+            saying("a place table is a list of points, such as 10,8,6,4"),
         )
     return tuple(points_value(f"places[{i}]", b) for i, b in enumerate(bits))
 
@@ -196,13 +217,14 @@ def best_value(value: object) -> int | None:
     ):
         return None
     if isinstance(value, bool):
-        raise InvalidLeagueRule(Location(("best",)), "best N is a whole number of events")
+        raise InvalidLeagueRule(Location(("best",)), saying("best N is a whole number of events"))
     if isinstance(value, int):
         return value or None
     if isinstance(value, str) and value.strip().isdigit():
         return int(value.strip()) or None
     raise InvalidLeagueRule(
-        Location(("best",)), f"best N is a whole number of events, not {value!r}"
+        Location(("best",)),
+        saying("best N is a whole number of events, not %(value)s", value=repr(value)),
     )
 
 
@@ -214,7 +236,11 @@ def rule_of(values: Mapping[str, object]) -> PointsRule:
         if name not in known:
             raise InvalidLeagueRule(
                 Location((name,)),
-                f"a league rule has no {name!r} (it has {', '.join(sorted(known))})",
+                saying(
+                    "a league rule has no %(name)s (it has %(known)s)",
+                    name=repr(name),
+                    known=", ".join(sorted(known)),
+                ),
             )
     base = PointsRule()
     return PointsRule(

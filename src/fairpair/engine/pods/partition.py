@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fairpair.engine.errors import InvalidStage, PairingRefused
+from fairpair.engine.errors import InvalidStage, PairingRefused, saying
 from fairpair.engine.rounds import POD_SEATS
 from fairpair.engine.stage_config import DEFAULT_POD_SIZE, RemainderMode
 
@@ -83,16 +83,30 @@ def plan_pods(
     (the rule is the module docstring's)."""
     if size not in POD_SEATS:
         raise InvalidStage(
-            "pods.size", f"a pod table has {MIN_SEATS}–{MAX_SEATS} seats, not {size}"
+            "pods.size",
+            saying(
+                "a pod table has %(least)s–%(most)s seats, not %(size)s",
+                least=MIN_SEATS,
+                most=MAX_SEATS,
+                size=size,
+            ),
         )
     try:
         mode = RemainderMode(mode)
     except ValueError:
         known = ", ".join(m.value for m in RemainderMode)
-        raise InvalidStage("pods.remainder", f"unknown remainder mode {mode!r} ({known})") from None
+        raise InvalidStage(
+            "pods.remainder",
+            saying("unknown remainder mode %(mode)s (%(known)s)", mode=repr(mode), known=known),
+        ) from None
     if players < MIN_SEATS:
         raise PodPlanRefused(
-            "", f"{players} player(s) cannot form a pod table (at least {MIN_SEATS} are needed)"
+            "",
+            saying(
+                "%(players)s player(s) cannot form a pod table (at least %(least)s are needed)",
+                players=players,
+                least=MIN_SEATS,
+            ),
         )
     full, rest = divmod(players, size)
     if rest == 0:

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from fairpair.engine.errors import N_, Said, as_said, saying, saying_n
+from fairpair.engine.errors import Said, saying, saying_n
 from fairpair.engine.tiebreaks import koya, rating
 from fairpair.engine.tiebreaks.base import Tiebreak
 
@@ -51,12 +51,13 @@ def shown(text: str) -> str:
 
 
 class BadParameter(ValueError):
-    """A parametrised tie-break name whose number (or base) is not allowed; the reason
-    (``said``: the reason as a sentence, for a reader's language; its text is the English)."""
+    """A parametrised tie-break name whose number (or base) is not allowed; the reason (a
+    ``Said``: ``str()`` is the English, ``said`` the sentence to say at the edge)."""
 
-    def __init__(self, reason: str | Said) -> None:
-        self.said = as_said(reason)
-        super().__init__(str(self.said))
+    @property
+    def said(self) -> Said:
+        reason = self.args[0] if self.args else ""
+        return reason if isinstance(reason, Said) else Said(str(reason), marked=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,75 +168,33 @@ class Modified:
         )
 
 
-#: What a parametrised name's number is, and the sentences refusing it: not a whole number
-#: written plainly, too long to be in range, out of range (``%(text)s``: the text as typed,
-#: quoted; ``%(value)s``: the number). One sentence per case, numbers as the language writes
-#: them.
-_PERCENT = (
-    N_(
-        "Koya's limit (koya_limit_<percent>: a percentage of the maximum possible score) must "
-        "be a whole number written plainly, not %(text)s"
-    ),
-    N_(
-        "Koya's limit (koya_limit_<percent>: a percentage of the maximum possible score) must "
-        "be from 0 to 100"
-    ),
-    N_(
-        "Koya's limit (koya_limit_<percent>: a percentage of the maximum possible score) must "
-        "be from 0 to 100, not %(value)s"
-    ),
-)
-_PLUS = (
-    N_(
-        "the half-points Koya's limit moves by (koya_limit_plus_<half-points>) must be a whole "
-        "number written plainly, not %(text)s"
-    ),
-    N_(
-        "the half-points Koya's limit moves by (koya_limit_plus_<half-points>) must be from 1 "
-        "to 1,000"
-    ),
-    N_(
-        "the half-points Koya's limit moves by (koya_limit_plus_<half-points>) must be from 1 "
-        "to 1,000, not %(value)s"
-    ),
-)
-_MINUS = (
-    N_(
-        "the half-points Koya's limit moves by (koya_limit_minus_<half-points>) must be a "
-        "whole number written plainly, not %(text)s"
-    ),
-    N_(
-        "the half-points Koya's limit moves by (koya_limit_minus_<half-points>) must be from 1 "
-        "to 1,000"
-    ),
-    N_(
-        "the half-points Koya's limit moves by (koya_limit_minus_<half-points>) must be from 1 "
-        "to 1,000, not %(value)s"
-    ),
-)
-_UNRATED_RATING = (
-    N_(
-        "the rating of unrated players (_unrated_<rating>) must be a whole number written "
-        "plainly, not %(text)s"
-    ),
-    N_("the rating of unrated players (_unrated_<rating>) must be from 0 to 100,000"),
-    N_(
-        "the rating of unrated players (_unrated_<rating>) must be from 0 to 100,000, not %(value)s"
-    ),
-)
-
-
-def _whole(text: str, low: int, high: int, said: tuple[str, str, str]) -> int:
-    """``text`` as a whole number from ``low`` to ``high`` written plainly, else BadParameter
-    with the sentence of ``said`` for the case."""
-    not_plain, too_long, out_of_range = said
+def _whole(text: str, low: int, high: int, what: Said) -> int:
+    """``text`` as a whole number from ``low`` to ``high`` written plainly, else BadParameter."""
     if not (text.isascii() and text.isdigit()) or (len(text) > 1 and text[0] == "0"):
-        raise BadParameter(saying(not_plain, text=shown(text)))
+        raise BadParameter(
+            saying(
+                "%(what)s must be a whole number written plainly, not %(text)s",
+                what=what,
+                text=shown(text),
+            )
+        )
+    least, most = f"{low:,}", f"{high:,}"
     if len(text) > len(str(high)):
-        raise BadParameter(saying(too_long))
+        raise BadParameter(
+            saying("%(what)s must be from %(low)s to %(high)s", what=what, low=least, high=most)
+        )
     value = int(text)
     if not low <= value <= high:
-        raise BadParameter(saying(out_of_range, value=format(value, ",")))
+        shown_value = f"{value:,}"
+        raise BadParameter(
+            saying(
+                "%(what)s must be from %(low)s to %(high)s, not %(value)s",
+                what=what,
+                low=least,
+                high=most,
+                value=shown_value,
+            )
+        )
     return value
 
 
@@ -247,8 +206,14 @@ def modified(name: str) -> Modified | None:
     if koya_limit is not None:
         sign, number = koya_limit.groups()
         if sign is None:
-            return Modified(KOYA, limit_percent=_whole(number, 0, 100, _PERCENT))
-        shift = _whole(number, 1, MAX_LIMIT_SHIFT, _PLUS if sign == "plus" else _MINUS)
+            what = saying(
+                "Koya's limit (koya_limit_<percent>: a percentage of the maximum possible score)"
+            )
+            return Modified(KOYA, limit_percent=_whole(number, 0, 100, what))
+        what = saying(
+            "the half-points Koya's limit moves by (koya_limit_%(sign)s_<half-points>)", sign=sign
+        )
+        shift = _whole(number, 1, MAX_LIMIT_SHIFT, what)
         return Modified(KOYA, limit_shift=shift if sign == "plus" else -shift)
     unrated = _UNRATED.fullmatch(name)
     if unrated is not None:
@@ -256,10 +221,11 @@ def modified(name: str) -> Modified | None:
         if base not in TAKES_UNRATED:
             raise BadParameter(
                 saying(
-                    "only the rating tie-breaks take _unrated_<rating> (%(known)s), not %(base)s",
-                    known=", ".join(TAKES_UNRATED),
+                    "only the rating tie-breaks take _unrated_<rating> (%(these)s), not %(base)s",
+                    these=", ".join(TAKES_UNRATED),
                     base=shown(base),
                 )
             )
-        return Modified(base, unrated=_whole(number, 0, MAX_UNRATED, _UNRATED_RATING))
+        what = saying("the rating of unrated players (_unrated_<rating>)")
+        return Modified(base, unrated=_whole(number, 0, MAX_UNRATED, what))
     return None

@@ -48,25 +48,26 @@ REGISTRY: dict[str, Tiebreak] = {
 UNKNOWN = N_("unknown tiebreak %(name)s (known: %(known)s)")
 
 
-def tiebreak_reason(name: str) -> Said | None:
-    """Why ``name`` names no tie-break, as a sentence (``None``: it names one) — unknown, or
-    a parametrised name (``koya_limit_60``, ``aro_unrated_1000``: ``parameters``) with a
-    number not allowed."""
+def tiebreak_problem(name: str) -> str | None:
+    """Why ``name`` names no tie-break (``None``: it names one) — unknown, or a parametrised
+    name (``koya_limit_60``, ``aro_unrated_1000``: ``parameters``) with a number not allowed."""
+    said = tiebreak_said(name)
+    return None if said is None else str(said)
+
+
+def tiebreak_said(name: str) -> Said | None:
+    """``tiebreak_problem`` as a sentence to say in the reader's language (``str()``: the
+    English)."""
     if name in REGISTRY:
         return None
     try:
         found = modified(name)
     except BadParameter as error:
-        return saying("tiebreak %(name)s: %(reason)s", name=shown(name), reason=error.said)
+        return saying("tiebreak %(name)s: %(problem)s", name=shown(name), problem=error.said)
     if found is not None:
         return None
-    return saying(UNKNOWN, name=shown(name), known=", ".join((*REGISTRY, *SPELLINGS)))
-
-
-def tiebreak_problem(name: str) -> str | None:
-    """``tiebreak_reason`` in English (the text of the command line, TRF and the tests)."""
-    said = tiebreak_reason(name)
-    return None if said is None else str(said)
+    known = ", ".join((*REGISTRY, *SPELLINGS))
+    return saying(UNKNOWN, name=shown(name), known=known)
 
 
 def get_tiebreak(name: str, where: str = "tiebreaks") -> Tiebreak:
@@ -75,7 +76,7 @@ def get_tiebreak(name: str, where: str = "tiebreaks") -> Tiebreak:
     ``UnknownTiebreak`` at ``where`` with the reason otherwise."""
     found = REGISTRY.get(name) or _parametrised(name)
     if found is None:
-        raise UnknownTiebreak(where, tiebreak_reason(name) or name)
+        raise UnknownTiebreak(where, tiebreak_said(name) or name)
     return found
 
 

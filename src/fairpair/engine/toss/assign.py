@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from fairpair.engine.errors import Location
+from fairpair.engine.errors import Location, saying
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import Toss
 from fairpair.engine.stage import Stage
@@ -37,12 +37,16 @@ def require_toss(stage: Stage) -> None:
     """Refuse, saying why, when ``stage`` does not use the deterministic toss."""
     if not stage.config.uses_toss:
         raise TossUnavailable(
-            Location(stage=stage.id), f"a {stage.format} stage has no toss (only Swiss stages)"
+            Location(stage=stage.id),
+            saying("a %(format)s stage has no toss (only Swiss stages)", format=str(stage.format)),
         )
     if not stage.toss.enabled:
         raise TossUnavailable(
             Location(stage=stage.id),
-            'the deterministic toss is off for this stage ("toss": {"enabled": true} turns it on)',
+            saying(
+                'the deterministic toss is off for this stage ("toss": {"enabled": true} turns it '
+                "on)"
+            ),
         )
 
 
@@ -64,11 +68,15 @@ def assign_tosses(
     seen: set[PlayerId] = set()
     for index, (a, b) in enumerate(pairings):
         if a == b:
-            raise TossUnavailable(f"pairings[{index}]", f"{a!r} cannot be paired with themselves")
+            raise TossUnavailable(
+                f"pairings[{index}]",
+                saying("%(player)s cannot be paired with themselves", player=repr(a)),
+            )
         for player in (a, b):
             if player in seen:
                 raise TossUnavailable(
-                    f"pairings[{index}]", f"{player!r} is in two pairings of this round"
+                    f"pairings[{index}]",
+                    saying("%(player)s is in two pairings of this round", player=repr(player)),
                 )
             seen.add(player)
     context = toss_context(tournament, stage, round_number, ranks=ranks)

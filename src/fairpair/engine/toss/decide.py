@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from fairpair.engine.errors import saying
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import Toss, TossReason
 from fairpair.engine.stage import Stage, TossPolicy
@@ -49,7 +50,9 @@ def toss_context(
     """The history of ``stage`` before ``round_number`` and, for Catch-up, the current ranks
     (``ranks`` when given: the standings before the round, already computed by the caller)."""
     if round_number < 1:
-        raise TossUnavailable("round", f"round numbers start at 1, got {round_number}")
+        raise TossUnavailable(
+            "round", saying("round numbers start at 1, got %(number)s", number=round_number)
+        )
     known: Mapping[PlayerId, int | None] = {}
     if stage.toss.policy is TossPolicy.CATCH_UP:
         known = ranks if ranks is not None else standing_ranks(tournament, stage, round_number)
@@ -59,7 +62,9 @@ def toss_context(
 def decide_toss(context: TossContext, a: PlayerId, b: PlayerId) -> Toss:
     """Who plays first between ``a`` and ``b`` in the context's round, and why."""
     if a == b:
-        raise TossUnavailable("pairing", f"{a!r} cannot be paired with themselves")
+        raise TossUnavailable(
+            "pairing", saying("%(player)s cannot be paired with themselves", player=repr(a))
+        )
     record_a, record_b = context.history.of(a), context.history.of(b)
     if record_a.balance != record_b.balance:
         return Toss(a if record_a.balance < record_b.balance else b, TossReason.BALANCE)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from fairpair.engine.errors import Location
+from fairpair.engine.errors import Location, saying
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import Round, Toss, TossReason
 from fairpair.engine.stage import Stage
@@ -25,7 +25,12 @@ def choose_first(stage: Stage, round_number: int, table: int, player: PlayerId) 
     if player not in match.players:
         raise TossUnavailable(
             Location(stage=stage.id, round=round_number, table=table),
-            f"{player!r} is not in this match ({match.a!r} v {match.b!r})",
+            saying(
+                "%(player)s is not in this match (%(a)s v %(b)s)",
+                player=repr(player),
+                a=repr(match.a),
+                b=repr(match.b),
+            ),
         )
     toss = Toss(player, TossReason.MANUAL, manual=True)
     matches = tuple(replace(m, toss=toss) if m is match else m for m in rnd.matches)
@@ -40,6 +45,6 @@ def flip_toss(stage: Stage, round_number: int, table: int) -> Round:
     if match.toss is None:
         raise TossUnavailable(
             Location(stage=stage.id, round=round_number, table=table),
-            "has no toss to flip yet: recalculate the round or choose who plays first",
+            saying("has no toss to flip yet: recalculate the round or choose who plays first"),
         )
     return choose_first(stage, round_number, table, match.opponent_of(match.toss.first))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from fairpair.engine.errors import Location
+from fairpair.engine.errors import Location, saying
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import Round, Toss
 from fairpair.engine.stage import Stage
@@ -28,7 +28,11 @@ def resync_tosses(tournament: Tournament, stage: Stage, before: Round, after: Ro
     if before.number != after.number:
         raise TossUnavailable(
             Location(stage=stage.id, round=after.number),
-            f"cannot re-sync round {after.number} against round {before.number}",
+            saying(
+                "cannot re-sync round %(after)s against round %(before)s",
+                after=after.number,
+                before=before.number,
+            ),
         )
     kept: dict[frozenset[PlayerId], Toss | None] = {
         frozenset(m.players): m.toss for m in before.matches

@@ -14,7 +14,7 @@ from fairpair.engine.ruleset import Ruleset
 from fairpair.engine.rulesets import PRESETS
 from fairpair.engine.scoring import Scoring
 from fairpair.engine.tiebreaks.parameters import SPELLINGS
-from fairpair.engine.tiebreaks.registry import REGISTRY, UNKNOWN, tiebreak_reason
+from fairpair.engine.tiebreaks.registry import REGISTRY, UNKNOWN, tiebreak_said
 from fairpair.interop.document.binding import WRITERS, written
 
 #: Ruleset fields the document does not write as changes (``base`` is the key ``base``).
@@ -37,7 +37,7 @@ def tiebreak(name: str) -> str:
     ``aro_unrated_1000``) with an allowed number; refused with the reason otherwise."""
     if name in REGISTRY:
         return name
-    problem = tiebreak_reason(name)
+    problem = tiebreak_said(name)
     if problem is None:
         return name
     if problem.template == UNKNOWN:

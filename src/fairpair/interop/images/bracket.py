@@ -8,6 +8,9 @@ round holds 32 matches)."""
 
 from __future__ import annotations
 
+from fairpair import i18n
+from fairpair.i18n import gettext as _
+from fairpair.i18n import ngettext
 from fairpair.interop.images import theme
 from fairpair.interop.images.errors import TooLarge
 from fairpair.interop.images.fonts import fitted
@@ -30,7 +33,7 @@ ROUND_HEAD = 38
 def _side(side: BracketSide, match: BracketMatch, x: int, top: int, room: int) -> list[Item]:
     baseline = top + SIDE // 2 + 8
     if side.player is None:
-        text = fitted(side.source, room - 24, theme.SMALL)
+        text = fitted(i18n.bracket_source(side.source), room - 24, theme.SMALL)
         return [Label(x + 12, baseline, text, theme.SMALL, theme.MUTED)]
     won = match.winner == side.player.id
     lost = match.winner is not None and not won
@@ -71,7 +74,8 @@ def _section(
     room = (theme.WIDTH - 2 * theme.MARGIN - (columns - 1) * GAP) // columns
     items: list[Item] = []
     if labelled:
-        items.append(Label(theme.MARGIN, top + 30, section.label, theme.SUBTITLE, theme.INK, True))
+        label = _(section.label)  # Winners, Losers, Third place: the page's words
+        items.append(Label(theme.MARGIN, top + 30, label, theme.SUBTITLE, theme.INK, True))
         top += SECTION_HEAD
     tallest = max(len(r.matches) for r in section.rounds)
     body = top + ROUND_HEAD
@@ -79,7 +83,7 @@ def _section(
     middles: list[list[int]] = []
     for index, rnd in enumerate(section.rounds):
         x = theme.MARGIN + index * (room + GAP)
-        head = fitted(rnd.name, room, theme.HEAD, True)
+        head = fitted(i18n.round_name(rnd.name), room, theme.HEAD, True)
         items.append(Label(x, top + 26, head, theme.HEAD, theme.MUTED, True))
         count = len(rnd.matches)
         centres = [body + (2 * i + 1) * height // (2 * count) for i in range(count)]
@@ -119,9 +123,13 @@ def bracket_picture(view: BracketView, *, event: str) -> Picture:
     """The bracket ``view`` of event ``event`` (its name: the band's title). A bracket not
     drawn yet is a picture that says so; one taller than ``theme.MAX_HEIGHT`` (its first
     round past about 140 matches) is ``TooLarge``."""
-    subtitle = f"Bracket · {view.stage_name}"
     if view.champion is not None:
-        subtitle += f" · Champion: {view.champion.name}"
+        subtitle = _("Bracket · %(stage)s · Champion: %(name)s") % {
+            "stage": view.stage_name,
+            "name": view.champion.name,
+        }
+    else:
+        subtitle = _("Bracket · %(stage)s") % {"stage": view.stage_name}
     items: list[Item] = band(event, subtitle)
     top = theme.BAND + 16
     sections = [s for s in view.sections if s.rounds]
@@ -130,15 +138,28 @@ def bracket_picture(view: BracketView, *, event: str) -> Picture:
         drawn, top = _section(section, top, columns, labelled=len(sections) > 1)
         items += drawn
     if not sections:
-        message = f"Not drawn yet · {view.entrants} players"
+        message = ngettext(
+            "Not drawn yet · %(num)d player", "Not drawn yet · %(num)d players", view.entrants
+        ) % {"num": view.entrants}
         items.append(Label(theme.MARGIN, top + 40, message, theme.BODY, theme.MUTED))
         top += 72
-    kind = "single" if view.kind == "single" else "double"
-    caption = f"{view.entrants} players · {kind} elimination"
+    if view.kind == "single":
+        caption = ngettext(
+            "%(num)d player · single elimination",
+            "%(num)d players · single elimination",
+            view.entrants,
+        ) % {"num": view.entrants}
+    else:
+        caption = ngettext(
+            "%(num)d player · double elimination",
+            "%(num)d players · double elimination",
+            view.entrants,
+        ) % {"num": view.entrants}
     items += footer(top, caption)
     if top + theme.FOOTER > theme.MAX_HEIGHT:
         raise TooLarge(
-            "bracket", f"a bracket of {view.entrants} players is too tall for one picture"
+            "bracket",
+            _("a bracket of %(num)s players is too tall for one picture") % {"num": view.entrants},
         )
-    alt = f"{event}: bracket of {view.stage_name}"
+    alt = _("%(event)s: bracket of %(stage)s") % {"event": event, "stage": view.stage_name}
     return Picture(theme.WIDTH, top + theme.FOOTER, tuple(items), alt, theme.BACKGROUND)

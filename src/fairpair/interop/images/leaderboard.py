@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+from fairpair import i18n
+from fairpair.i18n import gettext as _
+from fairpair.i18n import ngettext
 from fairpair.interop.images import theme
 from fairpair.interop.images.paging import sheet
 from fairpair.interop.images.scene import Picture
@@ -22,23 +25,33 @@ def leaderboard_picture(
     where = sheet(len(view.rows), page, per_page, top)
     league = view.league
     events = len(league.events)
-    said = "Final leaderboard" if view.final else "Leaderboard"
-    subtitle = f"{said} · {events} event{'s' if events != 1 else ''}"
+    said = _("Final leaderboard") if view.final else _("Leaderboard")
+    subtitle = ngettext("%(board)s · %(num)d event", "%(board)s · %(num)d events", events) % {
+        "board": said,
+        "num": events,
+    }
     if league.rule.best:
-        subtitle += f" · best {league.rule.best} count"
+        subtitle = ngettext(
+            "%(board)s · best %(num)d count", "%(board)s · best %(num)d count", league.rule.best
+        ) % {"board": subtitle, "num": league.rule.best}
     columns = (
         Column("#", 84, "end"),
-        Column("Player"),
-        Column("Points", 130, "end"),
-        Column("Events", 150, "middle"),
-        Column("W-L-D", 150, "middle"),
+        Column(_("Player")),
+        Column(_("Points"), 130, "end"),
+        Column(_("Events"), 150, "middle"),
+        Column(_("W-L-D"), 150, "middle"),
     )
     rows = [
         (
             Cell(str(r.rank), bold=True),
             Cell(r.name),
             Cell(r.points_text, bold=True),
-            Cell(f"{r.played}" if r.counted == r.played else f"{r.counted} of {r.played}"),
+            Cell(
+                i18n.number(r.played)
+                if r.counted == r.played
+                else _("%(counted)s of %(played)s")
+                % {"counted": i18n.number(r.counted), "played": i18n.number(r.played)}
+            ),
             Cell(f"{r.wins}-{r.losses}-{r.draws}"),
         )
         for r in view.rows[where.rows]
@@ -48,6 +61,11 @@ def leaderboard_picture(
         subtitle=subtitle,
         columns=columns,
         rows=rows,
-        caption=where.caption("Players"),
-        alt=f"{league.name}: {said.lower()}, page {where.number} of {where.pages}",
+        caption=where.caption(_("Players")),
+        alt=(
+            _("%(league)s: final leaderboard, page %(page)s of %(pages)s")
+            if view.final
+            else _("%(league)s: leaderboard, page %(page)s of %(pages)s")
+        )
+        % {"league": league.name, "page": where.number, "pages": where.pages},
     )

@@ -255,11 +255,8 @@ def _cut_said(cut: Stage) -> Later:
     assert rule is not None
     if rule.top:
         return later.gettext("the top %(seats)s (%(stage)s)", seats=rule.top, stage=cut.name)
-    return later.gettext(
-        "the top %(percent)s%% (%(stage)s)",
-        percent=f"{float(rule.percent or 0):g}",
-        stage=cut.name,
-    )
+    percent = f"{float(rule.percent or 0):g}"
+    return later.gettext("the top %(percent)s%% (%(stage)s)", percent=percent, stage=cut.name)
 
 
 def _then(tournament: Tournament, stage: Stage) -> Later:

@@ -36,6 +36,7 @@ from sqlalchemy import Connection, bindparam, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
+from fairpair import i18n
 from fairpair.engine.errors import Location
 from fairpair.engine.result_text import result_text
 from fairpair.engine.results import MatchFormat, Result
@@ -45,6 +46,7 @@ from fairpair.service.kernel.errors import AlreadyRecorded, Refused, StaleVersio
 from fairpair.service.kernel.persist import result_of_columns, result_values
 from fairpair.service.kernel.stage_settings import stage_of_settings
 from fairpair.service.kernel.unit import reading, reporting
+from fairpair.service.notices.languages import recipients_languages
 from fairpair.service.notices.notifications import notify
 from fairpair.service.notices.staff_alerts import DISPUTE, plan_staff_alert
 from fairpair.service.results import recording as results
@@ -224,23 +226,43 @@ def _no_result_yet(mine: OwnMatch) -> None:
         )
 
 
-def _told(who: str, score: Score) -> str:
-    what = {"win": f"{who} wins", "loss": f"{who} loses", "draw": "a draw"}[score.outcome]
-    return f"{score.text} ({what})"
+def _says(mine: OwnMatch, score: Score) -> str:
+    """The notice's sentence, in the current language: "Round 3, table 1: Ann says 2-1 (Ann
+    wins)."."""
+    values = {
+        "round": mine.round.number,
+        "table": mine.table.number,
+        "name": mine.player.name,
+        "score": score.text,
+    }
+    if score.outcome == "win":
+        text = gettext("Round %(round)s, table %(table)s: %(name)s says %(score)s (%(name)s wins).")
+    elif score.outcome == "loss":
+        text = gettext(
+            "Round %(round)s, table %(table)s: %(name)s says %(score)s (%(name)s loses)."
+        )
+    else:
+        text = gettext("Round %(round)s, table %(table)s: %(name)s says %(score)s (a draw).")
+    return text % values
 
 
 def _ask_to_confirm(
     change: Change, mine: OwnMatch, report_id: int, version: int, score: Score
 ) -> None:
+    # the notice is written in the opponent's language (their own, else the event's)
+    language = recipients_languages(change.conn, change.event.id, [mine.opponent.id])
+    with i18n.speaking(language[mine.opponent.id]):
+        title = gettext("%(name)s reported %(score)s: confirm or dispute") % {
+            "name": mine.player.name,
+            "score": score.text,
+        }
+        body = _says(mine, score)
     notify(
         change,
         player_id=mine.opponent.id,
         kind="self_report",
-        title=f"{mine.player.name} reported {score.text}: confirm or dispute",
-        body=(
-            f"Round {mine.round.number}, table {mine.table.number}: {mine.player.name} says "
-            f"{_told(mine.player.name, score)}."
-        ),
+        title=title,
+        body=body,
         url=f"/e/{change.event.slug}/me",
         key=f"confirm:{report_id}:{version}",
         round_id=mine.round.id,
@@ -531,16 +553,27 @@ def _dispute(
         after={"by": mine.player.key, "says": score.text, "result": result_values(result)},
     )
     reporter = mine.opponent
+    language = recipients_languages(change.conn, change.event.id, [reporter.id])
+    with i18n.speaking(language[reporter.id]):
+        title = gettext("%(name)s disputed your report: a judge will settle it") % {
+            "name": mine.player.name
+        }
+        body = gettext(
+            "Round %(round)s, table %(table)s: you reported %(reported)s; %(name)s says "
+            "%(says)s (told from your side)."
+        ) % {
+            "round": mine.round.number,
+            "table": mine.table.number,
+            "reported": reported.flipped.text,
+            "name": mine.player.name,
+            "says": score.flipped.text,
+        }
     notify(
         change,
         player_id=reporter.id,
         kind="self_report",
-        title=f"{mine.player.name} disputed your report: a judge will settle it",
-        body=(
-            f"Round {mine.round.number}, table {mine.table.number}: you reported "
-            f"{reported.flipped.text}; {mine.player.name} says {score.flipped.text} "
-            "(told from your side)."
-        ),
+        title=title,
+        body=body,
         url=f"/e/{change.event.slug}/me",
         key=f"dispute:{row.id}:{version}",
         round_id=mine.round.id,

@@ -61,9 +61,9 @@ ROUTER = APIRouter(include_in_schema=False)
 ADD_FIELDS: tuple[str, ...] = ("name", "id", "seed", "rating", "team", "contact", "late_byes")
 ADD_FIELDS += ("late_kind", "title", "federation", "fide_id")
 LATE_KINDS = (
-    (ByeKind.ZERO.value, "sat out (no points)"),
-    (ByeKind.HALF.value, "half-point byes"),
-    (ByeKind.FULL.value, "full-point byes"),
+    (ByeKind.ZERO.value, N_("sat out (no points)")),
+    (ByeKind.HALF.value, N_("half-point byes")),
+    (ByeKind.FULL.value, N_("full-point byes")),
 )
 #: What a successful action says at the top of the tab (``?done=``), by code, said in the
 #: reader's language when the tab is shown: of one player (``%(name)s``: ``?player=``, an id
@@ -154,8 +154,12 @@ def lookalike_lines(players: Sequence[PlayerItem]) -> list[str]:
     lines = []
     for a, b in lookalike_pairs(names):
         apart = telling_apart(names[b], names[a]) or telling_apart(names[a], names[b])
-        how = f": {', '.join(apart)}" if apart else ""
-        lines.append(f"“{names[a]}” ({a}) and “{names[b]}” ({b}) look alike{how}")
+        values = {"a": names[a], "a_id": a, "b": names[b], "b_id": b, "how": ", ".join(apart)}
+        if apart:  # the characters that differ, by their Unicode names (not translated)
+            line = _("“%(a)s” (%(a_id)s) and “%(b)s” (%(b_id)s) look alike: %(how)s")
+        else:
+            line = _("“%(a)s” (%(a_id)s) and “%(b)s” (%(b_id)s) look alike")
+        lines.append(line % values)
     return lines
 
 

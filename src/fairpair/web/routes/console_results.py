@@ -40,8 +40,8 @@ from fairpair import i18n
 from fairpair.engine.draw_games import NO_GAMES_NOTE
 from fairpair.engine.errors import DrawWithoutGames, FairpairError, InvalidResult, Location
 from fairpair.error_table import kind_of
+from fairpair.i18n import gettext, ngettext, result_words
 from fairpair.i18n import gettext as _
-from fairpair.i18n import ngettext, result_words
 from fairpair.interop.typed_text import RESULTS_HELP, BadValue, parse_result
 from fairpair.responses.events import RoundView
 from fairpair.service.event.events import show_event
@@ -446,6 +446,15 @@ def _entry_text(data: dict[str, Any], name: str, limit: int = 200) -> str:
     return value.strip()[:limit] if isinstance(value, str) else ""
 
 
+def _said_result(text: str) -> str:
+    """A recorded result as the service says it ("Ash wins 2-1 (by td)") in the reader's
+    language: the result's words translated, a trailing "(by …)" kept."""
+    result, by, who = text.partition(" (by ")
+    winner = result.split(" wins", 1)[0] if " wins" in result else result.split(" forfeits")[0]
+    said = i18n.result_words(result, winner, winner)
+    return said + (" (" + gettext("by %(who)s") % {"who": who[:-1]} + ")" if by else "")
+
+
 def _sync(db: Database, slug: str, access: Access, data: dict[str, Any]) -> JSONResponse:
     """One queued entry (see the module's docstring): what became of it, as JSON."""
     stage = _entry_text(data, "stage") or None
@@ -475,7 +484,8 @@ def _sync(db: Database, slug: str, access: Access, data: dict[str, Any]) -> JSON
                     "state": "recorded",
                     "table": corrected.table,
                     "text": corrected.result,
-                    "message": f"Table {corrected.table}: {corrected.result} — corrected.",
+                    "message": gettext("Table %(table)s: %(result)s — corrected.")
+                    % {"table": corrected.table, "result": _said_result(corrected.result)},
                 }
             )
         recorded = results.report(
@@ -510,11 +520,21 @@ def _sync(db: Database, slug: str, access: Access, data: dict[str, Any]) -> JSON
             },
             kind_of(error).http,
         )
-    said = f"Table {recorded.table}: {recorded.result} — recorded"
+    values = {
+        "table": recorded.table,
+        "result": _said_result(recorded.result),
+        "who": recorded.already,
+    }
     if recorded.already:
-        said += f" already by {recorded.already} (the same result)"
+        said = gettext(
+            "Table %(table)s: %(result)s — recorded already by %(who)s (the same result)."
+        )
     elif recorded.repeated:
-        said += " (this entry had reached the server already)"
+        said = gettext(
+            "Table %(table)s: %(result)s — recorded (this entry had reached the server already)."
+        )
+    else:
+        said = gettext("Table %(table)s: %(result)s — recorded.")
     return JSONResponse(
         {
             "state": "recorded",
@@ -522,7 +542,7 @@ def _sync(db: Database, slug: str, access: Access, data: dict[str, Any]) -> JSON
             "text": recorded.result,
             "repeated": recorded.repeated,
             "already": recorded.already,
-            "message": said + ".",
+            "message": said % values,
         },
         200 if recorded.repeated or recorded.already else 201,
     )

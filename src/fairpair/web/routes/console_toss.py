@@ -22,6 +22,7 @@ from fairpair.engine.errors import FairpairError, Location
 from fairpair.engine.toss import TossUnavailable, toss_applies
 from fairpair.engine.tournament import Tournament
 from fairpair.i18n import N_
+from fairpair.i18n import gettext as _
 from fairpair.responses.events import RoundView
 from fairpair.responses.toss import TossTableResponse, toss_response
 from fairpair.service.accounts.staff import Role
@@ -83,14 +84,17 @@ def toss_screen(db: Database, slug: str, stage: str | None) -> TossScreen:
     }
     unavailable = None
     if not table.enabled:
+        swiss = response.stage.format in ("swiss", "swiss_elimination")
+        said = (
+            _("stage %(stage)s does not use the deterministic toss")
+            if swiss
+            else _(
+                "stage %(stage)s does not use the deterministic toss (a %(format)s stage has none)"
+            )
+        )
         unavailable = TossUnavailable(
             Location(stage=key),
-            f"stage {key!r} does not use the deterministic toss"
-            + (
-                ""
-                if response.stage.format in ("swiss", "swiss_elimination")
-                else f" (a {response.stage.format.replace('_', ' ')} stage has none)"
-            ),
+            said % {"stage": repr(key), "format": response.stage.format.replace("_", " ")},
         )
     return TossScreen(key, response, seats, unavailable)
 

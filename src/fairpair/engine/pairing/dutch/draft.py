@@ -15,7 +15,7 @@ import hashlib
 from dataclasses import replace
 from fractions import Fraction
 
-from fairpair.engine.errors import Location
+from fairpair.engine.errors import Location, saying
 from fairpair.engine.pairing.draft import DraftPairing, PairingDraft
 from fairpair.engine.pairing.dutch.baku import (
     accelerated_rounds,
@@ -150,7 +150,10 @@ def pair_dutch_round(tournament: Tournament, stage: Stage) -> PairingDraft:
     where = Location(stage=stage.id, round=number)
     if len(field_players) < 2 and not byes:
         raise NobodyToPair(
-            where, f"round {number} cannot be paired: fewer than two eligible players"
+            where,
+            saying(
+                "round %(round)s cannot be paired: fewer than two eligible players", round=number
+            ),
         )
     cap = stage.round_cap
     field = dutch_field(
@@ -168,8 +171,10 @@ def pair_dutch_round(tournament: Tournament, stage: Stage) -> PairingDraft:
         if cap is None:
             raise NoDutchPairingExists(
                 where,
-                "Baku acceleration needs the number of rounds (its virtual points are given "
-                "in the first half of them): set the stage's max rounds",
+                saying(
+                    "Baku acceleration needs the number of rounds (its virtual points are given "
+                    "in the first half of them): set the stage's max rounds"
+                ),
             )
         first = _first_round(stage, number, [*field_players, *(b.player for b in byes)])
         field, virtual = _baku(stage, number, field, first, cap)
@@ -179,9 +184,12 @@ def pair_dutch_round(tournament: Tournament, stage: Stage) -> PairingDraft:
     except NoDutchPairing:
         raise NoDutchPairingExists(
             where,
-            f"round {number} cannot be paired by the Dutch system: no pairing keeps its absolute "
-            "criteria (no second game, no second pairing-allocated bye, no two players with the "
-            "same absolute colour preference); the arbiter decides",
+            saying(
+                "round %(round)s cannot be paired by the Dutch system: no pairing keeps its "
+                "absolute criteria (no second game, no second pairing-allocated bye, no two "
+                "players with the same absolute colour preference); the arbiter decides",
+                round=number,
+            ),
         ) from None
     unit = stage.ruleset.scoring.unit
 

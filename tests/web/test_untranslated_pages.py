@@ -1,0 +1,237 @@
+"""Every page, read in Japanese, has no English left: the rendered check beside the catalogue's.
+
+``tests/i18n/test_catalogues.py`` finds visible text outside ``_()`` in templates; text made in
+Python (a service sentence, an engine reason, a note, a label built in a route) escapes it. So
+this test renders every HTML page the accessibility scan visits — the same event walked through
+the same states (a draft under review; an open round with a self-report and a dispute; a
+player's own pages; the top cut open; a community, its ratings and a league) — once in English
+and once in Japanese, and lists each piece of visible text (text nodes and the ``title``,
+``aria-label``, ``placeholder`` and ``alt`` a reader meets) that is the same in both and is
+written in Latin letters with a word in lower case (Japanese sentences are not: what is left
+in Latin letters is a name, a code or untranslated English). The field's and events' names
+and what is kept as typed are not text (``NOT_TEXT``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from html.parser import HTMLParser
+
+import pytest
+from fastapi.testclient import TestClient
+
+from fairpair.engine.results import Result, Side
+from fairpair.service.accounts import staff
+from fairpair.service.accounts.links import invite, reset_link
+from fairpair.service.accounts.logins import add_account
+from fairpair.service.communities.communities import attach_event, create_community
+from fairpair.service.event import events
+from fairpair.service.event.details import set_event_details
+from fairpair.service.leagues.leagues import create_league
+from fairpair.service.players import roster
+from fairpair.service.players.passes import personal_link
+from fairpair.service.players.portal_settings import read_portal
+from fairpair.service.ratings.updates import rebuild
+from fairpair.service.results import recording as results
+from fairpair.service.results.self_reports import dispute_report, report_own
+from fairpair.service.rounds import drafts
+from fairpair.service.rounds import lifecycle as rounds
+from fairpair.store.database import Database
+from fairpair.web.app import create_app
+from fairpair.web.language import COOKIE
+
+from .conftest import settings_for
+from .helpers import PASSWORD, account, log_in
+from .swiss_events import ACTOR, add_cut, play_round, start_round, swiss_event
+from .test_browser_accessibility import (
+    ANONYMOUS,
+    COMMUNITY,
+    DRAFT,
+    FIELD,
+    LEAGUES,
+    OPEN,
+    PLAYER,
+    PLAYOFF,
+    RATINGS,
+    Visit,
+)
+
+#: Visible text that is not English text: the field's and events' names (a page's title is
+#: names only: "Ada Quill — Access Open — fairpair"), and what is kept as typed.
+NOT_TEXT = re.compile(
+    r"^(?:(?:fairpair|Access [A-Za-z ]+|[A-Z][a-z]+ [A-Z][a-z]+|Swiss|“?for Sam”?)(?: [—·] |$))+$"
+    # the Resolution Queue's result field: the words a judge types (the parser's own)
+    r"|^2-1, draw, a-forfeits …$"
+    # the stages' names as the test's event was made (data, not the product's words), a
+    # stage picked by name and id
+    r"|^(?:— )?(?:Single elimination|Swiss)(?: \([a-z0-9-]+\))?$"
+    # an example of a stage's id (the field's placeholder)
+    r"|^stage-2$"
+    # the version; each language's own name in the picker; the accounts' usernames
+    r"|^fairpair [0-9.]+$|^(?:English|Español|Português \(Brasil\)|Français|Deutsch|Italiano)$"
+    r"|^(?:ally|jude)$"
+)
+SKIP = {"script", "style", "template", "svg", "code", "pre", "kbd", "samp"}
+ATTRIBUTES = ("title", "aria-label", "placeholder", "alt")
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
+
+
+class _Text(HTMLParser):
+    """The visible text of a page: its text nodes and the attributes a reader meets."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.pieces: list[str] = []
+        self._skipping = 0
+        self._open: list[str] = []  # the elements being skipped, innermost last
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        # an identifier shown as it is (a player's key, a tiebreak's code, a link) is marked
+        # translate="no", as HTML says: neither a translator nor this test reads it
+        if tag in SKIP or ("translate", "no") in attrs or self._skipping:
+            if tag not in VOID:
+                self._open.append(tag)
+                self._skipping += 1
+            return
+        for name, value in attrs:
+            if name in ATTRIBUTES and value:
+                self.pieces.append(value)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self._open:  # closes it and whatever was left open inside it
+            while self._open:
+                self._skipping -= 1
+                if self._open.pop() == tag:
+                    break
+
+    def handle_data(self, data: str) -> None:
+        if not self._skipping:
+            text = " ".join(data.split())
+            if text:
+                self.pieces.append(text)
+
+
+def visible(html: str) -> list[str]:
+    parser = _Text()
+    parser.feed(html)
+    return parser.pieces
+
+
+def english(piece: str) -> bool:
+    """Text in Latin letters with a word in lower case: a sentence or a label, not a name."""
+    if NOT_TEXT.match(piece):
+        return False
+    words = re.findall(r"[A-Za-z]+", piece)
+    return any(w.islower() and len(w) > 1 for w in words)
+
+
+#: Pages still partly English, and why (docs/languages.md "Not translated yet"): a route here
+#: is read but its English is not counted. Remove a line when its page is translated.
+NOT_YET = {
+    "/console/{slug}/log": "the audit log's sentences and subjects (service.event.audit_sentences)",
+    "/console/{slug}/players/{player}": "the player's audit-log entries (the same sentences)",
+    "/help/tiebreaks": "the tiebreaks' definitions (the registry's English texts)",
+}
+
+
+class Reader:
+    """One browser's cookies, reading pages in English and in Japanese."""
+
+    def __init__(self, client: TestClient, values: dict[str, str]) -> None:
+        self.client = client
+        self.values = values
+        self.found: dict[str, set[str]] = {}
+
+    def read(self, visits: tuple[Visit, ...]) -> None:
+        for visit in visits:
+            if visit.route == "/docs" or visit.route == "/generator/":
+                continue  # ReDoc's own page; the generator's words are its JavaScript's
+            url = visit.url.format(**self.values)
+            pages = {}
+            for lang in ("en", "ja"):
+                self.client.cookies.set(COOKIE, lang)
+                answer = self.client.get(url, follow_redirects=True)
+                pages[lang] = answer.text
+            self.client.cookies.delete(COOKIE)
+            left = set(visible(pages["ja"])) & set(visible(pages["en"]))
+            left = {p for p in left if english(p)}
+            if left and (visit.route or url) not in NOT_YET:
+                self.found.setdefault(visit.route or url, set()).update(left)
+
+
+@pytest.fixture
+def client(sqlite_db: Database) -> Iterator[TestClient]:
+    app = create_app(settings_for(sqlite_db.url))
+    with TestClient(app, base_url="https://testserver") as client:
+        yield client
+
+
+def test_every_page_read_in_japanese_has_no_english_left(
+    client: TestClient, sqlite_db: Database
+) -> None:
+    db = sqlite_db
+    owner = add_account(db, "ally", PASSWORD, name="Ally", admin=True)
+    account(db, "jude", organizer=False)
+    slug = swiss_event(db, "Access Open", FIELD, owner=owner, max_rounds=3)
+    staff.grant(db, slug, "jude", "judge", actor=ACTOR)
+    add_cut(db, slug, 4)
+    roster.check_in(db, slug, ["ada-quill", "ben-rook"], actor=ACTOR)
+    play_round(db, slug, winner=lambda m: Side.A)
+    roster.drop_player(db, slug, "ivy-lamb", actor=ACTOR, reason="ill")
+    play_round(db, slug, winner=lambda m: Side.B)
+    drafts.generate(db, slug, actor=ACTOR)
+    # a notice is written once, in its reader's language (here the event's): not English
+    set_event_details(db, slug, {"language": "ja"}, actor=ACTOR)
+    values = {
+        "slug": slug,
+        "code": read_portal(db, slug).join_code,
+        "fresh": swiss_event(db, "Access Open Next Week", FIELD[:2]),
+        "invite": invite(db, owner, slug=slug, role="judge", note="for Sam")[1],
+        "reset": reset_link(db, owner, "jude")[1],
+        "secret": "",
+    }
+    reader = Reader(client, values)
+    reader.read(ANONYMOUS)
+    log_in(client, "ally")
+    reader.read(DRAFT)
+
+    club = create_community(db, "Access Club", actor=ACTOR, kind="club", owner=owner.id)
+    attach_event(db, club, slug, actor=ACTOR)
+    number = rounds.release(db, slug, actor=ACTOR)
+    rounds.open_round(db, slug, number, actor=ACTOR)
+    tables = rounds.round_view(db, slug, number).tables
+    report_own(db, slug, tables[0].a.id, 2, 1, 0, actor=tables[0].a.id)
+    report_own(db, slug, tables[1].a.id, 2, 0, 0, actor=tables[1].a.id)
+    dispute_report(db, slug, tables[1].b.id, 2, 0, 0, actor=tables[1].b.id)
+    reader.read(OPEN)
+
+    values["secret"] = personal_link(db, slug, tables[0].b.id, actor=ACTOR)
+    reader.read(PLAYER)
+
+    for table in rounds.round_view(db, slug, number).tables:
+        if table.b is not None:
+            results.report(db, slug, number, Result.win(Side.A), table=table.table, actor=ACTOR)
+    rounds.complete_round(db, slug, number, actor=ACTOR)
+    assert events.export_event(db, slug).stage("top") is not None
+    start_round(db, slug, "top")
+    reader.read(PLAYOFF)
+    reader.read(COMMUNITY)
+    rebuild(db, "access-club", actor=ACTOR)
+    reader.read(RATINGS)
+
+    league_club = create_community(
+        db, "Access League", actor=ACTOR, owner=owner.id, slug="access-league"
+    )
+    night = swiss_event(db, "Access League Night", FIELD[:4])
+    attach_event(db, league_club, night, actor=ACTOR)
+    play_round(db, night, winner=lambda m: Side.A)
+    create_league(db, league_club, "Access Season", actor=ACTOR, key="season", events=[night])
+    reader.read(LEAGUES)
+
+    report = "\n".join(
+        f"{route}:\n" + "\n".join(f"    {p!r}" for p in sorted(pieces))
+        for route, pieces in sorted(reader.found.items())
+    )
+    print(report)
+    assert reader.found == {}, report

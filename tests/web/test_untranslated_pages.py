@@ -131,7 +131,6 @@ def english(piece: str) -> bool:
 NOT_YET = {
     "/console/{slug}/log": "the audit log's sentences and subjects (service.event.audit_sentences)",
     "/console/{slug}/players/{player}": "the player's audit-log entries (the same sentences)",
-    "/help/tiebreaks": "the tiebreaks' definitions (the registry's English texts)",
 }
 
 

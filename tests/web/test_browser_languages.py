@@ -1,6 +1,7 @@
 """A player's phone (390×844) in Japanese (the browser's Accept-Language) and in Spanish
-(picked in the footer, kept while they move between pages), then a visitor whose browser
-asks for no shipped language reading the event's default (French): docs/languages.md."""
+(picked in the footer, kept while they move between pages — the tiebreaks' definitions
+too), then a visitor whose browser asks for no shipped language reading the event's
+default (French): docs/languages.md."""
 
 from __future__ import annotations
 
@@ -89,6 +90,13 @@ def test_a_phone_reads_its_pages_in_japanese_then_picks_spanish(
         expect(page.get_by_role("button", name="Buscar mi mesa")).to_be_visible()
         # picked while signed in: kept as the player's own (their notices speak it)
         assert _language(db, slug, me) == "es"
+        # the standings link to the tiebreaks' definitions: explained in Spanish too
+        page.goto(f"/e/{slug}/standings")
+        page.get_by_role("link", name="Cómo se calculan los desempates").click()
+        page.get_by_role("heading", name="Cómo se calculan los desempates").wait_for()
+        buchholz = page.locator("#buchholz + dd").inner_text()
+        assert "Buchholz: la suma de los puntos finales de todos los rivales" in buchholz
+        assert "the sum of the final points" not in page.locator("main").inner_text()
         page.goto(f"/e/{slug}/me/notifications")
         page.get_by_role("heading", name="Notificaciones").wait_for()
         assert "Aún no hay notificaciones" in page.locator("main").inner_text()

@@ -130,9 +130,7 @@ def english(piece: str) -> bool:
 
 #: Pages still partly English, and why (docs/languages.md "Not translated yet"): a route here
 #: is read but its English is not counted. Remove a line when its page is translated.
-NOT_YET = {
-    "/help/tiebreaks": "the tiebreaks' definitions (the registry's English texts)",
-}
+NOT_YET: dict[str, str] = {}  # none left
 
 
 class Reader:

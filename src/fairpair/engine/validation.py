@@ -24,7 +24,7 @@ from fairpair.engine.results import GameScore, MatchFormat, without_winner_said
 from fairpair.engine.rounds import STATE_SAID, Round, RoundState, Table
 from fairpair.engine.stage import Stage
 from fairpair.engine.stage_config import StageFormat
-from fairpair.engine.tiebreaks.registry import tiebreak_problem
+from fairpair.engine.tiebreaks.registry import tiebreak_said
 from fairpair.engine.tournament import Tournament
 from fairpair.engine.validation_pods import pod_problems
 
@@ -143,7 +143,7 @@ def _stage_problems(t: Tournament, s: Stage, at: str, known: set[str]) -> list[P
             out.append(Problem(where, saying("unknown player %(player)r", player=pid)))
 
     for i, name in enumerate(s.ruleset.tiebreaks):
-        problem = tiebreak_problem(name)
+        problem = tiebreak_said(name)
         if problem is not None:
             out.append(Problem(f"{at}.ruleset.tiebreaks[{i}]", problem))
     for i, pid in enumerate(s.participants or ()):

@@ -4,8 +4,10 @@ current language, keyed by the tiebreak's id (``buchholz``, ``omw``). The engine
 language; TRF and CSV exports keep the registry's English codes.
 
 A tiebreak this table does not know (a new one, before its translation) is shown as the
-registry says it. The explanations (``/help/tiebreaks``: the registry's definitions) are
-English for now (docs/languages.md).
+registry says it. A parametrised one ("Koya, limit 60%") carries its label as a sentence
+(``Tiebreak.said_label``, the catalogue's name inside it), and the definitions
+(``/help/tiebreaks``) are the registry's sentences, one a paragraph: both are said with
+``fairpair.i18n.say`` (docs/languages.md).
 """
 
 from __future__ import annotations

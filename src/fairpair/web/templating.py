@@ -19,7 +19,7 @@ from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 
 from fairpair import i18n
-from fairpair.i18n import later
+from fairpair.i18n import later, say
 from fairpair.i18n.rulesets import ruleset_name
 from fairpair.i18n.tiebreaks import tiebreak_label, tiebreak_short
 from fairpair.web import js_words
@@ -105,8 +105,13 @@ def make_templates() -> Jinja2Templates:
     env.filters["translated"] = later.translated
     env.filters["bracket_source"] = i18n.bracket_source  # "Winner of W1-2"
     env.filters["bracket_result"] = i18n.bracket_result  # "Ash wins 2-1", "walkover"
-    # a tiebreak column's name and abbreviation in the language (keyed by its id)
-    env.filters["tiebreak_label"] = lambda tb: tiebreak_label(tb.name, tb.label)
+    # a tiebreak column's name and abbreviation in the language (keyed by its id; a
+    # parametrised one, "Koya, limit 60%", as its label's sentence says it)
+    env.filters["tiebreak_label"] = lambda tb: (
+        say(tb.said_label)
+        if getattr(tb, "said_label", None) is not None
+        else tiebreak_label(tb.name, tb.label)
+    )
     env.filters["ruleset_name"] = ruleset_name  # "Magic: The Gathering (MTR)" for "mtg"
     # a pairing note (its JSON data) in the reader's language; names: {id: name}
     env.filters["note_words"] = note_words

@@ -10,10 +10,11 @@ from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
 
+from fairpair.engine.errors import N_
 from fairpair.engine.ledger import rebuild_ledger
 from fairpair.engine.players import PlayerId
 from fairpair.engine.results import Result
-from fairpair.engine.tiebreaks.base import Tiebreak, ValueKind
+from fairpair.engine.tiebreaks.base import Tiebreak, ValueKind, defined
 from fairpair.engine.tiebreaks.context import TiebreakContext, Value
 
 
@@ -35,43 +36,81 @@ def _family(ctx: TiebreakContext, low: int, high: int) -> Mapping[PlayerId, Valu
     return out
 
 
-def buchholz(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
-    """Buchholz: the sum of the final points of every opponent the player faced.
+#: The definition of ``buchholz``, one message a paragraph (/help/tiebreaks).
+BUCHHOLZ_TEXT = defined(
+    N_("Buchholz: the sum of the final points of every opponent the player faced."),
+    N_(
+        "Unplayed rounds (byes, forfeits) add nothing under the no-opponent rule; under the "
+        "virtual-opponent rule each adds the player's own final points. Under ``fide_2026`` "
+        "(C.07 art. 8.1 and 16, in force from 1 March 2026) every round adds one value: a "
+        "played round the opponent's score with their trailing requested byes and absences "
+        "counted as draws (16.3); an unplayed round a dummy opponent on the player's own "
+        "points, at most the scheduled opponent's score for a forfeit (16.4.1) and at most a "
+        "draw per round for a bye or absence (16.4.2)."
+    ),
+)
 
-    Unplayed rounds (byes, forfeits) add nothing under the no-opponent rule; under the
-    virtual-opponent rule each adds the player's own final points. Under ``fide_2026``
-    (C.07 art. 8.1 and 16, in force from 1 March 2026) every round adds one value: a played
-    round the opponent's score with their trailing requested byes and absences counted as
-    draws (16.3); an unplayed round a dummy opponent on the player's own points, at most the
-    scheduled opponent's score for a forfeit (16.4.1) and at most a draw per round for a bye
-    or absence (16.4.2).
-    """
+
+def buchholz(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
+    """Buchholz (its definition: ``BUCHHOLZ_TEXT``)."""
     return _family(ctx, 0, 0)
 
 
+#: The definition of ``buchholz_cut1``, one message a paragraph (/help/tiebreaks).
+BUCHHOLZ_CUT1_TEXT = defined(
+    N_(
+        "Buchholz Cut-1: Buchholz without the lowest single contribution. Under ``fide_2026`` "
+        "a voluntarily unplayed round (requested bye, forfeit loss, absence) is cut first, "
+        "even when it is not the lowest (C.07 art. 14.1 and 16.5)."
+    ),
+)
+
+
 def buchholz_cut1(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
-    """Buchholz Cut-1: Buchholz without the lowest single contribution. Under ``fide_2026``
-    a voluntarily unplayed round (requested bye, forfeit loss, absence) is cut first, even
-    when it is not the lowest (C.07 art. 14.1 and 16.5)."""
+    """Buchholz Cut-1 (its definition: ``BUCHHOLZ_CUT1_TEXT``)."""
     return _family(ctx, 1, 0)
 
 
+#: The definition of ``buchholz_cut2``, one message a paragraph (/help/tiebreaks).
+BUCHHOLZ_CUT2_TEXT = defined(
+    N_(
+        "Buchholz Cut-2: Buchholz without the two lowest contributions (voluntarily unplayed "
+        "rounds first under ``fide_2026``, C.07 art. 16.5)."
+    ),
+)
+
+
 def buchholz_cut2(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
-    """Buchholz Cut-2: Buchholz without the two lowest contributions (voluntarily unplayed
-    rounds first under ``fide_2026``, C.07 art. 16.5)."""
+    """Buchholz Cut-2 (its definition: ``BUCHHOLZ_CUT2_TEXT``)."""
     return _family(ctx, 2, 0)
 
 
+#: The definition of ``median1``, one message a paragraph (/help/tiebreaks).
+MEDIAN1_TEXT = defined(
+    N_(
+        "Median-Buchholz (Median-1): Buchholz without the highest and the lowest contribution "
+        "(the low cut takes a voluntarily unplayed round first under ``fide_2026``, C.07 art. "
+        "16.5)."
+    ),
+)
+
+
 def median1(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
-    """Median-Buchholz (Median-1): Buchholz without the highest and the lowest contribution
-    (the low cut takes a voluntarily unplayed round first under ``fide_2026``, C.07 art.
-    16.5)."""
+    """Median-Buchholz (its definition: ``MEDIAN1_TEXT``)."""
     return _family(ctx, 1, 1)
 
 
+#: The definition of ``median2``, one message a paragraph (/help/tiebreaks).
+MEDIAN2_TEXT = defined(
+    N_(
+        "Median-2: Buchholz without the two highest and the two lowest contributions (the low "
+        "cuts take voluntarily unplayed rounds first under ``fide_2026``, C.07 art. 16.5)."
+    ),
+)
+
+
 def median2(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
-    """Median-2: Buchholz without the two highest and the two lowest contributions (the low
-    cuts take voluntarily unplayed rounds first under ``fide_2026``, C.07 art. 16.5)."""
+    """Median-2 (its definition: ``MEDIAN2_TEXT``)."""
     return _family(ctx, 2, 2)
 
 
@@ -94,71 +133,148 @@ def _fore(ctx: TiebreakContext) -> TiebreakContext:
     return TiebreakContext(ledger, ctx.forfeits_played)
 
 
+#: The definition of ``fore_buchholz``, one message a paragraph (/help/tiebreaks).
+FORE_BUCHHOLZ_TEXT = defined(
+    N_(
+        "Fore Buchholz (FB): Buchholz computed as if every game of the final round were a "
+        "draw. The final round is the stage's last (``max_rounds``; a stage without a set "
+        "number of rounds: the last round so far); each of its matches, whatever its result (a "
+        "forfeit, a double forfeit, a skipped or unreported match included), counts as a drawn "
+        "game between the two players, and its byes stay as they are. Standings before the "
+        "final round: FB is the Buchholz. Everything else as ``buchholz``, with the ruleset's "
+        "unplayed-round convention (as TieBreakServer computes it)."
+    ),
+    N_(
+        "*Example:* three rounds; the final round's A beat B becomes a draw: A's opponents "
+        "keep their points but B gains ½ and A loses ½ in their opponents' Buchholz."
+    ),
+    N_("*Source:* C.07 art. 8.3."),
+)
+
+
 def fore_buchholz(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
-    """Fore Buchholz (FB): Buchholz computed as if every game of the final round were a draw.
-    The final round is the stage's last (``max_rounds``; a stage without a set number of
-    rounds: the last round so far); each of its matches, whatever its result (a forfeit, a
-    double forfeit, a skipped or unreported match included), counts as a drawn game between
-    the two players, and its byes stay as they are. Standings before the final round: FB is
-    the Buchholz. Everything else as ``buchholz``, with the ruleset's unplayed-round
-    convention (as TieBreakServer computes it).
-    *Example:* three rounds; the final round's A beat B becomes a draw: A's opponents keep
-    their points but B gains ½ and A loses ½ in their opponents' Buchholz.
-    *Source:* C.07 art. 8.3."""
+    """Fore Buchholz (its definition: ``FORE_BUCHHOLZ_TEXT``)."""
     return _family(_fore(ctx), 0, 0)
 
 
+#: The definition of ``fore_buchholz_cut1``, one message a paragraph (/help/tiebreaks).
+FORE_BUCHHOLZ_CUT1_TEXT = defined(
+    N_(
+        "Fore Buchholz Cut-1 (FB/C1): Fore Buchholz without the lowest contribution (a "
+        "voluntarily unplayed round first under C.07 article 16), as ``buchholz_cut1`` cuts "
+        "Buchholz."
+    ),
+    N_("*Source:* C.07 art. 8.3, 14.1, 16.5."),
+)
+
+
 def fore_buchholz_cut1(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
-    """Fore Buchholz Cut-1 (FB/C1): Fore Buchholz without the lowest contribution (a
-    voluntarily unplayed round first under C.07 article 16), as ``buchholz_cut1`` cuts
-    Buchholz. *Source:* C.07 art. 8.3, 14.1, 16.5."""
+    """Fore Buchholz Cut-1 (its definition: ``FORE_BUCHHOLZ_CUT1_TEXT``)."""
     return _family(_fore(ctx), 1, 0)
 
 
+#: The definition of ``fore_buchholz_cut2``, one message a paragraph (/help/tiebreaks).
+FORE_BUCHHOLZ_CUT2_TEXT = defined(
+    N_(
+        "Fore Buchholz Cut-2 (FB/C2): Fore Buchholz without the two lowest contributions "
+        "(voluntarily unplayed rounds first under C.07 article 16)."
+    ),
+    N_("*Source:* C.07 art. 8.3, 14.1, 16.5."),
+)
+
+
 def fore_buchholz_cut2(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
-    """Fore Buchholz Cut-2 (FB/C2): Fore Buchholz without the two lowest contributions
-    (voluntarily unplayed rounds first under C.07 article 16). *Source:* C.07 art. 8.3, 14.1,
-    16.5."""
+    """Fore Buchholz Cut-2 (its definition: ``FORE_BUCHHOLZ_CUT2_TEXT``)."""
     return _family(_fore(ctx), 2, 0)
 
 
+#: The definition of ``fore_buchholz_median1``, one message a paragraph (/help/tiebreaks).
+FORE_BUCHHOLZ_MEDIAN1_TEXT = defined(
+    N_(
+        "Fore Buchholz Median-1 (FB/M1): Fore Buchholz without the highest and the lowest "
+        "contribution."
+    ),
+    N_("*Source:* C.07 art. 8.3, 14.1, 16.5."),
+)
+
+
 def fore_buchholz_median1(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
-    """Fore Buchholz Median-1 (FB/M1): Fore Buchholz without the highest and the lowest
-    contribution. *Source:* C.07 art. 8.3, 14.1, 16.5."""
+    """Fore Buchholz Median-1 (its definition: ``FORE_BUCHHOLZ_MEDIAN1_TEXT``)."""
     return _family(_fore(ctx), 1, 1)
 
 
+#: The definition of ``fore_buchholz_median2``, one message a paragraph (/help/tiebreaks).
+FORE_BUCHHOLZ_MEDIAN2_TEXT = defined(
+    N_(
+        "Fore Buchholz Median-2 (FB/M2): Fore Buchholz without the two highest and the two "
+        "lowest contributions."
+    ),
+    N_("*Source:* C.07 art. 8.3, 14.1, 16.5."),
+)
+
+
 def fore_buchholz_median2(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
-    """Fore Buchholz Median-2 (FB/M2): Fore Buchholz without the two highest and the two
-    lowest contributions. *Source:* C.07 art. 8.3, 14.1, 16.5."""
+    """Fore Buchholz Median-2 (its definition: ``FORE_BUCHHOLZ_MEDIAN2_TEXT``)."""
     return _family(_fore(ctx), 2, 2)
 
 
+#: The definition of ``buchholz_forfeits``, one message a paragraph (/help/tiebreaks).
+BUCHHOLZ_FORFEITS_TEXT = defined(
+    N_(
+        "Buchholz, forfeits count as played (BH/P): as ``buchholz``, but every forfeit — won, "
+        "lost, or double — is a game against the scheduled opponent, who adds their (adjusted) "
+        "score; no dummy opponent for it, and it is no longer a voluntarily unplayed round. "
+        "Byes and absences as ``buchholz``. In a round robin every tie-break already counts "
+        "forfeits so."
+    ),
+    N_(
+        "*Example:* a forfeit win in round 1 of 3 against an opponent who finished on ½, then "
+        "wins against opponents on 2 and ½: BH/P 3 (``fide``: the forfeit's dummy at most the "
+        "forfeiter's ½ — also 3; ``no_opponent``: 2½)."
+    ),
+    N_(
+        '*Source:* C.07 art. 8.1 with the ``/P`` modifier (TieBreakServer: "forfeited games, '
+        "either wins or losses, are considered as played games against the scheduled "
+        'opponent").'
+    ),
+)
+
+
 def buchholz_forfeits(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
-    """Buchholz, forfeits count as played (BH/P): as ``buchholz``, but every forfeit — won,
-    lost, or double — is a game against the scheduled opponent, who adds their (adjusted)
-    score; no dummy opponent for it, and it is no longer a voluntarily unplayed round. Byes
-    and absences as ``buchholz``. In a round robin every tie-break already counts forfeits
-    so. *Example:* a forfeit win in round 1 of 3 against an opponent who finished on ½,
-    then wins against opponents on 2 and ½: BH/P 3 (``fide``: the forfeit's dummy at most the
-    forfeiter's ½ — also 3; ``no_opponent``: 2½). *Source:* C.07 art. 8.1 with the ``/P``
-    modifier (TieBreakServer: "forfeited games, either wins or losses, are considered as
-    played games against the scheduled opponent")."""
+    """Buchholz, forfeits count (its definition: ``BUCHHOLZ_FORFEITS_TEXT``)."""
     return _family(TiebreakContext(ctx.ledger, forfeits_played=True), 0, 0)
 
 
+#: The definition of ``fore_buchholz_forfeits``, one message a paragraph (/help/tiebreaks).
+FORE_BUCHHOLZ_FORFEITS_TEXT = defined(
+    N_(
+        "Fore Buchholz, forfeits count as played (FB/P): ``fore_buchholz`` where every forfeit "
+        "before the final round is a game against the scheduled opponent (the final round's "
+        "are drawn games anyway)."
+    ),
+    N_("*Source:* C.07 art. 8.3 with the ``/P`` modifier."),
+)
+
+
 def fore_buchholz_forfeits(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
-    """Fore Buchholz, forfeits count as played (FB/P): ``fore_buchholz`` where every
-    forfeit before the final round is a game against the scheduled opponent (the final
-    round's are drawn games anyway). *Source:* C.07 art. 8.3 with the ``/P`` modifier."""
+    """Fore Buchholz, forfeits count (its definition: ``FORE_BUCHHOLZ_FORFEITS_TEXT``)."""
     return _family(_fore(TiebreakContext(ctx.ledger, forfeits_played=True)), 0, 0)
 
 
+#: The definition of ``aob``, one message a paragraph (/help/tiebreaks).
+AOB_TEXT = defined(
+    N_(
+        "Average of opponents' Buchholz (AOB): the mean of the Buchholz (as ``buchholz`` "
+        "computes it, with the ruleset's unplayed-round convention) of the opponents the "
+        "player played — one per game; byes and forfeits are no opponent. Exact (a fraction); "
+        "no opponent: no value."
+    ),
+    N_("*Source:* C.07 art. 8.2."),
+)
+
+
 def average_of_opponents_buchholz(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
-    """Average of opponents' Buchholz (AOB): the mean of the Buchholz (as ``buchholz``
-    computes it, with the ruleset's unplayed-round convention) of the opponents the player
-    played — one per game; byes and forfeits are no opponent. Exact (a fraction); no opponent:
-    no value. *Source:* C.07 art. 8.2."""
+    """Average of opponents’ Buchholz (its definition: ``AOB_TEXT``)."""
     scores = _family(ctx, 0, 0)
     out: dict[PlayerId, Value] = {}
     for pid, rec in ctx.records.items():
@@ -168,10 +284,19 @@ def average_of_opponents_buchholz(ctx: TiebreakContext) -> Mapping[PlayerId, Val
     return out
 
 
+#: The definition of ``aob_fore``, one message a paragraph (/help/tiebreaks).
+AOB_FORE_TEXT = defined(
+    N_(
+        "Average of opponents' Fore Buchholz (AOB/F): as ``aob``, with each opponent's Fore "
+        "Buchholz (``fore_buchholz``) in place of their Buchholz; the opponents are the ones "
+        "the player actually played."
+    ),
+    N_("*Source:* C.07 art. 8.2 with the ``/F`` modifier (8.3)."),
+)
+
+
 def average_of_opponents_fore_buchholz(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
-    """Average of opponents' Fore Buchholz (AOB/F): as ``aob``, with each opponent's Fore
-    Buchholz (``fore_buchholz``) in place of their Buchholz; the opponents are the ones the
-    player actually played. *Source:* C.07 art. 8.2 with the ``/F`` modifier (8.3)."""
+    """Average of opponents’ Fore Buchholz (its definition: ``AOB_FORE_TEXT``)."""
     scores = _family(_fore(ctx), 0, 0)
     out: dict[PlayerId, Value] = {}
     for pid, rec in ctx.records.items():
@@ -182,16 +307,14 @@ def average_of_opponents_fore_buchholz(ctx: TiebreakContext) -> Mapping[PlayerId
 
 
 TIEBREAKS = (
-    Tiebreak(
-        "buchholz", "Buchholz", "BH", ValueKind.POINTS, True, buchholz.__doc__ or "", buchholz
-    ),
+    Tiebreak("buchholz", "Buchholz", "BH", ValueKind.POINTS, True, BUCHHOLZ_TEXT, buchholz),
     Tiebreak(
         "buchholz_cut1",
         "Buchholz Cut-1",
         "BH-C1",
         ValueKind.POINTS,
         True,
-        buchholz_cut1.__doc__ or "",
+        BUCHHOLZ_CUT1_TEXT,
         buchholz_cut1,
     ),
     Tiebreak(
@@ -200,20 +323,18 @@ TIEBREAKS = (
         "BH-C2",
         ValueKind.POINTS,
         True,
-        buchholz_cut2.__doc__ or "",
+        BUCHHOLZ_CUT2_TEXT,
         buchholz_cut2,
     ),
-    Tiebreak(
-        "median1", "Median-Buchholz", "MB", ValueKind.POINTS, True, median1.__doc__ or "", median1
-    ),
-    Tiebreak("median2", "Median-2", "MB2", ValueKind.POINTS, True, median2.__doc__ or "", median2),
+    Tiebreak("median1", "Median-Buchholz", "MB", ValueKind.POINTS, True, MEDIAN1_TEXT, median1),
+    Tiebreak("median2", "Median-2", "MB2", ValueKind.POINTS, True, MEDIAN2_TEXT, median2),
     Tiebreak(
         "fore_buchholz",
         "Fore Buchholz",
         "FB",
         ValueKind.POINTS,
         True,
-        fore_buchholz.__doc__ or "",
+        FORE_BUCHHOLZ_TEXT,
         fore_buchholz,
     ),
     Tiebreak(
@@ -222,7 +343,7 @@ TIEBREAKS = (
         "FB-C1",
         ValueKind.POINTS,
         True,
-        fore_buchholz_cut1.__doc__ or "",
+        FORE_BUCHHOLZ_CUT1_TEXT,
         fore_buchholz_cut1,
     ),
     Tiebreak(
@@ -231,7 +352,7 @@ TIEBREAKS = (
         "FB-C2",
         ValueKind.POINTS,
         True,
-        fore_buchholz_cut2.__doc__ or "",
+        FORE_BUCHHOLZ_CUT2_TEXT,
         fore_buchholz_cut2,
     ),
     Tiebreak(
@@ -240,7 +361,7 @@ TIEBREAKS = (
         "FB-M1",
         ValueKind.POINTS,
         True,
-        fore_buchholz_median1.__doc__ or "",
+        FORE_BUCHHOLZ_MEDIAN1_TEXT,
         fore_buchholz_median1,
     ),
     Tiebreak(
@@ -249,7 +370,7 @@ TIEBREAKS = (
         "FB-M2",
         ValueKind.POINTS,
         True,
-        fore_buchholz_median2.__doc__ or "",
+        FORE_BUCHHOLZ_MEDIAN2_TEXT,
         fore_buchholz_median2,
     ),
     Tiebreak(
@@ -258,7 +379,7 @@ TIEBREAKS = (
         "BH-P",
         ValueKind.POINTS,
         True,
-        buchholz_forfeits.__doc__ or "",
+        BUCHHOLZ_FORFEITS_TEXT,
         buchholz_forfeits,
     ),
     Tiebreak(
@@ -267,7 +388,7 @@ TIEBREAKS = (
         "FB-P",
         ValueKind.POINTS,
         True,
-        fore_buchholz_forfeits.__doc__ or "",
+        FORE_BUCHHOLZ_FORFEITS_TEXT,
         fore_buchholz_forfeits,
     ),
     Tiebreak(
@@ -276,7 +397,7 @@ TIEBREAKS = (
         "AOB",
         ValueKind.POINTS,
         True,
-        average_of_opponents_buchholz.__doc__ or "",
+        AOB_TEXT,
         average_of_opponents_buchholz,
     ),
     Tiebreak(
@@ -285,7 +406,7 @@ TIEBREAKS = (
         "AOB-F",
         ValueKind.POINTS,
         True,
-        average_of_opponents_fore_buchholz.__doc__ or "",
+        AOB_FORE_TEXT,
         average_of_opponents_fore_buchholz,
     ),
 )

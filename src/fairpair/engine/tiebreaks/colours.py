@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from fairpair.engine.errors import N_
 from fairpair.engine.players import PlayerId
-from fairpair.engine.tiebreaks.base import Tiebreak, ValueKind
+from fairpair.engine.tiebreaks.base import Tiebreak, ValueKind, defined
 from fairpair.engine.tiebreaks.context import TiebreakContext, Value
 
 
@@ -41,18 +42,36 @@ def _black(ctx: TiebreakContext) -> tuple[dict[PlayerId, int], dict[PlayerId, in
     return played, won
 
 
+#: The definition of ``black_games``, one message a paragraph (/help/tiebreaks).
+BLACK_GAMES_TEXT = defined(
+    N_(
+        "Games played with Black (BPG): the games the player played over the board with Black "
+        "— the side that did not play first (``Match.toss.first`` is White). A game whose "
+        "match has no toss has no known colour and is not counted; forfeits and byes never "
+        "count. More is better."
+    ),
+    N_("*Source:* C.07 art. 7.3."),
+)
+
+
 def black_games(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
-    """Games played with Black (BPG): the games the player played over the board with Black
-    — the side that did not play first (``Match.toss.first`` is White). A game whose match has
-    no toss has no known colour and is not counted; forfeits and byes never count. More is
-    better. *Source:* C.07 art. 7.3."""
+    """Games played with Black (its definition: ``BLACK_GAMES_TEXT``)."""
     return _black(ctx)[0]
 
 
+#: The definition of ``black_wins``, one message a paragraph (/help/tiebreaks).
+BLACK_WINS_TEXT = defined(
+    N_(
+        "Games won with Black (BWG): the games the player won over the board with Black (the "
+        "side that did not play first). Games of unknown colour (no toss), forfeit wins and "
+        "byes do not count."
+    ),
+    N_("*Source:* C.07 art. 7.4."),
+)
+
+
 def black_wins(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
-    """Games won with Black (BWG): the games the player won over the board with Black (the
-    side that did not play first). Games of unknown colour (no toss), forfeit wins and byes do
-    not count. *Source:* C.07 art. 7.4."""
+    """Games won with Black (its definition: ``BLACK_WINS_TEXT``)."""
     return _black(ctx)[1]
 
 
@@ -63,7 +82,7 @@ TIEBREAKS = (
         "BPG",
         ValueKind.COUNT,
         True,
-        black_games.__doc__ or "",
+        BLACK_GAMES_TEXT,
         black_games,
     ),
     Tiebreak(
@@ -72,7 +91,7 @@ TIEBREAKS = (
         "BWG",
         ValueKind.COUNT,
         True,
-        black_wins.__doc__ or "",
+        BLACK_WINS_TEXT,
         black_wins,
     ),
 )

@@ -18,9 +18,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
+from fairpair.engine.errors import N_
 from fairpair.engine.ledger import Unplayed
 from fairpair.engine.players import PlayerId
-from fairpair.engine.tiebreaks.base import Tiebreak, ValueKind
+from fairpair.engine.tiebreaks.base import Tiebreak, ValueKind, defined
 from fairpair.engine.tiebreaks.context import TiebreakContext, Value
 
 _FORFEITS = frozenset({Unplayed.FORFEIT_WIN, Unplayed.FORFEIT_LOSS, Unplayed.DOUBLE_FORFEIT})
@@ -65,32 +66,50 @@ def _points(ctx: TiebreakContext, scaled: Fraction) -> Value:
     return int(value) if value.denominator == 1 else value
 
 
-def head_to_head(ctx: TiebreakContext, tied: Sequence[PlayerId]) -> Mapping[PlayerId, Value] | None:
-    """Head-to-head (direct encounter): among exactly the players tied at this point, the
-    points each scored in the matches played against the others (the average, when two of
-    them met more than once); byes, and forfeits unless the ruleset gives forfeits an
-    opponent, do not count.
+#: The definition of ``head_to_head``, one message a paragraph (/help/tiebreaks).
+HEAD_TO_HEAD_TEXT = defined(
+    N_(
+        "Head-to-head (direct encounter): among exactly the players tied at this point, the "
+        "points each scored in the matches played against the others (the average, when two of "
+        "them met more than once); byes, and forfeits unless the ruleset gives forfeits an "
+        "opponent, do not count."
+    ),
+    N_("Every tied player met every other one: they are ordered by that score."),
+    N_(
+        "Not all of them met: a player is placed ahead of the rest only when their score is "
+        "higher than any of the rest could reach had they won every missing encounter; this is "
+        "applied from the top down and stops at the first player it cannot place. The players "
+        "it cannot place show no value."
+    ),
+    N_(
+        "It applies only when it separates someone; otherwise it leaves the tie as it is and "
+        "shows no value. Players it leaves tied among themselves are compared again, among "
+        "exactly themselves (the standings table does this, C.07 article 6)."
+    ),
+)
 
-    - Every tied player met every other one: they are ordered by that score.
-    - Not all of them met: a player is placed ahead of the rest only when their score is
-      higher than any of the rest could reach had they won every missing encounter; this is
-      applied from the top down and stops at the first player it cannot place. The players
-      it cannot place show no value.
-    - It applies only when it separates someone; otherwise it leaves the tie as it is and
-      shows no value. Players it leaves tied among themselves are compared again, among
-      exactly themselves (the standings table does this, C.07 article 6).
-    """
+
+def head_to_head(ctx: TiebreakContext, tied: Sequence[PlayerId]) -> Mapping[PlayerId, Value] | None:
+    """Head-to-head (its definition: ``HEAD_TO_HEAD_TEXT``)."""
     return _direct_encounter(ctx, tied, forfeits=ctx.forfeits_played)
+
+
+#: The definition of ``head_to_head_forfeits``, one message a paragraph (/help/tiebreaks).
+HEAD_TO_HEAD_FORFEITS_TEXT = defined(
+    N_(
+        "Head-to-head where a forfeit counts as played (the round-robin direct encounter): as "
+        "head-to-head, but a game won or lost by forfeit counts as an encounter with the "
+        "scheduled opponent, scoring the forfeit points (a double forfeit: the forfeit-loss "
+        "points to both). Byes never count. (C.07 article 6 read for round robins, where every "
+        "game is scheduled; TieBreakServer's ``DE/P``.)"
+    ),
+)
 
 
 def head_to_head_forfeits(
     ctx: TiebreakContext, tied: Sequence[PlayerId]
 ) -> Mapping[PlayerId, Value] | None:
-    """Head-to-head where a forfeit counts as played (the round-robin direct encounter): as
-    head-to-head, but a game won or lost by forfeit counts as an encounter with the
-    scheduled opponent, scoring the forfeit points (a double forfeit: the forfeit-loss
-    points to both). Byes never count. (C.07 article 6 read for round robins, where every
-    game is scheduled; TieBreakServer's ``DE/P``.)"""
+    """Head-to-head, forfeits count (its definition: ``HEAD_TO_HEAD_FORFEITS_TEXT``)."""
     return _direct_encounter(ctx, tied, forfeits=True)
 
 
@@ -127,7 +146,7 @@ TIEBREAKS = (
         "H2H",
         ValueKind.POINTS,
         True,
-        head_to_head.__doc__ or "",
+        HEAD_TO_HEAD_TEXT,
         compute_among=head_to_head,
     ),
     Tiebreak(
@@ -136,7 +155,7 @@ TIEBREAKS = (
         "DE",
         ValueKind.POINTS,
         True,
-        head_to_head_forfeits.__doc__ or "",
+        HEAD_TO_HEAD_FORFEITS_TEXT,
         compute_among=head_to_head_forfeits,
     ),
 )

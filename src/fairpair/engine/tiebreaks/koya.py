@@ -6,25 +6,33 @@ from collections.abc import Mapping
 from functools import partial
 from itertools import compress
 
+from fairpair.engine.errors import N_
 from fairpair.engine.ledger import RoundKind
 from fairpair.engine.players import PlayerId
 from fairpair.engine.stage_config import StageFormat
-from fairpair.engine.tiebreaks.base import Compute, Tiebreak, ValueKind
+from fairpair.engine.tiebreaks.base import Compute, Tiebreak, ValueKind, defined
 from fairpair.engine.tiebreaks.context import TiebreakContext, Value
+
+#: The definition of ``koya``, one message a paragraph (/help/tiebreaks).
+KOYA_TEXT = defined(
+    N_(
+        "Koya: the points a player scored against opponents who finished on at least half of "
+        "the maximum possible score (win points × rounds of the stage so far). Under the "
+        "virtual-opponent rule an unplayed round counts when the player's own points qualify. "
+        "Under ``fide_2026`` (C.07 art. 9.2, as TieBreakServer computes it) the rounds with a "
+        "scheduled opponent count, forfeits included, judged by that opponent's actual final "
+        "points; byes and absences count nothing. In a round robin the maximum possible score "
+        "is win points × the games a player has (an odd field's sit-out round is no game): the "
+        "most games any player has with a result so far (N − 1 per cycle at the end). The "
+        "limit can be moved (C.07's ``KS/L``): ``koya_limit_60`` counts opponents on at least "
+        "60% of the maximum possible score, ``koya_limit_plus_1`` / ``koya_limit_minus_1`` "
+        "raise or lower the 50% limit by one half-point (``koya_limit``)."
+    ),
+)
 
 
 def koya(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
-    """Koya: the points a player scored against opponents who finished on at least half of
-    the maximum possible score (win points × rounds of the stage so far). Under the
-    virtual-opponent rule an unplayed round counts when the player's own points qualify.
-    Under ``fide_2026`` (C.07 art. 9.2, as TieBreakServer computes it) the rounds with a
-    scheduled opponent count, forfeits included, judged by that opponent's actual final
-    points; byes and absences count nothing. In a round robin the maximum possible score is
-    win points × the games a player has (an odd field's sit-out round is no game): the most
-    games any player has with a result so far (N − 1 per cycle at the end). The limit can be
-    moved (C.07's ``KS/L``): ``koya_limit_60`` counts opponents on at least 60% of the maximum
-    possible score, ``koya_limit_plus_1`` / ``koya_limit_minus_1`` raise or lower the 50% limit
-    by one half-point (``koya_limit``)."""
+    """Koya (its definition: ``KOYA_TEXT``)."""
     return _koya(ctx, 50, 0)
 
 
@@ -78,4 +86,4 @@ def _scored_rounds(ctx: TiebreakContext) -> int:
     return max((len(rec.opponents) + len(rec.unplayed) for rec in ctx.records.values()), default=0)
 
 
-TIEBREAKS = (Tiebreak("koya", "Koya", "KS", ValueKind.POINTS, True, koya.__doc__ or "", koya),)
+TIEBREAKS = (Tiebreak("koya", "Koya", "KS", ValueKind.POINTS, True, KOYA_TEXT, koya),)

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from fairpair.engine.errors import Said, saying
+from fairpair.engine.errors import Said, saying, saying_n
 from fairpair.engine.tiebreaks import koya, rating
 from fairpair.engine.tiebreaks.base import Tiebreak
 
@@ -96,41 +96,75 @@ class Modified:
     def tiebreak(self, base: Tiebreak) -> Tiebreak:
         """The tie-break: ``base`` (the catalogue's) with this modifier."""
         short = base.short + self.suffix
+        # The catalogue's label said in the reader's language (fairpair.i18n.tiebreaks).
+        named = Said(base.label, context="tiebreak")
+        label: Said
+        rule: Said
         if self.unrated is not None:
-            label = f"{base.label}, unrated {self.unrated}"
-            rule = f"With ``/U{self.unrated}`` (C.07 art. 10): " + (
-                f"an unrated player's rating is {self.unrated}."
-                if base.name == "rating"
-                else f"an unrated opponent counts as rated {self.unrated} (not left out)."
-            )
+            label = saying("%(tiebreak)s, unrated %(rating)s", tiebreak=named, rating=self.unrated)
+            if base.name == "rating":
+                rule = saying(
+                    "With ``/U%(rating)s`` (C.07 art. 10): an unrated player's rating is "
+                    "%(rating)s.",
+                    rating=self.unrated,
+                )
+            else:
+                rule = saying(
+                    "With ``/U%(rating)s`` (C.07 art. 10): an unrated opponent counts as rated "
+                    "%(rating)s (not left out).",
+                    rating=self.unrated,
+                )
             compute = rating.with_unrated(self.base, self.unrated)
         elif self.limit_shift is not None:
             n = abs(self.limit_shift)
-            moved = "raised" if self.limit_shift > 0 else "lowered"
-            halves = "half-point" if n == 1 else "half-points"
-            label = f"{base.label}, limit {'+' if self.limit_shift > 0 else '−'}{n} {halves}"
-            rule = (
-                f"With ``/L{self.limit_shift:+d}`` (C.07 art. 9.2): the 50% limit is {moved} by "
-                f"{n} {halves}."
-            )
+            if self.limit_shift > 0:
+                label = saying_n(
+                    "%(tiebreak)s, limit +%(num)d half-point",
+                    "%(tiebreak)s, limit +%(num)d half-points",
+                    n,
+                    tiebreak=named,
+                )
+                rule = saying_n(
+                    "With ``/L+%(num)d`` (C.07 art. 9.2): the 50%% limit is raised by %(num)d "
+                    "half-point.",
+                    "With ``/L+%(num)d`` (C.07 art. 9.2): the 50%% limit is raised by %(num)d "
+                    "half-points.",
+                    n,
+                )
+            else:
+                label = saying_n(
+                    "%(tiebreak)s, limit −%(num)d half-point",
+                    "%(tiebreak)s, limit −%(num)d half-points",
+                    n,
+                    tiebreak=named,
+                )
+                rule = saying_n(
+                    "With ``/L-%(num)d`` (C.07 art. 9.2): the 50%% limit is lowered by %(num)d "
+                    "half-point.",
+                    "With ``/L-%(num)d`` (C.07 art. 9.2): the 50%% limit is lowered by %(num)d "
+                    "half-points.",
+                    n,
+                )
             compute = koya.koya_limit(50, self.limit_shift)
         else:
             percent = self.limit_percent
             assert percent is not None
-            label = f"{base.label}, limit {percent}%"
-            rule = (
-                f"With ``/L{percent}`` (TieBreakServer's ``KS/L{percent}``): the limit is "
-                f"{percent}% of the maximum possible score, not 50%."
+            label = saying("%(tiebreak)s, limit %(percent)s%%", tiebreak=named, percent=percent)
+            rule = saying(
+                "With ``/L%(percent)s`` (TieBreakServer's ``KS/L%(percent)s``): the limit is "
+                "%(percent)s%% of the maximum possible score, not 50%%.",
+                percent=percent,
             )
             compute = koya.koya_limit(percent, 0)
         return Tiebreak(
             self.name,
-            label,
+            str(label),
             short,
             base.kind,
             base.higher_is_better,
-            f"{base.definition}\n\n{rule}",
+            (*base.paragraphs, rule),
             compute,
+            said_label=label,
         )
 
 

@@ -10,38 +10,70 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
+from fairpair.engine.errors import N_
 from fairpair.engine.players import PlayerId
-from fairpair.engine.tiebreaks.base import Tiebreak, ValueKind
+from fairpair.engine.tiebreaks.base import Tiebreak, ValueKind, defined
 from fairpair.engine.tiebreaks.context import TiebreakContext, Value
+
+#: The definition of ``omw``, one message a paragraph (/help/tiebreaks).
+OMW_TEXT = defined(
+    N_(
+        "OMW%: the mean of the match-win percentages of the player's opponents, each taken as "
+        "at least the floor (MTR 0.33, Pokémon 0.25). A player's match-win percentage is match "
+        "points ÷ (win points × rounds played) — or (wins + ½ draws) ÷ rounds with the "
+        "``results`` basis — where the player's own byes count unless the ruleset removes "
+        "them. Byes give no opponent (no-opponent rule) or a virtual opponent at the player's "
+        "own percentage (virtual-opponent rule)."
+    ),
+)
 
 
 def omw(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
-    """OMW%: the mean of the match-win percentages of the player's opponents, each taken
-    as at least the floor (MTR 0.33, Pokémon 0.25). A player's match-win percentage is match
-    points ÷ (win points × rounds played) — or (wins + ½ draws) ÷ rounds with the
-    ``results`` basis — where the player's own byes count unless the ruleset removes them.
-    Byes give no opponent (no-opponent rule) or a virtual opponent at the player's own
-    percentage (virtual-opponent rule)."""
+    """OMW% (its definition: ``OMW_TEXT``)."""
     return dict(ctx.opponents_win_rate)
 
 
+#: The definition of ``gw``, one message a paragraph (/help/tiebreaks).
+GW_TEXT = defined(
+    N_(
+        "GW%: the player's game points ÷ (game-win points × games played), taken as at least "
+        'the floor — MTR appendix C: "Again, use 0.33 if the actual game-win percentage is '
+        'lower than that" (a ruleset with floor 0 shows the raw value). A bye counts as the '
+        "scoring's bye games (MTR: a 2-0 win). No games recorded: no value."
+    ),
+)
+
+
 def gw(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
-    """GW%: the player's game points ÷ (game-win points × games played), taken as at least
-    the floor — MTR appendix C: "Again, use 0.33 if the actual game-win percentage is lower
-    than that" (a ruleset with floor 0 shows the raw value). A bye counts as the scoring's
-    bye games (MTR: a 2-0 win). No games recorded: no value."""
+    """GW% (its definition: ``GW_TEXT``)."""
     return {pid: None if r is None else Fraction(*r) for pid, r in ctx.game_rate.items()}
 
 
+#: The definition of ``ogw``, one message a paragraph (/help/tiebreaks).
+OGW_TEXT = defined(
+    N_(
+        "OGW%: the mean of the game-win percentages of the player's opponents, each taken as "
+        "at least the floor."
+    ),
+)
+
+
 def ogw(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
-    """OGW%: the mean of the game-win percentages of the player's opponents, each taken as
-    at least the floor."""
+    """OGW% (its definition: ``OGW_TEXT``)."""
     return dict(ctx.opponents_game_rate)
 
 
+#: The definition of ``oomw``, one message a paragraph (/help/tiebreaks).
+OOMW_TEXT = defined(
+    N_(
+        "OOMW%: the mean of the OMW% of the player's opponents (Pokémon's opponents' "
+        "opponents' win percentage)."
+    ),
+)
+
+
 def oomw(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
-    """OOMW%: the mean of the OMW% of the player's opponents (Pokémon's opponents'
-    opponents' win percentage)."""
+    """OOMW% (its definition: ``OOMW_TEXT``)."""
     floor = ctx.ruleset.percentage_floor
     filled = {
         pid: (floor if v is None else v).as_integer_ratio()
@@ -51,8 +83,8 @@ def oomw(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
 
 
 TIEBREAKS = (
-    Tiebreak("omw", "OMW%", "OMW%", ValueKind.PERCENT, True, omw.__doc__ or "", omw),
-    Tiebreak("gw", "GW%", "GW%", ValueKind.PERCENT, True, gw.__doc__ or "", gw),
-    Tiebreak("ogw", "OGW%", "OGW%", ValueKind.PERCENT, True, ogw.__doc__ or "", ogw),
-    Tiebreak("oomw", "OOMW%", "OOMW%", ValueKind.PERCENT, True, oomw.__doc__ or "", oomw),
+    Tiebreak("omw", "OMW%", "OMW%", ValueKind.PERCENT, True, OMW_TEXT, omw),
+    Tiebreak("gw", "GW%", "GW%", ValueKind.PERCENT, True, GW_TEXT, gw),
+    Tiebreak("ogw", "OGW%", "OGW%", ValueKind.PERCENT, True, OGW_TEXT, ogw),
+    Tiebreak("oomw", "OOMW%", "OOMW%", ValueKind.PERCENT, True, OOMW_TEXT, oomw),
 )

@@ -9,16 +9,24 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from fairpair.engine.errors import N_
 from fairpair.engine.players import PlayerId
-from fairpair.engine.tiebreaks.base import Tiebreak, ValueKind
+from fairpair.engine.tiebreaks.base import Tiebreak, ValueKind, defined
 from fairpair.engine.tiebreaks.context import TiebreakContext, Value
+
+#: The definition of ``pod_buchholz``, one message a paragraph (/help/tiebreaks).
+POD_BUCHHOLZ_TEXT = defined(
+    N_(
+        "Pod-strength Buchholz: the sum of the final points (in this stage) of every pod-mate "
+        "the player sat with at a pod table whose places are reported, once per table shared "
+        "(a pod-mate met twice counts twice). Byes, two-player matches and tables without "
+        "places add nothing; a player with no reported pod table has 0. Higher is better."
+    ),
+)
 
 
 def pod_buchholz(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
-    """Pod-strength Buchholz: the sum of the final points (in this stage) of every pod-mate
-    the player sat with at a pod table whose places are reported, once per table shared (a
-    pod-mate met twice counts twice). Byes, two-player matches and tables without places add
-    nothing; a player with no reported pod table has 0. Higher is better."""
+    """Pod-strength Buchholz (its definition: ``POD_BUCHHOLZ_TEXT``)."""
     final = ctx.final_points
     sums: dict[PlayerId, int] = dict.fromkeys(ctx.records, 0)
     for rnd in ctx.stage.rounds:
@@ -41,7 +49,7 @@ TIEBREAKS = (
         "PBH",
         ValueKind.POINTS,
         True,
-        pod_buchholz.__doc__ or "",
+        POD_BUCHHOLZ_TEXT,
         pod_buchholz,
     ),
 )

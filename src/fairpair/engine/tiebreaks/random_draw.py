@@ -6,8 +6,9 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping
 
+from fairpair.engine.errors import N_
 from fairpair.engine.players import PlayerId
-from fairpair.engine.tiebreaks.base import Tiebreak, ValueKind
+from fairpair.engine.tiebreaks.base import Tiebreak, ValueKind, defined
 from fairpair.engine.tiebreaks.context import TiebreakContext, Value
 
 
@@ -17,14 +18,18 @@ def lot(stage_seed: str, stage_id: str, player: PlayerId) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
+#: The definition of ``random``, one message a paragraph (/help/tiebreaks).
+RANDOM_TEXT = defined(
+    N_(
+        "Random: a drawing of lots that is the same every time for the same stage seed — the "
+        "SHA-256 of (stage seed, stage id, player id); the higher lot ranks first."
+    ),
+)
+
+
 def random_draw(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
-    """Random: a drawing of lots that is the same every time for the same stage seed — the
-    SHA-256 of (stage seed, stage id, player id); the higher lot ranks first."""
+    """Random (its definition: ``RANDOM_TEXT``)."""
     return {pid: lot(ctx.stage.seed, ctx.stage.id, pid) for pid in ctx.records}
 
 
-TIEBREAKS = (
-    Tiebreak(
-        "random", "Random", "Lot", ValueKind.RANDOM, True, random_draw.__doc__ or "", random_draw
-    ),
-)
+TIEBREAKS = (Tiebreak("random", "Random", "Lot", ValueKind.RANDOM, True, RANDOM_TEXT, random_draw),)

@@ -18,8 +18,9 @@ from collections.abc import Mapping
 from functools import partial
 from typing import Protocol
 
+from fairpair.engine.errors import N_
 from fairpair.engine.players import PlayerId
-from fairpair.engine.tiebreaks.base import Compute, Tiebreak, ValueKind
+from fairpair.engine.tiebreaks.base import Compute, Tiebreak, ValueKind, defined
 from fairpair.engine.tiebreaks.context import TiebreakContext, Value
 from fairpair.engine.tiebreaks.fide_tables import dp, pd
 
@@ -66,22 +67,40 @@ def _mean_half_up(values: list[int]) -> int | None:
     return (2 * sum(values) + len(values)) // (2 * len(values)) if values else None
 
 
+#: The definition of ``aro``, one message a paragraph (/help/tiebreaks).
+ARO_TEXT = defined(
+    N_(
+        "Average rating of opponents: the mean rating of the rated opponents the player faced "
+        "(unrated opponents and unplayed rounds left out), rounded to the nearest whole "
+        "number, half up (FIDE C.07 ARO: 1500 and 1601 → 1551). No rated opponent: no value. "
+        "Where the regulations give unrated players a rating (C.07's ``/U``), "
+        "``aro_unrated_1000`` counts an unrated opponent at 1000 — as do ``rating``, ``tpr``, "
+        "``ptp``, ``apro``, ``appo`` and the ARO cuts with ``_unrated_<rating>``."
+    ),
+    N_("*Source:* C.07 art. 10.1."),
+)
+
+
 def average_rating_of_opponents(
     ctx: TiebreakContext, unrated: int | None = None
 ) -> Mapping[PlayerId, Value]:
-    """Average rating of opponents: the mean rating of the rated opponents the player faced
-    (unrated opponents and unplayed rounds left out), rounded to the nearest whole number,
-    half up (FIDE C.07 ARO: 1500 and 1601 → 1551). No rated opponent: no value. Where the
-    regulations give unrated players a rating (C.07's ``/U``), ``aro_unrated_1000`` counts an
-    unrated opponent at 1000 — as do ``rating``, ``tpr``, ``ptp``, ``apro``, ``appo`` and the
-    ARO cuts with ``_unrated_<rating>``. *Source:* C.07 art. 10.1."""
+    """Average rating of opponents (its definition: ``ARO_TEXT``)."""
     return {pid: _mean_half_up(rated) for pid, (rated, _) in _rated_games(ctx, unrated).items()}
 
 
+#: The definition of ``aro_cut1``, one message a paragraph (/help/tiebreaks).
+ARO_CUT1_TEXT = defined(
+    N_(
+        "ARO Cut-1: the average rating of opponents without the lowest-rated opponent (one "
+        "game against them, if met twice), rounded half up. Fewer than two rated opponents: no "
+        "value."
+    ),
+    N_("*Source:* C.07 art. 10.1 with the Cut-1 modifier of art. 14.1."),
+)
+
+
 def aro_cut1(ctx: TiebreakContext, unrated: int | None = None) -> Mapping[PlayerId, Value]:
-    """ARO Cut-1: the average rating of opponents without the lowest-rated opponent (one
-    game against them, if met twice), rounded half up. Fewer than two rated opponents: no
-    value. *Source:* C.07 art. 10.1 with the Cut-1 modifier of art. 14.1."""
+    """ARO Cut-1 (its definition: ``ARO_CUT1_TEXT``)."""
     games = _rated_games(ctx, unrated)
     return {pid: _mean_half_up(sorted(rated)[1:]) for pid, (rated, _) in games.items()}
 
@@ -97,32 +116,66 @@ def _aro_cut(
     return out
 
 
+#: The definition of ``aro_cut2``, one message a paragraph (/help/tiebreaks).
+ARO_CUT2_TEXT = defined(
+    N_(
+        "ARO Cut-2: the average rating of opponents without the two lowest-rated ones, rounded "
+        "half up. Fewer than three rated opponents: no value."
+    ),
+    N_("*Example:* 1500, 1600, 1700, 1800 → 1750."),
+    N_("*Source:* C.07 art. 10.1 with the Cut-2 modifier of art. 14.1."),
+)
+
+
 def aro_cut2(ctx: TiebreakContext, unrated: int | None = None) -> Mapping[PlayerId, Value]:
-    """ARO Cut-2: the average rating of opponents without the two lowest-rated ones, rounded
-    half up. Fewer than three rated opponents: no value. *Example:* 1500, 1600, 1700, 1800 →
-    1750. *Source:* C.07 art. 10.1 with the Cut-2 modifier of art. 14.1."""
+    """ARO Cut-2 (its definition: ``ARO_CUT2_TEXT``)."""
     return _aro_cut(ctx, 2, 0, unrated)
 
 
+#: The definition of ``aro_median1``, one message a paragraph (/help/tiebreaks).
+ARO_MEDIAN1_TEXT = defined(
+    N_(
+        "ARO Median-1: the average rating of opponents without the lowest- and the "
+        "highest-rated one, rounded half up. Fewer than three rated opponents: no value."
+    ),
+    N_("*Example:* 1500, 1600, 1700, 1800 → 1650."),
+    N_("*Source:* C.07 art. 10.1, 14.1."),
+)
+
+
 def aro_median1(ctx: TiebreakContext, unrated: int | None = None) -> Mapping[PlayerId, Value]:
-    """ARO Median-1: the average rating of opponents without the lowest- and the
-    highest-rated one, rounded half up. Fewer than three rated opponents: no value.
-    *Example:* 1500, 1600, 1700, 1800 → 1650. *Source:* C.07 art. 10.1, 14.1."""
+    """ARO Median-1 (its definition: ``ARO_MEDIAN1_TEXT``)."""
     return _aro_cut(ctx, 1, 1, unrated)
 
 
+#: The definition of ``aro_median2``, one message a paragraph (/help/tiebreaks).
+ARO_MEDIAN2_TEXT = defined(
+    N_(
+        "ARO Median-2: the average rating of opponents without the two lowest- and the two "
+        "highest-rated ones, rounded half up. Fewer than five rated opponents: no value."
+    ),
+    N_("*Source:* C.07 art. 10.1, 14.1."),
+)
+
+
 def aro_median2(ctx: TiebreakContext, unrated: int | None = None) -> Mapping[PlayerId, Value]:
-    """ARO Median-2: the average rating of opponents without the two lowest- and the two
-    highest-rated ones, rounded half up. Fewer than five rated opponents: no value.
-    *Source:* C.07 art. 10.1, 14.1."""
+    """ARO Median-2 (its definition: ``ARO_MEDIAN2_TEXT``)."""
     return _aro_cut(ctx, 2, 2, unrated)
 
 
+#: The definition of ``rating``, one message a paragraph (/help/tiebreaks).
+RATING_TEXT = defined(
+    N_(
+        "Rating (RTNG): the player's own rating; the higher ranks first. An unrated player has "
+        "no value (ranks after the rated ones; TieBreakServer instead drops RTNG for everyone "
+        "when anyone is unrated, unless the regulations give unrated players a rating)."
+    ),
+    N_("*Source:* C.07 as amended in force from 1 March 2026 (TieBreakServer's ``RTNG``)."),
+)
+
+
 def own_rating(ctx: TiebreakContext, unrated: int | None = None) -> Mapping[PlayerId, Value]:
-    """Rating (RTNG): the player's own rating; the higher ranks first. An unrated player has
-    no value (ranks after the rated ones; TieBreakServer instead drops RTNG for everyone when
-    anyone is unrated, unless the regulations give unrated players a rating).
-    *Source:* C.07 as amended in force from 1 March 2026 (TieBreakServer's ``RTNG``)."""
+    """Rating (its definition: ``RATING_TEXT``)."""
     return dict(_ratings(ctx, unrated))
 
 
@@ -159,32 +212,50 @@ def _ptp(rated: list[int], score: int) -> int | None:
     return low
 
 
+#: The definition of ``tpr``, one message a paragraph (/help/tiebreaks).
+TPR_TEXT = defined(
+    N_(
+        "Tournament performance rating (TPR): the average rating of the rated opponents played "
+        "(ARO, rounded half up) plus the rating difference dp of FIDE's conversion table for "
+        "the fractional score p made in those games — p = points ÷ games, in whole per cent "
+        "rounded half up (FIDE Rating Regulations B.02, table 8.1.1). Forfeits, byes and "
+        "unrated opponents are left out. No rated opponent: no value."
+    ),
+    N_("*Example:* 1½ from 2 games against 1600 and 1800: ARO 1700, p = 75%, dp 193 → 1893."),
+    N_("*Source:* C.07 art. 10.2; B.02 art. 8.1.1."),
+)
+
+
 def tournament_performance_rating(
     ctx: TiebreakContext, unrated: int | None = None
 ) -> Mapping[PlayerId, Value]:
-    """Tournament performance rating (TPR): the average rating of the rated opponents played
-    (ARO, rounded half up) plus the rating difference dp of FIDE's conversion table for the
-    fractional score p made in those games — p = points ÷ games, in whole per cent rounded
-    half up (FIDE Rating Regulations B.02, table 8.1.1). Forfeits, byes and unrated
-    opponents are left out. No rated opponent: no value.
-    *Example:* 1½ from 2 games against 1600 and 1800: ARO 1700, p = 75%, dp 193 → 1893.
-    *Source:* C.07 art. 10.2; B.02 art. 8.1.1."""
+    """Tournament performance rating (its definition: ``TPR_TEXT``)."""
     games = _rated_games(ctx, unrated)
     return {pid: _tpr(rated, score) for pid, (rated, score) in games.items()}
+
+
+#: The definition of ``ptp``, one message a paragraph (/help/tiebreaks).
+PTP_TEXT = defined(
+    N_(
+        "Perfect tournament performance (PTP): the lowest whole rating R whose expected score "
+        "against the rated opponents played — the sum over them of the scoring probability of "
+        "FIDE's table for R minus their rating, with no 400-point cut — is at least the points "
+        "the player made against them. A zero score: the lowest opponent rating − 800; a full "
+        "score: the highest + 736 (the table's 100%). Forfeits, byes and unrated opponents are "
+        "left out. No rated opponent: no value."
+    ),
+    N_(
+        "*Example:* a draw against one opponent rated 1700: 1697 (the table gives 0.50 up to a "
+        "difference of 3 points); 1 from 2 games against 1600 and 1800: 1699 (0.64 + 0.36)."
+    ),
+    N_("*Source:* C.07 art. 10.3; B.02 art. 8.1.2."),
+)
 
 
 def perfect_tournament_performance(
     ctx: TiebreakContext, unrated: int | None = None
 ) -> Mapping[PlayerId, Value]:
-    """Perfect tournament performance (PTP): the lowest whole rating R whose expected score
-    against the rated opponents played — the sum over them of the scoring probability of
-    FIDE's table for R minus their rating, with no 400-point cut — is at least the points
-    the player made against them. A zero score: the lowest opponent rating − 800; a full
-    score: the highest + 736 (the table's 100%). Forfeits, byes and unrated opponents are
-    left out. No rated opponent: no value.
-    *Example:* a draw against one opponent rated 1700: 1697 (the table gives 0.50 up to a
-    difference of 3 points); 1 from 2 games against 1600 and 1800: 1699 (0.64 + 0.36).
-    *Source:* C.07 art. 10.3; B.02 art. 8.1.2."""
+    """Perfect tournament performance (its definition: ``PTP_TEXT``)."""
     games = _rated_games(ctx, unrated)
     return {pid: _ptp(rated, score) for pid, (rated, score) in games.items()}
 
@@ -199,17 +270,35 @@ def _average_over_opponents(
     return out
 
 
+#: The definition of ``apro``, one message a paragraph (/help/tiebreaks).
+APRO_TEXT = defined(
+    N_(
+        "Average performance rating of opponents (APRO): the mean of the TPRs of the opponents "
+        "the player played (one per game; forfeits and byes left out; opponents without a TPR "
+        "skipped), rounded half up."
+    ),
+    N_("*Source:* C.07 art. 10.4."),
+)
+
+
 def apro(ctx: TiebreakContext, unrated: int | None = None) -> Mapping[PlayerId, Value]:
-    """Average performance rating of opponents (APRO): the mean of the TPRs of the opponents
-    the player played (one per game; forfeits and byes left out; opponents without a TPR
-    skipped), rounded half up. *Source:* C.07 art. 10.4."""
+    """Average performance rating of opponents (its definition: ``APRO_TEXT``)."""
     return _average_over_opponents(ctx, tournament_performance_rating(ctx, unrated))
 
 
+#: The definition of ``appo``, one message a paragraph (/help/tiebreaks).
+APPO_TEXT = defined(
+    N_(
+        "Average perfect performance of opponents (APPO): the mean of the PTPs of the "
+        "opponents the player played (one per game; forfeits and byes left out; opponents "
+        "without a PTP skipped), rounded half up."
+    ),
+    N_("*Source:* C.07 art. 10.5."),
+)
+
+
 def appo(ctx: TiebreakContext, unrated: int | None = None) -> Mapping[PlayerId, Value]:
-    """Average perfect performance of opponents (APPO): the mean of the PTPs of the opponents
-    the player played (one per game; forfeits and byes left out; opponents without a PTP
-    skipped), rounded half up. *Source:* C.07 art. 10.5."""
+    """Average perfect performance of opponents (its definition: ``APPO_TEXT``)."""
     return _average_over_opponents(ctx, perfect_tournament_performance(ctx, unrated))
 
 
@@ -244,7 +333,7 @@ TIEBREAKS = (
         "ARO",
         ValueKind.RATING,
         True,
-        average_rating_of_opponents.__doc__ or "",
+        ARO_TEXT,
         average_rating_of_opponents,
     ),
     Tiebreak(
@@ -253,19 +342,17 @@ TIEBREAKS = (
         "ARO-C1",
         ValueKind.RATING,
         True,
-        aro_cut1.__doc__ or "",
+        ARO_CUT1_TEXT,
         aro_cut1,
     ),
-    Tiebreak(
-        "aro_cut2", "ARO Cut-2", "ARO-C2", ValueKind.RATING, True, aro_cut2.__doc__ or "", aro_cut2
-    ),
+    Tiebreak("aro_cut2", "ARO Cut-2", "ARO-C2", ValueKind.RATING, True, ARO_CUT2_TEXT, aro_cut2),
     Tiebreak(
         "aro_median1",
         "ARO Median-1",
         "ARO-M1",
         ValueKind.RATING,
         True,
-        aro_median1.__doc__ or "",
+        ARO_MEDIAN1_TEXT,
         aro_median1,
     ),
     Tiebreak(
@@ -274,19 +361,17 @@ TIEBREAKS = (
         "ARO-M2",
         ValueKind.RATING,
         True,
-        aro_median2.__doc__ or "",
+        ARO_MEDIAN2_TEXT,
         aro_median2,
     ),
-    Tiebreak(
-        "rating", "Rating", "RTNG", ValueKind.RATING, True, own_rating.__doc__ or "", own_rating
-    ),
+    Tiebreak("rating", "Rating", "RTNG", ValueKind.RATING, True, RATING_TEXT, own_rating),
     Tiebreak(
         "tpr",
         "Tournament performance rating",
         "TPR",
         ValueKind.RATING,
         True,
-        tournament_performance_rating.__doc__ or "",
+        TPR_TEXT,
         tournament_performance_rating,
     ),
     Tiebreak(
@@ -295,7 +380,7 @@ TIEBREAKS = (
         "PTP",
         ValueKind.RATING,
         True,
-        perfect_tournament_performance.__doc__ or "",
+        PTP_TEXT,
         perfect_tournament_performance,
     ),
     Tiebreak(
@@ -304,7 +389,7 @@ TIEBREAKS = (
         "APRO",
         ValueKind.RATING,
         True,
-        apro.__doc__ or "",
+        APRO_TEXT,
         apro,
     ),
     Tiebreak(
@@ -313,7 +398,7 @@ TIEBREAKS = (
         "APPO",
         ValueKind.RATING,
         True,
-        appo.__doc__ or "",
+        APPO_TEXT,
         appo,
     ),
 )

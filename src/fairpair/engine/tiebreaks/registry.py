@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from fairpair.engine.errors import Said, UnknownTiebreak, saying
+from fairpair.engine.errors import N_, Said, UnknownTiebreak, saying
 from fairpair.engine.tiebreaks import (
     buchholz,
     colours,
@@ -44,6 +44,10 @@ REGISTRY: dict[str, Tiebreak] = {
 }
 
 
+#: The reason for a name that is no tie-break (``%(known)s``: the names and spellings).
+UNKNOWN = N_("unknown tiebreak %(name)s (known: %(known)s)")
+
+
 def tiebreak_problem(name: str) -> str | None:
     """Why ``name`` names no tie-break (``None``: it names one) — unknown, or a parametrised
     name (``koya_limit_60``, ``aro_unrated_1000``: ``parameters``) with a number not allowed."""
@@ -63,7 +67,7 @@ def tiebreak_said(name: str) -> Said | None:
     if found is not None:
         return None
     known = ", ".join((*REGISTRY, *SPELLINGS))
-    return saying("unknown tiebreak %(name)s (known: %(known)s)", name=shown(name), known=known)
+    return saying(UNKNOWN, name=shown(name), known=known)
 
 
 def get_tiebreak(name: str, where: str = "tiebreaks") -> Tiebreak:

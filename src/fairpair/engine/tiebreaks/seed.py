@@ -4,14 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from fairpair.engine.errors import N_
 from fairpair.engine.players import PlayerId
-from fairpair.engine.tiebreaks.base import Tiebreak, ValueKind
+from fairpair.engine.tiebreaks.base import Tiebreak, ValueKind, defined
 from fairpair.engine.tiebreaks.context import TiebreakContext, Value
+
+#: The definition of ``seed``, one message a paragraph (/help/tiebreaks).
+SEED_TEXT = defined(
+    N_(
+        "Seed: the better (lower) seed ranks first — the stage's seeds if it sets them, else "
+        "the tournament's. Unseeded players rank after seeded ones."
+    ),
+)
 
 
 def seed(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
-    """Seed: the better (lower) seed ranks first — the stage's seeds if it sets them, else
-    the tournament's. Unseeded players rank after seeded ones."""
+    """Seed (its definition: ``SEED_TEXT``)."""
     stage_seeds = ctx.stage.seeds
     return {
         pid: stage_seeds.get(pid, rec.player.seed) if stage_seeds else rec.player.seed
@@ -19,4 +27,4 @@ def seed(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
     }
 
 
-TIEBREAKS = (Tiebreak("seed", "Seed", "Seed", ValueKind.SEED, False, seed.__doc__ or "", seed),)
+TIEBREAKS = (Tiebreak("seed", "Seed", "Seed", ValueKind.SEED, False, SEED_TEXT, seed),)

@@ -6,21 +6,29 @@ import operator
 from collections.abc import Mapping
 from fractions import Fraction
 
+from fairpair.engine.errors import N_
 from fairpair.engine.ledger import PlayerRecord
 from fairpair.engine.players import PlayerId
-from fairpair.engine.tiebreaks.base import Tiebreak, ValueKind
+from fairpair.engine.tiebreaks.base import Tiebreak, ValueKind, defined
 from fairpair.engine.tiebreaks.context import TiebreakContext, Value
+
+#: The definition of ``sonneborn_berger``, one message a paragraph (/help/tiebreaks).
+SONNEBORN_BERGER_TEXT = defined(
+    N_(
+        "Sonneborn-Berger: the final points of every opponent beaten, plus half the final "
+        "points of every opponent drawn. Unplayed rounds add nothing under the no-opponent "
+        "rule; under the virtual-opponent rule each adds the player's own points times that "
+        "round's result (a bye: 1 × own points; a half-point bye: ½ × own points). Under "
+        "``fide_2026`` (C.07 art. 9.1 and 16, in force from 1 March 2026) each round's "
+        "Buchholz value (the opponent's adjusted score, or the capped dummy opponent of 16.4) "
+        "times the result of that round: a bye or forfeit win × 1, a half-point bye × ½, a "
+        "forfeit loss, zero-point bye or absence × 0."
+    ),
+)
 
 
 def sonneborn_berger(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
-    """Sonneborn-Berger: the final points of every opponent beaten, plus half the final
-    points of every opponent drawn. Unplayed rounds add nothing under the no-opponent rule;
-    under the virtual-opponent rule each adds the player's own points times that round's
-    result (a bye: 1 × own points; a half-point bye: ½ × own points). Under ``fide_2026``
-    (C.07 art. 9.1 and 16, in force from 1 March 2026) each round's Buchholz value (the
-    opponent's adjusted score, or the capped dummy opponent of 16.4) times the result of that
-    round: a bye or forfeit win × 1, a half-point bye × ½, a forfeit loss, zero-point bye or
-    absence × 0."""
+    """Sonneborn-Berger (its definition: ``SONNEBORN_BERGER_TEXT``)."""
     out: dict[PlayerId, Value] = {}
     twice_unit = 2 * ctx.unit
     points = ctx.adjusted_points if ctx.fide else ctx.final_points
@@ -83,33 +91,63 @@ def _cut(ctx: TiebreakContext, low: int) -> Mapping[PlayerId, Value]:
     return out
 
 
+#: The definition of ``sonneborn_berger_cut1``, one message a paragraph (/help/tiebreaks).
+SONNEBORN_BERGER_CUT1_TEXT = defined(
+    N_(
+        "Sonneborn-Berger Cut-1: Sonneborn-Berger without the round of least significance — "
+        "the round whose opponent (or dummy/virtual opponent) has the lowest score, the lowest "
+        "product first among equal scores (C.07 art. 14.1, as TieBreakServer reads it: the cut "
+        "follows the Buchholz value, not the product). Under C.07 article 16 (``fide_2024``, "
+        "``fide_2026``) a voluntarily unplayed round is cut instead when its product is not "
+        "lower than the other candidate's — of the two candidates, the one with the higher "
+        "product goes (16.5). Nothing to cut: 0."
+    ),
+    N_(
+        "*Example:* beat an opponent on 1 (1 × 1), lost to one on 3 (0), drew one on 2 (½ × "
+        "2): SB 2; the opponent on 1 is cut → 1."
+    ),
+    N_("*Source:* C.07 art. 9.1, 14.1, 16.5."),
+)
+
+
 def sonneborn_berger_cut1(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
-    """Sonneborn-Berger Cut-1: Sonneborn-Berger without the round of least significance —
-    the round whose opponent (or dummy/virtual opponent) has the lowest score, the lowest
-    product first among equal scores (C.07 art. 14.1, as TieBreakServer reads it: the cut
-    follows the Buchholz value, not the product). Under C.07 article 16 (``fide_2024``,
-    ``fide_2026``) a voluntarily unplayed round is cut instead when its product is not lower
-    than the other candidate's — of the two candidates, the one with the higher product goes
-    (16.5). Nothing to cut: 0.
-    *Example:* beat an opponent on 1 (1 × 1), lost to one on 3 (0), drew one on 2 (½ × 2):
-    SB 2; the opponent on 1 is cut → 1. *Source:* C.07 art. 9.1, 14.1, 16.5."""
+    """Sonneborn-Berger Cut-1 (its definition: ``SONNEBORN_BERGER_CUT1_TEXT``)."""
     return _cut(ctx, 1)
 
 
+#: The definition of ``sonneborn_berger_cut2``, one message a paragraph (/help/tiebreaks).
+SONNEBORN_BERGER_CUT2_TEXT = defined(
+    N_(
+        "Sonneborn-Berger Cut-2 (SB/C2): Sonneborn-Berger without its two rounds of least "
+        "significance, cut one after the other as ``sonneborn_berger_cut1`` cuts one."
+    ),
+    N_(
+        "*Example:* beat opponents on 1 and 2, lost to one on 3, drew one on 2: SB 1 + 2 + 1 = "
+        "4; the opponent on 1 goes, then the lower of the two on 2 (the draw, product 1) → 2."
+    ),
+    N_("*Source:* C.07 art. 9.1, 14.1, 16.5."),
+)
+
+
 def sonneborn_berger_cut2(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
-    """Sonneborn-Berger Cut-2 (SB/C2): Sonneborn-Berger without its two rounds of least
-    significance, cut one after the other as ``sonneborn_berger_cut1`` cuts one.
-    *Example:* beat opponents on 1 and 2, lost to one on 3, drew one on 2: SB 1 + 2 + 1 = 4;
-    the opponent on 1 goes, then the lower of the two on 2 (the draw, product 1) → 2.
-    *Source:* C.07 art. 9.1, 14.1, 16.5."""
+    """Sonneborn-Berger Cut-2 (its definition: ``SONNEBORN_BERGER_CUT2_TEXT``)."""
     return _cut(ctx, 2)
 
 
+#: The definition of ``sonneborn_berger_forfeits``, one message a paragraph (/help/tiebreaks).
+SONNEBORN_BERGER_FORFEITS_TEXT = defined(
+    N_(
+        "Sonneborn-Berger, forfeits count as played (SB/P): as ``sonneborn_berger``, but a "
+        "forfeit won adds the scheduled opponent's (adjusted) score, a forfeit lost nothing — "
+        "a game against that opponent, no dummy opponent. In a round robin every tie-break "
+        "already counts forfeits so."
+    ),
+    N_("*Source:* C.07 art. 9.1 with the ``/P`` modifier (TieBreakServer)."),
+)
+
+
 def sonneborn_berger_forfeits(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
-    """Sonneborn-Berger, forfeits count as played (SB/P): as ``sonneborn_berger``, but a
-    forfeit won adds the scheduled opponent's (adjusted) score, a forfeit lost nothing — a
-    game against that opponent, no dummy opponent. In a round robin every tie-break already
-    counts forfeits so. *Source:* C.07 art. 9.1 with the ``/P`` modifier (TieBreakServer)."""
+    """Sonneborn-Berger, forfeits count (its definition: ``SONNEBORN_BERGER_FORFEITS_TEXT``)."""
     return sonneborn_berger(TiebreakContext(ctx.ledger, forfeits_played=True))
 
 
@@ -120,7 +158,7 @@ TIEBREAKS = (
         "SB",
         ValueKind.POINTS,
         True,
-        sonneborn_berger.__doc__ or "",
+        SONNEBORN_BERGER_TEXT,
         sonneborn_berger,
     ),
     Tiebreak(
@@ -129,7 +167,7 @@ TIEBREAKS = (
         "SB-C1",
         ValueKind.POINTS,
         True,
-        sonneborn_berger_cut1.__doc__ or "",
+        SONNEBORN_BERGER_CUT1_TEXT,
         sonneborn_berger_cut1,
     ),
     Tiebreak(
@@ -138,7 +176,7 @@ TIEBREAKS = (
         "SB-C2",
         ValueKind.POINTS,
         True,
-        sonneborn_berger_cut2.__doc__ or "",
+        SONNEBORN_BERGER_CUT2_TEXT,
         sonneborn_berger_cut2,
     ),
     Tiebreak(
@@ -147,7 +185,7 @@ TIEBREAKS = (
         "SB-P",
         ValueKind.POINTS,
         True,
-        sonneborn_berger_forfeits.__doc__ or "",
+        SONNEBORN_BERGER_FORFEITS_TEXT,
         sonneborn_berger_forfeits,
     ),
 )

@@ -5,20 +5,34 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
+from fairpair.engine.errors import N_
 from fairpair.engine.ledger import RoundKind, round_entries
 from fairpair.engine.players import PlayerId
-from fairpair.engine.tiebreaks.base import Tiebreak, ValueKind
+from fairpair.engine.tiebreaks.base import Tiebreak, ValueKind, defined
 from fairpair.engine.tiebreaks.context import TiebreakContext, Value
+
+#: The definition of ``wins``, one message a paragraph (/help/tiebreaks).
+WINS_TEXT = defined(
+    N_("Number of wins: every round the player won, byes and forfeit wins included."),
+)
 
 
 def number_of_wins(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
-    """Number of wins: every round the player won, byes and forfeit wins included."""
+    """Number of wins (its definition: ``WINS_TEXT``)."""
     return {pid: rec.wins for pid, rec in ctx.records.items()}
 
 
+#: The definition of ``matches_won``, one message a paragraph (/help/tiebreaks).
+MATCHES_WON_TEXT = defined(
+    N_(
+        "Matches played & won: matches actually played against an opponent and won; byes and "
+        "forfeit wins do not count."
+    ),
+)
+
+
 def matches_played_won(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
-    """Matches played & won: matches actually played against an opponent and won; byes and
-    forfeit wins do not count."""
+    """Matches played & won (its definition: ``MATCHES_WON_TEXT``)."""
     return {pid: rec.won_over_board for pid, rec in ctx.records.items()}
 
 
@@ -36,25 +50,42 @@ _ELECTED = frozenset(
 )
 
 
+#: The definition of ``rounds_elected``, one message a paragraph (/help/tiebreaks).
+ROUNDS_ELECTED_TEXT = defined(
+    N_(
+        'Rounds one elected to play (REP; "games one elected to play", GE, in the 2024 text): '
+        "the rounds of the stage so far minus the player's voluntarily unplayed ones — half- "
+        "and zero-point byes, forfeit losses (a double forfeit too) and rounds the player was "
+        "not in (before joining, after withdrawing, a skipped match). A game, a "
+        "pairing-allocated or full-point bye and a forfeit win count; a match not reported yet "
+        "does not."
+    ),
+    N_("*Example:* 5 rounds with a half-point bye and a forfeit loss → 3."),
+    N_("*Source:* C.07 art. 7.6 (voluntarily unplayed rounds: 16.2)."),
+)
+
+
 def rounds_elected(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
-    """Rounds one elected to play (REP; "games one elected to play", GE, in the 2024 text):
-    the rounds of the stage so far minus the player's voluntarily unplayed ones — half- and
-    zero-point byes, forfeit losses (a double forfeit too) and rounds the player was not in
-    (before joining, after withdrawing, a skipped match). A game, a pairing-allocated or
-    full-point bye and a forfeit win count; a match not reported yet does not.
-    *Example:* 5 rounds with a half-point bye and a forfeit loss → 3. *Source:* C.07 art. 7.6
-    (voluntarily unplayed rounds: 16.2)."""
+    """Rounds elected to play (its definition: ``ROUNDS_ELECTED_TEXT``)."""
     entries = round_entries(ctx.ledger)
     return {pid: sum(1 for e in entries.get(pid, ()) if e.kind in _ELECTED) for pid in ctx.records}
 
 
+#: The definition of ``standard_points``, one message a paragraph (/help/tiebreaks).
+STANDARD_POINTS_TEXT = defined(
+    N_(
+        "Standard points (STD): the player's score counted 1 / ½ / 0 whatever the scoring — "
+        "each round scoring more than a draw is 1, a draw's points ½, less 0 (a win, forfeit "
+        "win or full bye 1; a draw or half-point bye ½; a loss, forfeit loss, zero-point bye "
+        "or absence 0). Under chess scoring it equals the points."
+    ),
+    N_("*Example:* scoring 3/1/0, a win, a draw, a pairing bye (3) and a loss → 2½."),
+    N_("*Source:* C.07 as amended in force from 1 March 2026 (TieBreakServer's ``STD``)."),
+)
+
+
 def standard_points(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
-    """Standard points (STD): the player's score counted 1 / ½ / 0 whatever the scoring —
-    each round scoring more than a draw is 1, a draw's points ½, less 0 (a win, forfeit win
-    or full bye 1; a draw or half-point bye ½; a loss, forfeit loss, zero-point bye or
-    absence 0). Under chess scoring it equals the points. *Example:* scoring 3/1/0, a win, a
-    draw, a pairing bye (3) and a loss → 2½. *Source:* C.07 as amended in force from 1
-    March 2026 (TieBreakServer's ``STD``)."""
+    """Standard points (its definition: ``STANDARD_POINTS_TEXT``)."""
     draw = ctx.draw_points
     entries = round_entries(ctx.ledger)
     out: dict[PlayerId, Value] = {}
@@ -75,7 +106,7 @@ TIEBREAKS = (
         "WIN",
         ValueKind.COUNT,
         True,
-        number_of_wins.__doc__ or "",
+        WINS_TEXT,
         number_of_wins,
     ),
     Tiebreak(
@@ -84,7 +115,7 @@ TIEBREAKS = (
         "MPW",
         ValueKind.COUNT,
         True,
-        matches_played_won.__doc__ or "",
+        MATCHES_WON_TEXT,
         matches_played_won,
     ),
     Tiebreak(
@@ -93,7 +124,7 @@ TIEBREAKS = (
         "REP",
         ValueKind.COUNT,
         True,
-        rounds_elected.__doc__ or "",
+        ROUNDS_ELECTED_TEXT,
         rounds_elected,
     ),
     Tiebreak(
@@ -102,7 +133,7 @@ TIEBREAKS = (
         "STD",
         ValueKind.POINTS,
         True,
-        standard_points.__doc__ or "",
+        STANDARD_POINTS_TEXT,
         standard_points,
     ),
 )

@@ -18,7 +18,13 @@ from typing import Any
 
 from pydantic_core import ValidationError
 
-from fairpair.engine.errors import FairpairError, UnknownRuleset, UnknownTiebreak, path_text
+from fairpair.engine.errors import (
+    FairpairError,
+    Said,
+    UnknownRuleset,
+    UnknownTiebreak,
+    path_text,
+)
 from fairpair.engine.tournament import Tournament
 from fairpair.engine.validation import InvalidTournamentProblems, Problem, validate
 from fairpair.interop.document.compiled import document_validator
@@ -141,6 +147,14 @@ def _text_of(path: tuple[int | str, ...]) -> str:
     return path_text(path) or "(document)"
 
 
+def said_of(item: Any) -> Said | None:
+    """The reason of a schema error as the engine said it (a sentence a reader hears in
+    their language: a tie-break's problem), when the check gave one; its text is the
+    error's message."""
+    reason = (item.get("ctx") or {}).get("reason")
+    return reason if isinstance(reason, Said) else None
+
+
 def _reason(item: Any) -> str:
     kind = item["type"]
     if kind == "extra_forbidden":
@@ -186,9 +200,9 @@ def _refusal(error: ValidationError, source: Any, where: str) -> FairpairError:
             continue
         seen.add((text, reason))
         first_kind = first_kind or item["type"]
-        problems.append(Problem(text, reason, place_of(path, data)))
+        problems.append(Problem(text, said_of(item) or reason, place_of(path, data)))
     if first_kind == "unknown_ruleset":
-        return UnknownRuleset(problems[0].where, problems[0].reason)
+        return UnknownRuleset(problems[0].where, problems[0].said)
     if first_kind == "unknown_tiebreak":
-        return UnknownTiebreak(problems[0].where, problems[0].reason)
+        return UnknownTiebreak(problems[0].where, problems[0].said)
     return DocumentError(problems)

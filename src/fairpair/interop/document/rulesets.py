@@ -9,11 +9,12 @@ from typing import Any
 
 from pydantic_core import PydanticCustomError
 
+from fairpair.engine.errors import saying
 from fairpair.engine.ruleset import Ruleset
 from fairpair.engine.rulesets import PRESETS
 from fairpair.engine.scoring import Scoring
 from fairpair.engine.tiebreaks.parameters import SPELLINGS
-from fairpair.engine.tiebreaks.registry import REGISTRY, tiebreak_problem
+from fairpair.engine.tiebreaks.registry import REGISTRY, UNKNOWN, tiebreak_said
 from fairpair.interop.document.binding import WRITERS, written
 
 #: Ruleset fields the document does not write as changes (``base`` is the key ``base``).
@@ -36,16 +37,14 @@ def tiebreak(name: str) -> str:
     ``aro_unrated_1000``) with an allowed number; refused with the reason otherwise."""
     if name in REGISTRY:
         return name
-    problem = tiebreak_problem(name)
+    problem = tiebreak_said(name)
     if problem is None:
         return name
-    if problem.startswith("unknown tiebreak"):
+    if problem.template == UNKNOWN:
         known = ", ".join((*sorted(REGISTRY), *SPELLINGS))
-        raise PydanticCustomError(
-            "unknown_tiebreak",
-            "unknown tiebreak {name} (known: {known})",
-            {"name": repr(name)[:60], "known": known},
-        )
+        problem = saying(UNKNOWN, name=repr(name)[:60], known=known)
+    # The reason as a sentence (its text is the message): a page says it in its reader's
+    # language (service.kernel.stage_settings).
     raise PydanticCustomError("unknown_tiebreak", "{reason}", {"reason": problem})
 
 

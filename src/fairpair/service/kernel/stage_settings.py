@@ -14,6 +14,7 @@ from fairpair.engine.tournament import Tournament
 from fairpair.i18n import gettext
 from fairpair.interop.document.binding import written
 from fairpair.interop.document.compiled import document_validator
+from fairpair.interop.document.read import said_of
 
 FACTS = ("rounds", "drops")
 
@@ -45,5 +46,6 @@ def stage_of_settings(settings: dict[str, Any]) -> Stage:
     except ValidationError as error:
         first = error.errors()[0]
         path = [str(p) for p in first["loc"][2:] if p not in ("preset", "changed")]
-        raise InvalidStage(Location(tuple(path) or ("stage",)), str(first["msg"])) from None
+        reason = said_of(first) or str(first["msg"])  # a tie-break's: in the reader's language
+        raise InvalidStage(Location(tuple(path) or ("stage",)), reason) from None
     return tournament.stages[0]

@@ -157,6 +157,16 @@ def test_a_top_cut_stage_is_created(sqlite_db: Database, web_client: TestClient)
         and 'id="e-cut_top"' in bad.text
         and "greater than or equal to 2" in bad.text
     )
+    web_client.cookies.set("fairpair_lang", "de")  # pydantic's message in the reader's words
+    german = post(
+        web_client,
+        f"/console/{slug}/stages/new",
+        _form(
+            format="single_elimination", name="Top 8", cut_from="swiss", cut_by="top", cut_top="1"
+        ),
+    )
+    assert german.status_code == 422 and "Muss größer oder gleich 2 sein" in german.text
+    web_client.cookies.delete("fairpair_lang")
     assert len(events.show_event(sqlite_db, slug).stages) == 1
     made = post(
         web_client,

@@ -32,7 +32,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from fairpair import i18n
 from fairpair.engine.errors import FairpairError
 from fairpair.error_table import kind_of
-from fairpair.i18n import N_
+from fairpair.i18n import N_, gettext
+from fairpair.i18n.pydantic_words import pydantic_message
 from fairpair.service.kernel.errors import NotJoined, NotLoggedIn
 from fairpair.web.forms import where_said
 from fairpair.web.request_id import request_id_of
@@ -116,11 +117,11 @@ async def on_validation_error(request: Request, error: Exception) -> Response:
     first = problems[0] if problems else {}
     loc = [str(p) for p in first.get("loc", ()) if p not in ("body", "query", "path", "form")]
     field = ".".join(loc) or None
-    message = str(first.get("msg", "the request cannot be read"))
+    message = pydantic_message(first) if first else gettext("the request cannot be read")
     if wants_json(request):
         body = error_body("invalid_request", message, field)
         body["error"]["problems"] = [
-            {"field": ".".join(str(p) for p in e.get("loc", ())), "message": e.get("msg")}
+            {"field": ".".join(str(p) for p in e.get("loc", ())), "message": pydantic_message(e)}
             for e in problems
         ]
         return JSONResponse(body, 422)

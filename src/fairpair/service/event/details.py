@@ -17,6 +17,7 @@ from sqlalchemy import Connection, select, update
 from fairpair import i18n
 from fairpair.engine.errors import Location
 from fairpair.i18n import gettext
+from fairpair.i18n.pydantic_words import pydantic_message
 from fairpair.responses.event_details import EventDetails
 from fairpair.service.kernel.change import EventRef
 from fairpair.service.kernel.errors import Refused
@@ -250,7 +251,7 @@ def set_event_details(
         except ValidationError as error:
             first = error.errors()[0]
             where = tuple(first["loc"]) or ("details",)
-            raise Refused(Location(where), str(first["msg"])) from None
+            raise Refused(Location(where), pydantic_message(first)) from None
         wanted = checked_details(merged)
         if new_name is not None and new_name != event.name:
             conn.execute(update(EventRow).where(EventRow.id == event.id).values(name=new_name))

@@ -12,6 +12,7 @@ from fairpair.engine.errors import InvalidStage, Location
 from fairpair.engine.stage import Stage
 from fairpair.engine.tournament import Tournament
 from fairpair.i18n import gettext
+from fairpair.i18n.pydantic_words import pydantic_message
 from fairpair.interop.document.binding import written
 from fairpair.interop.document.compiled import document_validator
 from fairpair.interop.document.read import said_of
@@ -46,6 +47,7 @@ def stage_of_settings(settings: dict[str, Any]) -> Stage:
     except ValidationError as error:
         first = error.errors()[0]
         path = [str(p) for p in first["loc"][2:] if p not in ("preset", "changed")]
-        reason = said_of(first) or str(first["msg"])  # a tie-break's: in the reader's language
+        # a tie-break's problem or pydantic's message: in the reader's language
+        reason = said_of(first) or pydantic_message(first)
         raise InvalidStage(Location(tuple(path) or ("stage",)), reason) from None
     return tournament.stages[0]

@@ -1,6 +1,7 @@
 """``GET /e/{slug}/image/{kind}.{fmt}``: the event's images for chat, public, kept per event
 version; the download buttons on the public pairings, standings and bracket pages (and, in
-a real browser, that the pairings button downloads a PNG)."""
+a real browser, that the pairings button downloads a PNG); the images (and a league's
+leaderboard image) in the reader's language, kept per language, saying ``Vary``."""
 
 from __future__ import annotations
 
@@ -12,8 +13,14 @@ from typing import Any
 from fastapi.testclient import TestClient
 from PIL import Image
 
+from fairpair import i18n
+from fairpair.service.communities import communities
 from fairpair.service.kernel.connection import Database
+from fairpair.service.leagues import leagues
+from fairpair.service.leagues.images import render_leaderboard
+from fairpair.service.players.registration import NewPlayer
 from fairpair.service.rounds import stages
+from service.league_weeks import week
 
 from .conftest import LiveServer
 from .public_events import ACTOR, finish, release, toss_event
@@ -79,3 +86,42 @@ def test_the_download_button_downloads_a_png(page: Any, live_server: LiveServer)
     saved = Path(download.path()).read_bytes()
     assert saved.startswith(b"\x89PNG\r\n\x1a\n")
     assert Image.open(io.BytesIO(saved)).size[0] == 1200
+
+
+def _words(svg: bytes) -> list[str]:
+    return [t.text or "" for t in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}text")]
+
+
+def test_an_image_is_drawn_in_the_readers_language(
+    web_client: TestClient, sqlite_db: Database
+) -> None:
+    slug = toss_event(sqlite_db, "Image Tongues")
+    top = {"id": "top", "name": "Top 8", "format": "single_elimination"}
+    stages.add_stage(sqlite_db, slug, top, actor=ACTOR)
+    url = f"/e/{slug}/image/bracket.svg"
+    es = web_client.get(url, headers={"accept-language": "es-MX,es;q=0.9"})
+    ja = web_client.get(url, headers={"accept-language": "ja"})
+    en = web_client.get(url)
+    assert es.status_code == ja.status_code == en.status_code == 200
+    assert "Bracket · Top 8" in _words(es.content) and "Cuartos de final" in _words(es.content)
+    assert "トーナメント表 · Top 8" in _words(ja.content)  # one version, kept per language
+    assert "Bracket · Top 8" in _words(en.content) and "Quarterfinals" in _words(en.content)
+    for answer in (es, ja, en):
+        assert answer.headers["vary"].startswith("Accept-Language, Cookie")
+    past = web_client.get(
+        f"/e/{slug}/image/standings.png?page=99", headers={"accept-language": "es"}
+    )
+    assert past.status_code == 409 and "no hay página 99: páginas 1 a 1" in past.text
+    store = communities.create_community(sqlite_db, "Image Store", actor=ACTOR)
+    players = [NewPlayer("Ana", seed=1), NewPlayer("Beto", seed=2)]
+    one = week(sqlite_db, store, "Image Week", players, {frozenset(("Ana", "Beto")): "Ana"})
+    key = leagues.create_league(sqlite_db, store, "Image League", actor=ACTOR, events=[one])
+    board = f"/c/{store}/leagues/{key}/leaderboard.png"
+    spanish = web_client.get(board, headers={"accept-language": "es"})
+    english = web_client.get(board)
+    assert spanish.status_code == english.status_code == 200
+    assert spanish.headers["vary"].startswith("Accept-Language, Cookie")
+    assert spanish.content != english.content  # kept per language, not one for every reader
+    assert web_client.get(board, headers={"accept-language": "es"}).content == spanish.content
+    with i18n.speaking("es"):
+        assert spanish.content == render_leaderboard(sqlite_db, store, key)

@@ -7,6 +7,7 @@ from fairpair import i18n
 from fairpair.i18n import gettext as _
 from fairpair.i18n import ngettext
 from fairpair.interop.images import theme
+from fairpair.interop.images.figures import figures
 from fairpair.interop.images.paging import sheet
 from fairpair.interop.images.scene import Picture
 from fairpair.interop.images.table import Cell, Column, table_picture
@@ -45,7 +46,7 @@ def leaderboard_picture(
         (
             Cell(str(r.rank), bold=True),
             Cell(r.name),
-            Cell(r.points_text, bold=True),
+            Cell(figures(r.points_text), bold=True),
             Cell(
                 i18n.number(r.played)
                 if r.counted == r.played

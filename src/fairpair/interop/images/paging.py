@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fairpair import i18n
+from fairpair.engine.errors import saying
 from fairpair.i18n import gettext as _
 from fairpair.interop.images.errors import NoSuchPage
 
@@ -53,12 +54,17 @@ def sheet(total: int, page: int = 1, per_page: int = 10, top: int | None = None)
     """Page ``page`` of ``total`` rows (the first ``top`` when given), ``per_page`` a page.
     An empty list has one empty page. ``NoSuchPage`` past the last page."""
     if per_page < 1:
-        raise NoSuchPage("per_page", f"a page holds at least one row, not {per_page}")
+        raise NoSuchPage(
+            "per_page", saying("a page holds at least one row, not %(per_page)s", per_page=per_page)
+        )
     if top is not None and top < 1:
-        raise NoSuchPage("top", f"the top must be at least 1, not {top}")
+        raise NoSuchPage("top", saying("the top must be at least 1, not %(top)s", top=top))
     kept = total if top is None else min(total, top)
     pages = max(1, -(-kept // per_page))
     if not 1 <= page <= pages:
-        raise NoSuchPage("page", f"there is no page {page}: pages 1 to {pages}")
+        raise NoSuchPage(
+            "page",
+            saying("there is no page %(page)s: pages 1 to %(pages)s", page=page, pages=pages),
+        )
     start = (page - 1) * per_page
     return Sheet(page, pages, start, min(kept, start + per_page), kept)

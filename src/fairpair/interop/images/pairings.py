@@ -23,7 +23,7 @@ STATE_LABELS = {
     "completed": N_("Completed"),
 }
 #: The tag on a table whose players met earlier in the stage (a Repeat pairing round).
-REPEAT_TAG = "repeat"
+REPEAT_TAG = N_("repeat")
 
 
 def count(view: RoundView) -> int:
@@ -76,7 +76,7 @@ def _table_cell(table: int, repeated: set[int]) -> Cell:
     """The table's number; a table whose players met before carries the "repeat" tag."""
     if table not in repeated:
         return Cell(str(table), bold=True)
-    return Cell(str(table), bold=True, tag=REPEAT_TAG, tag_fill=theme.REPEAT_FILL)
+    return Cell(str(table), bold=True, tag=_(REPEAT_TAG), tag_fill=theme.REPEAT_FILL)
 
 
 def pairings_picture(

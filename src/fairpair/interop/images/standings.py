@@ -10,6 +10,7 @@ from fairpair.engine.points_text import column_text, in_decimals
 from fairpair.i18n import gettext as _
 from fairpair.i18n.tiebreaks import tiebreak_short
 from fairpair.interop.images import theme
+from fairpair.interop.images.figures import figures
 from fairpair.interop.images.paging import Sheet, sheet
 from fairpair.interop.images.scene import Picture
 from fairpair.interop.images.table import Cell, Column, Row, table_picture
@@ -31,9 +32,13 @@ def _row(row: StandingsRow, shown: list[str], record: bool, decimals: bool) -> R
             tag=_("Withdrew") if gone else None,
             tag_fill=theme.GONE_INK,
         ),
-        Cell(column_text(Fraction(row.points_exact), decimals), bold=not gone, color=color),
+        Cell(
+            figures(column_text(Fraction(row.points_exact), decimals)),
+            bold=not gone,
+            color=color,
+        ),
         *([Cell(row.record.text, color=color)] if record else []),
-        *(Cell(row.tiebreaks[name].display, color=color) for name in shown),
+        *(Cell(figures(row.tiebreaks[name].display), color=color) for name in shown),
     )
 
 
@@ -65,7 +70,8 @@ def standings_picture(
         Column("#", 84, "end"),
         Column(_("Player")),
         Column(_("Points"), 120, "end"),
-        *([Column(heading, 140, "middle")] if heading else []),
+        # the record's heading (W-L-D): N_ in web.standings_table, translated here
+        *([Column(_(heading), 140, "middle")] if heading else []),
         *(
             Column(tiebreak_short(tb.name, tb.short), 150, "end")
             for tb in view.tiebreaks[:TIEBREAKS]

@@ -25,6 +25,9 @@ from fairpair.web.version_cache import VersionCache
 ROUTER = APIRouter(include_in_schema=False)
 #: Images kept per application (each some 100 kB).
 KEPT = 16
+#: An image's words follow the reader's language (``web.language``): a shared cache keeps one
+#: per language asked.
+VARY = "Accept-Language, Cookie"
 
 
 def image_cache(request: Request) -> VersionCache:
@@ -77,5 +80,6 @@ def event_image(
         headers={
             "cache-control": "no-cache",
             "content-disposition": f'inline; filename="{name}.{fmt}"',
+            "vary": VARY,
         },
     )

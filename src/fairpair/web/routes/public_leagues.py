@@ -23,6 +23,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, Response, StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
+from fairpair import i18n
 from fairpair.service.communities.communities import community_view
 from fairpair.service.leagues.csv_export import leaderboard_csv
 from fairpair.service.leagues.images import render_leaderboard
@@ -31,7 +32,7 @@ from fairpair.web.access import DbDep, Public
 from fairpair.web.hub import LiveHub
 from fairpair.web.league_view import board_html, board_now, board_page
 from fairpair.web.numbers import is_whole
-from fairpair.web.routes.public_images import image_cache
+from fairpair.web.routes.public_images import VARY, image_cache
 from fairpair.web.sse import message
 from fairpair.web.templating import render
 
@@ -163,7 +164,8 @@ def leaderboard_image(
     top: Annotated[int | None, Query(ge=1, le=100_000)] = None,
 ) -> Response:
     found = board_now(request, db, community, league)
-    key = ("league-image", db.url, community, league, found.state, page, top)
+    lang = i18n.language()  # the reader's: an image's words are in the language asked
+    key = ("league-image", db.url, community, league, found.state, lang, page, top)
     data = image_cache(request).get(
         key, lambda: render_leaderboard(db, community, league, page=page, top=top)
     )
@@ -173,5 +175,6 @@ def leaderboard_image(
         headers={
             "cache-control": "no-cache",
             "content-disposition": f'inline; filename="{league}-leaderboard.png"',
+            "vary": VARY,
         },
     )

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
+from fairpair import i18n
+from fairpair.i18n.tiebreaks import tiebreak_label
 from fairpair.service.accounts import staff
 from fairpair.service.kernel.connection import Database
+from fairpair.web.routes.console_cut import _labels
 
 from .helpers import account, log_in, post
 from .swiss_events import ACTOR, add_cut, play_round, swiss_event
@@ -77,3 +80,11 @@ def test_a_viewer_sees_the_cut_but_cannot_draw_it(
     assert page.status_code == 200 and 'id="draw-cut"' not in page.text
     answer = post(web_client, f"/console/{slug}/cut/draw", {"stage": "top", "early": "1"})
     assert answer.status_code == 403
+
+
+def test_the_tiebreak_deciding_the_line_is_named_in_the_readers_words() -> None:
+    """The Top cut tab names the tiebreak that decides the line as the standings do."""
+    with i18n.speaking("de"):
+        labels = _labels(None)
+        assert labels["head_to_head"] == tiebreak_label("head_to_head", "?")
+        assert labels["head_to_head"] != "Head-to-head"

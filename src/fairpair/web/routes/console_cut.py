@@ -21,7 +21,8 @@ from fairpair.engine.errors import FairpairError, Location
 from fairpair.engine.tiebreaks.registry import REGISTRY, get_tiebreak, tiebreak_problem
 from fairpair.error_table import kind_of
 from fairpair.i18n import gettext as _
-from fairpair.i18n import ngettext
+from fairpair.i18n import ngettext, say
+from fairpair.i18n.tiebreaks import tiebreak_label
 from fairpair.service.accounts.staff import Role
 from fairpair.service.event.events import show_event
 from fairpair.service.kernel.connection import Database
@@ -101,11 +102,13 @@ def _page(
 def _labels(view: CutView | None) -> dict[str, str]:
     """Every tiebreak's label by name, the parametrised one deciding the line too
     (``koya_limit_60``: "Koya, limit 60%")."""
-    labels = {tb.name: tb.label for tb in REGISTRY.values()}
+    labels = {tb.name: tiebreak_label(tb.name, tb.label) for tb in REGISTRY.values()}
     line = view.cut.line if view is not None else None
     decided = line.decided_by if line is not None else "points"
     if decided not in labels and tiebreak_problem(decided) is None:
-        labels[decided] = get_tiebreak(decided).label
+        found = get_tiebreak(decided)
+        said = getattr(found, "said_label", None)  # "Koya, limit 60%" in the reader's words
+        labels[decided] = say(said) if said is not None else found.label
     return labels
 
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fairpair.engine.errors import InvalidStage, PairingRefused, saying
+from fairpair.engine.errors import InvalidStage, PairingRefused, saying, saying_n
 from fairpair.engine.rounds import POD_SEATS
 from fairpair.engine.stage_config import DEFAULT_POD_SIZE, RemainderMode
 
@@ -102,9 +102,10 @@ def plan_pods(
     if players < MIN_SEATS:
         raise PodPlanRefused(
             "",
-            saying(
-                "%(players)s player(s) cannot form a pod table (at least %(least)s are needed)",
-                players=players,
+            saying_n(
+                "%(num)d player(s) cannot form a pod table (at least %(least)s are needed)",
+                "%(num)d player(s) cannot form a pod table (at least %(least)s are needed)",
+                players,
                 least=MIN_SEATS,
             ),
         )

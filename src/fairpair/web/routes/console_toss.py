@@ -94,7 +94,8 @@ def toss_screen(db: Database, slug: str, stage: str | None) -> TossScreen:
         )
         unavailable = TossUnavailable(
             Location(stage=key),
-            said % {"stage": repr(key), "format": response.stage.format.replace("_", " ")},
+            # the format as the console names it ("single elimination"), in the reader's words
+            said % {"stage": repr(key), "format": _(response.stage.format.replace("_", " "))},
         )
     return TossScreen(key, response, seats, unavailable)
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from fairpair.i18n import N_, SOURCE, gettext, language, ngettext
 
-#: The message of each common error type, with pydantic's own placeholders (its ``ctx``).
+#: The message of each common error type, with pydantic's own named values (its ``ctx``).
 MESSAGES = {
     "greater_than_equal": N_("Input should be greater than or equal to %(ge)s"),
     "greater_than": N_("Input should be greater than %(gt)s"),

@@ -30,26 +30,20 @@ from typing import Any
 import pytest
 from fastapi.routing import iter_route_contexts
 
-from fairpair.engine.results import Result, Side
-from fairpair.service.accounts import staff
-from fairpair.service.accounts.links import invite, reset_link
-from fairpair.service.accounts.logins import add_account
-from fairpair.service.communities.communities import attach_event, create_community
-from fairpair.service.event import events
-from fairpair.service.leagues.leagues import create_league
-from fairpair.service.players import roster
-from fairpair.service.players.passes import personal_link
-from fairpair.service.players.portal_settings import read_portal
-from fairpair.service.ratings.updates import rebuild
-from fairpair.service.results import recording as results
-from fairpair.service.results.self_reports import dispute_report, report_own
-from fairpair.service.rounds import drafts
-from fairpair.service.rounds import lifecycle as rounds
 from fairpair.web.app import create_app
 
+from .access_walk import (
+    FIELD as FIELD,  # re-exported: the walked field's names
+)
+from .access_walk import (
+    club_rated,
+    draft_under_review,
+    league_played,
+    round_open,
+    top_cut_open,
+)
 from .conftest import LiveServer, settings_for
-from .helpers import PASSWORD, account
-from .swiss_events import ACTOR, add_cut, play_round, start_round, swiss_event
+from .helpers import PASSWORD
 
 AXE = Path(__file__).parent / "vendor" / "axe-core-4.14.1.min.js"
 #: The rules run: WCAG 2.0, 2.1 and 2.2 at levels A and AA, and axe's best practices.
@@ -57,17 +51,6 @@ TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best
 FAILING = ("critical", "serious")
 DESKTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
-FIELD = [
-    "Ada Quill",
-    "Ben Rook",
-    "Cai Moss",
-    "Dov Lark",
-    "Eve Stone",
-    "Fay Wren",
-    "Gil Hart",
-    "Hal Pike",
-    "Ivy Lamb",
-]
 
 
 @dataclass(frozen=True)
@@ -423,22 +406,12 @@ def test_every_page_passes_axe_and_has_a_skip_link_and_a_focus_ring(
     scanner: Scanner, live_server: LiveServer
 ) -> None:
     started = time.monotonic()
-    db = live_server.db
-    owner = add_account(db, "ally", PASSWORD, name="Ally", admin=True)
-    account(db, "jude", organizer=False)
-    slug = swiss_event(db, "Access Open", FIELD, owner=owner, max_rounds=3)
-    staff.grant(db, slug, "jude", "judge", actor=ACTOR)
-    add_cut(db, slug, 4)
-    roster.check_in(db, slug, ["ada-quill", "ben-rook"], actor=ACTOR)
-    play_round(db, slug, winner=lambda m: Side.A)  # nine players: a bye
-    roster.drop_player(db, slug, "ivy-lamb", actor=ACTOR, reason="ill")  # a Withdrew row
-    play_round(db, slug, winner=lambda m: Side.B)
-    drafts.generate(db, slug, actor=ACTOR)
-    scanner.slug = slug
-    scanner.code = read_portal(db, slug).join_code
-    scanner.fresh = swiss_event(db, "Access Open Next Week", FIELD[:2])
-    scanner.invite = invite(db, owner, slug=slug, role="judge", note="for Sam")[1]
-    scanner.reset = reset_link(db, owner, "jude")[1]
+    walk = draft_under_review(live_server.db)
+    scanner.slug = walk.slug
+    scanner.code = walk.values["code"]
+    scanner.fresh = walk.values["fresh"]
+    scanner.invite = walk.values["invite"]
+    scanner.reset = walk.values["reset"]
 
     scanner.scan(ANONYMOUS)
     page = scanner.page
@@ -455,45 +428,24 @@ def test_every_page_passes_axe_and_has_a_skip_link_and_a_focus_ring(
     page.wait_for_url("**/console")
     scanner.scan(DRAFT)
 
-    # the event is one of a community's: the Players tab offers returning players
-    club = create_community(db, "Access Club", actor=ACTOR, kind="club", owner=owner.id)
-    attach_event(db, club, slug, actor=ACTOR)
-    number = rounds.release(db, slug, actor=ACTOR)
-    rounds.open_round(db, slug, number, actor=ACTOR)
-    tables = rounds.round_view(db, slug, number).tables
-    report_own(db, slug, tables[0].a.id, 2, 1, 0, actor=tables[0].a.id)
-    report_own(db, slug, tables[1].a.id, 2, 0, 0, actor=tables[1].a.id)
-    dispute_report(db, slug, tables[1].b.id, 2, 0, 0, actor=tables[1].b.id)
+    round_open(walk)
     scanner.scan(OPEN)
-
-    scanner.secret = personal_link(db, slug, tables[0].b.id, actor=ACTOR)
+    scanner.secret = walk.values["secret"]
     scanner.scan(PLAYER)
     for size, viewport in (("1366x768", DESKTOP), ("390x844", PHONE)):
         page.set_viewport_size(viewport)
-        page.goto(f"/e/{slug}/me")  # the drop step: a page of its own, after a button
+        page.goto(f"/e/{walk.slug}/me")  # the drop step: a page of its own, after a button
         page.get_by_role("button", name="Drop out of the event").click()
         page.get_by_role("button", name="Yes, drop me out").wait_for()
         scanner.axe("/e/{slug}/me/drop", size)
         scanner.keyboard("/e/{slug}/me/drop", size)
 
-    for table in rounds.round_view(db, slug, number).tables:
-        if table.b is not None:
-            results.report(db, slug, number, Result.win(Side.A), table=table.table, actor=ACTOR)
-    rounds.complete_round(db, slug, number, actor=ACTOR)
-    assert events.export_event(db, slug).stage("top") is not None
-    start_round(db, slug, "top")
+    top_cut_open(walk)
     scanner.scan(PLAYOFF)
     scanner.scan(COMMUNITY)
-    rebuild(db, "access-club", actor=ACTOR)
+    club_rated(walk)
     scanner.scan(RATINGS)
-
-    league_club = create_community(
-        db, "Access League", actor=ACTOR, owner=owner.id, slug="access-league"
-    )
-    night = swiss_event(db, "Access League Night", FIELD[:4])
-    attach_event(db, league_club, night, actor=ACTOR)
-    play_round(db, night, winner=lambda m: Side.A)
-    create_league(db, league_club, "Access Season", actor=ACTOR, key="season", events=[night])
+    league_played(walk)
     scanner.scan(LEAGUES)
 
     seconds = time.monotonic() - started

@@ -21,34 +21,19 @@ from html.parser import HTMLParser
 import pytest
 from fastapi.testclient import TestClient
 
-from fairpair.engine.results import Result, Side
-from fairpair.service.accounts import staff
-from fairpair.service.accounts.links import invite, reset_link
-from fairpair.service.accounts.logins import add_account
-from fairpair.service.communities.communities import attach_event, create_community
-from fairpair.service.event import events
 from fairpair.service.event.details import set_event_details
-from fairpair.service.leagues.leagues import create_league
-from fairpair.service.players import roster
-from fairpair.service.players.passes import personal_link
-from fairpair.service.players.portal_settings import read_portal
-from fairpair.service.ratings.updates import rebuild
-from fairpair.service.results import recording as results
-from fairpair.service.results.self_reports import dispute_report, report_own
-from fairpair.service.rounds import drafts
-from fairpair.service.rounds import lifecycle as rounds
 from fairpair.store.database import Database
 from fairpair.web.app import create_app
 from fairpair.web.language import COOKIE
 
+from .access_walk import club_rated, draft_under_review, league_played, round_open, top_cut_open
 from .conftest import settings_for
-from .helpers import PASSWORD, account, log_in
-from .swiss_events import ACTOR, add_cut, play_round, start_round, swiss_event
+from .helpers import log_in
+from .swiss_events import ACTOR
 from .test_browser_accessibility import (
     ANONYMOUS,
     COMMUNITY,
     DRAFT,
-    FIELD,
     LEAGUES,
     OPEN,
     PLAYER,
@@ -168,63 +153,22 @@ def client(sqlite_db: Database) -> Iterator[TestClient]:
 def test_every_page_read_in_japanese_has_no_english_left(
     client: TestClient, sqlite_db: Database
 ) -> None:
-    db = sqlite_db
-    owner = add_account(db, "ally", PASSWORD, name="Ally", admin=True)
-    account(db, "jude", organizer=False)
-    slug = swiss_event(db, "Access Open", FIELD, owner=owner, max_rounds=3)
-    staff.grant(db, slug, "jude", "judge", actor=ACTOR)
-    add_cut(db, slug, 4)
-    roster.check_in(db, slug, ["ada-quill", "ben-rook"], actor=ACTOR)
-    play_round(db, slug, winner=lambda m: Side.A)
-    roster.drop_player(db, slug, "ivy-lamb", actor=ACTOR, reason="ill")
-    play_round(db, slug, winner=lambda m: Side.B)
-    drafts.generate(db, slug, actor=ACTOR)
+    walk = draft_under_review(sqlite_db)
     # a notice is written once, in its reader's language (here the event's): not English
-    set_event_details(db, slug, {"language": "ja"}, actor=ACTOR)
-    values = {
-        "slug": slug,
-        "code": read_portal(db, slug).join_code,
-        "fresh": swiss_event(db, "Access Open Next Week", FIELD[:2]),
-        "invite": invite(db, owner, slug=slug, role="judge", note="for Sam")[1],
-        "reset": reset_link(db, owner, "jude")[1],
-        "secret": "",
-    }
-    reader = Reader(client, values)
+    set_event_details(sqlite_db, walk.slug, {"language": "ja"}, actor=ACTOR)
+    reader = Reader(client, walk.values)
     reader.read(ANONYMOUS)
     log_in(client, "ally")
     reader.read(DRAFT)
-
-    club = create_community(db, "Access Club", actor=ACTOR, kind="club", owner=owner.id)
-    attach_event(db, club, slug, actor=ACTOR)
-    number = rounds.release(db, slug, actor=ACTOR)
-    rounds.open_round(db, slug, number, actor=ACTOR)
-    tables = rounds.round_view(db, slug, number).tables
-    report_own(db, slug, tables[0].a.id, 2, 1, 0, actor=tables[0].a.id)
-    report_own(db, slug, tables[1].a.id, 2, 0, 0, actor=tables[1].a.id)
-    dispute_report(db, slug, tables[1].b.id, 2, 0, 0, actor=tables[1].b.id)
+    round_open(walk)
     reader.read(OPEN)
-
-    values["secret"] = personal_link(db, slug, tables[0].b.id, actor=ACTOR)
     reader.read(PLAYER)
-
-    for table in rounds.round_view(db, slug, number).tables:
-        if table.b is not None:
-            results.report(db, slug, number, Result.win(Side.A), table=table.table, actor=ACTOR)
-    rounds.complete_round(db, slug, number, actor=ACTOR)
-    assert events.export_event(db, slug).stage("top") is not None
-    start_round(db, slug, "top")
+    top_cut_open(walk)
     reader.read(PLAYOFF)
     reader.read(COMMUNITY)
-    rebuild(db, "access-club", actor=ACTOR)
+    club_rated(walk)
     reader.read(RATINGS)
-
-    league_club = create_community(
-        db, "Access League", actor=ACTOR, owner=owner.id, slug="access-league"
-    )
-    night = swiss_event(db, "Access League Night", FIELD[:4])
-    attach_event(db, league_club, night, actor=ACTOR)
-    play_round(db, night, winner=lambda m: Side.A)
-    create_league(db, league_club, "Access Season", actor=ACTOR, key="season", events=[night])
+    league_played(walk)
     reader.read(LEAGUES)
 
     report = "\n".join(

@@ -18,9 +18,11 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
     "service": ("web", "api", "cli"),
     "responses": ("store", "service", "web", "api", "cli"),
     "interop": ("store", "service", "web", "api", "cli"),
-    # The generator's glue runs in the browser: the engine and the document reader only.
-    "generator": ("store", "service", "web", "api", "cli", "responses"),
-    # The catalogues and the current language: below everything that speaks.
+    # The generator's glue runs in the browser: the engine, the document reader and the
+    # language (no Babel there: not fairpair.i18n).
+    "generator": ("store", "service", "web", "api", "cli", "responses", "i18n"),
+    # The current language and what it says (standard library only), and the catalogues.
+    "language": ("engine", "store", "service", "web", "api", "cli", "interop", "responses", "i18n"),
     "i18n": ("engine", "store", "service", "web", "api", "cli", "interop", "responses"),
 }
 

@@ -32,10 +32,10 @@ def test_a_pasted_list_and_a_csv_become_players() -> None:
 @pytest.mark.parametrize(
     ("players", "where", "reason"),
     [
-        ("", "players", "add at least two players"),
-        ("Ash", "players", "add at least two players"),
-        ("Ash\nash", "players, line 2", "ash is listed twice"),
-        ("name,rating\nAsh,high\nBea,2", "players, line 2", "the rating must be a whole number"),
+        ("", "Players", "add at least two players"),
+        ("Ash", "Players", "add at least two players"),
+        ("Ash\nash", "Players, line 2", "ash is listed twice"),
+        ("name,rating\nAsh,high\nBea,2", "Players, line 2", "the rating must be a whole number"),
     ],
 )
 def test_a_bad_list_is_refused_naming_the_line(players: str, where: str, reason: str) -> None:
@@ -48,7 +48,7 @@ def test_a_swiss_with_toss_drop_and_a_double_elimination_top_cut() -> None:
     doc = act("new_event", name="Store night", players=names(9), max_rounds=3, toss=True)[
         "document"
     ]
-    assert refused("cut", document=doc, top=3)["where"] == "top"
+    assert refused("cut", document=doc, top=3)["where"] == "Top cut"
     for number in (1, 2, 3):
         answer = act("pair_next", document=doc)
         doc = answer["document"]
@@ -116,18 +116,19 @@ def test_round_robin_and_pods() -> None:
         refused(
             "places", document=doc, stage="pods", round=1, table=tables[1]["table"], places=["x"]
         )["where"]
-        == "places"
+        == "Places"
     )
 
 
 def test_refusals_name_the_field() -> None:
-    assert refused("pair_next")["where"] == "document"
+    # the field as the page labels it
+    assert refused("pair_next")["where"] == "The event file"
     assert refused("report", document={"name": "x", "players": []}, round="one")["where"] == (
-        "round"
+        "Round"
     )
-    assert refused("import", text="{not json")["where"].startswith("the file:1:")
+    assert refused("import", text="{not json")["where"].startswith("The event file:1:")
     assert refused("import", text='{"name": "x", "players": [{"id": "a"}]}')["where"] != ""
-    assert refused("new_event", name=" ", players=names(4))["where"] == "name"
+    assert refused("new_event", name=" ", players=names(4))["where"] == "Event name"
     assert refused("no_such_thing", document={})["where"] == "action"
 
 

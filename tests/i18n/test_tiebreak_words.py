@@ -1,5 +1,5 @@
 """The tiebreaks' names and abbreviations in the reader's language, keyed by the tiebreak's
-id (``fairpair.i18n.tiebreaks``; the engine's registry stays English), and the engine's own
+id (``fairpair.language.tiebreaks``; the engine's registry stays English), and the engine's own
 words about them — every definition paragraph, a parametrised tiebreak's name and rule, a
 name's refusal — said in every language (``fairpair.i18n.say``), English as before."""
 
@@ -18,7 +18,7 @@ from fairpair.engine.tiebreaks.registry import (
     tiebreak_said,
 )
 from fairpair.i18n import say
-from fairpair.i18n.tiebreaks import _labels, tiebreak_label, tiebreak_short
+from fairpair.language.tiebreaks import _labels, tiebreak_label, tiebreak_short
 
 TRANSLATED = [lang for lang in i18n.LANGUAGES if lang != i18n.SOURCE]
 

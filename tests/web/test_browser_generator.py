@@ -292,8 +292,26 @@ def test_a_whole_event_offline_in_the_page(browser: Any, live_server: LiveServer
         assert started_from(page) == "fresh"
         page.wait_for_selector(".gen-next .champion")
 
-        # Back online: Continue on this server asks for a login, then saves the event.
+        # Back online: the page in Japanese (the reader's choice) shows the same event in
+        # Japanese, its engine speaking the catalogue the page carries; then English again.
         context.set_offline(False)
+        context.add_cookies([{"name": "fairpair_lang", "value": "ja", "url": live_server.url}])
+        page.reload()
+        wait_ready(page)
+        assert page.get_attribute("#generator", "data-speaks") == "ja"
+        page.wait_for_selector(".gen-next .champion")
+        assert "優勝は" in (page.text_content(".gen-next .champion") or "")
+        heads = page.locator("#top8-bracket .bracket-round h3").all_text_contents()
+        assert heads == ["準々決勝", "準決勝", "決勝"]
+        assert page.locator("#swiss-standings h2").text_content() == "スイス式 の順位表"
+        menu = page.locator("article.gen-round select[data-action=report]").first
+        assert "の勝ち" in (menu.locator("option").nth(1).text_content() or "")
+        context.clear_cookies()
+        page.reload()
+        wait_ready(page)
+        assert page.get_attribute("#generator", "data-speaks") == "en"
+
+        # Continue on this server asks for a login, then saves the event.
         page.click("#gen-continue")
         page.wait_for_selector("#gen-continue-note a[href^='/login']")
         account(live_server.db, "generator-organizer")

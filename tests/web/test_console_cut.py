@@ -7,7 +7,7 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 
 from fairpair import i18n
-from fairpair.i18n.tiebreaks import tiebreak_label
+from fairpair.language.tiebreaks import tiebreak_label
 from fairpair.service.accounts import staff
 from fairpair.service.kernel.connection import Database
 from fairpair.web.routes.console_cut import _labels

@@ -1,4 +1,4 @@
-"""The tiebreaks in the reader's language: their names (fairpair.i18n.tiebreaks), their
+"""The tiebreaks in the reader's language: their names (fairpair.language.tiebreaks), their
 definitions on the help page (the registry's sentences, one a paragraph), a parametrised
 one's name ("Koya, Grenze 60 %"), and a tiebreak's refusal on the stage form and in the API
 — with the same code and field, English word for word as before."""

@@ -19,7 +19,7 @@ from fairpair.engine.changes.drops import drop_player
 from fairpair.engine.changes.results import record_places, record_result
 from fairpair.engine.changes.round_states import complete_round, open_round
 from fairpair.engine.changes.rounds import release_round
-from fairpair.engine.errors import FairpairError, InvalidResult, InvalidStage
+from fairpair.engine.errors import InvalidResult, InvalidStage, Location, saying
 from fairpair.engine.formats.registry import pair_next_round
 from fairpair.engine.results import Result, Side
 from fairpair.engine.rounds import RoundState
@@ -88,17 +88,17 @@ def new_event(
     stage of ``format`` (``swiss``, ``round_robin`` or ``pods``)."""
     title = " ".join(name.split())
     if not title:
-        raise InvalidStage("name", "give the event a name")
+        raise InvalidStage("name", saying("give the event a name"))
     try:
         chosen = StageFormat(format)
     except ValueError:
         chosen = None
     if chosen not in START_FORMATS:
-        raise InvalidStage("format", "choose Swiss, round robin or pods")
+        raise InvalidStage("format", saying("choose Swiss, round robin or pods"))
     assert chosen is not None
     rules = ruleset or DEFAULT_RULESETS[chosen]
     if rules not in PRESETS:
-        raise InvalidStage("ruleset", f"unknown ruleset {rules!r}")
+        raise InvalidStage("ruleset", saying("unknown ruleset %(ruleset)r", ruleset=rules))
     stage: Document = {"id": chosen.value, "format": chosen.value, "ruleset": rules}
     if seed:
         stage["seed"] = seed
@@ -146,7 +146,8 @@ def report(document: Document, *, stage: str, round: int, table: int, result: st
     """Record (or, with ``result`` empty, clear) a two-player table's result."""
     tournament = read(document)
     if result and result not in RESULT_CODES:
-        raise InvalidResult(f"round {round}, table {table}", f"unknown result {result!r}")
+        where = Location(stage=stage, round=round, table=table)
+        raise InvalidResult(where, saying("unknown result %(result)r", result=result))
     chosen = RESULT_CODES[result] if result else None
     return write(record_result(tournament, round, table, chosen, stage=stage))
 
@@ -169,10 +170,11 @@ def top_cut(document: Document, *, top: int, double: bool = False) -> Document:
     it (the stage it is cut from must be finished: its last round completed)."""
     tournament = read(document)
     if top not in CUT_SIZES:
-        raise InvalidStage("top", f"choose a top cut of {', '.join(map(str, CUT_SIZES))}")
+        sizes = ", ".join(map(str, CUT_SIZES))
+        raise InvalidStage("top", saying("choose a top cut of %(sizes)s", sizes=sizes))
     source = tournament.stages[0]
     if len(tournament.stages) > 1:
-        raise InvalidStage("top", "this event already has its top cut")
+        raise InvalidStage("top", saying("this event already has its top cut"))
     live = _open_round(tournament, source.id)
     if live is not None:
         tournament = complete_round(tournament, live, source.id)
@@ -195,10 +197,5 @@ def top_cut(document: Document, *, top: int, double: bool = False) -> Document:
 def rename(document: Document, *, name: str) -> Document:
     title = " ".join(name.split())
     if not title:
-        raise InvalidStage("name", "give the event a name")
+        raise InvalidStage("name", saying("give the event a name"))
     return write(replace(read(document), name=title))
-
-
-def refusal(error: FairpairError) -> dict[str, str]:
-    """A refusal as the page shows it: where, and why."""
-    return {"where": error.where, "reason": error.reason}

@@ -11,7 +11,7 @@ import csv
 import io
 from typing import Any
 
-from fairpair.engine.errors import FairpairError
+from fairpair.engine.errors import FairpairError, Said, saying
 
 #: The most players one pasted list may hold (a large open, with room to spare).
 MOST_PLAYERS = 5000
@@ -20,15 +20,19 @@ LONGEST_NAME = 80
 
 
 class PlayerListError(FairpairError):
-    """A pasted list of players that cannot be read."""
+    """A pasted list of players that cannot be read; ``line``: where in the list, if known."""
+
+    def __init__(self, line: int | None, reason: str | Said) -> None:
+        super().__init__("players" if line is None else f"players, line {line}", reason)
+        self.line = line
 
 
-def _whole(value: str, line: int, column: str) -> int | None:
+def _whole(value: str, line: int, column: Said) -> int | None:
     text = value.strip()
     if not text:
         return None
     if not text.isdigit():
-        raise PlayerListError(f"players, line {line}", f"{column} must be a whole number ≥ 0")
+        raise PlayerListError(line, saying("%(column)s must be a whole number ≥ 0", column=column))
     return int(text)
 
 
@@ -41,7 +45,7 @@ def read_players(text: str) -> list[dict[str, Any]]:
         if line.strip() and not line.lstrip().startswith("#")
     ]
     if not lines:
-        raise PlayerListError("players", "add at least two players: one name a line")
+        raise PlayerListError(None, saying("add at least two players: one name a line"))
     header = [cell.strip().lower() for cell in next(csv.reader([lines[0][1]]))]
     rows: list[tuple[int, dict[str, str]]] = []
     if "name" in header:
@@ -54,22 +58,26 @@ def read_players(text: str) -> list[dict[str, Any]]:
             given = rest.strip()
             rows.append((number, {"name": name, "rating": given} if given else {"name": name}))
     if len(rows) > MOST_PLAYERS:
-        raise PlayerListError("players", f"at most {MOST_PLAYERS} players, not {len(rows)}")
+        raise PlayerListError(
+            None,
+            saying("at most %(most)s players, not %(count)s", most=MOST_PLAYERS, count=len(rows)),
+        )
     players: list[dict[str, Any]] = []
     seen: set[str] = set()
     for index, (number, row) in enumerate(rows):
         name = " ".join(row.get("name", "").split())
         if not name:
-            raise PlayerListError(f"players, line {number}", "the name is empty")
+            raise PlayerListError(number, saying("the name is empty"))
         if len(name) > LONGEST_NAME:
             raise PlayerListError(
-                f"players, line {number}", f"the name is longer than {LONGEST_NAME} characters"
+                number,
+                saying("the name is longer than %(most)s characters", most=LONGEST_NAME),
             )
         if name.casefold() in seen:
-            raise PlayerListError(f"players, line {number}", f"{name} is listed twice")
+            raise PlayerListError(number, saying("%(name)s is listed twice", name=name))
         seen.add(name.casefold())
-        seed = _whole(row.get("seed", ""), number, "the seed")
-        rating = _whole(row.get("rating", ""), number, "the rating")
+        seed = _whole(row.get("seed", ""), number, saying("the seed"))
+        rating = _whole(row.get("rating", ""), number, saying("the rating"))
         player: dict[str, Any] = {"id": f"p{index + 1}", "name": name, "seed": seed or index + 1}
         if rating is not None:
             player["rating"] = rating
@@ -78,5 +86,5 @@ def read_players(text: str) -> list[dict[str, Any]]:
             player["team"] = team
         players.append(player)
     if len(players) < 2:
-        raise PlayerListError("players", "add at least two players: one name a line")
+        raise PlayerListError(None, saying("add at least two players: one name a line"))
     return players

@@ -9,6 +9,7 @@ and scripts), so the folder works at a site's root or under any path of a static
 
 from __future__ import annotations
 
+import base64
 import gzip
 import hashlib
 import io
@@ -18,6 +19,11 @@ import zipfile
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from fairpair import i18n
 
 STATIC = Path(__file__).resolve().parent / "static"
 PACKAGE = Path(__file__).resolve().parent.parent
@@ -59,6 +65,7 @@ BUNDLED = (
     "interop/errors.py",
     "interop/document",
     "generator",
+    "language",
 )
 #: The page's address inside the site (the service worker's scope).
 SCOPE = "generator/"
@@ -101,6 +108,28 @@ def engine_bundle() -> bytes:
             info.external_attr = 0o644 << 16
             archive.writestr(info, path.read_bytes())
     return out.getvalue()
+
+
+@cache
+def words(lang: str) -> str:
+    """What the generator says in ``lang``, for the page to carry (``data-words``): the
+    messages of the language's catalogue used by the bundled modules (their catalogue
+    locations are in ``BUNDLED``: the engine's sentences, the document reader's, the event
+    view's, round and tiebreak names), compiled as a gettext catalogue and base64-encoded —
+    ``fairpair.generator.browser.learn`` reads it with the standard library. ``""`` for
+    English, whose words are the messages themselves."""
+    if lang == i18n.SOURCE or lang not in i18n.LANGUAGES:
+        return ""
+    with i18n.catalogue_path(lang).open("rb") as po:
+        catalog = read_po(po, locale=lang, domain=i18n.DOMAIN)
+    places = tuple(f"src/fairpair/{name}" for name in BUNDLED)
+    for message in list(catalog):
+        used = any(path.startswith(places) for path, _line in message.locations)
+        if message.id and not used:
+            catalog.delete(message.id, context=message.context)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog, use_fuzzy=False)
+    return base64.b64encode(compiled.getvalue()).decode("ascii")
 
 
 @cache
@@ -156,6 +185,11 @@ def page_context() -> dict[str, object]:
         "total_mb": f"{sum(a.size for a in heavy) / 1_000_000:.1f}",
         "downloads_total": sum(a.size for a in heavy),
     }
+
+
+def page_words(lang: str) -> dict[str, str]:
+    """What the page carries for the engine to speak ``lang`` (``words``)."""
+    return {"words_language": lang, "words": words(lang)}
 
 
 def service_worker() -> str:

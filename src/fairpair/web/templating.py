@@ -20,8 +20,8 @@ from markupsafe import Markup
 
 from fairpair import i18n
 from fairpair.i18n import later, say
-from fairpair.i18n.rulesets import ruleset_name
-from fairpair.i18n.tiebreaks import tiebreak_label, tiebreak_short
+from fairpair.language.rulesets import ruleset_name
+from fairpair.language.tiebreaks import tiebreak_label, tiebreak_short
 from fairpair.web import js_words
 from fairpair.web.league_words import rule_words
 from fairpair.web.note_words import note_words

@@ -96,7 +96,7 @@ class Modified:
     def tiebreak(self, base: Tiebreak) -> Tiebreak:
         """The tie-break: ``base`` (the catalogue's) with this modifier."""
         short = base.short + self.suffix
-        # The catalogue's label said in the reader's language (fairpair.i18n.tiebreaks).
+        # The catalogue's label said in the reader's language (fairpair.language.tiebreaks).
         named = Said(base.label, context="tiebreak")
         label: Said
         rule: Said

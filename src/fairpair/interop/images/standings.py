@@ -8,12 +8,12 @@ from fractions import Fraction
 
 from fairpair.engine.points_text import column_text, in_decimals
 from fairpair.i18n import gettext as _
-from fairpair.i18n.tiebreaks import tiebreak_short
 from fairpair.interop.images import theme
 from fairpair.interop.images.figures import figures
 from fairpair.interop.images.paging import Sheet, sheet
 from fairpair.interop.images.scene import Picture
 from fairpair.interop.images.table import Cell, Column, Row, table_picture
+from fairpair.language.tiebreaks import tiebreak_short
 from fairpair.responses.standings import StandingsResponse, StandingsRow
 
 #: Tiebreak columns shown (the stage's first ones, in its order).

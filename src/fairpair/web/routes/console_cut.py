@@ -22,7 +22,7 @@ from fairpair.engine.tiebreaks.registry import REGISTRY, get_tiebreak, tiebreak_
 from fairpair.error_table import kind_of
 from fairpair.i18n import gettext as _
 from fairpair.i18n import ngettext, say
-from fairpair.i18n.tiebreaks import tiebreak_label
+from fairpair.language.tiebreaks import tiebreak_label
 from fairpair.service.accounts.staff import Role
 from fairpair.service.event.events import show_event
 from fairpair.service.kernel.connection import Database

@@ -22,6 +22,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, File, Request, UploadFile
 from fastapi.responses import FileResponse, JSONResponse, RedirectResponse, Response
 
+from fairpair import i18n
 from fairpair.engine.errors import FairpairError
 from fairpair.engine.rulesets import PRESETS
 from fairpair.interop.document import parse_document
@@ -53,6 +54,7 @@ def generator_page(request: Request, access: Public) -> Response:
         "rulesets": sorted(PRESETS),
         "static_build": False,
         "continue_url": "/generator/continue",
+        **site.page_words(i18n.language()),
     }
     headers = {"content-security-policy": GENERATOR_CSP, "cache-control": "no-cache"}
     return render(request, "generator/page.html", headers=headers, **context)

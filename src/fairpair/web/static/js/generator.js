@@ -254,6 +254,8 @@
     }).then(function (engine) {
       window.fetch = realFetch;
       glue = engine.glue;
+      // The engine speaks the page's language: the catalogue the page carries (data-words).
+      root.dataset.speaks = glue.learn(root.dataset.language || "en", root.dataset.words || "");
       window.fairpairGenerator.python = engine.py;
       bar.value = total;
       timings.ready = performance.now();

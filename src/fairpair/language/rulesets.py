@@ -5,7 +5,7 @@ before its name) is shown by its id."""
 
 from __future__ import annotations
 
-from fairpair.i18n import N_, gettext
+from fairpair.language import N_, gettext
 
 NAMES = {
     "default": N_("General Swiss (3/1/0, Buchholz)"),

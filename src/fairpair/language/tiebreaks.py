@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from fairpair.i18n import current, pgettext
+from fairpair.language import current, pgettext
 
 
 @cache

@@ -245,9 +245,22 @@ def _post_raw(port: int, head: bytes, chunks: int, chunk: bytes) -> bytes:
                 sock.sendall(chunk)
         answer = b""
         with contextlib.suppress(OSError):
-            while part := sock.recv(65536):
+            while not _whole_answer(answer) and (part := sock.recv(65536)):
                 answer += part
         return answer
+
+
+def _whole_answer(answer: bytes) -> bool:
+    """Whether ``answer`` holds a whole HTTP answer: its head and the body its length says
+    (the server may keep the connection open after it: no need to wait for it to close)."""
+    head, found, body = answer.partition(b"\r\n\r\n")
+    if not found:
+        return False
+    for line in head.split(b"\r\n")[1:]:
+        name, _, value = line.partition(b":")
+        if name.strip().lower() == b"content-length":
+            return len(body) >= int(value.strip())
+    return False
 
 
 @pytest.mark.multiprocess

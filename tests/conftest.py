@@ -48,12 +48,28 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         for fixture, marker in MARKED_BY_FIXTURE.items():
             if fixture in getattr(item, "fixturenames", ()):
                 item.add_marker(marker)
+    # The long tests first (a stable sort: the order within each kind stays the files'):
+    # pytest-xdist hands the first tests out in turn and the rest to whichever worker is free,
+    # so the long ones are shared between the workers and the run ends on short tests, not
+    # on one worker finishing a browser walk while the other waits.
+    items.sort(key=_length_rank)
     if config.getoption("--nightly"):
         return
     nightly = [item for item in items if item.get_closest_marker("nightly")]
     if nightly:
         config.hook.pytest_deselected(items=nightly)
         items[:] = [item for item in items if not item.get_closest_marker("nightly")]
+
+
+#: The markers of long tests, longest kind first.
+LONG_FIRST = ("browser", "multiprocess", "slow")
+
+
+def _length_rank(item: pytest.Item) -> int:
+    for rank, marker in enumerate(LONG_FIRST):
+        if item.get_closest_marker(marker):
+            return rank
+    return len(LONG_FIRST)
 
 
 # Under pytest-xdist each worker collects and deselects (-m, the nightly tests) on its own, and

@@ -132,3 +132,13 @@ def test_a_byte_order_mark_is_accepted(tmp_path: Path) -> None:
     assert load_document(path) == load_document(SEED_001)
     done = run_validate(path)
     assert done.returncode == 0, done.stderr
+
+
+def test_a_file_cut_short_after_a_line_is_placed_at_the_next_lines_first_column(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "event.json"
+    path.write_bytes(b'{"name": "x",\n')  # the parser says "line 2 column 0"
+    with pytest.raises(MalformedJson) as caught:
+        load_document(path)
+    assert caught.value.where == f"{path}:2:1"

@@ -170,7 +170,9 @@ def _reason(item: Any) -> str:
 def _json_refusal(message: str, where: str) -> FairpairError:
     found = _AT.match(message)
     what, line, column = found.groups() if found else (message, None, None)
-    place = f"{where}:{line}:{column}" if line else where
+    # the parser says column 0 at the start of a line (the end of a file after a newline);
+    # an editor's first column is 1
+    place = f"{where}:{line}:{max(int(column or 1), 1)}" if line else where
     if "number out of range" in what:
         return DocumentError([Problem(place, "a number too large to read")])
     if "recursion limit" in what:

@@ -57,12 +57,16 @@ def test_the_stage_form_sets_the_dutch_system_with_baku_and_the_draft_shows_it(
 
     page.select_option("#f-pairing_method", "dutch")
     page.select_option("#f-initial_colour", "white")
+    assert page.input_value("#f-dutch_text") == "2026"  # the text in force, unless chosen
+    page.select_option("#f-dutch_text", "2025")
     page.click("#save-stage")
     page.wait_for_selector("#saved")
     config = export_event(db, slug).stage("swiss").config
     assert config.baku and config.initial_colour == "white"  # type: ignore[union-attr]
+    assert config.dutch_text == "2025"  # type: ignore[union-attr]
     assert page.is_checked("#f-baku")
     assert page.input_value("#f-initial_colour") == "white"
+    assert page.input_value("#f-dutch_text") == "2025"
     page.screenshot(path=str(SHOTS / "dutch2-stage-form.png"), full_page=True)
 
     # A tiebreak with its FIDE modifier (C.07 KS/L): a wrong one refused next to its box.

@@ -73,6 +73,19 @@ class PieceColour(StrEnum):
     BLACK = "black"
 
 
+class DutchText(StrEnum):
+    """Which text of the FIDE Dutch system (Handbook C.04.3) a Dutch stage follows where the
+    texts pair differently (docs/pairing.md, "The two texts")."""
+
+    FEB_2026 = "2026"
+    """In force from 1 February 2026 (C0403202602): a pairing-allocated bye is a downfloat
+    whatever it scores (art. 1.4.3)."""
+    JUL_2025 = "2025"
+    """In force from 1 July 2025 to 31 January 2026 (C0403202507): a round scored without
+    playing is a downfloat only when it scores more than a loss (art. 1.4.3), a
+    pairing-allocated bye included — a zero-point one is no float."""
+
+
 class TossPolicy(StrEnum):
     NEUTRAL = "neutral"
     CATCH_UP = "catch-up"
@@ -149,6 +162,9 @@ class SwissConfig:
     baku: bool = False
     """Baku acceleration (C.04.5.1) for a Dutch stage: virtual points for group A in the first
     half of the rounds, for the pairing only."""
+    dutch_text: DutchText = DutchText.FEB_2026
+    """The text of the Dutch system the stage follows where the texts differ (``DutchText``):
+    the one in force from 1 February 2026 unless the event was announced under the 2025 one."""
 
     def __post_init__(self) -> None:
         if self.baku and self.pairing_method is not PairingMethod.DUTCH:
@@ -157,6 +173,16 @@ class SwissConfig:
                 saying(
                     '"baku" (Baku acceleration, C.04.5.1) is a rule of the Dutch system: set '
                     '"pairing_method": "dutch" or turn Baku acceleration off'
+                ),
+            )
+        if self.dutch_text is not DutchText.FEB_2026 and self.pairing_method is not (
+            PairingMethod.DUTCH
+        ):
+            raise InvalidStage(
+                Location(("dutch_text",)),
+                saying(
+                    '"dutch_text" chooses a text of the Dutch system (C.04.3): set '
+                    '"pairing_method": "dutch" or leave it out'
                 ),
             )
 

@@ -89,6 +89,11 @@ def remainders() -> tuple[tuple[str, str], ...]:
 
 
 INITIAL_COLOURS = (("", N_("Drawn by lot")), ("white", N_("White")), ("black", N_("Black")))
+#: The texts of the Dutch system (``engine.stage_config.DutchText``), the one in force first.
+DUTCH_TEXTS = (
+    ("2026", N_("In force from 1 February 2026")),
+    ("2025", N_("The 2025 text (1 July 2025 to 31 January 2026)")),
+)
 #: The settings this form edits (an edit sets the others of these to "removed").
 MANAGED = (
     "name",
@@ -97,6 +102,7 @@ MANAGED = (
     "pairing_method",
     "initial_colour",
     "baku",
+    "dutch_text",
     "max_rounds",
     "half_point_byes",
     "groups",
@@ -183,6 +189,7 @@ def form_of_stage(stage: Stage) -> dict[str, Any]:
             half_point_byes=_text(config.half_point_byes),
             initial_colour=_text(config.initial_colour and config.initial_colour.value),
             baku="1" if config.baku else "",
+            dutch_text=config.dutch_text.value,
         )
     if isinstance(config, SwissEliminationConfig):
         values.update(
@@ -365,6 +372,11 @@ def settings_of_form(
             settings["initial_colour"] = colour
         if values.get("baku"):
             settings["baku"] = True
+        text = str(values.get("dutch_text", "") or "2026")
+        if text not in dict(DUTCH_TEXTS):
+            errors["dutch_text"] = gettext("choose the text in force or the 2025 text")
+        elif text != "2026":
+            settings["dutch_text"] = text
         groups = _groups(str(values.get("groups", "")), players, errors)
         if groups:
             settings["groups"] = groups
@@ -452,6 +464,7 @@ _FIELDS = {
     "pairing_method": "pairing_method",
     "initial_colour": "initial_colour",
     "baku": "baku",
+    "dutch_text": "dutch_text",
     "max_rounds": "max_rounds",
     "half_point_byes": "half_point_byes",
     "groups": "groups",

@@ -50,7 +50,7 @@ from fairpair.engine.stage import (
     TossPolicy,
     TossSettings,
 )
-from fairpair.engine.stage_config import PieceColour, RemainderMode
+from fairpair.engine.stage_config import DutchText, PieceColour, RemainderMode
 from fairpair.engine.tournament import Tournament
 from fairpair.interop.document.binding import BINDINGS, Binding
 from fairpair.interop.document.checks import no_result, ruleset_tag
@@ -382,6 +382,17 @@ class StageDoc(TypedDict):
         ]
     ]
     baku: NotRequired[Flag]
+    dutch_text: NotRequired[
+        Annotated[
+            DutchText,
+            Field(
+                description="Dutch system: the text of C.04.3 followed where the texts differ, "
+                '"2026" (in force from 1 February 2026, the default) or "2025" (1 July 2025 '
+                "to 31 January 2026): whether a pairing-allocated bye that scores no more than "
+                "a loss is a downfloat."
+            ),
+        ]
+    ]
     third_place: NotRequired[Flag]
     cycles: NotRequired[Annotated[int, Strict(), Field(ge=1, le=2)]]
     pod_size: NotRequired[Annotated[int, Strict(), Field(ge=3, le=10)]]

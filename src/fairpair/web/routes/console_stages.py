@@ -87,6 +87,7 @@ def _form_page(
         remainders=stage_form.remainders(),
         toss_policies=stage_form.TOSS_POLICIES,
         initial_colours=stage_form.INITIAL_COLOURS,
+        dutch_texts=stage_form.DUTCH_TEXTS,
         sources=[s for s in event.stages if s.id != stage],
         recommended=recommended(active),
         editable=access.can(Role.OWNER),

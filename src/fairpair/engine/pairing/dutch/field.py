@@ -4,7 +4,9 @@ Colours are the matches' toss: ``Toss.first`` is White, the other player Black (
 the toss, the round-robin schedule and TRF files use). A game is *played* when its result is
 a game result (not a forfeit, not skipped); a forfeit keeps its opponent (they were paired)
 but gives no colour; the pairing-allocated bye is the stage's ``pairing`` bye; full, half and
-zero-point byes and absences are rounds the player was not paired in.
+zero-point byes and absences are rounds the player was not paired in. The stage's text of the
+system (``SwissConfig.dutch_text``) decides whether a pairing-allocated bye that scores no more
+than a loss is a downfloat (``DutchField.bye_floats_down``).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from fairpair.engine.players import PlayerId
 from fairpair.engine.results import ResultKind
 from fairpair.engine.rounds import ByeKind
 from fairpair.engine.stage import Stage
+from fairpair.engine.stage_config import DutchText
 from fairpair.engine.tournament import Tournament
 
 _PLAYED = frozenset((ResultKind.PLAYED, ResultKind.INTENTIONAL_DRAW))
@@ -86,12 +89,15 @@ def dutch_field(
             Entrant(pid, numbers.get(pid, len(numbers) + 1), tuple(rounds), pid in present_set)
         )
         del record
+    swiss = stage.swiss
+    text = swiss.dutch_text if swiss is not None else DutchText.FEB_2026
     return DutchField(
         tuple(entrants),
         rounds_total,
         initial_colour,
         Scoring(_units(scoring.win, unit), _units(scoring.draw, unit), _units(scoring.loss, unit)),
         forbidden,
+        bye_floats_down=text is DutchText.FEB_2026,
     )
 
 

@@ -93,6 +93,10 @@ class DutchField:
     scoring: Scoring = field(default_factory=Scoring)
     forbidden: tuple[tuple[str, str], ...] = ()
     """Pairs that must not meet (teammates, family), besides players who met already."""
+    bye_floats_down: bool = True
+    """A pairing-allocated bye is a downfloat whatever it scores (C.04.3 of 1 February 2026,
+    art. 1.4.3); ``False``: only when it scores more than a loss, as any round scored without
+    playing (the text of 1 July 2025, art. 1.4.3)."""
 
 
 @dataclass(frozen=True, slots=True)

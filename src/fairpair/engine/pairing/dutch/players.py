@@ -129,13 +129,17 @@ def _float(
     entrant: Entrant, rounds_back: int, by_key: dict[str, Entrant], field: DutchField
 ) -> FloatKind | None:
     """The float the entrant received ``rounds_back`` rounds ago (C.04.3 1.4): a player who
-    scored more than a loss without playing received a downfloat; after a game between
-    different scores the higher one a downfloat, the lower one an upfloat."""
+    received the pairing-allocated bye (the text of 2026, whatever it scored:
+    ``DutchField.bye_floats_down``) or scored more than a loss without playing received a
+    downfloat; after a game between different scores the higher one a downfloat, the lower
+    one an upfloat."""
     index = len(entrant.rounds) - rounds_back
     if index < 0:
         return None
     past = entrant.rounds[index]
     if not past.played or past.opponent is None:
+        if past.pairing_bye and field.bye_floats_down:
+            return FloatKind.DOWN
         return FloatKind.DOWN if past.points > field.scoring.loss else None
     mine = score_before(entrant, rounds_back)
     other = by_key.get(past.opponent)

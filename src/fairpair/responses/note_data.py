@@ -24,6 +24,7 @@ from fairpair.engine.pairing.notes import (
     ByeNote,
     ColoursNote,
     DutchBracketNote,
+    DutchTextNote,
     ExcludedNote,
     FloatNote,
     ForcedForbiddenNote,
@@ -94,6 +95,7 @@ FIELDS: dict[type, tuple[str, ...]] = {
     SeatReplacedNote: ("withdrawn", "replacement", "seed", "from_stage"),
     BracketResetNote: ("final", "reset", "needed"),
     VirtualPointsNote: ("players", "points", "group_a", "full_rounds", "accelerated_rounds"),
+    DutchTextNote: ("edition",),
     ColoursNote: (
         "white",
         "black",

@@ -42,6 +42,7 @@ from fairpair.engine.pairing.notes import (
     ColoursNote,
     ColourWanted,
     DutchBracketNote,
+    DutchTextNote,
     NumberSource,
     Pair,
     PodByesNote,
@@ -60,6 +61,7 @@ from fairpair.engine.pairing.notes import (
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import ByeKind
 from fairpair.engine.stage import PairingMethod
+from fairpair.engine.stage_config import DutchText
 from fairpair.responses.values import decimal, exact_text
 
 
@@ -304,6 +306,12 @@ class BracketResetModel(Model):
     text: str
 
 
+class DutchTextModel(Model):
+    kind: Literal["dutch_text"]
+    edition: DutchText
+    text: str
+
+
 class VirtualPointsModel(Model):
     kind: Literal["virtual_points"]
     players: list[str]
@@ -371,7 +379,8 @@ NoteModel = Annotated[
     | BracketResetModel
     | VirtualPointsModel
     | ColoursModel
-    | DutchBracketModel,
+    | DutchBracketModel
+    | DutchTextModel,
     Field(discriminator="kind"),
 ]
 
@@ -420,6 +429,7 @@ _MODELS: dict[type, type[Model]] = {
     VirtualPointsNote: VirtualPointsModel,
     ColoursNote: ColoursModel,
     DutchBracketNote: DutchBracketModel,
+    DutchTextNote: DutchTextModel,
 }
 
 

@@ -583,6 +583,16 @@ def _wish(wants: object, strength: object) -> str:
     return gettext(message) if message is not None else gettext("no colour preference")
 
 
+def _dutch_text(note: Note, name: Name) -> str:
+    if note["edition"] == "2025":
+        return gettext(
+            "Paired by the 2025 text of the Dutch system (C.04.3, 1 July 2025 to 31 January "
+            "2026): a pairing-allocated bye is a downfloat only when it scores more than a "
+            "loss (art. 1.4.3)."
+        )
+    return gettext("Paired by the text of the Dutch system in force from 1 February 2026 (C.04.3).")
+
+
 def _virtual_points(note: Note, name: Name) -> str:
     full, half = note["full_rounds"], note["accelerated_rounds"]
     schedule = (
@@ -857,6 +867,7 @@ _KINDS: dict[str, Callable[[Note, Name], str | None]] = {
     "virtual_points": _virtual_points,
     "colours": _colours,
     "dutch_bracket": _dutch_bracket,
+    "dutch_text": _dutch_text,
     "pod_tables": _pod_tables,
     "round_robin_numbers": _round_robin_numbers,
 }

@@ -23,6 +23,7 @@ from fairpair.engine.pairing.notes import (
     ColoursNote,
     ColourWanted,
     DutchBracketNote,
+    DutchTextNote,
     ExcludedNote,
     FloatNote,
     ForcedForbiddenNote,
@@ -54,6 +55,7 @@ from fairpair.engine.pairing.notes import (
 from fairpair.engine.players import PlayerId
 from fairpair.engine.points_text import points_text
 from fairpair.engine.rounds import ByeKind
+from fairpair.engine.stage_config import DutchText
 
 _ONE_EXCLUDED = {
     Exclusion.DROPPED: "has dropped or withdrawn",
@@ -210,6 +212,14 @@ def render_note(note: PairingNote, names: Mapping[PlayerId, str] | None = None) 
             return round_robin_text(note, name)
         case VirtualPointsNote() | ColoursNote() | DutchBracketNote():
             return dutch_text(note, name)
+        case DutchTextNote(edition=edition):
+            if edition is DutchText.JUL_2025:
+                return (
+                    "Paired by the 2025 text of the Dutch system (C.04.3, 1 July 2025 to 31 "
+                    "January 2026): a pairing-allocated bye is a downfloat only when it scores "
+                    "more than a loss (art. 1.4.3)."
+                )
+            return "Paired by the text of the Dutch system in force from 1 February 2026 (C.04.3)."
         case BracketSeedNote(seed=seed, player=player, slot=slot, size=size):
             return (
                 f"{name(player)} is seed {seed} and starts in slot {slot} of {size} "

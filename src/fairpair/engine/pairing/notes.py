@@ -20,6 +20,7 @@ from fairpair.engine.pairing.exclusions import Exclusion as Exclusion  # re-expo
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import ByeKind
 from fairpair.engine.stage import PairingMethod
+from fairpair.engine.stage_config import DutchText
 
 Pair = tuple[PlayerId, PlayerId]
 """Two players at one table, the higher-ranked first."""
@@ -56,6 +57,7 @@ class NoteKind(StrEnum):
     VIRTUAL_POINTS = "virtual_points"
     COLOURS = "colours"
     DUTCH_BRACKET = "dutch_bracket"
+    DUTCH_TEXT = "dutch_text"
 
 
 class SeedSource(StrEnum):
@@ -465,6 +467,16 @@ class ColourWanted(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class DutchTextNote:
+    """The Dutch system's text the stage follows (``SwissConfig.dutch_text``), noted when it
+    is not the one in force: ``edition`` 2025 (C.04.3 of 1 July 2025, art. 1.4.3: a
+    pairing-allocated bye is a downfloat only when it scores more than a loss)."""
+
+    kind: ClassVar[NoteKind] = NoteKind.DUTCH_TEXT
+    edition: DutchText
+
+
+@dataclass(frozen=True, slots=True)
 class VirtualPointsNote:
     """Baku acceleration (C.04.5.1): ``players`` (group A, in this round's pairing) pair with
     ``points`` virtual points added; ``group_a`` players were put in group A before round 1;
@@ -550,5 +562,6 @@ PairingNote = (
     | VirtualPointsNote
     | ColoursNote
     | DutchBracketNote
+    | DutchTextNote
 )
 """Any pairing note; ``note.kind`` says which."""

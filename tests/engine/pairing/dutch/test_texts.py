@@ -16,7 +16,9 @@ from fairpair.engine.changes.results import record_result
 from fairpair.engine.changes.rounds import release_round
 from fairpair.engine.errors import InvalidStage
 from fairpair.engine.formats.registry import pair_next_round
+from fairpair.engine.pairing import render_note
 from fairpair.engine.pairing.draft import PairingDraft
+from fairpair.engine.pairing.notes import DutchTextNote
 from fairpair.engine.players import Player
 from fairpair.engine.results import Result, ResultKind, Side
 from fairpair.engine.rulesets import PRESETS
@@ -79,6 +81,12 @@ def test_a_zero_point_bye_is_a_downfloat_in_the_2026_text_only() -> None:
     then = played(DutchText.JUL_2025)
     draft = pair_next_round(then, then.stages[0])
     assert boards(draft) == ((("5", "2"), ("8", "7"), ("9", "3"), ("1", "6")), "4")
+    # The draft says which text paired it (the text in force goes without saying).
+    assert [n for n in draft.notes if isinstance(n, DutchTextNote)] == [
+        DutchTextNote(DutchText.JUL_2025)
+    ]
+    assert "2025 text of the Dutch system" in render_note(DutchTextNote(DutchText.JUL_2025), {})
+    assert not any(isinstance(n, DutchTextNote) for n in pair_next_round(now, now.stages[0]).notes)
 
 
 def test_the_texts_pair_alike_when_the_bye_scores_a_win() -> None:

@@ -40,6 +40,7 @@ from fairpair.engine.pairing.notes import (
     ColoursNote,
     ColourWanted,
     DutchBracketNote,
+    DutchTextNote,
     GroupScore,
     MethodNote,
     PairingNote,
@@ -52,6 +53,7 @@ from fairpair.engine.pairing.refusals import NobodyToPair, NoDutchPairingExists
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import Bye, ByeKind, Toss, TossReason
 from fairpair.engine.stage import PairingMethod, Stage
+from fairpair.engine.stage_config import DutchText
 from fairpair.engine.standings import Standings, compute_standings
 from fairpair.engine.tournament import Tournament
 
@@ -143,6 +145,9 @@ def pair_dutch_round(tournament: Tournament, stage: Stage) -> PairingDraft:
         present = set(ranked)
     eligibility = eligible_field(tournament, stage, number, ranked, standings, present)
     notes: list[PairingNote] = [*eligibility.notes(), MethodNote(PairingMethod.DUTCH)]
+    text = stage.swiss.dutch_text if stage.swiss is not None else DutchText.FEB_2026
+    if text is not DutchText.FEB_2026:  # the text in force goes without saying
+        notes.append(DutchTextNote(text))
     taken = take_assigned_byes(tournament, stage, number, eligibility.eligible)
     byes = taken.byes
     notes.extend(taken.notes)

@@ -13,6 +13,7 @@ what Typer or Click cost to import, docs/performance.md "Start-up").
 
 from __future__ import annotations
 
+import gc
 import importlib
 import sys
 from collections.abc import Callable, Sequence
@@ -136,4 +137,9 @@ def main(words: Sequence[str] | None = None) -> NoReturn:
     # One command per process: the collector is paused for its whole run (fairpair.gc_pause).
     with paused_gc():
         code = app(words)
+    # The process ends here: what it made is moved out of the collector's sight, so the
+    # interpreter's final collections do not walk it (0.013 s of a 0.12 s command,
+    # docs/performance.md "Start-up"); the memory goes back with the process. Output is
+    # flushed at exit as before, and every file a command writes is closed by then.
+    gc.freeze()
     sys.exit(code)

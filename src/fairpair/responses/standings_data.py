@@ -4,10 +4,12 @@ into its model for the HTTP API. A test checks that both give the same JSON."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from fairpair.engine.record_text import record_formatter, record_heading
-from fairpair.engine.standings import Standings
+from fairpair.engine.standings import Standings, StandingsRow
+from fairpair.engine.tiebreaks import Tiebreak, Value
 from fairpair.responses.values import (
     columns_of,
     complete_through,
@@ -30,6 +32,9 @@ def standings_payload(
     record = record_formatter(standings.stage.ruleset)
     in_decimals = columns_of(standings).tiebreaks_in_decimals  # one notation a column
     counted = rounds_up_to(standings.stage, standings.after_round)
+    names = [tb.name for tb in tiebreaks]
+    cells = _cells(standings, in_decimals)
+    point_cell = _memo(lambda v: (decimal(v), exact_text(v)))
     return {
         "tournament": tournament_name,
         "stage": standings.stage.id,
@@ -50,8 +55,8 @@ def standings_payload(
             {
                 "rank": row.rank,
                 "player": {"id": row.player.id, "name": row.player.name},
-                "points": decimal(row.points),
-                "points_exact": exact_text(row.points),
+                "points": points[0],
+                "points_exact": points[1],
                 "record": {
                     "wins": row.wins,
                     "draws": row.draws,
@@ -65,15 +70,12 @@ def standings_payload(
                 "status": status_of(standings, row),
                 "place": row.place.text if row.place is not None else None,
                 "tiebreaks": {
-                    tb.name: {
-                        "value": None if v is None else decimal(v),
-                        "exact": None if v is None else exact_text(v),
-                        "display": display(v, tb, dec),
-                    }
-                    for tb, v, dec in zip(tiebreaks, row.tiebreaks, in_decimals, strict=True)
+                    name: {"value": cell[0], "exact": cell[1], "display": cell[2]}
+                    for name, cell in zip(names, cells(row), strict=True)
                 },
             }
             for row in (standings.rows if rows is None else standings.rows[rows])
+            for points in (point_cell(row.points),)
         ],
         "complete_through": complete_through(counted),
         "rounds_in_progress": [
@@ -86,3 +88,45 @@ def standings_payload(
             if not r.is_complete
         ],
     }
+
+
+V = TypeVar("V")
+Cell = tuple[float | int | None, str | None, str]
+
+
+def _memo(make: Callable[[Any], V]) -> Callable[[Any], V]:
+    """``make``, remembering its answer for each value: a column of 10,000 rows holds a few
+    dozen points values and a few thousand tiebreak values, each written once. A value is
+    looked up by its exact ratio (hashing a ``Fraction`` costs ten times a tuple's)."""
+    seen: dict[tuple[int, int] | None, V] = {}
+
+    def made(value: Any) -> V:
+        key = None if value is None else value.as_integer_ratio()
+        found = seen.get(key)
+        if found is None:
+            found = seen[key] = make(value)
+        return found
+
+    return made
+
+
+def _cells(
+    standings: Standings, in_decimals: Sequence[bool]
+) -> Callable[[StandingsRow], list[Cell]]:
+    """A row's tiebreak cells: value, exact fraction and display text, each column's values
+    written once (``_memo``)."""
+
+    def column(tb: Tiebreak, dec: bool) -> Callable[[Value], Cell]:
+        def cell(v: Value) -> Cell:
+            if v is None:
+                return (None, None, display(v, tb, dec))
+            return (decimal(v), exact_text(v), display(v, tb, dec))
+
+        return _memo(cell)
+
+    columns = [column(tb, dec) for tb, dec in zip(standings.tiebreaks, in_decimals, strict=True)]
+
+    def cells(row: StandingsRow) -> list[Cell]:
+        return [written(v) for written, v in zip(columns, row.tiebreaks, strict=True)]
+
+    return cells

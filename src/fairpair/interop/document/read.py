@@ -46,6 +46,8 @@ def read_bytes(path: Path) -> bytes:
     """The file's bytes, without a UTF-8 byte order mark; ``UnreadableFile`` otherwise (and
     when it is not UTF-8)."""
     raw = read_raw(path).removeprefix(BOM)
+    if raw.isascii():  # ASCII is UTF-8; checked ten times faster than decoded
+        return raw
     try:
         raw.decode("utf-8")
     except UnicodeDecodeError as error:

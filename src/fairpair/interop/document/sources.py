@@ -1,9 +1,13 @@
 """The sources the shipped document validator is made from, and their digest: a change to any
-of them (or another pydantic-core) makes ``compiled.pickle`` stale."""
+of them (or another pydantic-core) makes ``compiled.pickle`` stale.
+
+The digest is a CRC-32 chain (``zlib``, already loaded), not a cryptographic hash: it tells an
+edited source from the one the file was made from, and is checked at every start of every
+command, where importing OpenSSL's ``hashlib`` cost ~3 ms (docs/performance.md "Start-up")."""
 
 from __future__ import annotations
 
-import hashlib
+import zlib
 from pathlib import Path
 
 import pydantic_core
@@ -44,8 +48,8 @@ SOURCES = (
 
 
 def sources_digest() -> str:
-    digest = hashlib.sha256(pydantic_core.__version__.encode())
+    crc = zlib.crc32(pydantic_core.__version__.encode())
     for name in SOURCES:
-        digest.update(name.encode())
-        digest.update((PACKAGE / name).read_bytes())
-    return digest.hexdigest()
+        crc = zlib.crc32(name.encode(), crc)
+        crc = zlib.crc32((PACKAGE / name).read_bytes(), crc)
+    return f"crc32:{crc:08x}"

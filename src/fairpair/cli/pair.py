@@ -16,7 +16,6 @@ from fairpair.cli import options
 from fairpair.cli.errors import handles_errors
 from fairpair.cli.params import Option
 from fairpair.cli.tournament_files import load_tournament
-from fairpair.engine.changes import release_round
 from fairpair.engine.formats import pair_next_round, stage_to_pair
 from fairpair.engine.pairing import PairingDraft, render_note
 from fairpair.engine.players import PlayerId
@@ -217,9 +216,11 @@ def pair(
             text += "\n" + out.clean(saved) + "\n"
         # The round as released, untracked (the file derives its state from the results),
         # added to the file without touching anything else in it.
+        from fairpair.engine.changes import release_round  # only with --save
+        from fairpair.interop.save import save_with_new_round
+
         released = release_round(tournament, draft, tosses=tosses, state=None)
         new_round = released.stage(draft.stage_id).rounds[-1]
-        from fairpair.interop.save import save_with_new_round  # only with --save
 
         save_with_new_round(file, draft.stage_id, new_round)
     write(text)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from operator import attrgetter
 
 from fairpair.engine.errors import saying_p
 from fairpair.engine.players import PlayerId
@@ -160,6 +161,10 @@ class Bye:
     kind: ByeKind = ByeKind.PAIRING
 
 
+#: A table's id, read by ``map`` (``Round`` checks every table has one).
+_ID = attrgetter("id")
+
+
 def default_match_id(round_number: int, table: int) -> str:
     return f"{round_number}.{table}"
 
@@ -179,7 +184,7 @@ class Round:
 
     def __post_init__(self) -> None:
         number = self.number
-        if any(not m.id for m in self.matches):
+        if not all(map(_ID, self.matches)):  # read in C: a big round has 50,000 matches
             object.__setattr__(
                 self,
                 "matches",
@@ -192,7 +197,7 @@ class Round:
                     for m in self.matches
                 ),
             )
-        if any(not p.id for p in self.pods):
+        if not all(map(_ID, self.pods)):
             object.__setattr__(
                 self,
                 "pods",

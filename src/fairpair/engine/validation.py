@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 
 from fairpair.engine.errors import (
     N_,
@@ -520,9 +521,14 @@ def _played_after_drop(t: Tournament, s: Stage, at: str) -> list[Problem]:
     return out
 
 
+#: A match's fields, read by ``map`` (a round of 50,000 matches is read in C, not in a loop).
+_A, _B, _TABLE, _RESULT, _TOSS = map(attrgetter, ("a", "b", "table", "result", "toss"))
+
+
 def _seats(rnd: Round) -> list[str]:
-    """Everyone placed in the round (a player placed twice is listed twice)."""
-    seats = [p for m in rnd.matches for p in (m.a, m.b)]
+    """Everyone placed in the round, in no particular order (a player placed twice is listed
+    twice)."""
+    seats = [*map(_A, rnd.matches), *map(_B, rnd.matches)]
     for pod in rnd.pods:
         seats.extend(pod.seats)
     seats.extend(b.player for b in rnd.byes)
@@ -564,13 +570,18 @@ def _round_is_clean(rnd: Round, known: set[str], fmt: MatchFormat) -> bool:
     seated = set(seats)
     if len(seated) != len(seats) or not seated <= known:
         return False
-    if len({m.table for m in rnd.matches}) != len(rnd.matches):
+    if len(set(map(_TABLE, rnd.matches))) != len(rnd.matches):
         return False
     limit = _MAX_WINS.get(fmt, 0 if fmt is MatchFormat.TWO_GAME else None)
-    for m in rnd.matches:
-        if m.toss is not None and m.toss.first != m.a and m.toss.first != m.b:
-            return False
-        games = m.result.games if m.result is not None else None
+    if any(map(_TOSS, rnd.matches)):
+        for m in rnd.matches:
+            if m.toss is not None and m.toss.first != m.a and m.toss.first != m.b:
+                return False
+    # Each distinct result once (a document's results are shared objects: a handful a round).
+    shared = map(_RESULT, rnd.matches)
+    results = dict(zip(map(id, map(_RESULT, rnd.matches)), shared, strict=True))
+    for result in results.values():
+        games = result.games if result is not None else None
         if games is not None:
             if fmt is MatchFormat.TWO_GAME and games.total > 2:
                 return False

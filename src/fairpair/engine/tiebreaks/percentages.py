@@ -46,7 +46,15 @@ GW_TEXT = defined(
 
 def gw(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
     """GW% (its definition: ``GW_TEXT``)."""
-    return {pid: None if r is None else Fraction(*r) for pid, r in ctx.game_rate.items()}
+    made: dict[tuple[int, int], Fraction] = {}  # one Fraction per distinct rate
+
+    def rate(r: tuple[int, int]) -> Fraction:
+        found = made.get(r)
+        if found is None:
+            found = made[r] = Fraction(*r)
+        return found
+
+    return {pid: None if r is None else rate(r) for pid, r in ctx.game_rate.items()}
 
 
 #: The definition of ``ogw``, one message a paragraph (/help/tiebreaks).

@@ -104,6 +104,8 @@ def text_said(value: str, limit: int = MAX_NAME_LENGTH, *, name: bool = False) -
         return saying("must not be empty or only spaces")
     if len(value) > limit:
         return saying("is longer than %(limit)s characters", limit=limit)
+    if value.isascii() and value.isprintable():  # no character either pattern refuses
+        return None
     unsafe = _NEVER_IN_NAMES if name and not NAMES_REFUSE_CONTROLS else _UNSAFE
     bad = unsafe.search(value)
     if bad is not None:

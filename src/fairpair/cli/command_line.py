@@ -260,6 +260,16 @@ def _usage_piece(param: Param) -> str:
 # -- commands ---------------------------------------------------------------------------------
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's formatter at a fixed width: argparse makes one at every ``add_argument`` (to
+    check its metavar), and its own width lookup imports ``shutil`` (with ``bz2`` and
+    ``lzma``: 3 ms of every command's start). fairpair's help is written by
+    ``Command.help_text``, not by it."""
+
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, width=80)
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse's word splitting; its complaints become a ``UsageError`` worded as ours."""
 
@@ -349,7 +359,7 @@ class Command:
 
     def parse(self, words: list[str]) -> dict[str, Any]:
         """The function's keyword arguments from the words typed (a ``UsageError`` if wrong)."""
-        parser = _Parser(add_help=False, allow_abbrev=False)
+        parser = _Parser(add_help=False, allow_abbrev=False, formatter_class=_Formatter)
         for p in self.params:
             if p.is_argument:
                 parser.add_argument(p.name, nargs="*" if p.many else "?", default=None)

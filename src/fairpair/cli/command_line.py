@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from fairpair.cli.params import Argument, Exit, Option, UsageError
+from fairpair.cli.terminal import terminal_width
 
 HELP = ("-h", "--help")
 HELP_ROW = ("-h, --help", "Show this message and exit.")
@@ -153,10 +154,8 @@ def width() -> int:
     try:
         columns = int(os.environ.get("COLUMNS", ""))
     except ValueError:
-        try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
-        except (AttributeError, ValueError, OSError):
-            columns = 80
+        found = terminal_width()
+        columns = 80 if found is None else found
     return max(min(columns, 80), 50)
 
 

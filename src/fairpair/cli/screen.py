@@ -14,6 +14,7 @@ import sys
 from dataclasses import dataclass
 from typing import TextIO
 
+from fairpair.cli.terminal import terminal_width
 from fairpair.cli.text import clean, normal_encoding
 
 MIN_WIDTH = 20
@@ -58,12 +59,7 @@ def _width() -> int:
     raw = os.environ.get("COLUMNS", "")
     if raw.strip().isdigit() and int(raw) > 0:
         return max(MIN_WIDTH, int(raw))
-    # What shutil.get_terminal_size does once $COLUMNS is read, without importing shutil
-    # (3 ms of every command's start: it loads bz2 and lzma).
-    try:
-        size = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
-    except (AttributeError, ValueError, OSError):  # no terminal behind standard output
-        size = 80
+    size = terminal_width() or 80
     return max(MIN_WIDTH, size if size > 0 else 80)
 
 

@@ -580,9 +580,8 @@ def _round_is_clean(rnd: Round, known: set[str], fmt: MatchFormat) -> bool:
             if m.toss is not None and m.toss.first != m.a and m.toss.first != m.b:
                 return False
     # Each distinct result once (a document's results are shared objects: a handful a round).
-    shared = map(_RESULT, rnd.matches)
-    results = dict(zip(map(id, map(_RESULT, rnd.matches)), shared, strict=True))
-    for result in results.values():
+    distinct = {id(result): result for result in map(_RESULT, rnd.matches)}
+    for result in distinct.values():
         games = result.games if result is not None else None
         if games is not None:
             if fmt is MatchFormat.TWO_GAME and games.total > 2:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cached_property
 from math import lcm
@@ -41,6 +42,21 @@ FORFEITS = frozenset((Unplayed.FORFEIT_WIN, Unplayed.FORFEIT_LOSS, Unplayed.DOUB
 _FORFEIT_KINDS = frozenset(
     (RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS, RoundKind.DOUBLE_FORFEIT)
 )
+
+
+def fraction_maker() -> Callable[[int, int], Fraction]:
+    """``Fraction(n, d)``, each distinct value made once: many players share a tiebreak value
+    (a mean, a rate), and making a ``Fraction`` (its gcd, in Python) costs twenty times the
+    dict lookup that finds it again."""
+    made: dict[tuple[int, int], Fraction] = {}
+
+    def fraction(numerator: int, denominator: int) -> Fraction:
+        found = made.get((numerator, denominator))
+        if found is None:
+            found = made[(numerator, denominator)] = Fraction(numerator, denominator)
+        return found
+
+    return fraction
 
 
 class TiebreakContext:
@@ -322,9 +338,7 @@ class TiebreakContext:
         take = scaled.__getitem__
         virtual = self.virtual and virtual_values is not None
         out: dict[PlayerId, Fraction | None] = {}
-        # One Fraction per distinct (total, count): many players share a mean, and making a
-        # Fraction (its gcd, in Python) costs twenty times a dict lookup.
-        means: dict[tuple[int, int], Fraction] = {}
+        mean_of = fraction_maker()
         for pid, rec in self.records.items():
             count = len(rec.opponents)
             total = sum(map(take, rec.opponents))
@@ -333,13 +347,7 @@ class TiebreakContext:
                 own_n, own_d = virtual_values[pid]
                 total += own_n * (denominator // own_d) * len(rec.unplayed)
                 count += len(rec.unplayed)
-            if not count:
-                out[pid] = None
-                continue
-            mean = means.get((total, count))
-            if mean is None:
-                mean = means[(total, count)] = Fraction(total, denominator * count)
-            out[pid] = mean
+            out[pid] = mean_of(total, denominator * count) if count else None
         return out
 
     @cached_property

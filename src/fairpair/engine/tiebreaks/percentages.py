@@ -8,12 +8,11 @@ in opponents' percentages); Play! Pokémon Tournament Rules (resistance with a 2
 from __future__ import annotations
 
 from collections.abc import Mapping
-from fractions import Fraction
 
 from fairpair.engine.errors import N_
 from fairpair.engine.players import PlayerId
 from fairpair.engine.tiebreaks.base import Tiebreak, ValueKind, defined
-from fairpair.engine.tiebreaks.context import TiebreakContext, Value
+from fairpair.engine.tiebreaks.context import TiebreakContext, Value, fraction_maker
 
 #: The definition of ``omw``, one message a paragraph (/help/tiebreaks).
 OMW_TEXT = defined(
@@ -46,15 +45,8 @@ GW_TEXT = defined(
 
 def gw(ctx: TiebreakContext) -> Mapping[PlayerId, Value]:
     """GW% (its definition: ``GW_TEXT``)."""
-    made: dict[tuple[int, int], Fraction] = {}  # one Fraction per distinct rate
-
-    def rate(r: tuple[int, int]) -> Fraction:
-        found = made.get(r)
-        if found is None:
-            found = made[r] = Fraction(*r)
-        return found
-
-    return {pid: None if r is None else rate(r) for pid, r in ctx.game_rate.items()}
+    rate = fraction_maker()
+    return {pid: None if r is None else rate(*r) for pid, r in ctx.game_rate.items()}
 
 
 #: The definition of ``ogw``, one message a paragraph (/help/tiebreaks).

@@ -21,15 +21,15 @@ def round_of(**values: Any) -> Round:
         made: list[Match] = []
         add = made.append
         for m in matches:
-            get = m.get
+            get, table = m.get, m["table"]
             add(
                 Match(
-                    m["table"],
+                    table,
                     m["a"],
                     m["b"],
                     get("result"),
                     get("toss"),
-                    get("id") or prefix + str(m["table"]),
+                    get("id") or prefix + str(table),
                 )
             )
         values["matches"] = tuple(made)

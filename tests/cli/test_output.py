@@ -326,7 +326,7 @@ def test_a_save_that_fails_prints_no_success(
 _PROBE = """
 import atexit, json, sys
 def dump():
-    names = [m for m in sys.modules if m.startswith(("fairpair", "rich", "pydantic"))]
+    names = [m for m in sys.modules if m.startswith(("fairpair", "rich", "pydantic", "_hashlib"))]
     sys.stderr.write("\\nMODULES " + json.dumps(names))
 atexit.register(dump)
 sys.argv = ["fairpair", *sys.argv[1:]]
@@ -359,6 +359,10 @@ def test_the_app_imports_no_engine_and_a_command_only_what_it_draws(seed_001_pat
     assert "fairpair.engine.standings" in piped
     assert not {m for m in piped if m.startswith("rich")}  # plain text needs no Rich
     assert "fairpair.responses.standings" not in piped  # no response models without --json
+    # pydantic-core's compiled validator, not its package's typed schema definitions (16 ms),
+    # and SHA-256 without OpenSSL (3 ms): interop/document/validator_core.py, engine/sha256.py
+    assert "pydantic_core._pydantic_core" in piped
+    assert not {"pydantic_core", "pydantic_core.core_schema", "_hashlib"} & piped
     assert not {m for m in piped if m.startswith(("fairpair.cli.pair", "fairpair.cli.toss"))}
     as_json = _modules("standings", str(seed_001_path), "--json")
     assert "fairpair.responses.standings_data" in as_json

@@ -5,9 +5,8 @@ The standings header, its empty-table hint and ``validate`` say it in these word
 
 from __future__ import annotations
 
-from fairpair.engine.lifecycle import many_live
 from fairpair.engine.rounds import Round
-from fairpair.engine.stage import Stage
+from fairpair.engine.stage import Stage, many_live
 from fairpair.responses.values import complete_through, rounds_up_to
 
 

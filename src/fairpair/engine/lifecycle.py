@@ -39,8 +39,7 @@ from enum import StrEnum
 from fairpair.engine.errors import N_, Said, saying, saying_n, saying_p
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import STATE_SAID, Round, RoundState
-from fairpair.engine.stage import Stage
-from fairpair.engine.stage_config import StageFormat
+from fairpair.engine.stage import Stage, many_live
 
 
 class RoundAction(StrEnum):
@@ -279,12 +278,6 @@ class Verdict:
     @property
     def allowed(self) -> bool:
         return self.refusal is None
-
-
-def many_live(stage: Stage) -> bool:
-    """Whether ``stage`` may have several rounds Scheduled or Open at once (a round robin:
-    every round is fixed at the start and may be released ahead)."""
-    return stage.format is StageFormat.ROUND_ROBIN
 
 
 def live_round(stage: Stage, besides: int | None = None) -> Round | None:

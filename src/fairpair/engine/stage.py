@@ -175,6 +175,12 @@ class Stage:
 _DOCUMENT_NAMES = {"thresholds": "elimination"}
 
 
+def many_live(stage: Stage) -> bool:
+    """Whether ``stage`` may have several rounds Scheduled or Open at once (a round robin:
+    every round is fixed at the start and may be released ahead)."""
+    return stage.format is StageFormat.ROUND_ROBIN
+
+
 def stage_from_settings(
     *,
     id: str = "swiss",

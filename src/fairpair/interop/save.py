@@ -17,8 +17,6 @@ import stat
 from dataclasses import replace
 from pathlib import Path
 
-from pydantic_core import ValidationError
-
 from fairpair.engine.errors import FairpairError
 from fairpair.engine.rounds import Round
 from fairpair.engine.tournament import Tournament
@@ -26,6 +24,7 @@ from fairpair.interop.append import add_round_text
 from fairpair.interop.document import dump_document
 from fairpair.interop.document.compiled import document_validator
 from fairpair.interop.document.read import BOM, read_bytes
+from fairpair.interop.document.validator_core import ValidationError
 from fairpair.interop.errors import UnwritableFile
 
 TEMP_SUFFIX = ".fairpair-save"

@@ -5,11 +5,11 @@ pairing number (C.04.3 A.2)."""
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping, Sequence
 
 from fairpair.engine.players import Player, PlayerId
 from fairpair.engine.ruleset import PairingOrder
+from fairpair.engine.sha256 import sha256
 from fairpair.engine.stage import Stage
 from fairpair.engine.standings import Standings
 
@@ -35,7 +35,7 @@ TITLE_ORDER: Mapping[str, int] = {
 
 def unseeded_lot(stage: Stage, player: PlayerId) -> bytes:
     """The draw that orders unseeded players: SHA-256 of the stage seed, stage id and player."""
-    return hashlib.sha256(f"unseeded\x1f{stage.seed}\x1f{stage.id}\x1f{player}".encode()).digest()
+    return sha256(f"unseeded\x1f{stage.seed}\x1f{stage.id}\x1f{player}".encode()).digest()
 
 
 def by_rating(player: Player) -> tuple[int, int, int, str, str]:

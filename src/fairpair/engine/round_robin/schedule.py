@@ -2,7 +2,7 @@
 
 Player *number* ``i`` of the table is the ``i``-th player of the order given: seed order
 (seed 1 = number 1), or an order drawn from a seed string (``drawn_order``: deterministic,
-``hashlib``, no global randomness). With an odd field the table's highest number is the
+SHA-256, no global randomness). With an odd field the table's highest number is the
 dummy: its opponent sits the round out, as C.05 Annex 1 says ("the highest number counts as
 a bye"): a zero-point bye (``ByeKind.ZERO``: no game, no points; docs/round-robin.md).
 
@@ -12,12 +12,12 @@ first). Tables are numbered ``1, 2, ...`` in FIDE's board order, the dummy's boa
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 
 from fairpair.engine.players import PlayerId
 from fairpair.engine.round_robin.berger import BergerTable, berger_table, double_round_robin
 from fairpair.engine.rounds import Bye, ByeKind, Match, Round
+from fairpair.engine.sha256 import sha256
 
 
 def drawn_order(players: Sequence[PlayerId], seed: str) -> tuple[PlayerId, ...]:
@@ -29,7 +29,7 @@ def drawn_order(players: Sequence[PlayerId], seed: str) -> tuple[PlayerId, ...]:
         raise ValueError("a player appears twice in the round-robin field")
 
     def key(player: PlayerId) -> bytes:
-        return hashlib.sha256(f"{seed}\x00{player}".encode()).digest()
+        return sha256(f"{seed}\x00{player}".encode()).digest()
 
     return tuple(sorted(players, key=lambda p: (key(p), p)))
 

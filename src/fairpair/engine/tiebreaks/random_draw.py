@@ -3,18 +3,18 @@ Pokémon (a random tiebreak last); FIDE C.07 (drawing of lots when the list is e
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping
 
 from fairpair.engine.errors import N_
 from fairpair.engine.players import PlayerId
+from fairpair.engine.sha256 import sha256
 from fairpair.engine.tiebreaks.base import Tiebreak, ValueKind, defined
 from fairpair.engine.tiebreaks.context import TiebreakContext, Value
 
 
 def lot(stage_seed: str, stage_id: str, player: PlayerId) -> int:
     """A 64-bit lot for ``player``: SHA-256 of the stage seed, stage id and player id."""
-    digest = hashlib.sha256(f"lot\x1f{stage_seed}\x1f{stage_id}\x1f{player}".encode()).digest()
+    digest = sha256(f"lot\x1f{stage_seed}\x1f{stage_id}\x1f{player}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
 
 

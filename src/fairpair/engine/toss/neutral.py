@@ -8,10 +8,10 @@ over many pairs each side gets the play half the time (SHA-256 output bits are u
 
 from __future__ import annotations
 
-import hashlib
 import json
 
 from fairpair.engine.players import PlayerId
+from fairpair.engine.sha256 import sha256
 
 
 def neutral_first(
@@ -20,5 +20,5 @@ def neutral_first(
     """The player who plays first under the Neutral policy."""
     low, high = sorted((a, b))
     key = json.dumps(["toss", seed, stage_id, round_number, low, high], ensure_ascii=False)
-    digest = hashlib.sha256(key.encode("utf-8")).digest()
+    digest = sha256(key.encode("utf-8")).digest()
     return low if digest[0] & 1 == 0 else high

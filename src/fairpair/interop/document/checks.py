@@ -11,11 +11,10 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from pydantic_core import PydanticCustomError
-
 from fairpair.engine.results import GameScore
 from fairpair.engine.validation import text_problem
 from fairpair.interop.document.limits import MAX_DENOMINATOR, MAX_EXACT
+from fairpair.interop.document.validator_core import PydanticCustomError
 
 EXACT_TEXT = re.compile(r"\s*(-?\d{1,7}(?:\.\d{1,6})?|-?\d{1,7}\s*/\s*\d{1,7})\s*")
 

@@ -18,10 +18,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pydantic_core import SchemaValidator
-
 from fairpair.interop.document.binding import BINDINGS
 from fairpair.interop.document.sources import sources_digest
+from fairpair.interop.document.validator_core import SchemaValidator
 
 HERE = Path(__file__).resolve().parent
 COMPILED = HERE / "compiled.pickle"

@@ -16,8 +16,6 @@ import stat
 from pathlib import Path
 from typing import Any
 
-from pydantic_core import ValidationError
-
 from fairpair.engine.errors import (
     FairpairError,
     Said,
@@ -29,6 +27,7 @@ from fairpair.engine.tournament import Tournament
 from fairpair.engine.validation import InvalidTournamentProblems, Problem, validate
 from fairpair.interop.document.compiled import document_validator
 from fairpair.interop.document.places import loc_of, place_of
+from fairpair.interop.document.validator_core import ValidationError
 from fairpair.interop.errors import DocumentError, MalformedJson, UnreadableFile
 
 BOM = b"\xef\xbb\xbf"

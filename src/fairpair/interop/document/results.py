@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic_core import PydanticCustomError
-
 from fairpair.engine.errors import InvalidResult
 from fairpair.engine.results import GameScore, Result, ResultKind, Side
 from fairpair.interop.document.binding import WRITERS
+from fairpair.interop.document.validator_core import PydanticCustomError
 
 Winner = Literal["a", "b", "draw"]
 

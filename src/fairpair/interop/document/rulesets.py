@@ -7,8 +7,6 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from pydantic_core import PydanticCustomError
-
 from fairpair.engine.errors import saying
 from fairpair.engine.ruleset import Ruleset
 from fairpair.engine.rulesets import PRESETS
@@ -16,6 +14,7 @@ from fairpair.engine.scoring import Scoring
 from fairpair.engine.tiebreaks.parameters import SPELLINGS
 from fairpair.engine.tiebreaks.registry import REGISTRY, UNKNOWN, tiebreak_said
 from fairpair.interop.document.binding import WRITERS, written
+from fairpair.interop.document.validator_core import PydanticCustomError
 
 #: Ruleset fields the document does not write as changes (``base`` is the key ``base``).
 NOT_CHANGES = ("name", "base")

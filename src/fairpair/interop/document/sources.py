@@ -10,7 +10,7 @@ from __future__ import annotations
 import zlib
 from pathlib import Path
 
-import pydantic_core
+from fairpair.interop.document.validator_core import VERSION
 
 PACKAGE = Path(__file__).resolve().parents[2]
 
@@ -48,7 +48,7 @@ SOURCES = (
 
 
 def sources_digest() -> str:
-    crc = zlib.crc32(pydantic_core.__version__.encode())
+    crc = zlib.crc32(VERSION.encode())
     for name in SOURCES:
         crc = zlib.crc32(name.encode(), crc)
         crc = zlib.crc32((PACKAGE / name).read_bytes(), crc)

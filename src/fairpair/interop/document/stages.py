@@ -10,11 +10,10 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from pydantic_core import PydanticCustomError
-
 from fairpair.engine.errors import InvalidStage, path_text
 from fairpair.engine.stage import Stage, stage_from_settings
 from fairpair.engine.stage_config import DEFAULT_NAMES
+from fairpair.interop.document.validator_core import PydanticCustomError
 
 #: Configuration fields the document calls by another name.
 _RENAMED = {"thresholds": "elimination"}

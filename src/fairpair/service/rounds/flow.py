@@ -25,9 +25,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fairpair.engine.errors import LifecycleRefused, Location
-from fairpair.engine.lifecycle import RoundAction, check, live_round, many_live
+from fairpair.engine.lifecycle import RoundAction, check, live_round
 from fairpair.engine.round_names import round_names
 from fairpair.engine.rounds import RoundState
+from fairpair.engine.stage import many_live
 from fairpair.engine.stage_progress import more_rounds
 from fairpair.i18n import gettext, say
 from fairpair.service.kernel.change import Change

@@ -32,11 +32,11 @@ from sqlalchemy import select
 from fairpair.engine.brackets.round_names import bracket_round_name
 from fairpair.engine.changes import cut_of
 from fairpair.engine.errors import FairpairError
-from fairpair.engine.lifecycle import live_round, many_live
+from fairpair.engine.lifecycle import live_round
 from fairpair.engine.playoff import build, read_bracket
 from fairpair.engine.round_names import BRACKETS, round_names
 from fairpair.engine.rounds import RoundState
-from fairpair.engine.stage import Stage
+from fairpair.engine.stage import Stage, many_live
 from fairpair.engine.stage_progress import CutState, cut_state, cuts_from, more_rounds
 from fairpair.engine.tournament import Tournament
 from fairpair.i18n import later

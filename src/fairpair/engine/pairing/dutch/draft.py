@@ -11,7 +11,6 @@ C.04.3 A.7); a stage without one has no topscorers.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import replace
 from fractions import Fraction
 
@@ -52,6 +51,7 @@ from fairpair.engine.pairing.ranking import pairing_numbers, seed_order, standin
 from fairpair.engine.pairing.refusals import NobodyToPair, NoDutchPairingExists
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import Bye, ByeKind, Toss, TossReason
+from fairpair.engine.sha256 import sha256
 from fairpair.engine.stage import PairingMethod, Stage
 from fairpair.engine.stage_config import DutchText
 from fairpair.engine.standings import Standings, compute_standings
@@ -67,7 +67,7 @@ def initial_colour(stage: Stage) -> Colour:
     swiss = stage.swiss
     if swiss is not None and swiss.initial_colour is not None:
         return Colour(swiss.initial_colour.value)
-    lot = hashlib.sha256(f"initial-colour\x1f{stage.seed}\x1f{stage.id}".encode()).digest()
+    lot = sha256(f"initial-colour\x1f{stage.seed}\x1f{stage.id}".encode()).digest()
     return Colour.WHITE if lot[0] % 2 == 0 else Colour.BLACK
 
 

@@ -3,12 +3,12 @@ then neighbours in the shuffled order play each other."""
 
 from __future__ import annotations
 
-import hashlib
+from fairpair.engine.sha256 import sha256
 
 
 def ideal_partners(size: int, key: str = "") -> tuple[int, ...]:
     def lot(i: int) -> bytes:
-        return hashlib.sha256(f"random-pairing\x1f{key}\x1f{i}".encode()).digest()
+        return sha256(f"random-pairing\x1f{key}\x1f{i}".encode()).digest()
 
     order = sorted(range(size), key=lot)
     partner = [0] * size

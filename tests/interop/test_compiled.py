@@ -44,3 +44,31 @@ def test_reading_does_not_import_pydantic(seed_001_path: object) -> None:
         check=True,
     )
     assert done.stdout.strip() == "[]", done.stdout
+
+
+SHARED_CLASSES = """
+import sys
+from fairpair.interop.document import validator_core
+assert "pydantic_core" not in sys.modules  # the extension alone, not the package's schema types
+import pydantic, pydantic_core
+class M(pydantic.BaseModel):
+    x: int
+try:
+    M(x="a")
+except validator_core.ValidationError as error:  # pydantic's error is the reader's class
+    caught = error.error_count()
+print(pydantic_core.ValidationError is validator_core.ValidationError, caught)
+"""
+
+
+def test_the_reader_and_pydantic_share_the_validator_classes() -> None:
+    """The reader loads pydantic-core's extension without its package (start-up); pydantic,
+    imported after it in the same process (the server), gets the same classes."""
+    done = subprocess.run(
+        [sys.executable, "-c", SHARED_CLASSES],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    assert done.stdout.split() == ["True", "1"], done.stderr

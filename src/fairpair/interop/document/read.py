@@ -158,10 +158,13 @@ def said_of(item: Any) -> Said | None:
 
 def _reason(item: Any) -> str:
     kind = item["type"]
-    if kind == "extra_forbidden":
+    if kind in ("extra_forbidden", "unexpected_keyword_argument"):  # (a dataclass: a match)
         return "is not a field here (check the spelling; see docs/tournament-document.md)"
     if kind == "missing":
         return "is required"
+    if kind == "dataclass_type":  # a match, made by the validator: what a dict's check says
+        json = "object" in item["msg"]
+        return "Input should be an object" if json else "Input should be a valid dictionary"
     if kind == "string_unicode":
         return "is not valid text (it holds an unpaired surrogate, \\ud800 to \\udfff)"
     message: str = item["msg"].removeprefix("Value error, ")

@@ -377,3 +377,29 @@ def test_the_app_imports_no_engine_and_a_command_only_what_it_draws(seed_001_pat
         "fairpair.responses.draft_data"
     }
     assert "fairpair.interop.save" not in draft  # only with --save
+
+
+def test_json_bytes_to_a_utf8_pipe_are_the_text_path_s_bytes(seed_001_path: Path) -> None:
+    """To a UTF-8 pipe the JSON goes out as orjson's bytes (cli/output.json_bytes); to any
+    other encoding as text, escaped where it cannot hold a character (the em dash of a value
+    not defined). The same data either way, and the bytes are what the standard library's
+    indenting encoder writes in UTF-8."""
+    import os
+    import subprocess
+    import sys
+
+    def run(command: str, encoding: str) -> bytes:
+        done = subprocess.run(
+            [sys.executable, "-m", "fairpair", command, str(seed_001_path), "--json"],
+            capture_output=True,
+            env={**os.environ, "PYTHONIOENCODING": encoding},
+            check=True,
+            timeout=60,
+        )
+        return done.stdout
+
+    for command in ("standings", "pair"):
+        as_bytes, as_text = run(command, "utf-8"), run(command, "latin-1")
+        data = json.loads(as_bytes)
+        assert data == json.loads(as_text)
+        assert as_bytes == (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode()

@@ -177,8 +177,8 @@ def pair(
     With --save the whole output is made before the file is written, so a save that reports
     success has written the round, and one that fails (exit 3) left the file untouched.
     """
-    from fairpair.cli.output import json_text
-    from fairpair.cli.screen import screen, write
+    from fairpair.cli.output import json_bytes, json_text
+    from fairpair.cli.screen import screen, write, write_bytes
     from fairpair.cli.table import draw
 
     if save:
@@ -200,8 +200,11 @@ def pair(
     points = points_before(tournament, chosen, draft)
     tosses = draft_tosses(tournament, chosen, draft)
     out = screen()
+    data: bytes | None = None  # the JSON as the stream takes it, when it takes bytes as they are
     if as_json:
-        text = json_text(draft_json(tournament, draft, points, tosses), out.encoding)
+        payload = draft_json(tournament, draft, points, tosses)
+        data = json_bytes(payload, out.encoding)
+        text = json_text(payload, out.encoding) if data is None else ""
     else:
         drawn, notes = render_draft(tournament, draft, points, tosses, chosen.chess)
         text = draw(drawn, out) + "".join(
@@ -223,4 +226,7 @@ def pair(
         new_round = released.stage(draft.stage_id).rounds[-1]
 
         save_with_new_round(file, draft.stage_id, new_round)
-    write(text)
+    if data is not None:
+        write_bytes(data)
+    else:
+        write(text)

@@ -83,6 +83,23 @@ def write(text: str, *, err: bool = False) -> None:
             sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - interpreter shutdown closes it
 
 
+def write_bytes(data: bytes, *, err: bool = False) -> None:
+    """Write encoded ``data`` (in the stream's own encoding) to the stream's byte layer, after
+    what its text layer holds, and flush; as text when the stream has no byte layer."""
+    stream = sys.stderr if err else sys.stdout
+    raw = getattr(stream, "buffer", None)
+    if raw is None:
+        write(data.decode(normal_encoding(getattr(stream, "encoding", None))), err=err)
+        return
+    try:
+        stream.flush()
+        raw.write(data)
+        raw.flush()
+    except BrokenPipeError:
+        with contextlib.suppress(OSError):
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - interpreter shutdown closes it
+
+
 def say(text: str, *, err: bool = False) -> None:
     """Print one message line, cleaned for the stream it goes to."""
     stream = sys.stderr if err else sys.stdout

@@ -5,12 +5,13 @@ validation does not use (JSON Schema metadata, serializers, the ``TypedDict`` cl
 adds the digest of its sources and the bindings the writer reads: what ``compiled.py`` ships
 in ``compiled.pickle``, and builds on start-up when that file is stale.
 
-A match object is validated straight into the engine's ``Match`` (``_built_by_the_validator``):
-pydantic-core makes the frozen dataclass in Rust, where the ``TypedDict`` left a ``dict`` per
-match for Python to turn into a ``Match`` — a 10,000-player document has 70,000 of them
-(``benchmarks/document.py``; docs/performance.md "Whole commands"). Its keys and checks are
-the ``TypedDict``'s, field by field; a key left out takes the dataclass's default (the default
-id ``""`` is filled with its round, ``tables.round_of``).
+A match, a player, a drop, a pod table — every document object whose keys are exactly an
+engine dataclass's fields — is validated straight into that dataclass
+(``_built_by_the_validator``): pydantic-core makes the frozen object in Rust, where the
+``TypedDict`` left a ``dict`` for Python to turn into it — a 10,000-player document has 70,000
+matches (docs/performance.md "Beside other pairers"). The keys and their checks are the
+``TypedDict``'s, field by field; a key left out takes the dataclass's default (a match's
+default id ``""`` is filled with its round, ``tables.round_of``).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from fairpair.engine.rounds import Match
-from fairpair.interop.document.binding import BINDINGS
+from fairpair.interop.document.binding import BINDINGS, Binding
 from fairpair.interop.document.schema import Document, MatchDoc
 from fairpair.interop.document.sources import sources_digest
 
@@ -40,29 +41,30 @@ def _lean(schema: Any) -> Any:
     return schema
 
 
-#: The document objects validated into their engine class by pydantic-core (ref prefix: class).
+#: Document objects registered without a reader of their own, made by the validator too
+#: (a match is built with its round: ``tables.round_of``), by ``ref`` prefix.
 BUILT = {f"{MatchDoc.__module__}.{MatchDoc.__qualname__}:": Match}
 
 
-def _built_by_the_validator(schema: Any) -> Any:
-    """The core schema with each ``TypedDict`` of ``BUILT`` validated into its dataclass."""
-    if isinstance(schema, list):
-        return [_built_by_the_validator(item) for item in schema]
-    if not isinstance(schema, dict):
-        return schema
-    out = {key: _built_by_the_validator(value) for key, value in schema.items()}
-    ref = str(out.get("ref", ""))
-    cls = next((c for prefix, c in BUILT.items() if ref.startswith(prefix)), None)
-    if out.get("type") != "typed-dict" or cls is None:
-        return out
+def _dataclass_of(cls: type[Any], typed_dict: dict[str, Any]) -> dict[str, Any] | None:
+    """The core schema that validates ``typed_dict``'s keys straight into ``cls`` (a frozen
+    dataclass whose fields are exactly those keys, with no checks of its own after
+    ``__init__``), or ``None`` when ``cls`` is not one."""
+    params = getattr(cls, "__dataclass_params__", None)
+    if params is None or not params.frozen or not hasattr(cls, "__slots__"):
+        return None
+    if hasattr(cls, "__post_init__"):  # its checks raise as they did, from ``Binding.make``
+        return None
     fields = dataclasses.fields(cls)
-    keys = out["fields"]
-    if [f.name for f in fields] != list(keys):
-        raise TypeError(f"{cls.__name__}: the document's keys are not the class's fields")
+    keys = typed_dict["fields"]
+    if {f.name for f in fields} != set(keys) or not all(f.init for f in fields):
+        return None
     args = []
     for f in fields:
         field_schema = keys[f.name]["schema"]
         if not keys[f.name].get("required", True):
+            if f.default is dataclasses.MISSING:
+                return None
             field_schema = {"type": "default", "schema": field_schema, "default": f.default}
         args.append({"type": "dataclass-field", "name": f.name, "schema": field_schema})
     return {
@@ -73,14 +75,47 @@ def _built_by_the_validator(schema: Any) -> Any:
             "type": "dataclass-args",
             "dataclass_name": cls.__name__,
             "fields": args,
-            "extra_behavior": out.get("extra_behavior", "forbid"),
+            "extra_behavior": typed_dict.get("extra_behavior", "forbid"),
         },
         "slots": True,
         "frozen": True,
         "revalidate_instances": "always",
-        "config": out.get("config", {}),
-        "ref": ref,
+        "config": typed_dict.get("config", {}),
+        "ref": typed_dict.get("ref", ""),
     }
+
+
+def _made_by(schema: dict[str, Any]) -> type[Any] | None:
+    """The engine class a ``bind`` validator makes of its ``TypedDict`` with the keys alone
+    (``Binding.make``: no defaults of the document's own, no factory)."""
+    if schema.get("type") != "function-after" or schema["schema"].get("type") != "typed-dict":
+        return None
+    made = schema["function"].get("function")
+    binding = getattr(made, "__self__", None)
+    if isinstance(binding, Binding) and getattr(made, "__func__", None) is Binding.make:
+        return binding.engine
+    return None
+
+
+def _built_by_the_validator(schema: Any) -> Any:
+    """The core schema with each document object that is an engine dataclass's keys (a match,
+    a player, a drop, a pod table…) validated into that dataclass by pydantic-core."""
+    if isinstance(schema, list):
+        return [_built_by_the_validator(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {key: _built_by_the_validator(value) for key, value in schema.items()}
+    bound = _made_by(out)
+    if bound is not None:
+        return _dataclass_of(bound, out["schema"]) or out
+    ref = str(out.get("ref", ""))
+    cls = next((c for prefix, c in BUILT.items() if ref.startswith(prefix)), None)
+    if out.get("type") != "typed-dict" or cls is None:
+        return out
+    made = _dataclass_of(cls, out)
+    if made is None:
+        raise TypeError(f"{cls.__name__}: the document's keys are not the class's fields")
+    return made
 
 
 def compile_document() -> dict[str, Any]:

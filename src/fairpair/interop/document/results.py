@@ -20,6 +20,10 @@ _SEEN: dict[tuple[ResultKind, str | None, GameScore | None], Result] = {}
 
 def result_of(values: dict[str, Any]) -> Result:
     """The engine ``Result`` of a validated result object."""
+    if len(values) == 1:  # ``{"winner": ...}`` alone, most results of a big event
+        plain = _PLAIN.get(values.get("winner"))
+        if plain is not None:
+            return plain
     kind: ResultKind = values.get("kind", ResultKind.PLAYED)
     told: Winner | None = values.get("winner")
     games: GameScore | None = values.get("games")
@@ -30,6 +34,13 @@ def result_of(values: dict[str, Any]) -> Result:
         if len(_SEEN) < 10_000:
             _SEEN[key] = found
     return found
+
+
+#: A played result told by its winner alone: one object each.
+_PLAIN: dict[Any, Result] = {
+    told: _SEEN.setdefault((ResultKind.PLAYED, told, None), Result(ResultKind.PLAYED, side))
+    for told, side in (("a", Side.A), ("b", Side.B), ("draw", None))
+}
 
 
 def _result(kind: ResultKind, told: Winner | None, games: GameScore | None) -> Result:

@@ -5,10 +5,11 @@ into its model for the HTTP API. A test checks that both give the same JSON."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import call
 from typing import Any, TypeVar
 
 from fairpair.engine.record_text import record_formatter, record_heading
-from fairpair.engine.standings import Standings, StandingsRow
+from fairpair.engine.standings import Standings
 from fairpair.engine.tiebreaks import Tiebreak, Value
 from fairpair.responses.values import (
     columns_of,
@@ -69,10 +70,7 @@ def standings_payload(
                 "dropped_after": row.dropped_after,
                 "status": status_of(standings, row),
                 "place": row.place.text if row.place is not None else None,
-                "tiebreaks": {
-                    name: {"value": cell[0], "exact": cell[1], "display": cell[2]}
-                    for name, cell in zip(names, cells(row), strict=True)
-                },
+                "tiebreaks": dict(zip(names, map(call, cells, row.tiebreaks), strict=True)),
             }
             for row in (standings.rows if rows is None else standings.rows[rows])
             for points in (point_cell(row.points),)
@@ -91,7 +89,8 @@ def standings_payload(
 
 
 V = TypeVar("V")
-Cell = tuple[float | int | None, str | None, str]
+#: A tiebreak cell: ``{"value": float | int | None, "exact": str | None, "display": str}``.
+Cell = dict[str, Any]
 
 
 def _memo(make: Callable[[Any], V]) -> Callable[[Any], V]:
@@ -110,23 +109,17 @@ def _memo(make: Callable[[Any], V]) -> Callable[[Any], V]:
     return made
 
 
-def _cells(
-    standings: Standings, in_decimals: Sequence[bool]
-) -> Callable[[StandingsRow], list[Cell]]:
-    """A row's tiebreak cells: value, exact fraction and display text, each column's values
-    written once (``_memo``)."""
+def _cells(standings: Standings, in_decimals: Sequence[bool]) -> list[Callable[[Value], Cell]]:
+    """Each tiebreak column's cell of a value: value, exact fraction and display text, made
+    once per distinct value of the column (``_memo``) and shared by the rows that hold it (the
+    payload is written, never changed)."""
 
     def column(tb: Tiebreak, dec: bool) -> Callable[[Value], Cell]:
         def cell(v: Value) -> Cell:
             if v is None:
-                return (None, None, display(v, tb, dec))
-            return (decimal(v), exact_text(v), display(v, tb, dec))
+                return {"value": None, "exact": None, "display": display(v, tb, dec)}
+            return {"value": decimal(v), "exact": exact_text(v), "display": display(v, tb, dec)}
 
         return _memo(cell)
 
-    columns = [column(tb, dec) for tb, dec in zip(standings.tiebreaks, in_decimals, strict=True)]
-
-    def cells(row: StandingsRow) -> list[Cell]:
-        return [written(v) for written, v in zip(columns, row.tiebreaks, strict=True)]
-
-    return cells
+    return [column(tb, dec) for tb, dec in zip(standings.tiebreaks, in_decimals, strict=True)]

@@ -23,7 +23,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from fairpair.engine.players import Player, PlayerId
-from fairpair.engine.results import ResultKind, Side
+from fairpair.engine.results import Result, ResultKind, Side
 from fairpair.engine.rounds import ByeKind, Round
 from fairpair.engine.ruleset import Ruleset
 from fairpair.engine.scoring import Scoring
@@ -175,6 +175,12 @@ class Ledger:
 
 
 _PLAYED = frozenset((ResultKind.PLAYED, ResultKind.INTENTIONAL_DRAW))
+#: What a result means for its two sides in ``_read``: outcomes and points of a and b.
+Plan = tuple[Outcome, Outcome, int, int]
+#: The plans of a result not played over the board, told apart by identity: it counts for
+#: nobody, or it is a forfeit (read by the branches of the hot loop).
+_SKIP: Plan = (Outcome.LOSS, Outcome.LOSS, -1, -1)
+_OTHER: Plan = (Outcome.LOSS, Outcome.LOSS, -2, -2)
 
 
 def _scaled(value: Fraction, unit: int) -> int:
@@ -277,24 +283,42 @@ def _read(
             rec.rate_results += int(outcome)
             rec.rate_rounds += 1
 
+    # What a result means for its two sides, worked out once per distinct result object (a
+    # read document shares one object per distinct result: a handful in 70,000 matches), so
+    # the hot path reads no enum (an enum's hash is a Python call) and takes no branch: a
+    # played result's outcomes and points, ``_SKIP`` for a result that counts for nobody,
+    # ``_OTHER`` for a forfeit (the branches below).
+    plans: dict[int, Plan] = {}
+
+    def plan_of(result: Result) -> Plan:
+        if result.kind not in PLAYED_RESULTS:
+            return _SKIP
+        if result.kind not in _PLAYED:
+            return _OTHER
+        if result.winner is None:
+            return (Outcome.DRAW, Outcome.DRAW, draw, draw)
+        if result.winner is Side.A:
+            return (Outcome.WIN, Outcome.LOSS, win, loss)
+        return (Outcome.LOSS, Outcome.WIN, loss, win)
+
+    get = records.get
     for rnd in sorted(rounds, key=lambda r: r.number):
         for match in rnd.matches:
             result = match.result
-            if result is None or result.kind not in PLAYED_RESULTS:
+            if result is None:
                 continue
-            ra = records.get(match.a)
-            rb = records.get(match.b)
+            plan = plans.get(id(result))  # the result is alive: its id is its own
+            if plan is None:
+                plan = plans[id(result)] = plan_of(result)
+            if plan is _SKIP:
+                continue
+            ra = get(match.a)
+            rb = get(match.b)
             if ra is None or rb is None:
                 continue
             games = result.games
-            if result.kind in _PLAYED:
-                if result.winner is None:
-                    oa = ob = Outcome.DRAW
-                    pa = pb = draw
-                elif result.winner is Side.A:
-                    oa, ob, pa, pb = Outcome.WIN, Outcome.LOSS, win, loss
-                else:
-                    oa, ob, pa, pb = Outcome.LOSS, Outcome.WIN, loss, win
+            if plan is not _OTHER:
+                oa, ob, pa, pb = plan
                 # The hot path (once per match): three appends per side; the points and
                 # counts (record, played, win rate) are read off these lists at the end.
                 ra.opponents.append(match.b)

@@ -117,7 +117,8 @@ def parse_document(data: Any) -> Tournament:
 
 def _checked(tournament: Tournament, source: Any) -> Tournament:
     try:
-        return validate(tournament)
+        # The schema checked each player's id, name and seed (values.Id, Name, SeedNumber).
+        return validate(tournament, players_checked=True)
     except InvalidTournamentProblems as error:
         data = _data(source)
         placed = [

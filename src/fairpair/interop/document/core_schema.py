@@ -5,7 +5,7 @@ validation does not use (JSON Schema metadata, serializers, the ``TypedDict`` cl
 adds the digest of its sources and the bindings the writer reads: what ``compiled.py`` ships
 in ``compiled.pickle``, and builds on start-up when that file is stale.
 
-A match, a player, a drop, a pod table — every document object whose keys are exactly an
+A match, a player, a pod table, a group — every document object whose keys are exactly an
 engine dataclass's fields — is validated straight into that dataclass
 (``_built_by_the_validator``): pydantic-core makes the frozen object in Rust, where the
 ``TypedDict`` left a ``dict`` for Python to turn into it — a 10,000-player document has 70,000
@@ -99,7 +99,7 @@ def _made_by(schema: dict[str, Any]) -> type[Any] | None:
 
 def _built_by_the_validator(schema: Any) -> Any:
     """The core schema with each document object that is an engine dataclass's keys (a match,
-    a player, a drop, a pod table…) validated into that dataclass by pydantic-core."""
+    a player, a pod table…) validated into that dataclass by pydantic-core."""
     if isinstance(schema, list):
         return [_built_by_the_validator(item) for item in schema]
     if not isinstance(schema, dict):

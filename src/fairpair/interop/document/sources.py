@@ -20,6 +20,7 @@ SOURCES = (
         f"interop/document/{name}.py"
         for name in (
             "schema",
+            "core_schema",
             "values",
             "checks",
             "binding",
@@ -40,6 +41,8 @@ SOURCES = (
             "rulesets",
             "scoring",
             "stage",
+            "stage_config",
+            "stage_cut",
             "tournament",
             "validation",
         )

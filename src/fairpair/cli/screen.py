@@ -78,9 +78,7 @@ def write(text: str, *, err: bool = False) -> None:
         stream.write(text)
         stream.flush()
     except BrokenPipeError:
-        # The reader went away (``| head``): nothing more can be shown; stop quietly.
-        with contextlib.suppress(OSError):
-            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - interpreter shutdown closes it
+        _reader_gone()
 
 
 def write_bytes(data: bytes, *, err: bool = False) -> None:
@@ -96,8 +94,13 @@ def write_bytes(data: bytes, *, err: bool = False) -> None:
         raw.write(data)
         raw.flush()
     except BrokenPipeError:
-        with contextlib.suppress(OSError):
-            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - interpreter shutdown closes it
+        _reader_gone()
+
+
+def _reader_gone() -> None:
+    """The reader went away (``| head``): nothing more can be shown; stop quietly."""
+    with contextlib.suppress(OSError):
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - interpreter shutdown closes it
 
 
 def say(text: str, *, err: bool = False) -> None:

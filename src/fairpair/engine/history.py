@@ -9,15 +9,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator
-from operator import attrgetter
 
 from fairpair.engine.players import PlayerId
-from fairpair.engine.rounds import Round
+from fairpair.engine.rounds import SIDE_A, SIDE_B, Round
 from fairpair.engine.stage import Stage
 from fairpair.engine.unplayed import COUNTING, RESULT_OUTCOMES, RoundOutcome, match_outcome
-
-#: A match's two players, read by ``map`` (in C, not attribute by attribute in the loop).
-_A, _B = attrgetter("a"), attrgetter("b")
 
 
 def _meets(outcome: RoundOutcome) -> bool:
@@ -57,7 +53,7 @@ def met_before(stage: Stage, before_round: int | None = None) -> dict[PlayerId, 
     # lists, each turned into a set once.
     opponents: defaultdict[PlayerId, list[PlayerId]] = defaultdict(list)
     for rnd in rounds:
-        for a, b in zip(map(_A, rnd.matches), map(_B, rnd.matches), strict=True):
+        for a, b in zip(map(SIDE_A, rnd.matches), map(SIDE_B, rnd.matches), strict=True):
             opponents[a].append(b)
             opponents[b].append(a)
     return {player: set(seen) for player, seen in opponents.items()}

@@ -161,8 +161,11 @@ class Bye:
     kind: ByeKind = ByeKind.PAIRING
 
 
-#: A table's id, read by ``map`` (``Round`` checks every table has one).
-_ID = attrgetter("id")
+#: A table's fields, read by ``map`` over a round's tables (in C: a big round has 50,000
+#: matches) — by ``Round``, the validation, who-met-whom and the document reader.
+TABLE_ID, TABLE_NUMBER, SIDE_A, SIDE_B, RESULT, TOSS = map(
+    attrgetter, ("id", "table", "a", "b", "result", "toss")
+)
 
 
 def default_match_id(round_number: int, table: int) -> str:
@@ -184,7 +187,7 @@ class Round:
 
     def __post_init__(self) -> None:
         number = self.number
-        if not all(map(_ID, self.matches)):  # read in C: a big round has 50,000 matches
+        if not all(map(TABLE_ID, self.matches)):  # read in C: a big round has 50,000 matches
             object.__setattr__(
                 self,
                 "matches",
@@ -197,7 +200,7 @@ class Round:
                     for m in self.matches
                 ),
             )
-        if not all(map(_ID, self.pods)):
+        if not all(map(TABLE_ID, self.pods)):
             object.__setattr__(
                 self,
                 "pods",

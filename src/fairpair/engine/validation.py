@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from operator import attrgetter
 
 from fairpair.engine.errors import (
     N_,
@@ -22,7 +21,17 @@ from fairpair.engine.errors import (
 )
 from fairpair.engine.playoff import read_bracket
 from fairpair.engine.results import GameScore, MatchFormat, without_winner_said
-from fairpair.engine.rounds import STATE_SAID, Round, RoundState, Table
+from fairpair.engine.rounds import (
+    RESULT,
+    SIDE_A,
+    SIDE_B,
+    STATE_SAID,
+    TABLE_NUMBER,
+    TOSS,
+    Round,
+    RoundState,
+    Table,
+)
 from fairpair.engine.stage import Stage
 from fairpair.engine.stage_config import StageFormat
 from fairpair.engine.tiebreaks.registry import tiebreak_said
@@ -523,14 +532,10 @@ def _played_after_drop(t: Tournament, s: Stage, at: str) -> list[Problem]:
     return out
 
 
-#: A match's fields, read by ``map`` (a round of 50,000 matches is read in C, not in a loop).
-_A, _B, _TABLE, _RESULT, _TOSS = map(attrgetter, ("a", "b", "table", "result", "toss"))
-
-
 def _seats(rnd: Round) -> list[str]:
     """Everyone placed in the round, in no particular order (a player placed twice is listed
     twice)."""
-    seats = [*map(_A, rnd.matches), *map(_B, rnd.matches)]
+    seats = [*map(SIDE_A, rnd.matches), *map(SIDE_B, rnd.matches)]
     for pod in rnd.pods:
         seats.extend(pod.seats)
     seats.extend(b.player for b in rnd.byes)
@@ -572,15 +577,15 @@ def _round_is_clean(rnd: Round, known: set[str], fmt: MatchFormat) -> bool:
     seated = set(seats)
     if len(seated) != len(seats) or not seated <= known:
         return False
-    if len(set(map(_TABLE, rnd.matches))) != len(rnd.matches):
+    if len(set(map(TABLE_NUMBER, rnd.matches))) != len(rnd.matches):
         return False
     limit = _MAX_WINS.get(fmt, 0 if fmt is MatchFormat.TWO_GAME else None)
-    if any(map(_TOSS, rnd.matches)):
+    if any(map(TOSS, rnd.matches)):
         for m in rnd.matches:
             if m.toss is not None and m.toss.first != m.a and m.toss.first != m.b:
                 return False
     # Each distinct result once (a document's results are shared objects: a handful a round).
-    distinct = {id(result): result for result in map(_RESULT, rnd.matches)}
+    distinct = {id(result): result for result in map(RESULT, rnd.matches)}
     for result in distinct.values():
         games = result.games if result is not None else None
         if games is not None:

@@ -21,9 +21,8 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from fairpair.engine.rounds import Match
 from fairpair.interop.document.binding import BINDINGS, Binding
-from fairpair.interop.document.schema import Document, MatchDoc
+from fairpair.interop.document.schema import Document
 from fairpair.interop.document.sources import sources_digest
 
 
@@ -39,11 +38,6 @@ def _lean(schema: Any) -> Any:
     if isinstance(schema, list):
         return [_lean(item) for item in schema]
     return schema
-
-
-#: Document objects registered without a reader of their own, made by the validator too
-#: (a match is built with its round: ``tables.round_of``), by ``ref`` prefix.
-BUILT = {f"{MatchDoc.__module__}.{MatchDoc.__qualname__}:": Match}
 
 
 def _dataclass_of(cls: type[Any], typed_dict: dict[str, Any]) -> dict[str, Any] | None:
@@ -106,16 +100,9 @@ def _built_by_the_validator(schema: Any) -> Any:
         return schema
     out = {key: _built_by_the_validator(value) for key, value in schema.items()}
     bound = _made_by(out)
-    if bound is not None:
-        return _dataclass_of(bound, out["schema"]) or out
-    ref = str(out.get("ref", ""))
-    cls = next((c for prefix, c in BUILT.items() if ref.startswith(prefix)), None)
-    if out.get("type") != "typed-dict" or cls is None:
+    if bound is None:
         return out
-    made = _dataclass_of(cls, out)
-    if made is None:
-        raise TypeError(f"{cls.__name__}: the document's keys are not the class's fields")
-    return made
+    return _dataclass_of(bound, out["schema"]) or out
 
 
 def compile_document() -> dict[str, Any]:

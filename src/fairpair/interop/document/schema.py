@@ -96,28 +96,11 @@ def bind(
     turns a validated ``document`` into an ``engine`` object. ``ignore``: document keys that
     are not engine fields (the format marker); ``defaults``: the document's own defaults;
     ``factory``/``settings``/``tidy``: see ``Binding``."""
-    binding = register(engine, document, ignore, factory, settings, tidy, defaults)
+    keys = tuple(k for k in document.__annotations__ if k not in ignore)
+    binding = Binding(engine, keys, defaults, ignore, factory, settings, tidy, document.__name__)
+    BINDINGS[engine] = binding  # the writer's
     simple = not (defaults or ignore or factory)
     return AfterValidator(binding.make if simple else binding.build)
-
-
-def register(
-    engine: type[Any],
-    document: type[Any],
-    ignore: tuple[str, ...] = (),
-    factory: Callable[..., Any] | None = None,
-    settings: Callable[[Any], Mapping[str, Any]] | None = None,
-    tidy: Callable[[Any, dict[str, Any], tuple[str, ...]], None] | None = None,
-    defaults: Mapping[str, Any] | None = None,
-) -> Binding:
-    """Register ``document`` as the shape of ``engine`` for the writer (``bind`` also builds
-    the engine object when reading; a match is built by its round)."""
-    keys = tuple(k for k in document.__annotations__ if k not in ignore)
-    binding = Binding(
-        engine, keys, defaults or {}, ignore, factory, settings, tidy, document.__name__
-    )
-    BINDINGS[engine] = binding
-    return binding
 
 
 def _shape(title: str) -> ConfigDict:
@@ -202,8 +185,7 @@ class MatchDoc(TypedDict):
     ]
 
 
-register(Match, MatchDoc)
-MatchEntry = MatchDoc  # built with its round's number (``tables.round_of``)
+MatchEntry = Annotated[MatchDoc, bind(Match, MatchDoc)]  # its default id: ``tables.round_of``
 
 
 @with_config(_shape("Bye"))

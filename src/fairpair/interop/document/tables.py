@@ -6,12 +6,10 @@ from __future__ import annotations
 
 from collections import deque
 from itertools import repeat
-from operator import attrgetter
 from typing import Any
 
-from fairpair.engine.rounds import Round, default_match_id
+from fairpair.engine.rounds import TABLE_NUMBER, Round, default_match_id
 
-_TABLE = attrgetter("table")
 _SET = object.__setattr__
 
 
@@ -27,7 +25,7 @@ def round_of(**values: Any) -> Round:
         unnamed = [m for m in matches if not m.id]
         if unnamed:
             prefix = f"{values['number']}."
-            ids = map(prefix.__add__, map(str, map(_TABLE, unnamed)))
+            ids = map(prefix.__add__, map(str, map(TABLE_NUMBER, unnamed)))
             deque(map(_SET, unnamed, repeat("id"), ids), maxlen=0)
     return Round(**values)
 

@@ -16,7 +16,7 @@ _SET = object.__setattr__
 def round_of(**values: Any) -> Round:
     """The engine round of a validated round object.
 
-    Its matches come from the validator already made (``core_schema.BUILT``); a match the
+    Its matches come from the validator already made (``core_schema``); a match the
     document gives no id gets its default one, ``"<round>.<table>"``, written here into the
     object the validator has just made and nothing else holds yet (in C: a 10,000-player
     document has 70,000 matches, and ``Round`` would otherwise make each such match again)."""

@@ -26,6 +26,7 @@ from fairpair.engine.rounds import (
     SIDE_A,
     SIDE_B,
     STATE_SAID,
+    TABLE_ID,
     TABLE_NUMBER,
     TOSS,
     Round,
@@ -425,8 +426,10 @@ def _identity_problems(s: Stage, at: str) -> list[Problem]:
     """Table ids are unique in the stage (a result is recorded by id); only the last round may
     be live (Scheduled or Open) when rounds carry their state (engine.lifecycle)."""
     out: list[Problem] = []
-    ids = [t.id for rnd in s.rounds for t in rnd.matches]
-    ids.extend(p.id for rnd in s.rounds for p in rnd.pods)
+    ids: list[str] = []
+    for rnd in s.rounds:  # read in C: a big event has 70,000 matches
+        ids.extend(map(TABLE_ID, rnd.matches))
+        ids.extend(map(TABLE_ID, rnd.pods))
     rounds = s.rounds if len(set(ids)) != len(ids) else ()  # the detail only when needed
     seen: dict[str, tuple[int, int]] = {}
     for ri, rnd in enumerate(rounds):
@@ -585,7 +588,8 @@ def _round_is_clean(rnd: Round, known: set[str], fmt: MatchFormat) -> bool:
             if m.toss is not None and m.toss.first != m.a and m.toss.first != m.b:
                 return False
     # Each distinct result once (a document's results are shared objects: a handful a round).
-    distinct = {id(result): result for result in map(RESULT, rnd.matches)}
+    results = list(map(RESULT, rnd.matches))
+    distinct = dict(zip(map(id, results), results, strict=True))
     for result in distinct.values():
         games = result.games if result is not None else None
         if games is not None:

@@ -155,8 +155,9 @@ def _runs(ordered: list[PlayerId], get: Callable[[PlayerId], Value]) -> list[lis
 
 def rank_ledger(
     ledger: Ledger, tiebreaks: Sequence[Tiebreak], include_absent: bool = False
-) -> tuple[list[list[PlayerId]], dict[PlayerId, list[Value]]]:
-    """Order the ledger's players into tie groups, best first; also each player's values.
+) -> tuple[list[list[PlayerId]], dict[PlayerId, tuple[Value, ...]]]:
+    """Order the ledger's players into tie groups, best first; also each player's values
+    (one per tiebreak, in order).
 
     Only active players take part in a head-to-head; dropped players sit in their place
     (unless the ruleset ranks withdrawn players: then everyone takes part).
@@ -192,11 +193,9 @@ def rank_ledger(
         tied = tied and any(len(g) > 1 for g in groups)
     if columns:
         by_column = [list(map(column.get, shown)) for column in columns]
-        values = {
-            pid: list(row) for pid, row in zip(shown, zip(*by_column, strict=True), strict=True)
-        }
+        values = dict(zip(shown, zip(*by_column, strict=True), strict=True))
     else:
-        values = {pid: [] for pid in shown}
+        values = dict.fromkeys(shown, ())
     return groups, values
 
 
@@ -301,7 +300,7 @@ def _standings(
                     rec.played,
                     rec.byes,
                     rec.forfeits,
-                    tuple(values[pid]),
+                    values[pid],
                     dropped_after,
                 )
             )
@@ -346,7 +345,7 @@ def _playoff_standings(
                 rec.played,
                 rec.byes,
                 rec.forfeits,
-                tuple(values[pid]),
+                values[pid],
                 rec.dropped_after,
                 place,
             )

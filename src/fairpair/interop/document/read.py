@@ -80,8 +80,7 @@ def read_raw(path: Path) -> bytes:
             )
         if info.st_size > MAX_DOCUMENT_BYTES:
             raise UnreadableFile(str(path), "is larger than 1 GiB: not a tournament document")
-        with os.fdopen(handle, "rb", closefd=False) as stream:
-            raw = stream.read(MAX_DOCUMENT_BYTES + 1)
+        raw = _read_all(handle, info.st_size)
     except OSError as error:
         raise UnreadableFile(str(path), error.strerror or "cannot be read") from None
     finally:
@@ -89,6 +88,23 @@ def read_raw(path: Path) -> bytes:
     if len(raw) > MAX_DOCUMENT_BYTES:
         raise UnreadableFile(str(path), "is larger than 1 GiB: not a tournament document")
     return raw
+
+
+def _read_all(handle: int, size: int) -> bytes:
+    """The file's bytes up to one past the limit, in one read of its size when it does not
+    grow meanwhile (a buffered ``read(limit)`` would first allocate the whole limit: 3.6 ms
+    more for a 13 MB document)."""
+    chunks: list[bytes] = []
+    left = MAX_DOCUMENT_BYTES + 1
+    want = size + 1  # one more, to see the end (or a file still growing)
+    while left > 0:
+        chunk = os.read(handle, min(want, left, 1 << 30))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        left -= len(chunk)
+        want = 1 << 20
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
 def load_document(path: str | Path) -> Tournament:

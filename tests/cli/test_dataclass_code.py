@@ -112,7 +112,7 @@ def test_a_class_made_from_kept_code_is_the_class_dataclass_makes(tmp_path: Path
 
 @pytest.mark.parametrize(
     "damage",
-    [b"", b"garbage", HEADER + b"\x00\x01", HEADER + b"not marshal at all", b"\x00" * 64],
+    [b"", b"garbage", HEADER + b"not marshal at all"],
 )
 def test_a_damaged_file_counts_as_empty_and_is_written_again(tmp_path: Path, damage: bytes) -> None:
     _probe(tmp_path, "kept")

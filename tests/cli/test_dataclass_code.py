@@ -57,7 +57,7 @@ except dataclasses.FrozenInstanceError as error:
     frozen += "; " + str(error)
 same, other = rounds.Match(3, "ann", "bob"), rounds.Match(3, "ann", "cy")
 out["Match"] = [repr(match), match == same, match == other, hash(match) == hash(same), frozen,
-                repr(Local())]
+                repr(Local()), repr(Local.__init__.__annotations__)]
 print(json.dumps({"classes": out, "compiled": compiled_here()}))
 """
 
@@ -104,6 +104,9 @@ def test_a_class_made_from_kept_code_is_the_class_dataclass_makes(tmp_path: Path
     assert classes["fairpair.engine.rounds.Match"][1]["table"] == "'int'"
     assert classes["Match"][1:4] == [True, False, True]
     assert "cannot assign to field 'table'" in classes["Match"][4]
+    # another package's class: its annotations as its module wrote them (no __future__ flag
+    # taken from fairpair's module on the way)
+    assert classes["Match"][6] == "{'x': <class 'int'>, 'return': None}"
     # only fairpair's classes are stored
     packed = _read(str(kept))
     assert packed

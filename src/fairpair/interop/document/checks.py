@@ -82,6 +82,10 @@ class TextCheck:
     def __call__(self, value: str) -> str:
         if self.may_be_empty and not value:
             return value
+        # Printable ASCII, not blank, within the limit: what ``text_problem`` accepts first,
+        # checked here without its two calls (20,000 ids and names in a 10,000-player file).
+        if value.isascii() and value.isprintable() and len(value) <= self.limit and value.strip():
+            return value
         problem = text_problem(value, self.limit, name=self.name)
         if problem is not None:
             context = {"kind": self.kind, "problem": problem}

@@ -1,5 +1,5 @@
 """``python -m fairpair`` runs the command line."""
 
-from fairpair.cli.app import main
+from fairpair.cli.app import console
 
-main()
+console()

@@ -129,17 +129,32 @@ def usage_error(error: UsageError) -> str:
 app = Program()
 
 
-def main(words: Sequence[str] | None = None) -> NoReturn:
-    """The console script: run the command (``sys.argv`` when no words are given) and exit
-    with its code."""
+def main(words: Sequence[str] | None = None, *, end_fast: bool = False) -> NoReturn:
+    """Run the command (``sys.argv`` when no words are given) and exit with its code.
+
+    ``end_fast`` (the console script: ``console``): a command's large answer is not freed
+    object by object, the process ends once the exit handlers ran and the output is flushed
+    (``cli/ending.py``). Off by default: a caller in its own process (a test) gets
+    ``SystemExit`` as before."""
+    from fairpair.cli import ending
     from fairpair.gc_pause import paused_gc
 
+    if end_fast:
+        ending.start()  # a command may leave its large answer to the end of the process
     # One command per process: the collector is paused for its whole run (fairpair.gc_pause).
     with paused_gc():
         code = app(words)
+        if end_fast and ending.can_end_now():
+            ending.end(code)  # before the collector is back: it would walk the whole answer
     # The process ends here: what it made is moved out of the collector's sight, so the
     # interpreter's final collections do not walk it (0.013 s of a 0.12 s command,
     # docs/performance.md "Start-up"); the memory goes back with the process. Output is
     # flushed at exit as before, and every file a command writes is closed by then.
     gc.freeze()
     sys.exit(code)
+
+
+def console() -> NoReturn:
+    """The ``fairpair`` console script and ``python -m fairpair``: ``main`` in a process of its
+    own."""
+    main(end_fast=True)

@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated, Any
 
 from fairpair.cli import options
+from fairpair.cli.ending import keep_until_exit
 from fairpair.cli.errors import handles_errors
 from fairpair.cli.params import Option
 from fairpair.cli.tournament_files import load_tournament
@@ -230,3 +231,4 @@ def pair(
         write_bytes(data)
     else:
         write(text)
+    keep_until_exit(tournament, draft, data, text)

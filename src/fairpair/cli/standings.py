@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Annotated
 
 from fairpair.cli import options
+from fairpair.cli.ending import keep_until_exit
 from fairpair.cli.errors import handles_errors
 from fairpair.cli.params import Option
 from fairpair.cli.tournament_files import load_tournament
@@ -141,7 +142,9 @@ def standings(
         from fairpair.responses.standings_data import standings_payload
 
         # The response's plain data, written as it is (the model would only check it again).
-        print_json(standings_payload(result, tournament.name))
+        payload = standings_payload(result, tournament.name)
+        print_json(payload)
+        keep_until_exit(tournament, result, payload)
         return
     out = screen()
     head = f"{tournament.name} — {chosen.name}"
@@ -168,3 +171,4 @@ def standings(
     when = after_text(chosen, result.after_round)
     drawn = draw(table(result, f"{head}, {when} ({chosen.ruleset.name})", tuple(rows)), out)
     write(drawn + (out.clean(note) + "\n" if note else ""))
+    keep_until_exit(tournament, result)

@@ -37,7 +37,7 @@ def table(
     """
     from fairpair.cli.table import Cell, Column, TextTable, row
     from fairpair.engine.record_text import record_formatter, record_heading
-    from fairpair.responses.values import columns_of, status_of
+    from fairpair.responses.values import columns_of, status_text
 
     tiebreaks = standings.tiebreaks
     playoff = standings.stage.is_playoff  # "#" is the final place from the bracket
@@ -59,9 +59,10 @@ def table(
     ]
     if forfeits:
         columns.append(Column("F", "right", drop=n + 3))
+    status_of = status_text(standings)
     out = []
     for r in standings.rows if rows is None else rows:
-        status = status_of(standings, r)
+        status = status_of(r)
         if playoff and status is None and r.place is None:
             status = "still_in"
         name = Cell(r.player.name)

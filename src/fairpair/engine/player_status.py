@@ -8,6 +8,7 @@ formats: reading a badge never loads the pairing engine."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
 
 from fairpair.engine.stage import Stage
@@ -50,10 +51,22 @@ def bracket_status(row: StandingsRow) -> PlayerStatus | None:
 def player_status(stage: Stage, row: StandingsRow) -> PlayerStatus | None:
     """``withdrawn`` for a dropped player, else what the stage's format says (advanced,
     eliminated) or ``None``."""
-    if row.dropped:
-        return PlayerStatus.WITHDRAWN
-    if stage.format is StageFormat.SWISS_ELIMINATION and stage.elimination is not None:
-        return elimination_status(stage.elimination, row)
+    return status_reader(stage)(row)
+
+
+def status_reader(stage: Stage) -> Callable[[StandingsRow], PlayerStatus | None]:
+    """``player_status`` of ``stage``'s rows, the stage's format read once (a table of 10,000
+    rows)."""
+    rules = stage.elimination
+    if stage.format is StageFormat.SWISS_ELIMINATION and rules is not None:
+        return lambda row: _WITHDRAWN if row.dropped else elimination_status(rules, row)
     if stage.format in PLAYOFFS:
-        return bracket_status(row)
-    return None
+        return lambda row: _WITHDRAWN if row.dropped else bracket_status(row)
+    return _withdrawn_or_nothing
+
+
+_WITHDRAWN = PlayerStatus.WITHDRAWN
+
+
+def _withdrawn_or_nothing(row: StandingsRow) -> PlayerStatus | None:
+    return None if row.dropped_after is None else _WITHDRAWN

@@ -18,7 +18,7 @@ from fairpair.responses.values import (
     display,
     exact_text,
     rounds_up_to,
-    status_of,
+    status_text,
 )
 
 
@@ -36,6 +36,7 @@ def standings_payload(
     names = [tb.name for tb in tiebreaks]
     cells = _cells(standings, in_decimals)
     point_cell = _memo(lambda v: (decimal(v), exact_text(v)))
+    status = status_text(standings)
     return {
         "tournament": tournament_name,
         "stage": standings.stage.id,
@@ -68,7 +69,7 @@ def standings_payload(
                 "byes": row.byes,
                 "forfeits": row.forfeits,
                 "dropped_after": row.dropped_after,
-                "status": status_of(standings, row),
+                "status": status(row),
                 "place": row.place.text if row.place is not None else None,
                 "tiebreaks": dict(zip(names, map(call, cells, row.tiebreaks), strict=True)),
             }

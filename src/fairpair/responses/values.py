@@ -3,11 +3,11 @@ display text of a tiebreak and a player's status badge (docs/cli.md "Standings")
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from fairpair.engine.player_status import player_status
+from fairpair.engine.player_status import status_reader
 from fairpair.engine.points_text import column_text, in_decimals, rounded
 from fairpair.engine.rounds import Round
 from fairpair.engine.stage import Stage
@@ -81,11 +81,17 @@ def columns_of(standings: Standings) -> Columns:
     )
 
 
-def status_of(standings: Standings, row: StandingsRow) -> str | None:
-    """``withdrawn``, or what the stage's format says (``advanced``, ``eliminated``), or
-    ``None`` (``engine.player_status``)."""
-    status = player_status(standings.stage, row)
-    return status.value if status is not None else None
+def status_text(standings: Standings) -> Callable[[StandingsRow], str | None]:
+    """A row's status as text: ``withdrawn``, or what the stage's format says (``advanced``,
+    ``eliminated``), or ``None`` (``engine.player_status``) — the stage's format read once
+    for all of ``standings``' rows."""
+    status = status_reader(standings.stage)
+
+    def text(row: StandingsRow) -> str | None:
+        found = status(row)
+        return None if found is None else found.value
+
+    return text
 
 
 def rounds_up_to(stage: Stage, after_round: int | None) -> list[Round]:

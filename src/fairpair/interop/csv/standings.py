@@ -16,7 +16,7 @@ from fairpair.engine.record_text import record_formatter, record_heading
 from fairpair.engine.standings import Standings
 from fairpair.interop.csv.tables import csv_text
 from fairpair.responses.player_columns import fact_text, player_columns
-from fairpair.responses.values import columns_of, status_of
+from fairpair.responses.values import columns_of, status_text
 
 
 def standings_csv(standings: Standings) -> str:
@@ -41,6 +41,7 @@ def standings_csv(standings: Standings) -> str:
         "status",
     ]
     rows: list[list[object]] = []
+    status = status_text(standings)
     for row in standings.rows:
         if playoff:
             rank: object = row.place.text if row.place is not None else ""
@@ -57,7 +58,7 @@ def standings_csv(standings: Standings) -> str:
                 *([record(row)] if heading else []),
                 row.played,
                 *([row.forfeits or ""] if forfeits else []),
-                status_of(standings, row) or "",
+                status(row) or "",
             ]
         )
     numeric = {"rank", "rating", "fide_id", "points", *(tb.short for tb in tiebreaks)}

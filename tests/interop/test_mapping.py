@@ -152,3 +152,35 @@ def test_a_contradicting_stage_is_refused_with_its_place(seed_001_data: dict[str
         parse_document(seed_001_data)
     assert caught.value.problems[0].where == "stages[0].elimination"
     assert "belong to a swiss_elimination stage" in caught.value.problems[0].reason
+
+
+def test_a_match_without_an_id_gets_its_round_and_table_whatever_the_table() -> None:
+    """Default ids are written by the reader (``tables.round_of``) from table numbers it keeps
+    as text: any table number, small or past what it keeps, in any order, in any document."""
+    tables = [[3, 1, 2], [70_000, 5, 65_535, 65_536, 4], [300, 7]]
+    for tables_of_round in tables:
+        players = [f"p{k}" for k in range(2 * len(tables_of_round))]
+        document = {
+            "format": "fairpair-tournament",
+            "version": 1,
+            "name": "t",
+            "players": [{"id": p, "name": p} for p in players],
+            "stages": [
+                {
+                    "rounds": [
+                        {
+                            "number": 1,
+                            "matches": [
+                                {"table": t, "a": players[2 * k], "b": players[2 * k + 1]}
+                                for k, t in enumerate(tables_of_round)
+                            ],
+                        }
+                    ]
+                }
+            ],
+        }
+        rnd = parse_document(document).stages[0].rounds[0]
+        assert [m.id for m in rnd.matches] == [f"1.{t}" for t in tables_of_round]
+        raw = json.dumps(document).encode()
+        again = document_validator().validate_json(raw).stages[0].rounds[0]
+        assert [m.id for m in again.matches] == [f"1.{t}" for t in tables_of_round]

@@ -123,7 +123,9 @@ def _split(
         while end < n and approx[valued[end]] == key:
             end += 1
         run = valued[start:end]
-        if end - start > 1:
+        # (One object for all: equal without a comparison — a tiebreak's equal values are
+        # usually one shared object, and a Fraction's == is a Python call.)
+        if end - start > 1 and len(set(map(id, map(get, run)))) > 1:
             first = get(run[0])
             if any(get(pid) != first for pid in run):
                 run.sort(key=get, reverse=higher_is_better)  # type: ignore[arg-type]

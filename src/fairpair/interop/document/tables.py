@@ -5,12 +5,19 @@ default ids out."""
 from __future__ import annotations
 
 from collections import deque
-from itertools import repeat
+from collections.abc import Callable
 from typing import Any
 
-from fairpair.engine.rounds import TABLE_NUMBER, Round, default_match_id
+from fairpair.engine.rounds import TABLE_NUMBER, Match, Round, default_match_id
 
-_SET = object.__setattr__
+#: Writes a match's id into a match just made (its slot's own setter: the match is frozen).
+_SET_ID = Match.__dict__["id"].__set__
+
+#: Table numbers as text, made once for all the rounds read (up to ``_TEXTS_UP_TO``; a larger
+#: number is written as it comes). Replaced whole when it grows, never changed: threads that
+#: read documents at once each see a complete one.
+_TEXTS: tuple[str, ...] = ()
+_TEXTS_UP_TO = 1 << 16
 
 
 def round_of(**values: Any) -> Round:
@@ -25,9 +32,21 @@ def round_of(**values: Any) -> Round:
         unnamed = [m for m in matches if not m.id]
         if unnamed:
             prefix = f"{values['number']}."
-            ids = map(prefix.__add__, map(str, map(TABLE_NUMBER, unnamed)))
-            deque(map(_SET, unnamed, repeat("id"), ids), maxlen=0)
+            ids = map(prefix.__add__, map(_text_of(unnamed), map(TABLE_NUMBER, unnamed)))
+            deque(map(_SET_ID, unnamed, ids), maxlen=0)
     return Round(**values)
+
+
+def _text_of(matches: list[Match]) -> Callable[[int], str]:
+    """``str`` of a table number, read from ``_TEXTS`` when the round's tables are in it."""
+    global _TEXTS
+    most = max(map(TABLE_NUMBER, matches))
+    if most >= _TEXTS_UP_TO:
+        return str
+    texts = _TEXTS
+    if len(texts) <= most:
+        texts = _TEXTS = tuple(map(str, range(min(max(most + 1, 2 * len(texts)), _TEXTS_UP_TO))))
+    return texts.__getitem__
 
 
 def tidy_round(rnd: Round, data: dict[str, Any], _kept: tuple[str, ...]) -> None:

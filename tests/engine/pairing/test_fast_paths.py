@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+from fairpair.engine.pairing.feasibility import can_pair_all, largest_allowed_matching
 from fairpair.engine.pairing.next_round import _index_blocks
 from fairpair.engine.standings.table import _split
 from fairpair.engine.tiebreaks.context import Value
@@ -35,6 +36,7 @@ def plain_split(
 
 def test_split_matches_the_plain_sort_on_ties_missing_values_and_mixed_numbers() -> None:
     rng = random.Random(5)
+    shared = [Fraction(k, 3) for k in range(-4, 5)]
     for _ in range(300):
         n = rng.randrange(0, 30)
         group = [f"p{k}" for k in rng.sample(range(100), n)]
@@ -47,8 +49,10 @@ def test_split_matches_the_plain_sort_on_ties_missing_values_and_mixed_numbers()
                 values[p] = None
             elif roll < 0.65:
                 values[p] = rng.randrange(-3, 4)
-            else:
+            elif roll < 0.8:
                 values[p] = Fraction(rng.randrange(-6, 7), rng.choice((1, 2, 3)))
+            else:  # one shared object per value, as the tiebreaks make them
+                values[p] = rng.choice(shared)
         for higher in (True, False):
             assert _split(group, values, higher) == plain_split(group, values, higher)
 
@@ -64,3 +68,21 @@ def test_index_blocks_match_the_plain_conversion() -> None:
         }
         plain = tuple(frozenset(index[q] for q in blocked_of[p] if q in index) for p in ranked)
         assert _index_blocks(ranked, blocked_of, index) == plain
+
+
+def test_can_pair_all_is_whether_a_perfect_matching_exists() -> None:
+    rng = random.Random(11)
+    for _ in range(300):
+        n = rng.randrange(0, 14)
+        players = [f"p{k}" for k in range(n)]
+        outside = [f"x{k}" for k in range(6)]  # blocked partners not in the field count not
+        most = rng.randrange(0, n + 3)
+        blocked: dict[str, set[str]] = {p: set() for p in players}
+        for p in players:
+            for q in rng.sample(players + outside, min(most, n + 6)):
+                if q != p:
+                    blocked[p].add(q)
+                    if q in blocked:
+                        blocked[q].add(p)
+        exact = n % 2 == 0 and 2 * largest_allowed_matching(players, blocked) == n
+        assert can_pair_all(players, blocked) == exact

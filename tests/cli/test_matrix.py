@@ -8,8 +8,9 @@ that parses back to the names as written, and ``--save`` leaving the file new ex
 it exits 0 and untouched otherwise.
 
 Each encoding × screen runs one command in a real process (``python -m fairpair``, the
-environment and ``PYTHONIOENCODING`` set: ``REAL_PROCESS``); every other case runs the same
-entry point (``fairpair.cli.app:main``) in this process, with the same arguments, the same
+environment and ``PYTHONIOENCODING`` set: ``REAL_PROCESS``); every other case runs the command
+line's ``fairpair.cli.app.main`` in this process (what the console script runs, without its
+fast end: ``cli/ending.py``), with the same arguments, the same
 environment and standard streams made as Python makes them for that ``PYTHONIOENCODING``
 (strict on stdout), and is checked with the same assertions. A process start costs about
 half a second, 99 of them most of a minute.

@@ -133,12 +133,11 @@ def _write(path: str, data: bytes) -> None:
 
 
 def cache_path() -> str | None:
-    """Where the compiled methods are kept: beside this module's bytecode."""
-    try:
-        bytecode = cache_from_source(__file__)
-    except (NotImplementedError, ValueError):  # no cache tag, or an unusual location
+    """Where the compiled methods are kept: beside this module's bytecode (``None`` for an
+    interpreter that keeps no bytecode: it has no cache tag)."""
+    if sys.implementation.cache_tag is None:
         return None
-    return bytecode.removesuffix(".pyc") + ".dataclass-code"
+    return cache_from_source(__file__).removesuffix(".pyc") + ".dataclass-code"
 
 
 _store: _Store | None = None

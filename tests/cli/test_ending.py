@@ -22,9 +22,16 @@ def _environment(**extra: str) -> dict[str, str]:
     return {**keep, "TTY_COMPATIBLE": "0", **extra}
 
 
-def _run(program: list[str], *args: str, **env: str) -> subprocess.CompletedProcess[bytes]:
+def _run(
+    program: list[str], *args: str, stdout: int = subprocess.PIPE, **env: str
+) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run(
-        [*program, *args], capture_output=True, env=_environment(**env), check=False, timeout=60
+        [*program, *args],
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        env=_environment(**env),
+        check=False,
+        timeout=60,
     )
 
 
@@ -74,14 +81,7 @@ def _into_a_closed_pipe(program: list[str], *args: str) -> tuple[int, bytes]:
     read_end, write_end = os.pipe()
     os.close(read_end)
     try:
-        done = subprocess.run(
-            [*program, *args],
-            stdout=write_end,
-            stderr=subprocess.PIPE,
-            env=_environment(),
-            check=False,
-            timeout=60,
-        )
+        done = _run(program, *args, stdout=write_end)
     finally:
         os.close(write_end)
     return done.returncode, done.stderr

@@ -146,3 +146,12 @@ def test_an_unwritable_folder_changes_nothing_but_the_speed(tmp_path: Path) -> N
     result = _probe(tmp_path, "kept")
     assert result["compiled"] > 0  # type: ignore[operator]
     assert result["classes"] == _probe(tmp_path, "plain")["classes"]
+
+
+def test_a_file_cut_short_counts_what_it_still_holds(tmp_path: Path) -> None:
+    _probe(tmp_path, "kept")
+    kept = _kept_file(tmp_path)
+    raw = kept.read_bytes()
+    kept.write_bytes(raw[: len(raw) // 2])  # the index names parts past the end
+    assert _probe(tmp_path, "kept")["compiled"] > 0  # type: ignore[operator]
+    assert _probe(tmp_path, "kept")["compiled"] == 0

@@ -370,7 +370,12 @@ class Command:
                 parser.add_argument(*p.names, dest=p.name, action="append")
             else:
                 parser.add_argument(*p.names, dest=p.name)
-        given, extra = parser.parse_known_intermixed_args(words)
+        # Intermixed parsing (arguments between options) matters only for a command with two
+        # or more arguments; it formats the usage on every call (0.8 ms of every start).
+        if sum(p.is_argument for p in self.params) > 1:
+            given, extra = parser.parse_known_intermixed_args(words)
+        else:
+            given, extra = parser.parse_known_args(words)
         if extra:
             self._refuse_extra(extra)
         values: dict[str, Any] = {}

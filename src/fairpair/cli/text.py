@@ -19,9 +19,8 @@ import unicodedata
 
 #: Shown escaped wherever they come from: C0 and C1 controls, DEL, surrogates, and the format
 #: characters that change how the rest of a line is shown.
-UNSAFE = re.compile(
-    "[\x00-\x1f\x7f-\x9f\ud800-\udfff\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]"
-)
+#: (A pattern compiled when first used: ``re`` keeps it; most runs print none of them.)
+UNSAFE = "[\x00-\x1f\x7f-\x9f\ud800-\udfff\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]"
 
 #: fairpair's own punctuation, for encodings that lack it.
 FALLBACK = {
@@ -68,7 +67,9 @@ def _escape(char: str) -> str:
 
 def escape_unsafe(text: str) -> str:
     """``text`` with every control or invisible format character shown as its escape."""
-    return UNSAFE.sub(lambda m: _escape(m.group()), text)
+    if text.isascii() and text.isprintable():  # none of them
+        return text
+    return re.sub(UNSAFE, lambda m: _escape(m.group()), text)
 
 
 def _fits(text: str, encoding: str) -> bool:

@@ -102,13 +102,13 @@ def as_said(reason: str | Said) -> Said:
     return reason if isinstance(reason, Said) else Said(reason, marked=False)
 
 
-_PART = re.compile(r"\[(\d+)\]|\.?([^.\[\]]+)")
+_PART = r"\[(\d+)\]|\.?([^.\[\]]+)"  # compiled when first used (``re`` keeps it)
 
 
 def parse_path(text: str) -> tuple[PathPart, ...]:
     """``"stages[0].rounds[1].a"`` → ``("stages", 0, "rounds", 1, "a")``."""
     parts: list[PathPart] = []
-    for index, name in _PART.findall(text):
+    for index, name in re.findall(_PART, text):
         parts.append(int(index) if index else name)
     return tuple(parts)
 

@@ -92,11 +92,11 @@ MAX_NAME_LENGTH = 200
 
 #: C0 and C1 control characters, DEL, the bidirectional overrides and isolates (they can
 #: reorder what a terminal or page shows), and unpaired surrogates (not text): never in an id.
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_UNSAFE = "[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
 #: What a name can never hold: NUL (no database stores it) and unpaired surrogates (not text,
 #: no encoding can write them). Other control characters are kept as written and every
 #: interface shows them escaped (the command line: ``fairpair.cli.text``).
-_NEVER_IN_NAMES = re.compile("[\x00\ud800-\udfff]")
+_NEVER_IN_NAMES = "[\x00\ud800-\udfff]"
 #: Whether names refuse every control character, like ids (the stricter choice of issue
 #: 14.2). Off: the command line's tests keep names as written and show them escaped.
 NAMES_REFUSE_CONTROLS = False
@@ -116,8 +116,8 @@ def text_said(value: str, limit: int = MAX_NAME_LENGTH, *, name: bool = False) -
         return saying("is longer than %(limit)s characters", limit=limit)
     if value.isascii() and value.isprintable():  # no character either pattern refuses
         return None
-    unsafe = _NEVER_IN_NAMES if name and not NAMES_REFUSE_CONTROLS else _UNSAFE
-    bad = unsafe.search(value)
+    # Compiled when first needed (``re`` keeps it): most runs never see such a character.
+    bad = re.search(_NEVER_IN_NAMES if name and not NAMES_REFUSE_CONTROLS else _UNSAFE, value)
     if bad is not None:
         code, position = f"{ord(bad.group()):04X}", bad.start() + 1
         surrogate = 0xD800 <= ord(bad.group()) <= 0xDFFF

@@ -33,8 +33,9 @@ MAX_UNRATED = 100_000
 #: The most half-points Koya's limit can move.
 MAX_LIMIT_SHIFT = 1_000
 
-_KOYA_LIMIT = re.compile(r"koya_limit_(?:(plus|minus)_)?(\w*)")
-_UNRATED = re.compile(r"(\w+?)_unrated_(\w*)")
+#: (Patterns compiled when first used: ``re`` keeps them; ``modified`` keeps its answers.)
+_KOYA_LIMIT = r"koya_limit_(?:(plus|minus)_)?(\w*)"
+_UNRATED = r"(\w+?)_unrated_(\w*)"
 
 #: The parametrised spellings, for "unknown tiebreak" messages.
 SPELLINGS = (
@@ -202,7 +203,7 @@ def _whole(text: str, low: int, high: int, what: Said) -> int:
 def modified(name: str) -> Modified | None:
     """The parametrised tie-break ``name`` names; ``None`` when the name is not one of the
     parametrised spellings; ``BadParameter`` (the reason) when its number is not allowed."""
-    koya_limit = _KOYA_LIMIT.fullmatch(name)
+    koya_limit = re.fullmatch(_KOYA_LIMIT, name)
     if koya_limit is not None:
         sign, number = koya_limit.groups()
         if sign is None:
@@ -215,7 +216,7 @@ def modified(name: str) -> Modified | None:
         )
         shift = _whole(number, 1, MAX_LIMIT_SHIFT, what)
         return Modified(KOYA, limit_shift=shift if sign == "plus" else -shift)
-    unrated = _UNRATED.fullmatch(name)
+    unrated = re.fullmatch(_UNRATED, name)
     if unrated is not None:
         base, number = unrated.groups()
         if base not in TAKES_UNRATED:

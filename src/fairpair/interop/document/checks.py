@@ -16,7 +16,8 @@ from fairpair.engine.validation import text_problem
 from fairpair.interop.document.limits import MAX_DENOMINATOR, MAX_EXACT
 from fairpair.interop.document.validator_core import PydanticCustomError
 
-EXACT_TEXT = re.compile(r"\s*(-?\d{1,7}(?:\.\d{1,6})?|-?\d{1,7}\s*/\s*\d{1,7})\s*")
+#: An exact number written as text (a pattern, compiled when first used: ``re`` keeps it).
+EXACT_TEXT = r"\s*(-?\d{1,7}(?:\.\d{1,6})?|-?\d{1,7}\s*/\s*\d{1,7})\s*"
 
 
 def _bad_number(value: Any) -> PydanticCustomError:
@@ -40,7 +41,7 @@ def exact(value: Any) -> Fraction:
         number = Fraction(repr(value))
     elif isinstance(value, Fraction):
         number = value
-    elif isinstance(value, str) and len(value) <= 40 and EXACT_TEXT.fullmatch(value):
+    elif isinstance(value, str) and len(value) <= 40 and re.fullmatch(EXACT_TEXT, value):
         try:
             number = Fraction(value.replace(" ", ""))
         except ZeroDivisionError:

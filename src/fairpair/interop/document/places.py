@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-_PART = re.compile(r"\.?([^.\[\]]+)|\[(\d+)\]")
+_PART = r"\.?([^.\[\]]+)|\[(\d+)\]"  # compiled when first used (``re`` keeps it)
 
 #: How one entry of a list is called.
 _ENTRY = {
@@ -24,7 +24,7 @@ _ENTRY = {
 
 def loc_of(where: str) -> tuple[str | int, ...]:
     """``"stages[0].rounds[3].b"`` as ``("stages", 0, "rounds", 3, "b")``."""
-    return tuple(int(index) if index else name for name, index in _PART.findall(where))
+    return tuple(int(index) if index else name for name, index in re.findall(_PART, where))
 
 
 def _get(node: Any, part: str | int) -> Any:

@@ -32,7 +32,8 @@ from fairpair.interop.errors import DocumentError, MalformedJson, UnreadableFile
 
 BOM = b"\xef\xbb\xbf"
 
-_AT = re.compile(r"^(?:Invalid JSON: )?(.*?)(?: at line (\d+) column (\d+))?$", re.DOTALL)
+#: The parser's message (compiled when first used: ``re`` keeps it).
+_AT = r"^(?:Invalid JSON: )?(.*?)(?: at line (\d+) column (\d+))?$"
 #: pydantic's words for the parts of a union or a validator, which are not fields.
 _NOT_FIELDS = ("preset", "changed")
 
@@ -189,7 +190,7 @@ def _reason(item: Any) -> str:
 
 
 def _json_refusal(message: str, where: str) -> FairpairError:
-    found = _AT.match(message)
+    found = re.match(_AT, message, re.DOTALL)
     what, line, column = found.groups() if found else (message, None, None)
     # the parser says column 0 at the start of a line (the end of a file after a newline);
     # an editor's first column is 1

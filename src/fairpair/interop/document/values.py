@@ -39,7 +39,7 @@ Exact = Annotated[
         {
             "oneOf": [
                 {"type": "number", "minimum": -MAX_EXACT, "maximum": MAX_EXACT},
-                {"type": "string", "pattern": f"^{EXACT_TEXT.pattern}$"},
+                {"type": "string", "pattern": f"^{EXACT_TEXT}$"},
             ],
             "description": 'An exact number: 3, 0.33 or "1/2" (never rounded).',
         }

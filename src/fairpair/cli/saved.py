@@ -69,11 +69,13 @@ def names(items: list[str], none: str = "none") -> str:
 def is_document(given: object) -> bool:
     """``EVENT-or-FILE``: a path that exists is a file, and so is one that looks like a file
     (a ``.json`` name, a folder in it); anything else is an event's slug."""
-    from pathlib import Path
-
-    path = Path(str(given))
     text = str(given)
-    return path.exists() or "/" in text or "\\" in text or bool(path.suffix)
+    return (
+        os.path.exists(text)
+        or "/" in text
+        or "\\" in text
+        or bool(os.path.splitext(text)[1].strip("."))  # a suffix, as pathlib's (not "x.")
+    )
 
 
 def tables_text(changed: list[int]) -> str:

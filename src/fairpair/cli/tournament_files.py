@@ -5,13 +5,13 @@ needs it: a command on a JSON document never loads the TRF reader, and the other
 
 from __future__ import annotations
 
-from pathlib import Path
+from os import PathLike
 
 from fairpair.engine.tournament import Tournament
 from fairpair.interop.files import is_trf
 
 
-def load_tournament(path: str | Path) -> Tournament:
+def load_tournament(path: str | PathLike[str]) -> Tournament:
     """The tournament in the file at ``path``: a TRF file or a JSON document."""
     if is_trf(path):
         from fairpair.interop.trf import load_trf

@@ -6,20 +6,21 @@ file needs."""
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 
 TRF_SUFFIXES = (".trf", ".trfx")
 
 
-def is_trf(path: str | Path) -> bool:
+def is_trf(path: str | os.PathLike[str]) -> bool:
     """Whether ``path`` holds a TRF file rather than a JSON document."""
-    path = Path(path)
-    if path.suffix.lower() in TRF_SUFFIXES:
+    path = os.fspath(path)
+    suffix = os.path.splitext(path.rstrip("/" + os.sep))[1].lower()
+    if suffix in TRF_SUFFIXES:
         return True
-    if path.suffix.lower() == ".json":
+    if suffix == ".json":
         return False
     try:
-        with path.open("rb") as stream:
+        with open(path, "rb") as stream:
             head = stream.read(512).removeprefix(b"\xef\xbb\xbf").lstrip()
     except OSError:
         return False  # the document reader says what is wrong with it

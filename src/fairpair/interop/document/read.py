@@ -13,7 +13,6 @@ import json
 import os
 import re
 import stat
-from pathlib import Path
 from typing import Any
 
 from fairpair.engine.errors import (
@@ -42,7 +41,7 @@ _NOT_FIELDS = ("preset", "changed")
 MAX_DOCUMENT_BYTES = 1 << 30
 
 
-def read_bytes(path: Path) -> bytes:
+def read_bytes(path: str | os.PathLike[str]) -> bytes:
     """The file's bytes, without a UTF-8 byte order mark; ``UnreadableFile`` otherwise (and
     when it is not UTF-8)."""
     raw = read_raw(path).removeprefix(BOM)
@@ -55,7 +54,7 @@ def read_bytes(path: Path) -> bytes:
     return raw
 
 
-def read_raw(path: Path) -> bytes:
+def read_raw(path: str | os.PathLike[str]) -> bytes:
     """The file's bytes as they are; ``UnreadableFile`` otherwise.
 
     Only a regular file is read: a device (``/dev/zero`` never ends), a named pipe (it waits
@@ -108,9 +107,9 @@ def _read_all(handle: int, size: int) -> bytes:
     return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
-def load_document(path: str | Path) -> Tournament:
+def load_document(path: str | os.PathLike[str]) -> Tournament:
     """Read, validate and return the tournament in the JSON file at ``path``."""
-    path = Path(path)
+    path = os.fspath(path)
     raw = read_bytes(path)
     try:
         tournament: Tournament = document_validator().validate_json(raw)

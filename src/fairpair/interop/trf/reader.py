@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
+from os import PathLike
 from pathlib import Path
 
 from fairpair.engine.drops import Drop
@@ -575,7 +576,7 @@ def _layout(
     return TrfLayout(newline, final_newline, bom, encoding, tuple(kept), written, trailing)
 
 
-def load_trf(path: str | Path) -> TrfEvent:
+def load_trf(path: str | PathLike[str]) -> TrfEvent:
     """Read the TRF file at ``path`` (UTF-8, else Latin-1 as many chess programs write)."""
     path = Path(path)
     raw = read_raw(path)

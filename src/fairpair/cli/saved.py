@@ -12,6 +12,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from fairpair.interop.files import suffix_of
+
 if TYPE_CHECKING:
     from fairpair.service.kernel.connection import Database
 
@@ -71,10 +73,10 @@ def is_document(given: object) -> bool:
     (a ``.json`` name, a folder in it); anything else is an event's slug."""
     text = str(given)
     return (
-        os.path.exists(text)
+        os.path.exists(text or ".")  # "" is the current folder, as for pathlib
         or "/" in text
         or "\\" in text
-        or bool(os.path.splitext(text)[1].strip("."))  # a suffix, as pathlib's (not "x.")
+        or bool(suffix_of(text))
     )
 
 

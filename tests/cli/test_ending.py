@@ -7,9 +7,13 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
+
+T = TypeVar("T")
 
 #: The console script (``python -m fairpair``: ``cli.app.console``), and ``main()`` as a
 #: program would call it in its own process: the usual exit.
@@ -35,6 +39,14 @@ def _run(
     )
 
 
+def _both(run: Callable[..., T], document: Path, args: tuple[str, ...]) -> tuple[T, T]:
+    """``run`` of the command ``args`` on ``document`` by the console script, then by the
+    usual exit."""
+    command, *rest = args
+    fast = run(CONSOLE, command, str(document), *rest)
+    return fast, run(USUAL, command, str(document), *rest)
+
+
 @pytest.mark.parametrize(
     "args",
     [
@@ -48,9 +60,7 @@ def _run(
 def test_the_console_script_says_what_the_usual_exit_says(
     seed_001_path: Path, args: tuple[str, ...]
 ) -> None:
-    command, *rest = args
-    fast = _run(CONSOLE, command, str(seed_001_path), *rest)
-    usual = _run(USUAL, command, str(seed_001_path), *rest)
+    fast, usual = _both(_run, seed_001_path, args)
     assert (fast.returncode, fast.stdout, fast.stderr) == (
         usual.returncode,
         usual.stdout,
@@ -91,9 +101,7 @@ def _into_a_closed_pipe(program: list[str], *args: str) -> tuple[int, bytes]:
 def test_a_reader_gone_before_the_output_is_met_as_the_usual_exit_meets_it(
     seed_001_path: Path, args: tuple[str, ...]
 ) -> None:
-    command, *rest = args
-    fast = _into_a_closed_pipe(CONSOLE, command, str(seed_001_path), *rest)
-    usual = _into_a_closed_pipe(USUAL, command, str(seed_001_path), *rest)
+    fast, usual = _both(_into_a_closed_pipe, seed_001_path, args)
     assert fast == usual
     assert b"Traceback" not in fast[1]
 

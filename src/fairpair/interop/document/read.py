@@ -114,7 +114,7 @@ def load_document(path: str | os.PathLike[str]) -> Tournament:
     try:
         tournament: Tournament = document_validator().validate_json(raw)
     except ValidationError as error:
-        raise _refusal(error, raw, str(path)) from None
+        raise _refusal(error, raw, path) from None
     return _checked(tournament, raw)
 
 

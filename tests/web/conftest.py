@@ -4,9 +4,10 @@
   (https://testserver, so the Secure cookies are kept); ``web_client_pg`` on PostgreSQL.
 - ``live_server``: one real uvicorn server per test session, on 127.0.0.1 and a free port,
   over its own SQLite file (``live_server.db`` to set up events through the service).
-- ``browser`` (one Chromium per session: Debian's /usr/bin/chromium, headless, driven by
-  Playwright for Python — never ``playwright install``) and ``page`` (a fresh context per
-  test, its base URL the live server).
+- ``browser`` (one Chromium per session: Debian's ``chromium-headless-shell`` when installed,
+  else its ``/usr/bin/chromium``; headless, driven by Playwright for Python — never
+  ``playwright install``) and ``page`` (a fresh context per test, its base URL the live
+  server).
 """
 
 from __future__ import annotations
@@ -29,7 +30,12 @@ from fairpair.web.app import create_app
 from fairpair.web.hub import LiveHub
 from fairpair.web.settings import WebSettings
 
-CHROMIUM = "/usr/bin/chromium"
+#: The browser the tests drive: Chromium's headless shell (Debian's chromium-headless-shell, the
+#: build Playwright itself runs headless; the same Blink and V8 without the desktop browser
+#: around them) when installed — it does the browser tests' work with about a third less CPU
+#: than the whole browser (docs/performance.md "The test suite") — else the whole browser.
+HEADLESS_SHELL = "/usr/bin/chromium-headless-shell"
+CHROMIUM = HEADLESS_SHELL if os.path.exists(HEADLESS_SHELL) else "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -125,8 +131,11 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
 def browser() -> Iterator[Any]:
     if not os.path.exists(CHROMIUM):
         if os.environ.get("CI"):
-            pytest.fail(f"{CHROMIUM} is missing: .ci/run installs it (apt-get install chromium)")
-        pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)")
+            pytest.fail(
+                f"{CHROMIUM} is missing: .ci/run installs it"
+                " (apt-get install chromium-headless-shell)"
+            )
+        pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium-headless-shell)")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 from sqlalchemy import Connection, insert, select, update
@@ -19,9 +20,19 @@ from fairpair.store.database import Database
 from fairpair.store.models import AccountRow
 
 _HASHER = password_hasher()  # argon2's default cost; tests: fairpair.password_cost
-#: A hash of a password nobody has, verified when the username is unknown, so that a wrong
-#: username takes as long as a wrong password (no account enumeration by timing).
-_DUMMY = _HASHER.hash("fairpair: no such account")
+
+
+@cache
+def _dummy_hash() -> str:
+    """A hash of a password nobody has, verified when the username is unknown, so that a wrong
+    username takes as long as a wrong password (no account enumeration by timing). Made by
+    the process's first login attempt, whoever it names (so that even that attempt takes as
+    long for a wrong username as for a wrong password), not when the module is imported:
+    argon2's cost (about 0.1 s of CPU and 64 MiB) would otherwise be paid by every server
+    worker and every command that imports the accounts, logging in or not."""
+    return _HASHER.hash("fairpair: no such account")
+
+
 USERNAME = re.compile(r"^[a-z0-9][a-z0-9._-]{1,39}$")
 MIN_PASSWORD = 8
 
@@ -166,12 +177,13 @@ def authenticate(db: Database, username: str, password: str) -> Account:
     """The account whose username and password these are, or ``BadCredentials`` (which never
     says which of the two was wrong). A hash made with older parameters is upgraded."""
     user = username.strip().lower()
+    dummy = _dummy_hash()
     with db.reading() as conn:
         row = conn.execute(
             select(*ACCOUNT_COLUMNS, AccountRow.password_hash).where(AccountRow.username == user)
         ).first()
     try:
-        _HASHER.verify(row.password_hash if row is not None else _DUMMY, password)
+        _HASHER.verify(row.password_hash if row is not None else dummy, password)
     except (VerifyMismatchError, VerificationError, InvalidHashError):
         raise BadCredentials("password", gettext("wrong username or password")) from None
     if row is None:

@@ -6,9 +6,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from fastapi.routing import iter_route_contexts
 from fastapi.testclient import TestClient
 
 from fairpair.service.kernel.connection import Database
+from fairpair.web.app import create_app
+
+from .conftest import settings_for
 
 STATIC = Path(__file__).parents[2] / "src" / "fairpair" / "web" / "static"
 
@@ -46,3 +50,24 @@ def test_the_docs_page(web_client: TestClient, sqlite_db: Database) -> None:
     assert (vendored / "redoc-2.5.2.LICENSE").exists()
     assert "'unsafe-inline'" in page.headers["content-security-policy"]
     assert "'unsafe-inline'" not in web_client.get("/login").headers["content-security-policy"]
+
+
+def test_the_players_own_api_is_matched_first_and_every_route_once() -> None:
+    """The app includes the API's resources one by one (``fairpair.api.routes.ROUTERS``):
+    the player's own API still comes before every page (a report from thousands of phones is
+    matched first), the rest of the API after the pages, and no route twice."""
+    app = create_app(settings_for("sqlite://"))
+    routes = [
+        (str(c.path), tuple(sorted(c.methods or ())))
+        for c in iter_route_contexts(app.routes)
+        if c.path not in ("/openapi.json", "/static")
+    ]
+    assert len(routes) == len(set(routes))
+    paths = [path for path, _ in routes]
+    own = [i for i, p in enumerate(paths) if p.startswith("/api/v1/events/{slug}/me")]
+    pages = [i for i, p in enumerate(paths) if not p.startswith("/api/")]
+    rest = [i for i, p in enumerate(paths) if p.startswith("/api/") and i not in own]
+    assert own == list(range(len(own))), "the player's own API is not matched first"
+    assert pages and rest and max(own) < min(pages) and min(rest) > min(pages)
+    assert ("/api/v1/events/{slug}/me/report", ("POST",)) in routes
+    assert ("/docs", ("GET",)) in routes

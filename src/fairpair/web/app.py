@@ -24,6 +24,7 @@ from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.staticfiles import StaticFiles
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
+from fairpair.api.routes import Inclusion
 from fairpair.service.kernel.connection import open_database
 from fairpair.service.leagues.board import start_warming
 from fairpair.service.rounds.autopilot import catch_up
@@ -50,8 +51,10 @@ from fairpair.web.timing import ServerTiming
 
 STATIC = Path(__file__).parent / "static"
 CSRF_COOKIE = "fairpair_csrf"
-#: The modules whose ``ROUTER`` the app includes, in order (pages, then the API). Every one
-#: must exist: a missing router is an error when the app is built, not a silently lost page.
+#: The modules whose ``ROUTER`` the app includes, in order (pages, then the API) — or whose
+#: ``ROUTERS`` (``fairpair.api.routes.Inclusion``: the API's resources, each under
+#: ``/api/v1``). Every one must exist: a missing router is an error when the app is built,
+#: not a silently lost page.
 ROUTERS = (
     # The pages and calls of the busiest moments first (FastAPI tries routes in order, and
     # matching a route at the end of the table cost a third of a player's report): the
@@ -176,7 +179,9 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     for name in ROUTERS:
         module = importlib.import_module(name)
-        app.include_router(module.ROUTER)
+        parts = module.ROUTERS if hasattr(module, "ROUTERS") else (Inclusion(module.ROUTER),)
+        for part in parts:
+            app.include_router(part.router, prefix=part.prefix, responses=part.responses)
     if metrics is not None:
         app.include_router(operations.METRICS_ROUTER)
     # A 4,000-player round is ~400 KB of HTML; gzip makes it ~40 KB for a phone on venue wifi

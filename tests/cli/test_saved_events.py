@@ -408,7 +408,9 @@ def test_the_draft_lists_a_forced_rematch_before_its_tables(cli: Run) -> None:
     assert view.index("have met before") < view.index("Table") < view.index("Forced rematch")
 
 
-def test_a_document_command_never_imports_the_database(seed_001_path: Path) -> None:
+def test_a_document_command_never_imports_the_database(seed_001_path: Path, db: str) -> None:
+    """The document commands import neither the database nor the service; a command on a
+    saved event in SQLite does not import PostgreSQL's driver."""
     probe = (
         "import atexit, json, sys\n"
         "atexit.register(lambda: sys.stderr.write('\\nMODULES ' + json.dumps(list(sys.modules))))\n"
@@ -433,6 +435,10 @@ def test_a_document_command_never_imports_the_database(seed_001_path: Path) -> N
         assert not {m for m in loaded if m.startswith(("sqlalchemy", "fairpair.service"))}, args
         assert not {m for m in loaded if m.startswith(("fairpair.store", "alembic"))}, args
     assert "fairpair.cli.round" not in modules("event", "-h")
+    # A command on a saved event in SQLite never imports PostgreSQL's driver
+    # (fairpair.store.commit_with takes its error class from the connection's driver).
+    saved = modules("event", "new", "Probe", "--db", db)
+    assert "fairpair.store.commit_with" in saved and "psycopg" not in saved
 
 
 def test_round_show_announces_a_released_round_with_its_notes(cli: Run, tmp_path: Path) -> None:

@@ -28,7 +28,7 @@ def _dummy_hash() -> str:
     username takes as long as a wrong password (no account enumeration by timing). Made by
     the process's first login attempt, whoever it names (so that even that attempt takes as
     long for a wrong username as for a wrong password), not when the module is imported:
-    argon2's cost (about 0.1 s of CPU and 64 MiB) would otherwise be paid by every server
+    argon2's cost (0.17 s of CPU and 64 MiB) would otherwise be paid by every server
     worker and every command that imports the accounts, logging in or not."""
     return _HASHER.hash("fairpair: no such account")
 

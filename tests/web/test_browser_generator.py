@@ -61,6 +61,16 @@ def guarded_context(browser: Any, base_url: str, blocked: list[str]) -> Any:
     return context
 
 
+#: The generator's service worker once it has finished activating (``ready`` resolves as soon
+#: as a worker is active, which it is while still ``activating``), or what it became instead.
+ACTIVATED = """Promise.race([
+  navigator.serviceWorker.ready.then(r => r.active.state === 'activated' ? 'activated'
+    : new Promise(done => r.active.addEventListener('statechange', e => {
+        if (e.target.state !== 'activating') done(e.target.state);
+      }))),
+  new Promise(done => setTimeout(() => done('no service worker'), 30000))])"""
+
+
 def wait_ready(page: Any) -> None:
     page.wait_for_selector("#generator[data-state=ready]", state="attached", timeout=LOAD_MS)
 
@@ -215,11 +225,7 @@ def test_a_whole_event_offline_in_the_page(browser: Any, live_server: LiveServer
         assert page.url.endswith("/generator/")
         assert page.locator("#gen-progress").count() == 1  # the honest progress bar
         wait_ready(page)
-        ready = (
-            "Promise.race([navigator.serviceWorker.ready.then(r => r.active.state), "
-            "new Promise(done => setTimeout(() => done('no service worker'), 30000))])"
-        )
-        assert page.evaluate(ready) == "activated"
+        assert page.evaluate(ACTIVATED) == "activated"
         assert "Ready" in page.text_content("#gen-status")
         assert started_from(page) == "fresh"
         wait_stored(page)

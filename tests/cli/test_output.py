@@ -6,13 +6,18 @@ import json
 from pathlib import Path
 from typing import Any
 
+import orjson
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cli_runner import CliRunner
 from fairpair import __version__
+from fairpair.cli import standings as standings_command
 from fairpair.cli.app import COMMANDS, app
 from fairpair.cli.exit_codes import ExitCode
 from fairpair.cli.options import RULESETS
+from fairpair.cli.output import spliced
 from fairpair.cli.pair import Method
 from fairpair.cli.screen import Screen
 from fairpair.cli.table import Column, TextTable, draw, row
@@ -408,3 +413,53 @@ def test_json_bytes_to_a_utf8_pipe_are_the_text_path_s_bytes(seed_001_path: Path
         data = json.loads(as_bytes)
         assert data == json.loads(as_text)
         assert as_bytes == (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode()
+
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**63), 2**64 - 1)  # orjson's range
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(), inner, max_size=3),
+    max_leaves=12,
+)
+
+
+@given(
+    head=st.dictionaries(st.text(), json_values, max_size=4),
+    parts=st.lists(st.lists(json_values, max_size=4), max_size=4),
+)
+def test_a_list_written_in_parts_is_the_whole_list_s_text(
+    head: dict[str, Any], parts: list[list[Any]]
+) -> None:
+    payload = {**head, "rows": []}
+    options = orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE
+    whole = orjson.dumps(
+        {**payload, "rows": [item for part in parts for item in part]}, option=options
+    )
+    assert b"".join(spliced(orjson.dumps(payload, option=options), "rows", parts)) == whole
+
+
+def test_a_part_orjson_cannot_write_is_written_by_the_standard_library() -> None:
+    payload = {"rows": [], "after": 1}
+    parts = [[{"a": 1}], [{"b": 10**30}]]  # past orjson's 64 bits
+    text = b"".join(spliced(orjson.dumps(payload, option=orjson.OPT_INDENT_2), "rows", parts))
+    assert json.loads(text) == {"rows": [{"a": 1}, {"b": 10**30}], "after": 1}
+    assert text.decode() == json.dumps(json.loads(text), indent=2)
+
+
+@pytest.mark.parametrize("charset", ["utf-8", "latin-1"])
+def test_a_big_standings_table_is_written_in_parts_as_it_is_written_whole(
+    seed_001_path: Path, charset: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``standings --json`` writes a table of more than ``ROWS_AT_ONCE`` rows a part at a time
+    (``print_json_parts``): the same text, to a UTF-8 pipe and to any other."""
+    words = ["standings", str(seed_001_path), "--json"]
+    piped = CliRunner(charset=charset)
+    whole = piped.invoke(app, words)
+    monkeypatch.setattr(standings_command, "ROWS_AT_ONCE", 2)
+    in_parts = piped.invoke(app, words)
+    assert in_parts.exit_code == whole.exit_code == 0
+    assert in_parts.stdout == whole.stdout
+    assert len(json.loads(whole.stdout)["rows"]) > 2

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import orjson
@@ -66,3 +67,39 @@ def print_json(payload: Any) -> None:
         write_bytes(data)
     else:
         write(json_text(payload, encoding))
+
+
+def print_json_parts(payload: dict[str, Any], key: str, parts: Iterable[list[Any]]) -> None:
+    """``print_json`` of ``payload`` with the items of ``parts`` in its list ``key`` (empty in
+    ``payload``), writing the list a part at a time: the same text, but neither the whole
+    list's data nor its text is held at once (a 100,000-player standings table is 77 MB of
+    JSON beside 110 MB of row data). Where ``print_json`` writes text rather than orjson's
+    bytes, the list is made whole and written by it."""
+    head = json_bytes(payload, screen().encoding)
+    if head is None:
+        print_json({**payload, key: [item for part in parts for item in part]})
+        return
+    for piece in spliced(head, key, parts):
+        write_bytes(piece)
+
+
+def spliced(head: bytes, key: str, parts: Iterable[list[Any]]) -> Iterator[bytes]:
+    """The indented JSON ``head`` (a top-level object whose ``key`` is an empty list) with the
+    items of ``parts`` in that list, in pieces: each part is written by orjson as a list and
+    indented one level more (a raw line break is only ever indentation: JSON text escapes
+    the ones inside strings)."""
+    marker = b"\n  " + orjson.dumps(key) + b": []"
+    at = head.index(marker) + len(marker) - 1  # the list's "]"
+    yield head[:at]
+    first = True
+    for part in parts:
+        if not part:
+            continue
+        try:
+            text = orjson.dumps(part, option=_INDENTED)
+        except TypeError:  # orjson.JSONEncodeError: as ``dumps`` does, the standard library
+            text = json.dumps(part, indent=2, ensure_ascii=False).encode("utf-8")
+        # "[\n  item,\n  item\n]" → "\n    item,\n    item"
+        yield (b"\n    " if first else b",\n    ") + text[4:-2].replace(b"\n", b"\n  ")
+        first = False
+    yield head[at:] if first else b"\n  " + head[at:]

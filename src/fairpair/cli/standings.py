@@ -19,6 +19,10 @@ if TYPE_CHECKING:
     from fairpair.cli.table import TextTable
 
 #: Badges after a player's name (text, so a pipe keeps them), and their emphasis.
+#: ``--json`` writes a table of more rows a part of this many rows at a time
+#: (``cli.output.print_json_parts``: the same text in a fraction of the memory).
+ROWS_AT_ONCE = 10_000
+
 BADGES = {
     "withdrawn": ("(Withdrew)", "dim italic"),
     "advanced": ("(Advanced)", "green"),
@@ -139,13 +143,23 @@ def standings(
     if result is None or ruleset is not None or after_round is not None:
         result = compute_standings(tournament, chosen, after_round)
     if as_json:
-        from fairpair.cli.output import print_json
-        from fairpair.responses.standings_data import standings_payload
+        from fairpair.cli.output import print_json, print_json_parts
+        from fairpair.responses.standings_data import standings_parts
 
         # The response's plain data, written as it is (the model would only check it again).
-        payload = standings_payload(result, tournament.name)
-        print_json(payload)
-        keep_until_exit(tournament, result, payload)
+        payload, rows_data = standings_parts(result, tournament.name)
+        ranked = result.rows
+        if len(ranked) <= ROWS_AT_ONCE:
+            payload["rows"] = rows_data(ranked)
+            print_json(payload)
+            keep_until_exit(tournament, result, payload)
+            return
+        # A big table a part at a time: its data and its text are never all held at once.
+        parts = (
+            rows_data(ranked[k : k + ROWS_AT_ONCE]) for k in range(0, len(ranked), ROWS_AT_ONCE)
+        )
+        print_json_parts(payload, "rows", parts)
+        keep_until_exit(tournament, result)
         return
     out = screen()
     head = f"{tournament.name} — {chosen.name}"

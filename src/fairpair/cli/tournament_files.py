@@ -17,6 +17,10 @@ def load_tournament(path: str | PathLike[str]) -> Tournament:
         from fairpair.interop.trf import load_trf
 
         return load_trf(path).tournament
-    from fairpair.interop.document import load_document
+    from fairpair.interop.document.read import is_large, load_document
 
+    if is_large(path):  # read a round at a time: a fraction of the memory (docs/performance.md)
+        from fairpair.interop.document.large import load_large_document
+
+        return load_large_document(path)
     return load_document(path)

@@ -9,7 +9,7 @@ from operator import call
 from typing import Any, TypeVar
 
 from fairpair.engine.record_text import record_formatter, record_heading
-from fairpair.engine.standings import Standings
+from fairpair.engine.standings import Standings, StandingsRow
 from fairpair.engine.tiebreaks import Tiebreak, Value
 from fairpair.responses.values import (
     columns_of,
@@ -29,6 +29,17 @@ def standings_payload(
     ``responses.standings.StandingsResponse`` (``fairpair standings --json`` writes it as it
     is, without pydantic; the HTTP API validates it into the model). ``rows``: only those
     rows (a page of a big table; the ranks are the whole table's)."""
+    payload, rows_data = standings_parts(standings, tournament_name)
+    payload["rows"] = rows_data(standings.rows if rows is None else standings.rows[rows])
+    return payload
+
+
+def standings_parts(
+    standings: Standings, tournament_name: str
+) -> tuple[dict[str, Any], Callable[[Sequence[StandingsRow]], list[dict[str, Any]]]]:
+    """``standings_payload`` in two parts: the payload with its ``rows`` empty, and what makes
+    the data of some of the standings' rows (the command line writes a big table's rows a
+    part at a time)."""
     tiebreaks = standings.tiebreaks
     record = record_formatter(standings.stage.ruleset)
     in_decimals = columns_of(standings).tiebreaks_in_decimals  # one notation a column
@@ -37,23 +48,9 @@ def standings_payload(
     cells = _cells(standings, in_decimals)
     point_cell = _memo(lambda v: (decimal(v), exact_text(v)))
     status = status_text(standings)
-    return {
-        "tournament": tournament_name,
-        "stage": standings.stage.id,
-        "ruleset": standings.stage.ruleset.name,
-        "after_round": standings.after_round,
-        "tiebreaks": [
-            {
-                "name": tb.name,
-                "label": tb.label,
-                "short": tb.short,
-                "kind": tb.kind.value,
-                "higher_is_better": tb.higher_is_better,
-            }
-            for tb in tiebreaks
-        ],
-        "record_heading": record_heading(standings.stage.ruleset),
-        "rows": [
+
+    def rows_data(rows: Sequence[StandingsRow]) -> list[dict[str, Any]]:
+        return [
             {
                 "rank": row.rank,
                 "player": {"id": row.player.id, "name": row.player.name},
@@ -73,9 +70,27 @@ def standings_payload(
                 "place": row.place.text if row.place is not None else None,
                 "tiebreaks": dict(zip(names, map(call, cells, row.tiebreaks), strict=True)),
             }
-            for row in (standings.rows if rows is None else standings.rows[rows])
+            for row in rows
             for points in (point_cell(row.points),)
+        ]
+
+    payload = {
+        "tournament": tournament_name,
+        "stage": standings.stage.id,
+        "ruleset": standings.stage.ruleset.name,
+        "after_round": standings.after_round,
+        "tiebreaks": [
+            {
+                "name": tb.name,
+                "label": tb.label,
+                "short": tb.short,
+                "kind": tb.kind.value,
+                "higher_is_better": tb.higher_is_better,
+            }
+            for tb in tiebreaks
         ],
+        "record_heading": record_heading(standings.stage.ruleset),
+        "rows": [],
         "complete_through": complete_through(counted),
         "rounds_in_progress": [
             {
@@ -87,6 +102,7 @@ def standings_payload(
             if not r.is_complete
         ],
     }
+    return payload, rows_data
 
 
 V = TypeVar("V")

@@ -55,12 +55,30 @@ def is_current() -> bool:
 
 
 @cache
-def document_validator() -> SchemaValidator:
-    """The validator of a whole document, made once per process."""
+def _compiled() -> dict[str, Any]:
     data = _SHIPPED or compile_document()
     for engine, binding in data["bindings"].items():
         BINDINGS.setdefault(engine, binding)
-    return SchemaValidator(data["schema"])
+    return data
+
+
+@cache
+def document_validator() -> SchemaValidator:
+    """The validator of a whole document, made once per process."""
+    return SchemaValidator(_compiled()["schema"])
+
+
+@cache
+def round_validator() -> SchemaValidator:
+    """The validator of one round of a stage (``large.py`` validates a large document's
+    rounds with it, one at a time), made once per process."""
+    return SchemaValidator(_compiled()["round"])
+
+
+def document_keys() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The keys a document may have, and those a stage may have (``schema.py``)."""
+    keys: tuple[tuple[str, ...], tuple[str, ...]] = _compiled()["keys"]
+    return keys
 
 
 def main() -> None:

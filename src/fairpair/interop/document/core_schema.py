@@ -22,7 +22,7 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from fairpair.interop.document.binding import BINDINGS, Binding
-from fairpair.interop.document.schema import Document
+from fairpair.interop.document.schema import Document, RoundEntry, StageDoc, TournamentDoc
 from fairpair.interop.document.sources import sources_digest
 
 
@@ -105,11 +105,20 @@ def _built_by_the_validator(schema: Any) -> Any:
     return _dataclass_of(bound, out["schema"]) or out
 
 
+def _core_schema(annotated: Any) -> Any:
+    adapter: Any = TypeAdapter(annotated)
+    return _built_by_the_validator(_lean(adapter.core_schema))
+
+
 def compile_document() -> dict[str, Any]:
-    """Build the validator's core schema from ``schema.py``."""
-    adapter: Any = TypeAdapter(Document)
+    """Build the validators' core schemas from ``schema.py``: the whole document's, and one
+    round's (a round as a stage's ``rounds`` holds it: what ``large.py`` validates a large
+    document's rounds with, one at a time), with the keys of a document and of a stage (how
+    ``large.py`` finds the rounds)."""
     return {
         "digest": sources_digest(),
-        "schema": _built_by_the_validator(_lean(adapter.core_schema)),
+        "schema": _core_schema(Document),
+        "round": _core_schema(RoundEntry),
+        "keys": (tuple(TournamentDoc.__annotations__), tuple(StageDoc.__annotations__)),
         "bindings": dict(BINDINGS),
     }

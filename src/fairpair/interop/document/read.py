@@ -40,6 +40,18 @@ _NOT_FIELDS = ("preset", "changed")
 #: The largest document read (a 100,000-player, 15-round event is ~130 MB).
 MAX_DOCUMENT_BYTES = 1 << 30
 
+#: From this size on the command line reads a document one round at a time (``large.py``: a
+#: ~25,000-player event of 15 rounds; below it, reading it whole is as fast).
+LARGE_DOCUMENT_BYTES = 32 << 20
+
+
+def is_large(path: str | os.PathLike[str]) -> bool:
+    """The file at ``path`` has ``LARGE_DOCUMENT_BYTES`` or more."""
+    try:
+        return os.stat(path).st_size >= LARGE_DOCUMENT_BYTES
+    except OSError:  # the reader says what is wrong with it
+        return False
+
 
 def read_bytes(path: str | os.PathLike[str]) -> bytes:
     """The file's bytes, without a UTF-8 byte order mark; ``UnreadableFile`` otherwise (and

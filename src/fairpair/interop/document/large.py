@@ -1,0 +1,140 @@
+"""Reading a large document one round at a time: the memory a 100,000-player event needs.
+
+pydantic-core parses a whole document into its own tree before it validates it; for a 143 MB
+file (100,000 players, 15 rounds) that tree is ~400 MB beside the objects made from it, the
+largest part of reading's peak. Here msgspec scans the document once, without building its
+values, and hands out each round's bytes as they are (``msgspec.Raw``, which points into the
+file's bytes); the document without its rounds is validated by the document's own validator,
+and then each round by the validator of one round made from the same schema
+(``compiled.round_validator``). The parse tree is one round's at a time, and the file's bytes
+are released before the tournament's own checks (``engine.validation``) run.
+
+Nothing is read differently. Each part is validated by the schema ``schema.py`` gives it in a
+whole document, and the rounds are put into the stages as the stage's reader would
+(``dataclasses.replace`` runs the same construction). A document that anything here refuses —
+the scan, a part's validation, the tournament's checks — is read again whole by
+``load_document``, which refuses it exactly as it refuses any document: the same message and
+the same place. (Duplicate keys: both parsers keep the last, as JSON readers do.)
+
+Every match's players are then the players' own id objects, and every equal table number one
+``int``: a parsed document has its own copy of each (pydantic-core's string cache holds 16,384
+strings, and a 100,000-player event has 1.4 million references to 100,000 ids): 77 MiB at
+100,000 players, and 21 MiB of table numbers; and a look-up by id compares text. The values
+are equal, so nothing anyone reads changes; they are written through the slots' setters into
+objects that the validator has just made and nothing else holds yet, as ``tables.round_of``
+writes a match's default id.
+
+The command line reads a document this way from ``read.LARGE_DOCUMENT_BYTES`` on
+(``cli.tournament_files``); below it, reading the whole document at once is faster (10,000
+players: 0.19 against 0.21 s) and msgspec's import (~0.03 s) is not paid. docs/performance.md
+"Document" has the figures.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections import deque
+from functools import cache
+from typing import Any
+
+import msgspec
+from msgspec import UNSET, UnsetType
+
+from fairpair.engine.rounds import SIDE_A, SIDE_B, TABLE_NUMBER, Match, Round
+from fairpair.engine.tournament import Tournament
+from fairpair.engine.validation import InvalidTournamentProblems, validate
+from fairpair.interop.document.compiled import (
+    document_keys,
+    document_validator,
+    round_validator,
+)
+from fairpair.interop.document.read import load_document, read_bytes
+
+_EMPTY = msgspec.Raw(b"[]")
+
+_SET_A = Match.__dict__["a"].__set__
+_SET_B = Match.__dict__["b"].__set__
+_SET_TABLE = Match.__dict__["table"].__set__
+
+
+def load_large_document(path: str | os.PathLike[str]) -> Tournament:
+    """``load_document``'s tournament, read a round at a time (a file it refuses: refused by
+    ``load_document``, with its message)."""
+    tournament = _read_by_rounds(path)
+    if tournament is not None:
+        try:
+            return validate(tournament, players_checked=True)
+        except InvalidTournamentProblems:
+            pass
+    return load_document(path)
+
+
+def _read_by_rounds(path: str | os.PathLike[str]) -> Tournament | None:
+    """The tournament before its checks, or ``None`` when a part is refused. The file's bytes
+    are released on return."""
+    raw = read_bytes(path)
+    try:
+        return _assembled(raw)
+    except (msgspec.MsgspecError, ValueError, RecursionError):  # ValidationError: a ValueError
+        return None
+
+
+@cache
+def _scanned() -> type[msgspec.Struct]:
+    """The document as msgspec scans it: each key's value as its bytes (``msgspec.Raw``), but a
+    stage's rounds as a list of each round's bytes. A key the schema does not have is an error
+    (refused by the whole reader: "is not a field here")."""
+    document, stage = document_keys()
+
+    def shape(name: str, keys: tuple[str, ...], kinds: dict[str, Any]) -> type[msgspec.Struct]:
+        fields = [(key, kinds.get(key, msgspec.Raw) | UnsetType, UNSET) for key in keys]
+        return msgspec.defstruct(name, fields, forbid_unknown_fields=True)
+
+    rounds = shape("Stage", stage, {"rounds": list[msgspec.Raw]})
+    return shape("Document", document, {"stages": list[rounds]})  # type: ignore[valid-type]
+
+
+def _present(scanned: msgspec.Struct) -> dict[str, Any]:
+    """The keys the document gave, with their values."""
+    return {k: v for k, v in msgspec.structs.asdict(scanned).items() if v is not UNSET}
+
+
+def _assembled(raw: bytes) -> Tournament:
+    top = _present(msgspec.json.decode(raw, type=_scanned()))
+    stages: list[dict[str, Any]] = [_present(s) for s in top.get("stages", ())]
+    rounds_of = [stage.get("rounds") for stage in stages]
+    for stage in stages:
+        if "rounds" in stage:
+            stage["rounds"] = _EMPTY
+    if stages:
+        top["stages"] = stages
+    skeleton: Tournament = document_validator().validate_json(msgspec.json.encode(top))
+    del top, stages
+    if not rounds_of:
+        return skeleton
+    ids: dict[str, str] = {p.id: p.id for p in skeleton.players}
+    tables: dict[int, int] = {}
+    validator = round_validator()
+    built_stages = []
+    for stage_built, rounds_raw in zip(skeleton.stages, rounds_of, strict=True):
+        if rounds_raw is None:
+            built_stages.append(stage_built)
+            continue
+        built = tuple(_shared(validator.validate_json(bytes(r)), ids, tables) for r in rounds_raw)
+        built_stages.append(dataclasses.replace(stage_built, rounds=built))
+    return dataclasses.replace(skeleton, stages=tuple(built_stages))
+
+
+def _shared(rnd: Round, ids: dict[str, str], tables: dict[int, int]) -> Round:
+    """``rnd`` with its matches' players as the players' own id objects (an id not among the
+    players: its first copy read) and equal table numbers as one ``int``."""
+    matches = rnd.matches
+    if matches:
+        a_ids = list(map(SIDE_A, matches))
+        b_ids = list(map(SIDE_B, matches))
+        numbers = list(map(TABLE_NUMBER, matches))
+        deque(map(_SET_A, matches, map(ids.setdefault, a_ids, a_ids)), maxlen=0)
+        deque(map(_SET_B, matches, map(ids.setdefault, b_ids, b_ids)), maxlen=0)
+        deque(map(_SET_TABLE, matches, map(tables.setdefault, numbers, numbers)), maxlen=0)
+    return rnd

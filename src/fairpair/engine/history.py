@@ -8,7 +8,7 @@ skipped match still counts, so the pair is not scheduled again). A bye meets nob
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import SIDE_A, SIDE_B, Round
@@ -57,6 +57,32 @@ def met_before(stage: Stage, before_round: int | None = None) -> dict[PlayerId, 
             opponents[a].append(b)
             opponents[b].append(a)
     return {player: set(seen) for player, seen in opponents.items()}
+
+
+def met_numbers(stage: Stage, numbers: Mapping[PlayerId, int]) -> list[frozenset[int]]:
+    """``met_before(stage)`` among the players ``numbers`` numbers ``0 … n-1`` (a pairing's
+    field), by number: ``out[k]`` is whom player ``k`` has met among them. The common case is
+    read straight off the rounds, with no set of ids per player on the way (a 100,000-player
+    field has 1.5 million meetings)."""
+    get = numbers.get
+    if not _EVERY_MATCH_MEETS or any(r.pods for r in stage.rounds):
+        met = met_before(stage)
+        out: list[frozenset[int]] = [frozenset()] * len(numbers)
+        for player, k in numbers.items():
+            found = set(map(get, met.get(player, ())))
+            found.discard(None)
+            out[k] = frozenset(found)  # type: ignore[arg-type]
+        return out
+    blocks: list[list[int]] = [[] for _ in range(len(numbers))]
+    for rnd in stage.rounds:
+        matches = rnd.matches
+        for i, j in zip(
+            map(get, map(SIDE_A, matches)), map(get, map(SIDE_B, matches)), strict=True
+        ):
+            if i is not None and j is not None:
+                blocks[i].append(j)
+                blocks[j].append(i)
+    return list(map(frozenset, blocks))
 
 
 def table_meetings(rnd: Round) -> Iterator[tuple[int, PlayerId, PlayerId]]:

@@ -6,8 +6,12 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+from fairpair.engine.history import met_before, met_numbers
 from fairpair.engine.pairing.feasibility import can_pair_all, largest_allowed_matching
-from fairpair.engine.pairing.next_round import _index_blocks
+from fairpair.engine.pairing.next_round import _without
+from fairpair.engine.results import Result, Side
+from fairpair.engine.rounds import Match, PodTable, Round
+from fairpair.engine.stage import Stage, stage_from_settings
 from fairpair.engine.standings.table import _split
 from fairpair.engine.tiebreaks.context import Value
 
@@ -57,17 +61,44 @@ def test_split_matches_the_plain_sort_on_ties_missing_values_and_mixed_numbers()
             assert _split(group, values, higher) == plain_split(group, values, higher)
 
 
-def test_index_blocks_match_the_plain_conversion() -> None:
+def random_stage(rng: random.Random, ids: list[str], pods: bool) -> Stage:
+    """A few rounds of random tables among ``ids`` (results or none; pod tables too)."""
+    rounds = []
+    for number in range(1, rng.randrange(1, 6) + 1):
+        seated = rng.sample(ids, 2 * rng.randrange(0, len(ids) // 2 + 1))
+        results = (None, Result.win(Side.A), Result.forfeit(Side.B), Result.draw())
+        matches = tuple(
+            Match(t + 1, seated[2 * t], seated[2 * t + 1], rng.choice(results))
+            for t in range(len(seated) // 2 - (4 if pods and len(seated) >= 8 else 0))
+        )
+        rest = seated[2 * len(matches) :]
+        tables = (PodTable(len(matches) + 1, tuple(rest)),) if pods and rest else ()
+        rounds.append(Round(number, matches, pods=tables))
+    return stage_from_settings(rounds=tuple(rounds))
+
+
+def test_met_numbers_is_met_before_by_number() -> None:
+    """Who met whom among a field, by number: what ``met_before`` says of those players."""
     rng = random.Random(9)
-    ids = [f"p{k}" for k in range(60)]
-    for _ in range(50):
-        ranked = rng.sample(ids, 40)
-        index = {p: k for k, p in enumerate(ranked)}
-        blocked_of: dict[str, frozenset[str] | set[str]] = {
-            p: set(rng.sample(ids, rng.randrange(0, 10))) for p in ranked
-        }
-        plain = tuple(frozenset(index[q] for q in blocked_of[p] if q in index) for p in ranked)
-        assert _index_blocks(ranked, blocked_of, index) == plain
+    ids = [f"p{k}" for k in range(30)]
+    for attempt in range(120):
+        stage = random_stage(rng, ids, pods=attempt % 3 == 0)
+        field = rng.sample(ids, rng.randrange(0, 25))
+        numbers = {p: k for k, p in enumerate(field)}
+        met = met_before(stage)
+        plain = [frozenset(numbers[q] for q in met.get(p, ()) if q in numbers) for p in field]
+        assert met_numbers(stage, numbers) == plain
+
+
+def test_a_player_taken_out_of_the_numbering() -> None:
+    rng = random.Random(10)
+    for _ in range(200):
+        n = rng.randrange(1, 12)
+        blocks = [frozenset(rng.sample(range(n), rng.randrange(0, n))) - {k} for k in range(n)]
+        gone = rng.choice([n - 1, rng.randrange(n)])
+        new = [p for p in range(n) if p != gone]
+        plain = [frozenset(new.index(q) for q in blocks[p] if q != gone) for p in new]
+        assert _without(blocks, gone) == plain
 
 
 def test_can_pair_all_is_whether_a_perfect_matching_exists() -> None:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from fairpair.engine.errors import Location, Said, saying, saying_n
-from fairpair.engine.history import met_before
+from fairpair.engine.history import met_numbers
 from fairpair.engine.pairing.byes import assigned_byes, choose_pairing_bye, had_bye
 from fairpair.engine.pairing.draft import DraftPairing, PairingDraft
 from fairpair.engine.pairing.eligibility import eligible_field, excluded_notes
@@ -293,7 +293,6 @@ def _pair_next_round(
     else:
         pools = [_Pool(None, tuple(field_order))]
 
-    met = met_before(stage)
     forbidden = forbidden_partners(stage)
     already = had_bye(stage)
     pairings: list[tuple[PlayerId, PlayerId, bool, bool]] = []
@@ -321,7 +320,6 @@ def _pair_next_round(
             chosen,
             pool,
             standings,
-            met,
             forbidden,
             already,
             prefer_repeat_bye,
@@ -397,7 +395,6 @@ def _pair_pool(
     method: PairingMethod,
     pool: _Pool,
     standings: Standings | None,
-    met: dict[PlayerId, set[PlayerId]],
     forbidden: dict[PlayerId, set[PlayerId]],
     already: frozenset[PlayerId],
     prefer_repeat_bye: bool,
@@ -434,43 +431,44 @@ def _pair_pool(
                 seen[id(points)] = found
             key[pid], label[pid] = found
 
-    empty: frozenset[PlayerId] = frozenset()
-    if forbidden:
-        blocked_of = {
-            p: met.get(p, empty) | forbidden.get(p, empty) if p in forbidden else met.get(p, empty)
-            for p in ranked
-        }
-    else:
-        blocked_of = {p: met.get(p, empty) for p in ranked}
+    # Who each player has met, and may not meet, by their number in ``ranked`` (the field's
+    # numbering): read straight off the rounds (engine.history.met_numbers).
+    numbers = {p: k for k, p in enumerate(ranked)}
+    met = met_numbers(stage, numbers)
+    blocked = _with_forbidden(met, forbidden, numbers)
 
     byes: list[Bye] = []
     bye_notes: list[ByeNote] = []
     if len(ranked) % 2:
+        everyone = range(len(ranked))
 
         def forced_without(candidate: PlayerId) -> int:
-            rest = [p for p in ranked if p != candidate]
-            if can_pair_all(rest, blocked_of):
+            left_out = numbers[candidate]
+            rest = [k for k in everyone if k != left_out]
+            if can_pair_all(rest, blocked):
                 return 0
-            return len(rest) // 2 - largest_allowed_matching(rest, blocked_of)
+            return len(rest) // 2 - largest_allowed_matching(rest, blocked)
 
         choice = choose_pairing_bye(
             ranked, already, forced_without, prefer_repeat_bye=prefer_repeat_bye, group=pool.name
         )
         byes.append(choice.bye)
         bye_notes.append(choice.note)
-        ranked.remove(choice.bye.player)
+        gone = numbers[choice.bye.player]
+        ranked.pop(gone)
+        same = blocked is met
+        met = _without(met, gone)
+        blocked = met if same else _without(blocked, gone)
 
     groups = split_groups(ranked, key, label)
     for group in groups:
         notes.append(ScoreGroupNote(group.score, group.players, pool.name))
     notes.extend(bye_notes)
 
-    index = {p: k for k, p in enumerate(ranked)}
     group_of = tuple(g for g, group in enumerate(groups) for _ in group.players)
-    blocked = _index_blocks(ranked, blocked_of, index)
     field = Field(
         group_of,
-        blocked,
+        tuple(blocked),
         ideal_partners_for(method),
         f"{stage.seed}\x1f{stage.id}\x1f{number}\x1f{pool.name or ''}",
     )
@@ -479,12 +477,13 @@ def _pair_pool(
         _plan_notes(plan.pairs, plan.textbook, ranked, groups, group_of, met, forbidden, pool.name)
     )
 
+    empty: frozenset[PlayerId] = frozenset()
     out: list[tuple[PlayerId, PlayerId, bool, bool]] = []
     rematches: list[Pair] = []
     banned_pairs: list[Pair] = []
     for i, j in sorted(plan.pairs):
         a, b = ranked[i], ranked[j]
-        rematch = b in met.get(a, empty)
+        rematch = j in met[i]
         banned = b in forbidden.get(a, empty)
         out.append((a, b, rematch, banned))
         if rematch:
@@ -498,21 +497,32 @@ def _pair_pool(
     return out, byes, notes
 
 
-def _index_blocks(
-    ranked: Sequence[PlayerId],
-    blocked_of: dict[PlayerId, frozenset[PlayerId] | set[PlayerId]],
-    index: dict[PlayerId, int],
-) -> tuple[frozenset[int], ...]:
-    """Each ranked player's blocked partners as field indices (players not in the field left
-    out)."""
-    get = index.get
-    out: list[frozenset[int]] = []
-    add = out.append
-    for p in ranked:
-        found = set(map(get, blocked_of[p]))
-        found.discard(None)
-        add(frozenset(found))  # type: ignore[arg-type]
-    return tuple(out)
+def _with_forbidden(
+    met: list[frozenset[int]],
+    forbidden: dict[PlayerId, set[PlayerId]],
+    numbers: dict[PlayerId, int],
+) -> list[frozenset[int]]:
+    """Whom each numbered player may not meet: whom they met, and their forbidden partners
+    (players not numbered left out). ``met`` itself when nobody has a forbidden partner."""
+    if not forbidden:
+        return met
+    blocked = list(met)
+    for player, partners in forbidden.items():
+        k = numbers.get(player)
+        if k is not None:
+            blocked[k] = met[k] | {numbers[p] for p in partners if p in numbers}
+    return blocked
+
+
+def _without(blocks: list[frozenset[int]], gone: int) -> list[frozenset[int]]:
+    """``blocks`` with player ``gone`` taken out of the numbering: the players after it move
+    up one number. (The pairing bye is usually the last player: then only the sets holding
+    it change.)"""
+    if gone == len(blocks) - 1:
+        return [b - {gone} if gone in b else b for b in blocks[:-1]]
+    return [
+        frozenset(j - (j > gone) for j in b if j != gone) for k, b in enumerate(blocks) if k != gone
+    ]
 
 
 def _plan_notes(
@@ -521,7 +531,7 @@ def _plan_notes(
     ranked: Sequence[PlayerId],
     groups: Sequence[ScoreGroup],
     group_of: Sequence[int],
-    met: dict[PlayerId, set[PlayerId]],
+    met: Sequence[frozenset[int]],
     forbidden: dict[PlayerId, set[PlayerId]],
     pool: str | None,
 ) -> list[PairingNote]:
@@ -538,7 +548,7 @@ def _plan_notes(
         if (i, j) in chosen:
             continue
         a, b = ranked[i], ranked[j]
-        if b in met.get(a, set()):
+        if j in met[i]:
             repaired[Blocked.REMATCH].append((a, b))
         elif b in forbidden.get(a, set()):
             repaired[Blocked.FORBIDDEN].append((a, b))

@@ -41,6 +41,7 @@ from typing import Any
 import msgspec
 from msgspec import UNSET, UnsetType
 
+from fairpair.engine.errors import FairpairError
 from fairpair.engine.rounds import SIDE_A, SIDE_B, TABLE_NUMBER, Match, Round
 from fairpair.engine.tournament import Tournament
 from fairpair.engine.validation import InvalidTournamentProblems, validate
@@ -66,7 +67,7 @@ def load_large_document(path: str | os.PathLike[str]) -> Tournament:
         try:
             return validate(tournament, players_checked=True)
         except InvalidTournamentProblems:
-            pass
+            tournament = None  # not held while the file is read again
     return load_document(path)
 
 
@@ -76,8 +77,8 @@ def _read_by_rounds(path: str | os.PathLike[str]) -> Tournament | None:
     raw = read_bytes(path)
     try:
         return _assembled(raw)
-    except (msgspec.MsgspecError, ValueError, RecursionError):  # ValidationError: a ValueError
-        return None
+    except (msgspec.MsgspecError, ValueError, RecursionError, FairpairError):
+        return None  # (pydantic-core's ValidationError is a ValueError)
 
 
 @cache

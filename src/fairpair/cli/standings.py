@@ -18,11 +18,11 @@ from fairpair.engine.standings import Standings, StandingsRow, compute_standings
 if TYPE_CHECKING:
     from fairpair.cli.table import TextTable
 
-#: Badges after a player's name (text, so a pipe keeps them), and their emphasis.
 #: ``--json`` writes a table of more rows a part of this many rows at a time
 #: (``cli.output.print_json_parts``: the same text in a fraction of the memory).
 ROWS_AT_ONCE = 10_000
 
+#: Badges after a player's name (text, so a pipe keeps them), and their emphasis.
 BADGES = {
     "withdrawn": ("(Withdrew)", "dim italic"),
     "advanced": ("(Advanced)", "green"),

@@ -41,7 +41,7 @@ _NOT_FIELDS = ("preset", "changed")
 MAX_DOCUMENT_BYTES = 1 << 30
 
 #: From this size on the command line reads a document one round at a time (``large.py``: a
-#: ~25,000-player event of 15 rounds; below it, reading it whole is as fast).
+#: ~25,000-player event of 15 rounds; below it, reading it whole is faster).
 LARGE_DOCUMENT_BYTES = 32 << 20
 
 

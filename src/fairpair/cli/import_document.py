@@ -39,10 +39,10 @@ def import_document(
                 base, event, actor=run.who, slug=slug, owner=owner.id if owner else None
             )
     else:
-        from fairpair.interop.document import load_document
+        from fairpair.cli.tournament_files import load_json_document
         from fairpair.service.event.events import import_event
 
-        tournament = load_document(file)
+        tournament = load_json_document(file)
         with run.database() as base:
             owner = account_named(base, run.who)
             made = import_event(

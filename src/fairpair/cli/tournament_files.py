@@ -17,9 +17,15 @@ def load_tournament(path: str | PathLike[str]) -> Tournament:
         from fairpair.interop.trf import load_trf
 
         return load_trf(path).tournament
+    return load_json_document(path)
+
+
+def load_json_document(path: str | PathLike[str]) -> Tournament:
+    """The tournament in the JSON document at ``path``; a large file is read a round at a
+    time (``interop.document.large``: the same tournament in a fraction of the memory)."""
     from fairpair.interop.document.read import is_large, load_document
 
-    if is_large(path):  # read a round at a time: a fraction of the memory (docs/performance.md)
+    if is_large(path):
         from fairpair.interop.document.large import load_large_document
 
         return load_large_document(path)

@@ -134,6 +134,45 @@ def test_any_layout_gains_round_one_and_nothing_else(tmp_path: Path, text: str) 
         assert "\n" not in new.strip()
 
 
+#: Documents whose text is not all ASCII (names of two, three and four UTF-8 bytes), in each of
+#: the ways a round is added: after the last round, into an empty ``rounds``, as a stage's
+#: first ``rounds``, as the document's first ``stages``, and into an empty stage object whose
+#: closing brace is on a line of its own (the whitespace before it is replaced).
+NON_ASCII = {
+    "after a round": HAND_WRITTEN.replace('"Ash"', '"Zoë Ångström"').replace('"Bea"', '"王芳"'),
+    "empty rounds": '{"name": "Café 🂡", "players": [{"id": "a", "name": "Ünal"}, '
+    '{"id": "b", "name": "Łucja"}], "stages": [{"rounds": []}]}',
+    "no rounds": '{\n  "name": "Tōkyō",\n  "players": [\n    {"id": "a", "name": "A"},\n'
+    '    {"id": "b", "name": "Bø"}\n  ],\n  "stages": [\n    {"id": "main", "name": "Švýcar"}\n'
+    "  ]\n}\n",
+    "no stages": '{"name": "Ελλάδα", "players": [{"id": "a", "name": "A"}, '
+    '{"id": "b", "name": "B"}]}',
+    "empty stage over lines": '{\n  "name": "Zürich",\n  "players": [\n    {"id": "a", '
+    '"name": "A"},\n    {"id": "b", "name": "B"}\n  ],\n  "stages": [\n    {\n    }\n  ]\n}\n',
+}
+
+
+@pytest.mark.parametrize("bom", [b"", b"\xef\xbb\xbf"], ids=["no mark", "byte order mark"])
+@pytest.mark.parametrize("text", NON_ASCII.values(), ids=NON_ASCII.keys())
+def test_a_save_writes_the_files_own_bytes_around_the_new_round(
+    tmp_path: Path, text: str, bom: bytes
+) -> None:
+    """The save writes the file's bytes before and after the insertion as they were (offsets
+    in bytes, not characters): the same file as the new text written whole."""
+    path = tmp_path / "event.json"
+    path.write_bytes(bom + text.encode("utf-8"))
+    tournament = load_document(path)
+    new_round = pair_next_round(tournament).to_round()
+    expected = bom + add_round_text(text, tournament.stage().id, new_round).encode("utf-8")
+    save_with_new_round(path, tournament.stage().id, new_round)
+    assert path.read_bytes() == expected
+    after = load_document(path)
+    assert after.players == tournament.players and after.name == tournament.name
+    assert [r.number for r in after.stage().rounds] == [
+        r.number for r in tournament.stage().rounds
+    ] + [new_round.number]
+
+
 def test_a_byte_order_mark_stays(tmp_path: Path, seed_001_path: Path) -> None:
     path = tmp_path / "event.json"
     path.write_bytes(b"\xef\xbb\xbf" + seed_001_path.read_bytes())

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from fairpair.engine.rounds import Bye, Match, Round, Toss
 from fairpair.engine.validation import Problem
@@ -104,8 +104,26 @@ def _stage(text: str, stage_id: str) -> tuple[_Stage, bool]:
     raise _changed(f"no stage {stage_id!r}")
 
 
+class Insertion(NamedTuple):
+    """What adding a round changes in a text: ``text[start:end]`` (whitespace, or nothing)
+    becomes ``inserted``; everything before ``start`` and from ``end`` on stays."""
+
+    start: int
+    end: int
+    inserted: str
+
+    def applied(self, text: str) -> str:
+        return text[: self.start] + self.inserted + text[self.end :]
+
+
 def add_round_text(text: str, stage_id: str, new_round: Round) -> str:
     """``text`` (a valid document) with ``new_round`` added to the stage ``stage_id``."""
+    return round_insertion(text, stage_id, new_round).applied(text)
+
+
+def round_insertion(text: str, stage_id: str, new_round: Round) -> Insertion:
+    """Where and what ``add_round_text`` inserts (a save writes the file's own bytes around
+    it instead of making the new text: a 143 MB document is not copied)."""
     document_validator()  # the bindings the writer reads come with it
     try:
         return _add(text, stage_id, new_round)
@@ -113,7 +131,7 @@ def add_round_text(text: str, stage_id: str, new_round: Round) -> str:
         raise _changed(str(error)) from None
 
 
-def _add(text: str, stage_id: str, new_round: Round) -> str:
+def _add(text: str, stage_id: str, new_round: Round) -> Insertion:
     where, is_stage = _stage(text, stage_id)
     found, close, rounds, bracket = where.members, where.close, where.rounds, where.rounds_close
     if not is_stage:  # no "stages": the default stage is written out with its round
@@ -124,7 +142,7 @@ def _add(text: str, stage_id: str, new_round: Round) -> str:
     if not rounds:
         outer = line_indent(text, start)
         rendered = file_layout(text).render(_data([new_round]), outer)
-        return text[:start] + rendered + text[bracket + 1 :]
+        return Insertion(start, bracket + 1, rendered)
     last_start, last_end = rounds[-1]
     sample = text[last_start:last_end]
     example = json.loads(sample)
@@ -136,12 +154,11 @@ def _add(text: str, stage_id: str, new_round: Round) -> str:
     # The whitespace between the last round and the comma or bracket before it.
     after = max(text.rfind(",", 0, last_start), text.rfind("[", 0, last_start)) + 1
     gap = text[after:last_start]
-    return text[:last_end] + "," + gap + layout.render(data, indent) + text[last_end:]
+    return Insertion(last_end, last_end, "," + gap + layout.render(data, indent))
 
 
-def _add_member(text: str, found: dict[str, Span], close: int, key: str, value: Any) -> str:
-    """``text`` with ``"key": value`` added as the last member of the object that closes at
-    ``close``."""
+def _add_member(text: str, found: dict[str, Span], close: int, key: str, value: Any) -> Insertion:
+    """``"key": value`` added as the last member of the object that closes at ``close``."""
     layout = file_layout(text)
     head = json.dumps(key)
     if found:
@@ -150,12 +167,15 @@ def _add_member(text: str, found: dict[str, Span], close: int, key: str, value: 
         indent = line_indent(text, first_start)
         body = layout.render(_data(value), indent)
         if layout.everything_on_one_line or "\n" not in text[first_start:close]:
-            return text[:last_end] + f", {head}: {body}" + text[last_end:]
-        return text[:last_end] + f",\n{indent}{head}: {body}" + text[last_end:]
+            return Insertion(last_end, last_end, f", {head}: {body}")
+        return Insertion(last_end, last_end, f",\n{indent}{head}: {body}")
     outer = line_indent(text, close)
     if layout.everything_on_one_line or text[close - 1] == "{":
         body = layout.render(_data(value), outer)
-        return text[:close] + f"{head}: {body}" + text[close:]
+        return Insertion(close, close, f"{head}: {body}")
     indent = outer + layout.unit
     body = layout.render(_data(value), indent)
-    return text[:close].rstrip() + f"\n{indent}{head}: {body}\n{outer}" + text[close:]
+    start = close  # the whitespace before the closing brace goes (``str.rstrip``'s)
+    while start and text[start - 1].isspace():
+        start -= 1
+    return Insertion(start, close, f"\n{indent}{head}: {body}\n{outer}")

@@ -20,10 +20,10 @@ from pathlib import Path
 from fairpair.engine.errors import FairpairError
 from fairpair.engine.rounds import Round
 from fairpair.engine.tournament import Tournament
-from fairpair.interop.append import add_round_text
+from fairpair.interop.append import round_insertion
 from fairpair.interop.document import dump_document
 from fairpair.interop.document.compiled import document_validator
-from fairpair.interop.document.read import BOM, read_bytes
+from fairpair.interop.document.read import read_bytes, read_text
 from fairpair.interop.document.validator_core import ValidationError
 from fairpair.interop.errors import UnwritableFile
 
@@ -39,10 +39,14 @@ def save_with_new_round(path: str | Path, stage_id: str, new_round: Round) -> No
     """Add ``new_round`` to stage ``stage_id`` of the document at ``path``, keeping every other
     byte of the file (a byte order mark included)."""
     shown = Path(path)
-    raw = read_bytes(shown)
-    bom = BOM if shown.read_bytes()[:3] == BOM else b""
-    text = add_round_text(raw.decode("utf-8"), stage_id, new_round)
-    write_safely(shown, bom + text.encode("utf-8"))
+    bom, body, text = read_text(shown)
+    start, end, inserted = round_insertion(text, stage_id, new_round)
+    if not text.isascii():  # the offsets in the file's bytes
+        head = len(text[:start].encode("utf-8"))
+        start, end = head, head + len(text[start:end].encode("utf-8"))
+    del text
+    kept = memoryview(body)
+    write_safely(shown, bom, kept[:start], inserted.encode("utf-8"), kept[end:])
 
 
 def save_document(tournament: Tournament, path: str | Path) -> None:
@@ -81,8 +85,9 @@ def _one_new_round(path: Path, tournament: Tournament) -> tuple[str, Round] | No
     return new.id, new.rounds[-1]
 
 
-def write_safely(path: Path, data: bytes) -> None:
-    """Replace the file ``path`` points to with ``data``: atomically, keeping its permissions."""
+def write_safely(path: Path, *data: bytes | memoryview) -> None:
+    """Replace the file ``path`` points to with ``data`` (its parts in order): atomically,
+    keeping its permissions."""
     target = Path(os.path.realpath(path))
     mode: int | None = None
     try:
@@ -102,7 +107,8 @@ def write_safely(path: Path, data: bytes) -> None:
             if mode is not None:
                 os.fchmod(handle, mode)
             with os.fdopen(handle, "wb") as out:
-                out.write(data)
+                for part in data:
+                    out.write(part)
                 out.flush()
                 os.fsync(out.fileno())
         except BaseException:

@@ -59,11 +59,24 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
     raw = read_raw(path).removeprefix(BOM)
     if raw.isascii():  # ASCII is UTF-8; checked ten times faster than decoded
         return raw
+    _text(raw, path)
+    return raw
+
+
+def read_text(path: str | os.PathLike[str]) -> tuple[bytes, bytes, str]:
+    """The file as it is kept: its UTF-8 byte order mark (``b""`` when it has none), its
+    bytes after the mark and their text; ``UnreadableFile`` as ``read_bytes``."""
+    raw = read_raw(path)
+    mark = BOM if raw.startswith(BOM) else b""
+    body = raw[len(mark) :] if mark else raw
+    return mark, body, _text(body, path)
+
+
+def _text(raw: bytes, path: str | os.PathLike[str]) -> str:
     try:
-        raw.decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError as error:
         raise UnreadableFile(str(path), f"is not UTF-8 text (byte {error.start})") from None
-    return raw
 
 
 def read_raw(path: str | os.PathLike[str]) -> bytes:

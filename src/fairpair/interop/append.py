@@ -149,7 +149,7 @@ def _add(text: str, stage_id: str, new_round: Round) -> Insertion:
     if not isinstance(example, dict) or example.get("number") != new_round.number - 1:
         raise _changed(f"the last round is not round {new_round.number - 1}")
     indent = line_indent(text, last_start)
-    layout = learn(text, sample, indent)
+    layout = learn(text, sample, indent, example)
     data = _order(written(new_round, _habits(example)), example)
     # The whitespace between the last round and the comma or bracket before it.
     after = max(text.rfind(",", 0, last_start), text.rfind("[", 0, last_start)) + 1

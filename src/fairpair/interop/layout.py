@@ -91,14 +91,16 @@ def _one_line_kinds(sample: str, start: int, end: int, kind: Kind, out: set[Kind
             _one_line_kinds(sample, s, e, (*kind, "*"), out)
 
 
-def learn(text: str, sample: str, indent: str) -> Layout:
+def learn(text: str, sample: str, indent: str, value: Any = None) -> Layout:
     """The layout that writes ``sample`` (a part of ``text`` on a line indented by ``indent``)
-    exactly as it is; otherwise ``file_layout``."""
+    exactly as it is; otherwise ``file_layout``. ``value``: the sample already read, when the
+    caller has it (a large round is not parsed twice)."""
     fallback = file_layout(text)
     if fallback.everything_on_one_line:
         return fallback
     try:
-        value = json.loads(sample)
+        if value is None:
+            value = json.loads(sample)
         kinds: set[Kind] = set()
         _one_line_kinds(sample, 0, len(sample), (), kinds)
     except (ValueError, NotJson):

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from fairpair.engine.history import met_before, met_numbers
 from fairpair.engine.pairing.feasibility import can_pair_all, largest_allowed_matching
-from fairpair.engine.pairing.next_round import _without
+from fairpair.engine.pairing.next_round import _met_among, _without
 from fairpair.engine.results import Result, Side
 from fairpair.engine.rounds import Match, PodTable, Round
 from fairpair.engine.stage import Stage, stage_from_settings
@@ -88,6 +88,26 @@ def test_met_numbers_is_met_before_by_number() -> None:
         met = met_before(stage)
         plain = [frozenset(numbers[q] for q in met.get(p, ()) if q in numbers) for p in field]
         assert met_numbers(stage, numbers) == plain
+
+
+def test_a_pool_takes_its_part_of_the_fields_meetings() -> None:
+    """A pool (a group, or the field re-sorted) numbered in its own order: whom each of its
+    players met among it, as ``met_before`` says; the field in its own order is the field's
+    own numbering and sets."""
+    rng = random.Random(11)
+    ids = [f"p{k}" for k in range(30)]
+    for attempt in range(120):
+        stage = random_stage(rng, ids, pods=attempt % 3 == 0)
+        field = rng.sample(ids, rng.randrange(0, 25))
+        position = {p: k for k, p in enumerate(field)}
+        field_met = met_numbers(stage, position)
+        pool = field if attempt % 4 == 0 else rng.sample(field, rng.randrange(0, len(field) + 1))
+        numbers, met = _met_among(field_met, position, pool)
+        assert numbers == {p: k for k, p in enumerate(pool)}
+        seen = met_before(stage)
+        assert met == [frozenset(numbers[q] for q in seen.get(p, ()) if q in numbers) for p in pool]
+        if pool == field:
+            assert (numbers, met) == (position, field_met) and met is field_met
 
 
 def test_a_player_taken_out_of_the_numbering() -> None:

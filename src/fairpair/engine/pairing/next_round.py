@@ -282,10 +282,13 @@ def _pair_next_round(
     byes = taken.byes
     notes.extend(taken.notes)
     field_order = taken.field
+    position = {p: k for k, p in enumerate(field_order)}
+    # Who has met whom in the field, by position in ``field_order``: read off the rounds once
+    # (engine.history.met_numbers); each pool takes its players' part (``_met_among``).
+    met = met_numbers(stage, position)
 
     pools: list[_Pool]
     if stage.groups:
-        position = {p: k for k, p in enumerate(field_order)}
         pools = [
             _Pool(g.name, tuple(sorted((p for p in g.players if p in position), key=position.get)))  # type: ignore[arg-type]
             for g in stage.groups
@@ -320,6 +323,8 @@ def _pair_next_round(
             chosen,
             pool,
             standings,
+            met,
+            position,
             forbidden,
             already,
             prefer_repeat_bye,
@@ -395,6 +400,8 @@ def _pair_pool(
     method: PairingMethod,
     pool: _Pool,
     standings: Standings | None,
+    field_met: list[frozenset[int]],
+    position: dict[PlayerId, int],
     forbidden: dict[PlayerId, set[PlayerId]],
     already: frozenset[PlayerId],
     prefer_repeat_bye: bool,
@@ -431,10 +438,9 @@ def _pair_pool(
                 seen[id(points)] = found
             key[pid], label[pid] = found
 
-    # Who each player has met, and may not meet, by their number in ``ranked`` (the field's
-    # numbering): read straight off the rounds (engine.history.met_numbers).
-    numbers = {p: k for k, p in enumerate(ranked)}
-    met = met_numbers(stage, numbers)
+    # Who each player has met, and may not meet, by their number in ``ranked`` (the pool's
+    # numbering).
+    numbers, met = _met_among(field_met, position, ranked)
     blocked = _with_forbidden(met, forbidden, numbers)
 
     byes: list[Bye] = []
@@ -495,6 +501,26 @@ def _pair_pool(
     if banned_pairs:
         notes.append(ForcedForbiddenNote(tuple(banned_pairs), pool.name))
     return out, byes, notes
+
+
+def _met_among(
+    field_met: list[frozenset[int]], position: dict[PlayerId, int], ranked: Sequence[PlayerId]
+) -> tuple[dict[PlayerId, int], list[frozenset[int]]]:
+    """Each player of ``ranked`` numbered by their place in it, and whom each has met among
+    ``ranked`` by those numbers, from ``field_met`` (numbered by ``position``). The field itself
+    in its own order (no groups, not re-sorted: the common case) is ``position`` and
+    ``field_met`` as they are."""
+    at = [position[p] for p in ranked]
+    if len(at) == len(field_met) and at == list(range(len(at))):
+        return position, field_met
+    local = {g: k for k, g in enumerate(at)}
+    get = local.get
+    out: list[frozenset[int]] = []
+    for g in at:
+        found = set(map(get, field_met[g]))
+        found.discard(None)
+        out.append(frozenset(found))  # type: ignore[arg-type]
+    return {p: k for k, p in enumerate(ranked)}, out
 
 
 def _with_forbidden(

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from fractions import Fraction
 
 from fairpair.engine.history import met_before, met_numbers
@@ -77,17 +78,29 @@ def random_stage(rng: random.Random, ids: list[str], pods: bool) -> Stage:
     return stage_from_settings(rounds=tuple(rounds))
 
 
-def test_met_numbers_is_met_before_by_number() -> None:
-    """Who met whom among a field, by number: what ``met_before`` says of those players."""
-    rng = random.Random(9)
+def random_fields(seed: int) -> Iterator[tuple[int, Stage, list[str]]]:
+    """120 random stages among 30 players, each with a random field of them."""
+    rng = random.Random(seed)
     ids = [f"p{k}" for k in range(30)]
     for attempt in range(120):
-        stage = random_stage(rng, ids, pods=attempt % 3 == 0)
-        field = rng.sample(ids, rng.randrange(0, 25))
-        numbers = {p: k for k, p in enumerate(field)}
-        met = met_before(stage)
-        plain = [frozenset(numbers[q] for q in met.get(p, ()) if q in numbers) for p in field]
-        assert met_numbers(stage, numbers) == plain
+        yield (
+            attempt,
+            random_stage(rng, ids, pods=attempt % 3 == 0),
+            rng.sample(ids, rng.randrange(0, 25)),
+        )
+
+
+def plain_met(stage: Stage, players: list[str]) -> list[frozenset[int]]:
+    """What ``met_before`` says of ``players``, numbered by their order in it."""
+    numbers = {p: k for k, p in enumerate(players)}
+    met = met_before(stage)
+    return [frozenset(numbers[q] for q in met.get(p, ()) if q in numbers) for p in players]
+
+
+def test_met_numbers_is_met_before_by_number() -> None:
+    """Who met whom among a field, by number: what ``met_before`` says of those players."""
+    for _, stage, field in random_fields(9):
+        assert met_numbers(stage, {p: k for k, p in enumerate(field)}) == plain_met(stage, field)
 
 
 def test_a_pool_takes_its_part_of_the_fields_meetings() -> None:
@@ -95,17 +108,13 @@ def test_a_pool_takes_its_part_of_the_fields_meetings() -> None:
     players met among it, as ``met_before`` says; the field in its own order is the field's
     own numbering and sets."""
     rng = random.Random(11)
-    ids = [f"p{k}" for k in range(30)]
-    for attempt in range(120):
-        stage = random_stage(rng, ids, pods=attempt % 3 == 0)
-        field = rng.sample(ids, rng.randrange(0, 25))
+    for attempt, stage, field in random_fields(10):
         position = {p: k for k, p in enumerate(field)}
         field_met = met_numbers(stage, position)
         pool = field if attempt % 4 == 0 else rng.sample(field, rng.randrange(0, len(field) + 1))
         numbers, met = _met_among(field_met, position, pool)
         assert numbers == {p: k for k, p in enumerate(pool)}
-        seen = met_before(stage)
-        assert met == [frozenset(numbers[q] for q in seen.get(p, ()) if q in numbers) for p in pool]
+        assert met == plain_met(stage, pool)
         if pool == field:
             assert (numbers, met) == (position, field_met) and met is field_met
 

@@ -5,16 +5,23 @@ file (100,000 players, 15 rounds) that tree is ~400 MB beside the objects made f
 largest part of reading's peak. Here msgspec scans the document once, without building its
 values, and hands out each round's bytes as they are (``msgspec.Raw``, which points into the
 file's bytes); the document without its rounds is validated by the document's own validator,
-and then each round by the validator of one round made from the same schema
-(``compiled.round_validator``). The parse tree is one round's at a time, and the file's bytes
+and then each round on its own. The parse tree is one round's at a time, and the file's bytes
 are released before the tournament's own checks (``engine.validation``) run.
 
+Each round is read by msgspec into typed records and made into the engine's round
+(``typed_rounds``: about twice as fast as the schema's validator, and it makes the same
+objects); a round it does not read (pods, or anything it would have to refuse) is validated
+by the validator of one round made from the same schema (``compiled.round_validator``). The
+players are read the same way (``typed_players``) unless they carry chess registration
+facts or anything to refuse; then the document's validator reads them with the rest.
+
 Nothing is read differently. Each part is validated by the schema ``schema.py`` gives it in a
-whole document, and the rounds are put into the stages as the stage's reader would
-(``dataclasses.replace`` runs the same construction). A document that anything here refuses —
-the scan, a part's validation, the tournament's checks — is read again whole by
-``load_document``, which refuses it exactly as it refuses any document: the same message and
-the same place. (Duplicate keys: both parsers keep the last, as JSON readers do.)
+whole document (or, for a round, by ``typed_rounds`` under the same bounds), and the rounds
+are put into the stages as the stage's reader would (``dataclasses.replace`` runs the same
+construction). A document that anything here refuses — the scan, a part's validation, the
+tournament's checks — is read again whole by ``load_document``, which refuses it exactly as
+it refuses any document: the same message and the same place. (Duplicate keys: every parser
+here keeps the last, as JSON readers do.)
 
 Every match's players are then the players' own id objects, and every equal table number one
 ``int``: a parsed document has its own copy of each (pydantic-core's string cache holds 16,384
@@ -24,9 +31,9 @@ are equal, so nothing anyone reads changes; they are written through the slots' 
 objects that the validator has just made and nothing else holds yet, as ``tables.round_of``
 writes a match's default id.
 
-The command line reads a document this way from ``read.LARGE_DOCUMENT_BYTES`` on
-(``cli.tournament_files``); below it, reading the whole document at once is faster (10,000
-players: 0.19 against 0.21 s) and msgspec's import (~0.03 s) is not paid. docs/performance.md
+The command line reads a document this way from ``read.LARGE_DOCUMENT_BYTES`` (2 MiB) on
+(``cli.tournament_files``); below it, reading the whole document at once is as fast and
+msgspec's import (~0.01 s beside the command's own) is not paid. docs/performance.md
 "Document" has the figures.
 """
 
@@ -51,6 +58,8 @@ from fairpair.interop.document.compiled import (
     round_validator,
 )
 from fairpair.interop.document.read import load_document, read_bytes
+from fairpair.interop.document.typed_players import typed_players
+from fairpair.interop.document.typed_rounds import typed_round
 
 _EMPTY = msgspec.Raw(b"[]")
 
@@ -110,8 +119,13 @@ def _assembled(raw: bytes) -> Tournament:
             stage["rounds"] = _EMPTY
     if stages:
         top["stages"] = stages
+    players = typed_players(top["players"]) if "players" in top else None
+    if players is not None:
+        top["players"] = _EMPTY
     skeleton: Tournament = document_validator().validate_json(msgspec.json.encode(top))
     del top, stages
+    if players is not None:
+        skeleton = dataclasses.replace(skeleton, players=players)
     if not rounds_of:
         return skeleton
     ids: dict[str, str] = {p.id: p.id for p in skeleton.players}
@@ -122,7 +136,10 @@ def _assembled(raw: bytes) -> Tournament:
         if rounds_raw is None:
             built_stages.append(stage_built)
             continue
-        built = tuple(_shared(validator.validate_json(bytes(r)), ids, tables) for r in rounds_raw)
+        built = tuple(
+            typed_round(r, ids, tables) or _shared(validator.validate_json(bytes(r)), ids, tables)
+            for r in rounds_raw
+        )
         built_stages.append(dataclasses.replace(stage_built, rounds=built))
     return dataclasses.replace(skeleton, stages=tuple(built_stages))
 

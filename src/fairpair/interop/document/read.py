@@ -41,8 +41,9 @@ _NOT_FIELDS = ("preset", "changed")
 MAX_DOCUMENT_BYTES = 1 << 30
 
 #: From this size on the command line reads a document one round at a time (``large.py``: a
-#: ~25,000-player event of 15 rounds; below it, reading it whole is faster).
-LARGE_DOCUMENT_BYTES = 32 << 20
+#: ~1,600-player event of 15 rounds; its rounds are read by msgspec, ``typed_rounds``, which
+#: pays for its import from about this size on; below it, reading it whole is as fast).
+LARGE_DOCUMENT_BYTES = 2 << 20
 
 
 def is_large(path: str | os.PathLike[str]) -> bool:

@@ -32,15 +32,16 @@ def round_of(**values: Any) -> Round:
         unnamed = [m for m in matches if not m.id]
         if unnamed:
             prefix = f"{values['number']}."
-            ids = map(prefix.__add__, map(_text_of(unnamed), map(TABLE_NUMBER, unnamed)))
+            numbers = list(map(TABLE_NUMBER, unnamed))
+            ids = map(prefix.__add__, map(text_of(numbers), numbers))
             deque(map(_SET_ID, unnamed, ids), maxlen=0)
     return Round(**values)
 
 
-def _text_of(matches: list[Match]) -> Callable[[int], str]:
-    """``str`` of a table number, read from ``_TEXTS`` when the round's tables are in it."""
+def text_of(numbers: list[int]) -> Callable[[int], str]:
+    """``str`` of a table number, read from ``_TEXTS`` when the round's ``numbers`` are in it."""
     global _TEXTS
-    most = max(map(TABLE_NUMBER, matches))
+    most = max(numbers)
     if most >= _TEXTS_UP_TO:
         return str
     texts = _TEXTS

@@ -169,6 +169,11 @@ class Ledger:
     game_unit: int
     last_round: int
     records: dict[PlayerId, PlayerRecord]
+    lists_every_match: bool = False
+    """Every match of the stage (all its rounds: none after ``last_round``, no pod table) is
+    in both its players' ``opponents``: every one had a result that counts, played or (with
+    ``forfeits_have_opponent``) forfeited, between two of the players. Who has met whom can
+    then be read off the records (``history.met_numbers``)."""
 
     def record(self, player: PlayerId) -> PlayerRecord:
         return self.records[player]
@@ -259,6 +264,8 @@ def _read(
 
     rounds = [r for r in stage.rounds if after_round is None or r.number <= after_round]
     last = max((r.number for r in rounds), default=0)
+    # Set where a match is not listed in its players' ``opponents`` (``Ledger.lists_every_match``).
+    unlisted = len(rounds) != len(stage.rounds)
 
     def add_games(rec: PlayerRecord, won: int, lost: int, drawn: int) -> None:
         rec.games += won + lost + drawn
@@ -306,15 +313,18 @@ def _read(
         for match in rnd.matches:
             result = match.result
             if result is None:
+                unlisted = True
                 continue
             plan = plans.get(id(result))  # the result is alive: its id is its own
             if plan is None:
                 plan = plans[id(result)] = plan_of(result)
             if plan is _SKIP:
+                unlisted = True
                 continue
             ra = get(match.a)
             rb = get(match.b)
             if ra is None or rb is None:
+                unlisted = True
                 continue
             games = result.games
             if plan is not _OTHER:
@@ -353,6 +363,7 @@ def _read(
                         rec.scored.append(pts)
                     winner.listed_forfeit_wins += 1
                 else:
+                    unlisted = True
                     count(winner, Outcome.WIN, fwin, True)
                     count(loser, Outcome.LOSS, floss, True)
                     winner.unplayed.append((Unplayed.FORFEIT_WIN, Outcome.WIN, fwin))
@@ -366,6 +377,7 @@ def _read(
                     add_games(winner, fg.a, fg.b, fg.draws)
                     add_games(loser, fg.b, fg.a, fg.draws)
             else:  # double forfeit
+                unlisted = True
                 for rec in (ra, rb):
                     count(rec, Outcome.LOSS, floss, True)
                     rec.forfeits += 1
@@ -388,6 +400,8 @@ def _read(
                 if scoring.bye_games is not None:
                     bg = scoring.bye_games
                     add_games(rec, bg.a, bg.b, bg.draws)
+        if rnd.pods:
+            unlisted = True
         for pod in rnd.pods:
             places = pod.places
             if places is None:
@@ -424,7 +438,7 @@ def _read(
         rec.rate_results += 2 * wins + draws
         rec.rate_rounds += listed
 
-    return Ledger(stage, ruleset, unit, game_unit, last, records)
+    return Ledger(stage, ruleset, unit, game_unit, last, records, not unlisted)
 
 
 _BYE_KINDS = {

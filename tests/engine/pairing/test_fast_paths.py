@@ -5,16 +5,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from fractions import Fraction
 
 from fairpair.engine.history import met_before, met_numbers
+from fairpair.engine.ledger import build_ledger
 from fairpair.engine.pairing.feasibility import can_pair_all, largest_allowed_matching
 from fairpair.engine.pairing.next_round import _met_among, _without
-from fairpair.engine.results import Result, Side
+from fairpair.engine.players import Player
+from fairpair.engine.results import Result, ResultKind, Side
 from fairpair.engine.rounds import Match, PodTable, Round
 from fairpair.engine.stage import Stage, stage_from_settings
 from fairpair.engine.standings.table import _split
 from fairpair.engine.tiebreaks.context import Value
+from fairpair.engine.tournament import Tournament
 
 
 def plain_split(
@@ -62,12 +66,21 @@ def test_split_matches_the_plain_sort_on_ties_missing_values_and_mixed_numbers()
             assert _split(group, values, higher) == plain_split(group, values, higher)
 
 
-def random_stage(rng: random.Random, ids: list[str], pods: bool) -> Stage:
+def random_stage(
+    rng: random.Random,
+    ids: list[str],
+    pods: bool,
+    results: tuple[Result | None, ...] = (
+        None,
+        Result.win(Side.A),
+        Result.forfeit(Side.B),
+        Result.draw(),
+    ),
+) -> Stage:
     """A few rounds of random tables among ``ids`` (results or none; pod tables too)."""
     rounds = []
     for number in range(1, rng.randrange(1, 6) + 1):
         seated = rng.sample(ids, 2 * rng.randrange(0, len(ids) // 2 + 1))
-        results = (None, Result.win(Side.A), Result.forfeit(Side.B), Result.draw())
         matches = tuple(
             Match(t + 1, seated[2 * t], seated[2 * t + 1], rng.choice(results))
             for t in range(len(seated) // 2 - (4 if pods and len(seated) >= 8 else 0))
@@ -117,6 +130,58 @@ def test_a_pool_takes_its_part_of_the_fields_meetings() -> None:
         assert met == plain_met(stage, pool)
         if pool == field:
             assert (numbers, met) == (position, field_met) and met is field_met
+
+
+def test_met_numbers_read_off_the_ledger_is_met_before_by_number() -> None:
+    """Given the stage's ledger, who met whom among a field is what ``met_before`` says —
+    read off the ledger's records when it lists every match (every result played, or
+    forfeited under ``forfeits_have_opponent``, between two of the players; no pod, no round
+    left out), else off the rounds."""
+    rng = random.Random(12)
+    ids = [f"p{k}" for k in range(30)]
+    results = {
+        "played": (Result.win(Side.A), Result.win(Side.B), Result.draw()),
+        "any": (
+            None,
+            Result.win(Side.A),
+            Result.forfeit(Side.B),
+            Result.draw(),
+            Result.draw(intentional=True),
+            Result(ResultKind.DOUBLE_FORFEIT),
+            Result(ResultKind.SKIPPED),
+        ),
+    }
+    listed = 0
+    for attempt in range(300):
+        kind = "played" if attempt % 2 else "any"
+        stage = random_stage(rng, ids, pods=attempt % 7 == 0, results=results[kind])
+        if attempt % 5 == 0:
+            ruleset = replace(stage.ruleset, forfeits_have_opponent=True)
+            stage = replace(stage, ruleset=ruleset)
+        known = ids if attempt % 3 else rng.sample(ids, 25)  # matches of unknown players
+        tournament = Tournament("t", tuple(Player(p, p) for p in known), (stage,))
+        last = max((r.number for r in stage.rounds), default=0)
+        after = None if attempt % 4 else rng.randrange(0, last + 1)
+        ledger = build_ledger(tournament, stage, after)
+        field = rng.sample(known, rng.randrange(0, 25))
+        numbers = {p: k for k, p in enumerate(field)}
+        assert met_numbers(stage, numbers, ledger) == plain_met(stage, field), attempt
+        everything = all(
+            m.result is not None
+            and (
+                m.result.kind in (ResultKind.PLAYED, ResultKind.INTENTIONAL_DRAW)
+                or (m.result.kind is ResultKind.FORFEIT and stage.ruleset.forfeits_have_opponent)
+            )
+            and m.a in known
+            and m.b in known
+            for r in stage.rounds
+            for m in r.matches
+        )
+        whole = after is None or after >= last
+        pods = any(r.pods for r in stage.rounds)
+        assert ledger.lists_every_match == (everything and whole and not pods), attempt
+        listed += ledger.lists_every_match
+    assert listed > 50  # the fast reading is tried, not only the rounds'
 
 
 def test_a_player_taken_out_of_the_numbering() -> None:

@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from fairpair.engine.errors import Location, Said, saying, saying_n
 from fairpair.engine.history import met_numbers
+from fairpair.engine.ledger import Ledger, build_ledger
 from fairpair.engine.pairing.byes import assigned_byes, choose_pairing_bye, had_bye
 from fairpair.engine.pairing.draft import DraftPairing, PairingDraft
 from fairpair.engine.pairing.eligibility import eligible_field, excluded_notes
@@ -55,7 +56,8 @@ from fairpair.engine.pairing.score_groups import ScoreGroup, split_groups
 from fairpair.engine.players import Player, PlayerId
 from fairpair.engine.rounds import Bye
 from fairpair.engine.stage import PairingMethod, Stage, StageFormat
-from fairpair.engine.standings import Standings, compute_standings
+from fairpair.engine.standings import Standings
+from fairpair.engine.standings.table import standings_from_ledger
 from fairpair.engine.tournament import Tournament
 
 
@@ -250,13 +252,16 @@ def _pair_next_round(
     notes: list[PairingNote] = []
 
     standings: Standings | None = None
+    ledger: Ledger | None = None
     present: set[PlayerId] | None = None
     numbers = pairing_numbers(stage, players) if rates_first(stage) else None
     if number == 1:
         ranked = seed_order(stage, players)
         notes.append(RoundOneNote(_seed_source(stage, players)))
     else:
-        standings = compute_standings(tournament, stage, number - 1)
+        # The ledger is kept until who met whom is read (``met_numbers``: off its records).
+        ledger = build_ledger(tournament, stage, number - 1)
+        standings = standings_from_ledger(tournament, ledger)
         ranked = standings_order(standings, numbers)
         in_table = set(ranked)
         if any(p.id not in in_table for p in players):
@@ -264,7 +269,7 @@ def _pair_next_round(
             if sat_out:
                 # In the stage without a completed match (a late entry on zero-point byes, a
                 # skipped match): ranked in the standings on their points.
-                standings = compute_standings(tournament, stage, number - 1, include_absent=True)
+                standings = standings_from_ledger(tournament, ledger, include_absent=True)
                 ranked = [
                     pid
                     for pid in standings_order(standings, numbers)
@@ -283,9 +288,11 @@ def _pair_next_round(
     notes.extend(taken.notes)
     field_order = taken.field
     position = {p: k for k, p in enumerate(field_order)}
-    # Who has met whom in the field, by position in ``field_order``: read off the rounds once
-    # (engine.history.met_numbers); each pool takes its players' part (``_met_among``).
-    met = met_numbers(stage, position)
+    # Who has met whom in the field, by position in ``field_order``: read off the rounds (or
+    # the ledger's records) once (engine.history.met_numbers); each pool takes its players'
+    # part (``_met_among``).
+    met = met_numbers(stage, position, ledger)
+    del ledger
 
     pools: list[_Pool]
     if stage.groups:

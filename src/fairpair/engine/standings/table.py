@@ -257,11 +257,32 @@ def _standings(
     include_absent: bool,
 ) -> Standings:
     stage = stage if stage is not None else tournament.stage()
-    names = tuple(tiebreaks) if tiebreaks is not None else stage.ruleset.tiebreaks
-    chosen = tuple(get_tiebreak(n, f"tiebreaks[{i}]") for i, n in enumerate(names))
+    chosen = _tiebreaks(stage, tiebreaks)
     ledger = build_ledger(tournament, stage, after_round)
     if stage.is_playoff:
         return _playoff_standings(tournament, stage, after_round, ledger, chosen)
+    return _ranked(ledger, chosen, include_absent)
+
+
+def standings_from_ledger(
+    tournament: Tournament, ledger: Ledger, *, include_absent: bool = False
+) -> Standings:
+    """``compute_standings(tournament, stage, after_round)`` from the ledger
+    ``build_ledger(tournament, stage, after_round)`` made, for a caller that reads the ledger
+    too (the pairing: who has met whom, ``history.met_numbers``)."""
+    stage = ledger.stage
+    chosen = _tiebreaks(stage, None)
+    if stage.is_playoff:
+        return _playoff_standings(tournament, stage, ledger.last_round, ledger, chosen)
+    return _ranked(ledger, chosen, include_absent)
+
+
+def _tiebreaks(stage: Stage, names: Sequence[str] | None) -> tuple[Tiebreak, ...]:
+    chosen = tuple(names) if names is not None else stage.ruleset.tiebreaks
+    return tuple(get_tiebreak(n, f"tiebreaks[{i}]") for i, n in enumerate(chosen))
+
+
+def _ranked(ledger: Ledger, chosen: tuple[Tiebreak, ...], include_absent: bool) -> Standings:
     groups, values = rank_ledger(ledger, chosen, include_absent)
     rows: list[StandingsRow] = []
     ahead = 0
@@ -307,7 +328,7 @@ def _standings(
                 )
             )
         ahead += active_here
-    return Standings(stage, ledger.last_round, chosen, tuple(rows))
+    return Standings(ledger.stage, ledger.last_round, chosen, tuple(rows))
 
 
 def _playoff_standings(

@@ -133,8 +133,8 @@ def test_a_pool_takes_its_part_of_the_fields_meetings() -> None:
 
 
 def test_met_numbers_read_off_the_ledger_is_met_before_by_number() -> None:
-    """Given the stage's ledger, who met whom among a field is what ``met_before`` says —
-    read off the ledger's records when it lists every match (every result played, or
+    """Given the stage's ledger's meetings, who met whom among a field is what ``met_before``
+    says — read off them when the ledger lists every match (every result played, or
     forfeited under ``forfeits_have_opponent``, between two of the players; no pod, no round
     left out), else off the rounds."""
     rng = random.Random(12)
@@ -165,7 +165,7 @@ def test_met_numbers_read_off_the_ledger_is_met_before_by_number() -> None:
         ledger = build_ledger(tournament, stage, after)
         field = rng.sample(known, rng.randrange(0, 25))
         numbers = {p: k for k, p in enumerate(field)}
-        assert met_numbers(stage, numbers, ledger) == plain_met(stage, field), attempt
+        assert met_numbers(stage, numbers, ledger.meetings()) == plain_met(stage, field), attempt
         everything = all(
             m.result is not None
             and (
@@ -180,6 +180,7 @@ def test_met_numbers_read_off_the_ledger_is_met_before_by_number() -> None:
         whole = after is None or after >= last
         pods = any(r.pods for r in stage.rounds)
         assert ledger.lists_every_match == (everything and whole and not pods), attempt
+        assert (ledger.meetings() is None) == (not ledger.lists_every_match)
         listed += ledger.lists_every_match
     assert listed > 50  # the fast reading is tried, not only the rounds'
 

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from fairpair.engine.errors import Location, Said, saying, saying_n
 from fairpair.engine.history import met_numbers
-from fairpair.engine.ledger import Ledger, build_ledger
+from fairpair.engine.ledger import build_ledger
 from fairpair.engine.pairing.byes import assigned_byes, choose_pairing_bye, had_bye
 from fairpair.engine.pairing.draft import DraftPairing, PairingDraft
 from fairpair.engine.pairing.eligibility import eligible_field, excluded_notes
@@ -252,14 +252,13 @@ def _pair_next_round(
     notes: list[PairingNote] = []
 
     standings: Standings | None = None
-    ledger: Ledger | None = None
+    meetings: dict[PlayerId, tuple[PlayerId, ...]] | None = None
     present: set[PlayerId] | None = None
     numbers = pairing_numbers(stage, players) if rates_first(stage) else None
     if number == 1:
         ranked = seed_order(stage, players)
         notes.append(RoundOneNote(_seed_source(stage, players)))
     else:
-        # The ledger is kept until who met whom is read (``met_numbers``: off its records).
         ledger = build_ledger(tournament, stage, number - 1)
         standings = standings_from_ledger(tournament, ledger)
         ranked = standings_order(standings, numbers)
@@ -277,6 +276,10 @@ def _pair_next_round(
                 ]
                 in_table = set(ranked)
             ranked += [pid for pid in seed_order(stage, players) if pid not in in_table]
+        # Who has met whom, off the ledger's records when it lists every match; the rest of
+        # the ledger is let go here (~70 MB at 100,000 players).
+        meetings = ledger.meetings()
+        del ledger
         present = in_table
     eligibility = eligible_field(tournament, stage, number, ranked, standings, present)
     notes.extend(eligibility.notes())
@@ -289,10 +292,10 @@ def _pair_next_round(
     field_order = taken.field
     position = {p: k for k, p in enumerate(field_order)}
     # Who has met whom in the field, by position in ``field_order``: read off the rounds (or
-    # the ledger's records) once (engine.history.met_numbers); each pool takes its players'
+    # the ledger's meetings) once (engine.history.met_numbers); each pool takes its players'
     # part (``_met_among``).
-    met = met_numbers(stage, position, ledger)
-    del ledger
+    met = met_numbers(stage, position, meetings)
+    del meetings
 
     pools: list[_Pool]
     if stage.groups:

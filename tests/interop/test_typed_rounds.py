@@ -191,18 +191,22 @@ def written(value: Any, spaced: bool) -> bytes:
     return json.dumps(value, indent=2 if spaced else None).encode()
 
 
+def both_ways(rnd: dict[str, Any], spaced: bool) -> tuple[Any, Any, dict[str, str]]:
+    """The round read by ``typed_round`` and by the schema, and the players' ids."""
+    data = written(rnd, spaced)
+    ids = {p: p for p in PLAYERS}
+    return typed_round(data, ids, {}), schema_round(data, ids), ids
+
+
 @settings(max_examples=600, deadline=None)
 @given(st.one_of(odd_rounds(), valid_rounds()), st.booleans())
 def test_a_round_taken_is_taken_by_the_schema_as_the_same_objects(
     rnd: dict[str, Any], spaced: bool
 ) -> None:
-    data = written(rnd, spaced)
-    ids = {p: p for p in PLAYERS}
-    got = typed_round(data, ids, {})
+    got, expected, ids = both_ways(rnd, spaced)
     if got is None:
         return
-    expected = schema_round(data, ids)
-    assert expected is not None, data
+    assert expected is not None, rnd
     assert got == expected
     assert repr(got) == repr(expected)  # the same types too (an enum, not its text)
     for match in got.matches:
@@ -214,11 +218,9 @@ def test_a_round_taken_is_taken_by_the_schema_as_the_same_objects(
 def test_every_valid_round_of_matches_is_read_the_fast_way(
     rnd: dict[str, Any], spaced: bool
 ) -> None:
-    data = written(rnd, spaced)
-    ids = {p: p for p in PLAYERS}
-    got = typed_round(data, ids, {})
+    got, expected, ids = both_ways(rnd, spaced)
     assert got is not None
-    assert got == schema_round(data, ids)
+    assert got == expected
     assert all(m.a is ids[m.a] and m.b is ids[m.b] for m in got.matches)
     assert all(m.toss.first is ids[m.toss.first] for m in got.matches if m.toss)
 

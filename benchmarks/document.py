@@ -6,12 +6,12 @@
 For each size it builds an event with the pairing benchmark's generator (``build_event``:
 a 3/1/0 Swiss with draws and drops, ⌈log₂ N⌉ rounds capped to 9–15, every round but the last
 played), writes it with ``dump_document``, then times ``load_document`` on the file (best of
-three) and ``load_large_document`` (a round at a time, rounds and players read by msgspec: how the
-command line reads a file of 2 MiB or more), the save of one more round into the file (``save_with_new_round``: walking
-the text, writing the round in the file's layout, an atomic write; best of three on fresh
-copies), the same through ``save_document`` (which first reads the file to see that only a
-round was added), and measures the peak memory of a fresh process that only loads the file
-(VmHWM, Python included), by each reader. As the command line does, the garbage collector is
+three) and ``load_large_document`` (a round at a time, rounds and players read by msgspec:
+how the command line reads a file of 2 MiB or more), the save of one more round into the file
+(``save_with_new_round``: walking the text, writing the round in the file's layout, an atomic
+write; best of three on fresh copies), the same through ``save_document`` (which first reads
+the file to see that only a round was added), and measures the peak memory of a fresh process
+that only loads the file (VmHWM, Python included), by each reader. As the command line does, the garbage collector is
 paused while timing (``fairpair.gc_pause``). Results go in docs/performance.md ("Document").
 """
 

@@ -11,8 +11,9 @@ how the command line reads a file of 2 MiB or more), the save of one more round 
 (``save_with_new_round``: walking the text, writing the round in the file's layout, an atomic
 write; best of three on fresh copies), the same through ``save_document`` (which first reads
 the file to see that only a round was added), and measures the peak memory of a fresh process
-that only loads the file (VmHWM, Python included), by each reader. As the command line does, the garbage collector is
-paused while timing (``fairpair.gc_pause``). Results go in docs/performance.md ("Document").
+that only loads the file (VmHWM, Python included), by each reader. As the command line does,
+the garbage collector is paused while timing (``fairpair.gc_pause``). Results go in
+docs/performance.md ("Document").
 """
 
 from __future__ import annotations

@@ -182,8 +182,8 @@ class Ledger:
         """Each player's opponents in every match of the stage, or ``None`` unless the ledger
         ``lists_every_match``: who has met whom, for a caller that lets the ledger go
         (``history.met_numbers``). Copies, not the records' lists: a ledger let go whole
-        gives its memory back at once (100,000 players: the pairing's peak 382 → 350 MiB
-        with the lists kept, then ~70 MiB less)."""
+        gives its memory back at once (100,000 players: the pairing's peak is 351 MiB with
+        copies, 376–382 MiB with the records' own lists kept alive)."""
         if not self.lists_every_match:
             return None
         return {pid: tuple(rec.opponents) for pid, rec in self.records.items()}

@@ -43,19 +43,26 @@ def test_pair_json_notes_are_structured(seed_001_path: Path) -> None:
 def test_pair_computes_the_standings_once(seed_001_data: dict[str, Any], write_json) -> None:  # type: ignore[no-untyped-def]
     seed_001_data["stages"][0]["toss"] = {"enabled": True, "policy": "catch-up"}
     path = write_json(seed_001_data)
-    real = standings_table.compute_standings
-    calls: list[int] = []
+    calls: list[str] = []
 
-    def counted(*args: Any, **kwargs: Any) -> Any:
-        calls.append(1)
-        return real(*args, **kwargs)
+    def counted(name: str) -> Any:
+        real = getattr(standings_table, name)
 
-    # Every place the command could compute them: the pairing, and Catch-up's ranks.
-    targets = [
-        "fairpair.engine.pairing.next_round.compute_standings",
-        "fairpair.engine.toss.catch_up.compute_standings",
-    ]
-    with mock.patch(targets[0], counted), mock.patch(targets[1], counted):
+        def call(*args: Any, **kwargs: Any) -> Any:
+            calls.append(name)
+            return real(*args, **kwargs)
+
+        return call
+
+    # Every place the command could compute them: the pairing (from the ledger it builds),
+    # and Catch-up's ranks.
+    with (
+        mock.patch(
+            "fairpair.engine.pairing.next_round.standings_from_ledger",
+            counted("standings_from_ledger"),
+        ),
+        mock.patch("fairpair.engine.toss.catch_up.compute_standings", counted("compute_standings")),
+    ):
         result = runner.invoke(app, ["pair", str(path), "--json"])
     assert result.exit_code == 0, result.output
     payload = json.loads(result.output)

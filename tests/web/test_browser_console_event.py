@@ -78,6 +78,9 @@ def test_an_organizer_runs_the_event_console(
     page.click("a[data-tab=stages]")
     page.click("#stages a")
     page.click("button[aria-label='Move buchholz down']")
+    # The page's script moves it at once; before the script has loaded, the button submits
+    # the form and the page comes back with the order moved: wait for either.
+    page.wait_for_selector("#tiebreaks li:first-child[data-tiebreak=matches_won]")
     names = page.locator("#tiebreaks li").evaluate_all("els => els.map(e => e.dataset.tiebreak)")
     assert names[:2] == ["matches_won", "buchholz"]
     page.drag_and_drop("#tiebreaks li[data-tiebreak=seed]", "#tiebreaks li[data-tiebreak=gw]")

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fairpair.engine.players import Player
 from fairpair.interop.document.compiled import document_validator
 from fairpair.interop.document.limits import MAX_ID_LENGTH, MAX_NAME_LENGTH, MAX_RATING, MAX_SEED
 from fairpair.interop.document.typed_players import typed_players
@@ -128,3 +129,10 @@ def test_what_is_no_list_of_players_is_left_to_the_schema(data: bytes) -> None:
     got = typed_players(data)
     if got is not None:
         assert got == schema_players(data)
+
+
+def test_the_players_made_by_their_setters_have_no_check_to_skip() -> None:
+    """``typed_players`` makes players with ``object.__new__`` and their slots' setters: right
+    only while ``Player`` has no check of its own at construction (its fields are checked by
+    the schema's types); one added to ``Player`` must be run there too."""
+    assert not hasattr(Player, "__post_init__")

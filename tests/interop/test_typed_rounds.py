@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fairpair.engine.rounds import TossReason
+from fairpair.engine.rounds import Match, TossReason
 from fairpair.interop.document.compiled import round_validator
 from fairpair.interop.document.large import _shared
 from fairpair.interop.document.limits import MAX_GAMES, MAX_ID_LENGTH, MAX_ROUND, MAX_TABLE
@@ -305,3 +305,10 @@ def test_each_single_change_is_read_as_the_schema_reads_it(
         assert got is not None
     if got is not None:
         assert (got, repr(got)) == (expected, repr(expected))
+
+
+def test_the_objects_made_by_their_setters_have_no_check_to_skip() -> None:
+    """``typed_round`` makes matches with ``object.__new__`` and their slots' setters (as
+    ``tables.round_of`` and ``large._shared`` write theirs): right only while ``Match`` has no
+    check of its own at construction. One added to ``Match`` must be run there too."""
+    assert not hasattr(Match, "__post_init__")

@@ -8,7 +8,8 @@ skipped match still counts, so the pair is not scheduled again). A bye meets nob
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any
 
 from fairpair.engine.players import PlayerId
 from fairpair.engine.rounds import SIDE_A, SIDE_B, Round
@@ -72,20 +73,9 @@ def met_numbers(
     already (0.6 → 0.25 s at 100,000 players)."""
     get = numbers.get
     if meetings is not None and _EVERY_MATCH_MEETS and numbers.keys() <= meetings.keys():
-        listed: list[frozenset[int]] = [frozenset()] * len(numbers)
-        for player, k in numbers.items():
-            opponents = set(map(get, meetings[player]))
-            opponents.discard(None)
-            listed[k] = frozenset(opponents)  # type: ignore[arg-type]
-        return listed
+        return _numbered(meetings, numbers)
     if not _EVERY_MATCH_MEETS or any(r.pods for r in stage.rounds):
-        met = met_before(stage)
-        out: list[frozenset[int]] = [frozenset()] * len(numbers)
-        for player, k in numbers.items():
-            found = set(map(get, met.get(player, ())))
-            found.discard(None)
-            out[k] = frozenset(found)  # type: ignore[arg-type]
-        return out
+        return _numbered(met_before(stage), numbers)
     blocks: list[list[int]] = [[] for _ in range(len(numbers))]
     for rnd in stage.rounds:
         matches = rnd.matches
@@ -96,6 +86,24 @@ def met_numbers(
                 blocks[i].append(j)
                 blocks[j].append(i)
     return list(map(frozenset, blocks))
+
+
+def numbered_among(players: Iterable[object], get: Callable[[Any], int | None]) -> frozenset[int]:
+    """The numbers ``get`` gives ``players``, those it gives none left out."""
+    found = set(map(get, players))
+    found.discard(None)
+    return frozenset(found)  # type: ignore[arg-type]
+
+
+def _numbered(
+    met: Mapping[PlayerId, Iterable[PlayerId]], numbers: Mapping[PlayerId, int]
+) -> list[frozenset[int]]:
+    """Whom each player of ``numbers`` met (``met``) among them, by number."""
+    out: list[frozenset[int]] = [frozenset()] * len(numbers)
+    get = numbers.get
+    for player, k in numbers.items():
+        out[k] = numbered_among(met.get(player, ()), get)
+    return out
 
 
 def table_meetings(rnd: Round) -> Iterator[tuple[int, PlayerId, PlayerId]]:

@@ -274,8 +274,6 @@ def _read(
 
     rounds = [r for r in stage.rounds if after_round is None or r.number <= after_round]
     last = max((r.number for r in rounds), default=0)
-    # Set where a match is not listed in its players' ``opponents`` (``Ledger.lists_every_match``).
-    unlisted = len(rounds) != len(stage.rounds)
 
     def add_games(rec: PlayerRecord, won: int, lost: int, drawn: int) -> None:
         rec.games += won + lost + drawn
@@ -323,18 +321,15 @@ def _read(
         for match in rnd.matches:
             result = match.result
             if result is None:
-                unlisted = True
                 continue
             plan = plans.get(id(result))  # the result is alive: its id is its own
             if plan is None:
                 plan = plans[id(result)] = plan_of(result)
             if plan is _SKIP:
-                unlisted = True
                 continue
             ra = get(match.a)
             rb = get(match.b)
             if ra is None or rb is None:
-                unlisted = True
                 continue
             games = result.games
             if plan is not _OTHER:
@@ -373,7 +368,6 @@ def _read(
                         rec.scored.append(pts)
                     winner.listed_forfeit_wins += 1
                 else:
-                    unlisted = True
                     count(winner, Outcome.WIN, fwin, True)
                     count(loser, Outcome.LOSS, floss, True)
                     winner.unplayed.append((Unplayed.FORFEIT_WIN, Outcome.WIN, fwin))
@@ -387,7 +381,6 @@ def _read(
                     add_games(winner, fg.a, fg.b, fg.draws)
                     add_games(loser, fg.b, fg.a, fg.draws)
             else:  # double forfeit
-                unlisted = True
                 for rec in (ra, rb):
                     count(rec, Outcome.LOSS, floss, True)
                     rec.forfeits += 1
@@ -410,8 +403,6 @@ def _read(
                 if scoring.bye_games is not None:
                     bg = scoring.bye_games
                     add_games(rec, bg.a, bg.b, bg.draws)
-        if rnd.pods:
-            unlisted = True
         for pod in rnd.pods:
             places = pod.places
             if places is None:
@@ -430,10 +421,12 @@ def _read(
                 )
                 seat_rec.pods += 1
 
+    entries = 0  # in the records' ``opponents``: two for each match listed there
     for rec in records.values():
         listed = len(rec.outcomes)
         if not listed:
             continue
+        entries += listed
         wins = rec.outcomes.count(WIN)
         draws = rec.outcomes.count(DRAW)
         scored = sum(rec.scored)
@@ -448,7 +441,14 @@ def _read(
         rec.rate_results += 2 * wins + draws
         rec.rate_rounds += listed
 
-    return Ledger(stage, ruleset, unit, game_unit, last, records, not unlisted)
+    # Every match listed (``Ledger.lists_every_match``): two entries each, no pod table, no
+    # round left out.
+    every = (
+        len(rounds) == len(stage.rounds)
+        and not any(r.pods for r in rounds)
+        and entries == 2 * sum(len(r.matches) for r in rounds)
+    )
+    return Ledger(stage, ruleset, unit, game_unit, last, records, every)
 
 
 _BYE_KINDS = {

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from fairpair.engine.errors import Location, Said, saying, saying_n
-from fairpair.engine.history import met_numbers
+from fairpair.engine.history import met_numbers, numbered_among
 from fairpair.engine.ledger import build_ledger
 from fairpair.engine.pairing.byes import assigned_byes, choose_pairing_bye, had_bye
 from fairpair.engine.pairing.draft import DraftPairing, PairingDraft
@@ -523,13 +523,8 @@ def _met_among(
     at = [position[p] for p in ranked]
     if len(at) == len(field_met) and at == list(range(len(at))):
         return position, field_met
-    local = {g: k for k, g in enumerate(at)}
-    get = local.get
-    out: list[frozenset[int]] = []
-    for g in at:
-        found = set(map(get, field_met[g]))
-        found.discard(None)
-        out.append(frozenset(found))  # type: ignore[arg-type]
+    get = {g: k for k, g in enumerate(at)}.get
+    out = [numbered_among(field_met[g], get) for g in at]
     return {p: k for k, p in enumerate(ranked)}, out
 
 

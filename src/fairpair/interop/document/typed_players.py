@@ -71,11 +71,11 @@ def typed_players(data: bytes | msgspec.Raw) -> tuple[Player, ...] | None:
     try:
         read = _decoder().decode(data)
         columns = [list(map(get, read)) for get in _GETTERS]
-        _check(columns[0], _ID_CHECK)
-        _check(columns[1], _NAME_CHECK)
+        _ID_CHECK.check_all(columns[0])
+        _NAME_CHECK.check_all(columns[1])
         teams = [team for team in columns[4] if team is not None]
         if teams:
-            _check(teams, _NAME_CHECK)
+            _NAME_CHECK.check_all(teams)
     except (msgspec.MsgspecError, ValueError):
         # (pydantic-core's PydanticCustomError, which ``TextCheck`` raises, is a ValueError.)
         return None
@@ -85,17 +85,3 @@ def typed_players(data: bytes | msgspec.Raw) -> tuple[Player, ...] | None:
     for setter in _REST_SETTERS:
         deque(map(setter, made, repeat(None)), maxlen=0)
     return tuple(made)
-
-
-def _check(texts: list[str], check: TextCheck) -> None:
-    """``check`` every text (``ValueError`` for the first it refuses): all at once when each
-    is what ``TextCheck`` accepts first, one by one otherwise."""
-    joined = "".join(texts)
-    if (
-        joined.isascii()
-        and joined.isprintable()
-        and max(map(len, texts), default=0) <= check.limit
-        and all(map(str.strip, texts))
-    ):
-        return
-    deque(map(check, texts), maxlen=0)

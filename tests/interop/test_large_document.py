@@ -13,6 +13,7 @@ import pytest
 from cli_runner import CliRunner
 from fairpair.cli.app import app
 from fairpair.engine.errors import FairpairError
+from fairpair.engine.validation import problems, validate
 from fairpair.interop.document import large, load_document, read
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples").glob("*.json"))
@@ -70,6 +71,21 @@ def broken(data: dict[str, Any], how: str) -> bytes:
         rounds[1]["matches"][1]["a"] = match["a"]
     elif how == "impossible result":
         match["result"] = {"winner": "a", "games": [0, 2]}
+    elif how == "a game score the format cannot have":
+        match["result"] = {"winner": "a", "games": [3, 0]}  # best of three
+    elif how == "a table number twice in a round":
+        rounds[1]["matches"][1]["table"] = match["table"]
+    elif how == "a player against themselves":
+        match["b"] = match["a"]
+        match.pop("toss", None)
+    elif how == "a toss for a player not at the table":
+        match["toss"] = {"first": rounds[1]["matches"][1]["a"], "reason": "neutral"}
+    elif how == "a bye for a player at a table":
+        rounds[1]["byes"] = [{"player": match["a"]}]
+    elif how == "a match id used twice":
+        match["id"] = rounds[1]["matches"][1]["id"] = "feature"
+    elif how == "a match id another match has by default":
+        match["id"] = f"{rounds[0]['number']}.{rounds[0]['matches'][0]['table']}"
     elif how == "a key that is no field":
         match["colour"] = "white"
     elif how == "a round that is not an object":
@@ -93,6 +109,13 @@ BROKEN = (
     "unknown player",
     "player twice in a round",
     "impossible result",
+    "a game score the format cannot have",
+    "a table number twice in a round",
+    "a player against themselves",
+    "a toss for a player not at the table",
+    "a bye for a player at a table",
+    "a match id used twice",
+    "a match id another match has by default",
     "a key that is no field",
     "a round that is not an object",
     "rounds not a list",
@@ -115,6 +138,25 @@ def test_a_refused_document_is_refused_as_the_whole_reader_does(
     error = caught.value
     assert (type(error), str(error), getattr(error, "problems", None)) == expected
     assert fell_back == [path]
+
+
+def test_a_valid_document_is_not_read_again_table_by_table(
+    monkeypatch: pytest.MonkeyPatch, fell_back: list[Any]
+) -> None:
+    """Its rounds passed their quick check as they were read: the tournament's checks are told
+    so (``rounds_checked``), and find what they find without it — nothing."""
+    told: list[bool] = []
+    checks = validate
+
+    def spy(tournament: Any, **given: Any) -> Any:
+        told.append(given["rounds_checked"])
+        assert problems(tournament, players_checked=True) == []
+        return checks(tournament, **given)
+
+    monkeypatch.setattr(large, "validate", spy)
+    assert large.load_large_document(FNM) == load_document(FNM)
+    assert told == [True]
+    assert not fell_back
 
 
 runner = CliRunner()

@@ -12,11 +12,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fairpair.engine.players import Player
+from fairpair.engine.results import MatchFormat
 from fairpair.engine.rounds import Match, TossReason
+from fairpair.engine.ruleset import Ruleset
+from fairpair.engine.scoring import Scoring
+from fairpair.engine.stage import Stage
+from fairpair.engine.tournament import Tournament
+from fairpair.engine.validation import problems
 from fairpair.interop.document.compiled import round_validator
 from fairpair.interop.document.large import _shared
 from fairpair.interop.document.limits import MAX_GAMES, MAX_ID_LENGTH, MAX_ROUND, MAX_TABLE
-from fairpair.interop.document.typed_rounds import typed_round
+from fairpair.interop.document.typed_rounds import read_round, typed_round
 from fairpair.interop.document.validator_core import ValidationError
 
 PLAYERS = [f"p{i}" for i in range(6)]
@@ -312,3 +319,96 @@ def test_the_objects_made_by_their_setters_have_no_check_to_skip() -> None:
     ``tables.round_of`` and ``large._shared`` write theirs): right only while ``Match`` has no
     check of its own at construction. One added to ``Match`` must be run there too."""
     assert not hasattr(Match, "__post_init__")
+
+
+#: Players of the round's tournament: all of ``PLAYERS`` but the last, so that some drawn
+#: rounds seat a player the tournament does not have.
+ENTERED = PLAYERS[:-1]
+
+
+@st.composite
+def seated_rounds(draw: st.DrawFn) -> dict[str, Any]:
+    """A round where each player sits once (mostly): the players in a drawn order, two to a
+    table at distinct table numbers, one on a bye when odd — each result, toss and id drawn,
+    and at times one flaw: a seat or a table number taken twice, a player the tournament
+    does not have."""
+    seated = draw(st.permutations(PLAYERS))[: draw(st.integers(0, len(PLAYERS)))]
+    numbers = draw(st.permutations(range(1, 10)))
+    matches: list[dict[str, Any]] = []
+    for k in range(len(seated) // 2):
+        match: dict[str, Any] = {"table": numbers[k], "a": seated[2 * k], "b": seated[2 * k + 1]}
+        match["result"] = draw(st.sampled_from(RESULTS))
+        if draw(st.booleans()):
+            match["toss"] = draw(tosses())
+        if draw(st.integers(0, 9)) == 0:
+            match["id"] = draw(st.sampled_from(["t1", f"1.{numbers[k]}"]))
+        matches.append(match)
+    rnd: dict[str, Any] = {"number": 1, "matches": matches}
+    if len(seated) % 2:
+        rnd["byes"] = [{"player": seated[-1]}]
+    flaw = draw(st.sampled_from(["none", "none", "seat", "table"]))
+    if flaw == "seat" and len(matches) > 1:
+        matches[1]["a"] = matches[0]["b"]
+    elif flaw == "table" and len(matches) > 1:
+        matches[1]["table"] = matches[0]["table"]
+    return rnd
+
+
+@settings(max_examples=600, deadline=None)
+@given(
+    st.one_of(seated_rounds(), valid_rounds(), odd_rounds()),
+    st.sampled_from(list(MatchFormat)),
+    st.booleans(),
+)
+def test_a_round_checked_as_read_has_no_problem_its_tables_would_show(
+    rnd: dict[str, Any], fmt: MatchFormat, spaced: bool
+) -> None:
+    """``read_round`` says a round is checked only where the tournament's checks, told so
+    (``rounds_checked``), find every problem they find reading its tables: the same list.
+    (Whether its players are the tournament's is the caller's to say: here, whether ``ids``
+    gained any.)"""
+    ids = {p: p for p in ENTERED}
+    read = read_round(written(rnd, spaced), ids, {}, fmt)
+    if read is None:
+        return
+    rnd_read = read.round
+    assert rnd_read == typed_round(written(rnd, spaced), {p: p for p in ENTERED}, {})
+    checked = read.checked and len(ids) == len(ENTERED)
+    stage = Stage(
+        ruleset=Ruleset(scoring=Scoring(match_format=fmt)),
+        rounds=(rnd_read,),
+    )
+    tournament = Tournament("t", tuple(Player(p, p) for p in ENTERED), (stage,))
+    assert problems(tournament, rounds_checked=checked) == problems(tournament)
+
+
+def test_a_clean_round_is_checked_as_read_and_each_flaw_is_not() -> None:
+    """What the tournament's checks would read again is left to them: a seat taken twice, a
+    table number twice, a toss for someone not at the table, a game score the format cannot
+    have, a match's own id."""
+    clean = {
+        "number": 1,
+        "matches": [
+            {"table": 1, "a": "p0", "b": "p1", "result": {"winner": "a", "games": [2, 1]}},
+            {"table": 2, "a": "p2", "b": "p3", "toss": {"first": "p3"}},
+        ],
+        "byes": [{"player": "p4"}],
+    }
+
+    def checked(change: dict[str, Any], fmt: MatchFormat = MatchFormat.BO3) -> bool:
+        rnd = json.loads(json.dumps(clean))
+        for key, value in change.items():
+            where, _, field = key.partition(".")
+            part = rnd if not field else rnd["matches"][int(where)]
+            part[field or where] = value
+        read = read_round(written(rnd, False), {p: p for p in PLAYERS}, {}, fmt)
+        assert read is not None
+        return read.checked
+
+    assert checked({})
+    assert not checked({"byes": [{"player": "p0"}]})
+    assert not checked({"1.a": "p1"})
+    assert not checked({"1.table": 1})
+    assert not checked({"1.toss": {"first": "p0"}})
+    assert not checked({}, MatchFormat.BO1)  # 2-1 in one game
+    assert not checked({"0.id": "final"})

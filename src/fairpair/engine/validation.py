@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from fairpair.engine.errors import (
@@ -20,7 +20,7 @@ from fairpair.engine.errors import (
     saying_n,
 )
 from fairpair.engine.playoff import read_bracket
-from fairpair.engine.results import GameScore, MatchFormat, without_winner_said
+from fairpair.engine.results import GameScore, MatchFormat, Result, without_winner_said
 from fairpair.engine.rounds import (
     RESULT,
     SIDE_A,
@@ -148,7 +148,9 @@ def text_said(value: str, limit: int = MAX_NAME_LENGTH, *, name: bool = False) -
 _MAX_WINS = {MatchFormat.BO1: 1, MatchFormat.BO3: 2, MatchFormat.BO5: 3}
 
 
-def _stage_problems(t: Tournament, s: Stage, at: str, known: set[str]) -> list[Problem]:
+def _stage_problems(
+    t: Tournament, s: Stage, at: str, known: set[str], rounds_checked: bool = False
+) -> list[Problem]:
     out: list[Problem] = []
 
     def player(pid: str, where: str) -> None:
@@ -230,7 +232,8 @@ def _stage_problems(t: Tournament, s: Stage, at: str, known: set[str]) -> list[P
                 )
             )
         seen_numbers.add(rnd.number)
-        out.extend(_round_problems(rnd, rat, known, fmt))
+        if not rounds_checked:
+            out.extend(_round_problems(rnd, rat, known, fmt))
         if rnd.pods and s.ruleset.unplayed.fide:
             out.append(
                 Problem(
@@ -277,7 +280,7 @@ def _stage_problems(t: Tournament, s: Stage, at: str, known: set[str]) -> list[P
                     ),
                 )
             )
-    out.extend(_identity_problems(s, at))
+    out.extend(_identity_problems(s, at, ids_checked=rounds_checked))
     cap = s.round_cap
     if cap is not None and len(s.rounds) > cap:
         field = "max_rounds" if s.max_rounds == cap else "elimination"
@@ -422,15 +425,20 @@ def _assigned_byes_played(s: Stage, at: str) -> list[Problem]:
     return out
 
 
-def _identity_problems(s: Stage, at: str) -> list[Problem]:
-    """Table ids are unique in the stage (a result is recorded by id); only the last round may
-    be live (Scheduled or Open) when rounds carry their state (engine.lifecycle)."""
+def _identity_problems(s: Stage, at: str, ids_checked: bool = False) -> list[Problem]:
+    """Table ids are unique in the stage (a result is recorded by id; ``ids_checked``: every
+    match has its default id, ``"<round>.<table>"``, and no table number is used twice in a
+    round, so they are); only the last round may be live (Scheduled or Open) when rounds carry
+    their state (engine.lifecycle)."""
     out: list[Problem] = []
-    ids: list[str] = []
-    for rnd in s.rounds:  # read in C: a big event has 70,000 matches
-        ids.extend(map(TABLE_ID, rnd.matches))
-        ids.extend(map(TABLE_ID, rnd.pods))
-    rounds = s.rounds if len(set(ids)) != len(ids) else ()  # the detail only when needed
+    rounds: Sequence[Round] = ()
+    if not ids_checked:
+        ids: list[str] = []
+        for rnd in s.rounds:  # read in C: a big event has 70,000 matches
+            ids.extend(map(TABLE_ID, rnd.matches))
+            ids.extend(map(TABLE_ID, rnd.pods))
+        if len(set(ids)) != len(ids):  # the detail only when needed
+            rounds = s.rounds
     seen: dict[str, tuple[int, int]] = {}
     for ri, rnd in enumerate(rounds):
         kinds: tuple[tuple[str, Sequence[Table]], ...] = (
@@ -572,25 +580,19 @@ def _used_twice(table: int) -> Said:
     return saying("table %(table)s is used twice", table=table)
 
 
-def _round_is_clean(rnd: Round, known: set[str], fmt: MatchFormat) -> bool:
-    """A quick whole-round check; only a round that fails it is checked match by match."""
-    if rnd.pods:
-        return False
-    seats = _seats(rnd)
-    seated = set(seats)
-    if len(seated) != len(seats) or not seated <= known:
-        return False
-    if len(set(map(TABLE_NUMBER, rnd.matches))) != len(rnd.matches):
-        return False
+def seats_clean(seats: Sequence[str], numbers: Sequence[int]) -> bool:
+    """Each player placed once in a round (``seats``: everyone at its tables and on its
+    byes) and no table number used twice (``numbers``): the first part of a round's quick
+    check (``_round_is_clean``), shared with a reader that has a round's seats and numbers as
+    lists already (``interop.document.typed_rounds``)."""
+    return len(set(seats)) == len(seats) and len(set(numbers)) == len(numbers)
+
+
+def games_fit(results: Iterable[Result | None], fmt: MatchFormat) -> bool:
+    """Every game score of ``results`` (each distinct result once: a document's results are
+    shared objects, a handful a round) is possible in a match of format ``fmt``."""
     limit = _MAX_WINS.get(fmt, 0 if fmt is MatchFormat.TWO_GAME else None)
-    if any(map(TOSS, rnd.matches)):
-        for m in rnd.matches:
-            if m.toss is not None and m.toss.first != m.a and m.toss.first != m.b:
-                return False
-    # Each distinct result once (a document's results are shared objects: a handful a round).
-    results = list(map(RESULT, rnd.matches))
-    distinct = dict(zip(map(id, results), results, strict=True))
-    for result in distinct.values():
+    for result in results:
         games = result.games if result is not None else None
         if games is not None:
             if fmt is MatchFormat.TWO_GAME and games.total > 2:
@@ -598,6 +600,21 @@ def _round_is_clean(rnd: Round, known: set[str], fmt: MatchFormat) -> bool:
             if limit and max(games.a, games.b) > limit:
                 return False
     return True
+
+
+def _round_is_clean(rnd: Round, known: set[str], fmt: MatchFormat) -> bool:
+    """A quick whole-round check; only a round that fails it is checked match by match."""
+    if rnd.pods:
+        return False
+    seats = _seats(rnd)
+    if not seats_clean(seats, list(map(TABLE_NUMBER, rnd.matches))) or not known.issuperset(seats):
+        return False
+    if any(map(TOSS, rnd.matches)):
+        for m in rnd.matches:
+            if m.toss is not None and m.toss.first != m.a and m.toss.first != m.b:
+                return False
+    results = list(map(RESULT, rnd.matches))
+    return games_fit(dict(zip(map(id, results), results, strict=True)).values(), fmt)
 
 
 def _round_problems(rnd: Round, rat: str, known: set[str], fmt: MatchFormat) -> list[Problem]:
@@ -665,11 +682,19 @@ def _round_problems(rnd: Round, rat: str, known: set[str], fmt: MatchFormat) -> 
     return out
 
 
-def problems(t: Tournament, *, players_checked: bool = False) -> list[Problem]:
+def problems(
+    t: Tournament, *, players_checked: bool = False, rounds_checked: bool = False
+) -> list[Problem]:
     """Every referential problem of ``t``, in document order. ``players_checked``: each
     player's id, name and seed were checked as they were read (the document's schema makes the
     same checks: ``text_said`` with the same limits, seeds from 1), so they are not read
-    again — 20,000 texts in a 10,000-player document."""
+    again — 20,000 texts in a 10,000-player document. ``rounds_checked``: every round of
+    every stage passed its quick check as it was read, from the reader's own lists — its
+    seats and table numbers (``seats_clean``), every seat a player of ``t``, each toss's
+    first player at the table, its game scores (``games_fit``) — and has only two-player
+    tables with their default ids; so the rounds are not read again match by match, nor
+    their ids (70,000 matches in a 10,000-player document of 14 rounds). A caller that finds
+    any round not so leaves it ``False``: everything is checked."""
     out: list[Problem] = []
     known: set[str] = set()
     for i, p in enumerate(t.players):
@@ -711,7 +736,7 @@ def problems(t: Tournament, *, players_checked: bool = False) -> list[Problem]:
                 Problem(f"stages[{si}].id", saying("stage id %(id)r is used twice", id=stage.id))
             )
         stage_ids.add(stage.id)
-        out.extend(_stage_problems(t, stage, f"stages[{si}]", known))
+        out.extend(_stage_problems(t, stage, f"stages[{si}]", known, rounds_checked))
     if not out:
         out.extend(_bracket_problems(t))
     return out
@@ -731,10 +756,12 @@ def _bracket_problems(t: Tournament) -> list[Problem]:
     return out
 
 
-def validate(t: Tournament, *, players_checked: bool = False) -> Tournament:
+def validate(
+    t: Tournament, *, players_checked: bool = False, rounds_checked: bool = False
+) -> Tournament:
     """Return ``t`` unchanged, or raise ``InvalidTournamentProblems`` listing every problem
-    (``players_checked``: see ``problems``)."""
-    found = problems(t, players_checked=players_checked)
+    (``players_checked``, ``rounds_checked``: see ``problems``)."""
+    found = problems(t, players_checked=players_checked, rounds_checked=rounds_checked)
     if found:
         raise InvalidTournamentProblems(found)
     return t

@@ -15,6 +15,12 @@ by the validator of one round made from the same schema (``compiled.round_valida
 players are read the same way (``typed_players``) unless they carry chess registration
 facts or anything to refuse; then the document's validator reads them with the rest.
 
+Each round read by msgspec is also checked as it is made (``typed_rounds.read_round``: its
+seats, table numbers, tosses, game scores and ids); when every round passed and every seat is
+a player's, the tournament's checks are told so (``rounds_checked``) and do not read the
+rounds' tables again. A round that did not pass leaves the tournament to be checked whole, as
+before; a refusal is the whole reader's either way.
+
 Nothing is read differently. Each part is validated by the schema ``schema.py`` gives it in a
 whole document (or, for a round, by ``typed_rounds`` under the same bounds), and the rounds
 are put into the stages as the stage's reader would (``dataclasses.replace`` runs the same
@@ -59,7 +65,7 @@ from fairpair.interop.document.compiled import (
 )
 from fairpair.interop.document.read import load_document, read_bytes
 from fairpair.interop.document.typed_players import typed_players
-from fairpair.interop.document.typed_rounds import typed_round
+from fairpair.interop.document.typed_rounds import read_round
 
 _EMPTY = msgspec.Raw(b"[]")
 
@@ -71,18 +77,21 @@ _SET_TABLE = Match.__dict__["table"].__set__
 def load_large_document(path: str | os.PathLike[str]) -> Tournament:
     """``load_document``'s tournament, read a round at a time (a file it refuses: refused by
     ``load_document``, with its message)."""
-    tournament = _read_by_rounds(path)
-    if tournament is not None:
+    read = _read_by_rounds(path)
+    if read is not None:
+        tournament, rounds_checked = read
+        del read
         try:
-            return validate(tournament, players_checked=True)
+            return validate(tournament, players_checked=True, rounds_checked=rounds_checked)
         except InvalidTournamentProblems:
-            tournament = None  # not held while the file is read again
+            del tournament  # not held while the file is read again
     return load_document(path)
 
 
-def _read_by_rounds(path: str | os.PathLike[str]) -> Tournament | None:
-    """The tournament before its checks, or ``None`` when a part is refused. The file's bytes
-    are released on return."""
+def _read_by_rounds(path: str | os.PathLike[str]) -> tuple[Tournament, bool] | None:
+    """The tournament before its checks, and whether its rounds were checked as they were read
+    (``_assembled``); ``None`` when a part is refused. The file's bytes are released on
+    return."""
     raw = read_bytes(path)
     try:
         return _assembled(raw)
@@ -110,7 +119,11 @@ def _present(scanned: msgspec.Struct) -> dict[str, Any]:
     return {k: v for k, v in msgspec.structs.asdict(scanned).items() if v is not UNSET}
 
 
-def _assembled(raw: bytes) -> Tournament:
+def _assembled(raw: bytes) -> tuple[Tournament, bool]:
+    """The tournament in ``raw``, before its checks; and whether every round was read by
+    ``typed_rounds.read_round`` and passed its quick check there, with every seat a player's
+    (then the tournament's checks need not read the rounds' tables again:
+    ``engine.validation.problems``, ``rounds_checked``)."""
     top = _present(msgspec.json.decode(raw, type=_scanned()))
     stages: list[dict[str, Any]] = [_present(s) for s in top.get("stages", ())]
     rounds_of = [stage.get("rounds") for stage in stages]
@@ -127,21 +140,30 @@ def _assembled(raw: bytes) -> Tournament:
     if players is not None:
         skeleton = dataclasses.replace(skeleton, players=players)
     if not rounds_of:
-        return skeleton
+        return skeleton, False
     ids: dict[str, str] = {p.id: p.id for p in skeleton.players}
     tables: dict[int, int] = {}
     validator = round_validator()
+    checked = True
     built_stages = []
     for stage_built, rounds_raw in zip(skeleton.stages, rounds_of, strict=True):
         if rounds_raw is None:
             built_stages.append(stage_built)
             continue
-        built = tuple(
-            typed_round(r, ids, tables) or _shared(validator.validate_json(bytes(r)), ids, tables)
-            for r in rounds_raw
-        )
-        built_stages.append(dataclasses.replace(stage_built, rounds=built))
-    return dataclasses.replace(skeleton, stages=tuple(built_stages))
+        fmt = stage_built.ruleset.scoring.match_format
+        built: list[Round] = []
+        for r in rounds_raw:
+            read = read_round(r, ids, tables, fmt)
+            if read is None:
+                built.append(_shared(validator.validate_json(bytes(r)), ids, tables))
+                checked = False
+            else:
+                built.append(read.round)
+                checked = checked and read.checked
+        built_stages.append(dataclasses.replace(stage_built, rounds=tuple(built)))
+    # Every seat a player's: ``ids`` holds the players' ids and gains any other id read.
+    checked = checked and len(ids) == len(skeleton.players)
+    return dataclasses.replace(skeleton, stages=tuple(built_stages)), checked
 
 
 def _shared(rnd: Round, ids: dict[str, str], tables: dict[int, int]) -> Round:

@@ -20,6 +20,13 @@ takes is a part of what the schema takes, and it makes the same objects: the res
 tests/interop/test_typed_rounds.py reads generated rounds — each single change to a valid
 round among them — both ways and compares what comes out.
 
+``read_round`` also says whether the round's tables passed the quick check that the
+tournament's checks give a round before reading it match by match (``engine.validation``:
+each player placed once, no table number twice, each toss's first player at the table, every
+game score possible in the stage's match format — ``seats_clean``, ``games_fit``), and every
+match has its default id: made from the lists read here, the check costs about two thirds of
+reading the made round again (``TypedRound.checked``; ``large.py`` tells the tournament's checks).
+
 Every match's players (and each toss's first player) are the players' own id objects
 (``ids``: an id not among the players is its first copy read, and the tournament's checks
 refuse it), and equal table numbers one ``int`` (``tables``), as ``large._shared`` makes
@@ -32,14 +39,15 @@ from collections import deque
 from functools import cache
 from itertools import repeat
 from operator import attrgetter
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NamedTuple
 
 import msgspec
 from msgspec import UNSET, UnsetType
 
 from fairpair.engine.errors import FairpairError
-from fairpair.engine.results import Result, ResultKind
+from fairpair.engine.results import MatchFormat, Result, ResultKind
 from fairpair.engine.rounds import Bye, ByeKind, Match, Round, RoundState, Toss, TossReason
+from fairpair.engine.validation import games_fit, seats_clean
 from fairpair.interop.document.checks import TextCheck, games
 from fairpair.interop.document.limits import MAX_GAMES, MAX_ID_LENGTH, MAX_ROUND, MAX_TABLE
 from fairpair.interop.document.results import result_of
@@ -97,7 +105,9 @@ def _decoder() -> msgspec.json.Decoder[_Round]:
     return msgspec.json.Decoder(_Round)
 
 
-_A, _B, _TABLE, _RESULT, _TOSS, _ID = map(attrgetter, ("a", "b", "table", "result", "toss", "id"))
+_A, _B, _TABLE, _RESULT, _TOSS, _ID, _PLAYER = map(
+    attrgetter, ("a", "b", "table", "result", "toss", "id", "player")
+)
 _SET_A, _SET_B, _SET_TABLE, _SET_RESULT, _SET_TOSS, _SET_ID = (
     Match.__dict__[name].__set__ for name in ("a", "b", "table", "result", "toss", "id")
 )
@@ -110,26 +120,65 @@ _RESULTS: dict[_Result | None, Result | None] = {None: None}
 _MOST_RESULTS = 10_000
 
 
+class TypedRound(NamedTuple):
+    """A round ``read_round`` read, and whether its tables passed the round's quick check as
+    they were read (``checked``)."""
+
+    round: Round
+    checked: bool
+    """Its tables passed the quick check of ``engine.validation`` from the lists read (each
+    player placed once, no table number twice: ``seats_clean``; each toss's first player at
+    the table; every game score possible in the stage's match format: ``games_fit``), and
+    every match has its default id. Whether its players are the tournament's is left to the
+    caller (``ids``: a player who is not one is added to it)."""
+
+
 def typed_round(
     data: bytes | msgspec.Raw, ids: dict[str, str], tables: dict[int, int]
 ) -> Round | None:
     """The round in ``data`` when it is read here, otherwise ``None`` (module docstring)."""
+    read = _read(data, ids, tables, None)
+    return read.round if read is not None else None
+
+
+def read_round(
+    data: bytes | msgspec.Raw, ids: dict[str, str], tables: dict[int, int], fmt: MatchFormat
+) -> TypedRound | None:
+    """``typed_round``'s round, with its quick check (``TypedRound.checked``) for a stage
+    whose matches are of format ``fmt``: the tournament's checks need not read its tables
+    again (``engine.validation.problems``, ``rounds_checked``)."""
+    return _read(data, ids, tables, fmt)
+
+
+def _read(
+    data: bytes | msgspec.Raw,
+    ids: dict[str, str],
+    tables: dict[int, int],
+    fmt: MatchFormat | None,
+) -> TypedRound | None:
     try:
         read = _decoder().decode(data)
-        return _made(read, ids, tables)
+        return _made(read, ids, tables, fmt)
     except (msgspec.MsgspecError, FairpairError, ValueError):
         # pydantic-core's errors (a result the engine refuses, an id's text) are ValueErrors.
         return None
 
 
-def _made(read: _Round, ids: dict[str, str], tables: dict[int, int]) -> Round:
+def _made(
+    read: _Round, ids: dict[str, str], tables: dict[int, int], fmt: MatchFormat | None
+) -> TypedRound:
+    """The round ``read`` as the engine's; checked (``TypedRound.checked``) when ``fmt`` is
+    given."""
     found = read.matches
+    a_ids = list(map(_A, found))
+    b_ids = list(map(_B, found))
+    read_numbers = list(map(_TABLE, found))
+    checked = fmt is not None and seats_clean(
+        [*a_ids, *b_ids, *map(_PLAYER, read.byes)], read_numbers
+    )
     matches: tuple[Match, ...] = ()
     if found:
         made = list(map(_new, repeat(Match, len(found))))
-        a_ids = list(map(_A, found))
-        b_ids = list(map(_B, found))
-        read_numbers = list(map(_TABLE, found))
         numbers = list(map(tables.setdefault, read_numbers, read_numbers))
         deque(map(_SET_A, made, map(ids.setdefault, a_ids, a_ids)), maxlen=0)
         deque(map(_SET_B, made, map(ids.setdefault, b_ids, b_ids)), maxlen=0)
@@ -140,21 +189,28 @@ def _made(read: _Round, ids: dict[str, str], tables: dict[int, int]) -> Round:
         except KeyError:  # a result not read before
             made_results = _new_results(results)
         deque(map(_SET_RESULT, made, made_results), maxlen=0)
+        if checked and fmt is not None:
+            distinct = dict(zip(map(id, made_results), made_results, strict=True))
+            checked = games_fit(distinct.values(), fmt)
         tosses = list(map(_TOSS, found))
         if any(tosses):
             deque(map(_SET_TOSS, made, [_toss(t, ids) for t in tosses]), maxlen=0)
+            checked = checked and all(
+                t is None or t.first in (a, b) for t, a, b in zip(tosses, a_ids, b_ids, strict=True)
+            )
         else:
             deque(map(_SET_TOSS, made, repeat(None)), maxlen=0)
         prefix = f"{read.number}."
         deque(map(_SET_ID, made, map(prefix.__add__, map(text_of(numbers), numbers))), maxlen=0)
         given = list(map(_ID, found))
         if given.count(UNSET) != len(given):
+            checked = False  # an id of its own: the stage's ids are checked whole
             for match, match_id in zip(made, given, strict=True):
                 if match_id is not UNSET:
                     _SET_ID(match, _CHECK_ID(match_id))
         matches = tuple(made)
     byes = tuple(Bye(ids.setdefault(b.player, b.player), b.kind) for b in read.byes)
-    return Round(read.number, matches, byes, (), read.state)
+    return TypedRound(Round(read.number, matches, byes, (), read.state), checked)
 
 
 def _new_results(results: list[_Result | None]) -> list[Result | None]:

@@ -412,3 +412,17 @@ def test_a_clean_round_is_checked_as_read_and_each_flaw_is_not() -> None:
     assert not checked({"1.toss": {"first": "p0"}})
     assert not checked({}, MatchFormat.BO1)  # 2-1 in one game
     assert not checked({"0.id": "final"})
+
+
+def test_rounds_checked_as_read_lose_no_problem_of_the_stage_either() -> None:
+    """Two rounds numbered alike give their tables the same default ids: told the rounds were
+    checked, the stage's checks still list that, as they do reading every table."""
+    ids = {p: p for p in ENTERED}
+    data = b'{"number": 1, "matches": [{"table": 1, "a": "p0", "b": "p1"}]}'
+    reads = [read_round(data, ids, {}, MatchFormat.BO3) for _ in range(2)]
+    assert all(read is not None and read.checked for read in reads)
+    stage = Stage(rounds=tuple(read.round for read in reads if read is not None))
+    tournament = Tournament("t", tuple(Player(p, p) for p in ENTERED), (stage,))
+    found = problems(tournament, rounds_checked=True)
+    assert found == problems(tournament)
+    assert any("already used" in p.reason for p in found)

@@ -280,7 +280,9 @@ def _stage_problems(
                     ),
                 )
             )
-    out.extend(_identity_problems(s, at, ids_checked=rounds_checked))
+    # Default ids ("<round>.<table>") are unique when the rounds' numbers are.
+    default_ids = rounds_checked and len(seen_numbers) == len(s.rounds)
+    out.extend(_identity_problems(s, at, ids_checked=default_ids))
     cap = s.round_cap
     if cap is not None and len(s.rounds) > cap:
         field = "max_rounds" if s.max_rounds == cap else "elimination"

@@ -429,9 +429,9 @@ def _assigned_byes_played(s: Stage, at: str) -> list[Problem]:
 
 def _identity_problems(s: Stage, at: str, ids_checked: bool = False) -> list[Problem]:
     """Table ids are unique in the stage (a result is recorded by id; ``ids_checked``: every
-    match has its default id, ``"<round>.<table>"``, and no table number is used twice in a
-    round, so they are); only the last round may be live (Scheduled or Open) when rounds carry
-    their state (engine.lifecycle)."""
+    match has its default id, ``"<round>.<table>"``, no table number is used twice in a round
+    and no round number twice in the stage, so they are); only the last round may be live
+    (Scheduled or Open) when rounds carry their state (engine.lifecycle)."""
     out: list[Problem] = []
     rounds: Sequence[Round] = ()
     if not ids_checked:

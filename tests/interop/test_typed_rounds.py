@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from fairpair.engine.players import Player
 from fairpair.engine.results import MatchFormat
-from fairpair.engine.rounds import Match, TossReason
+from fairpair.engine.rounds import Match, Round, TossReason
 from fairpair.engine.ruleset import Ruleset
 from fairpair.engine.scoring import Scoring
 from fairpair.engine.stage import Stage
@@ -23,7 +23,7 @@ from fairpair.engine.validation import problems
 from fairpair.interop.document.compiled import round_validator
 from fairpair.interop.document.large import _shared
 from fairpair.interop.document.limits import MAX_GAMES, MAX_ID_LENGTH, MAX_ROUND, MAX_TABLE
-from fairpair.interop.document.typed_rounds import read_round, typed_round
+from fairpair.interop.document.typed_rounds import read_round
 from fairpair.interop.document.validator_core import ValidationError
 
 PLAYERS = [f"p{i}" for i in range(6)]
@@ -184,6 +184,12 @@ def odd_rounds(draw: st.DrawFn) -> dict[str, Any]:
         key, value = draw(st.sampled_from(EXTRA_KEYS[where]))
         part[key] = {"first": part["a"], "reason": "neutral"} if value == "toss" else value
     return rnd
+
+
+def typed_round(data: bytes, ids: dict[str, str], tables: dict[int, int]) -> Round | None:
+    """The round ``read_round`` reads (in a best-of-three stage), or ``None``."""
+    read = read_round(data, ids, tables, MatchFormat.BO3)
+    return read.round if read is not None else None
 
 
 def schema_round(data: bytes, ids: dict[str, str]) -> Any:
@@ -372,7 +378,6 @@ def test_a_round_checked_as_read_has_no_problem_its_tables_would_show(
     if read is None:
         return
     rnd_read = read.round
-    assert rnd_read == typed_round(written(rnd, spaced), {p: p for p in ENTERED}, {})
     checked = read.checked and len(ids) == len(ENTERED)
     stage = Stage(
         ruleset=Ruleset(scoring=Scoring(match_format=fmt)),

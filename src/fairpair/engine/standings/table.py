@@ -259,9 +259,7 @@ def _standings(
     stage = stage if stage is not None else tournament.stage()
     chosen = _tiebreaks(stage, tiebreaks)
     ledger = build_ledger(tournament, stage, after_round)
-    if stage.is_playoff:
-        return _playoff_standings(tournament, stage, after_round, ledger, chosen)
-    return _ranked(ledger, chosen, include_absent)
+    return _from_ledger(tournament, ledger, after_round, chosen, include_absent)
 
 
 def standings_from_ledger(
@@ -270,10 +268,21 @@ def standings_from_ledger(
     """``compute_standings(tournament, stage, after_round)`` from the ledger
     ``build_ledger(tournament, stage, after_round)`` made, for a caller that reads the ledger
     too (the pairing: who has met whom, ``history.met_numbers``)."""
-    stage = ledger.stage
-    chosen = _tiebreaks(stage, None)
-    if stage.is_playoff:
-        return _playoff_standings(tournament, stage, ledger.last_round, ledger, chosen)
+    chosen = _tiebreaks(ledger.stage, None)
+    return _from_ledger(tournament, ledger, ledger.last_round, chosen, include_absent)
+
+
+def _from_ledger(
+    tournament: Tournament,
+    ledger: Ledger,
+    after_round: int | None,
+    chosen: tuple[Tiebreak, ...],
+    include_absent: bool,
+) -> Standings:
+    """The standings of the ledger's stage after ``after_round`` (a playoff's: its bracket's
+    places)."""
+    if ledger.stage.is_playoff:
+        return _playoff_standings(tournament, ledger.stage, after_round, ledger, chosen)
     return _ranked(ledger, chosen, include_absent)
 
 

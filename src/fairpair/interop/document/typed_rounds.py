@@ -3,7 +3,7 @@
 pydantic-core reads a round of 50,000 matches (a 100,000-player event) about twice as slowly
 as msgspec reads it into typed records and the records are made into the engine's
 ``Round``: it builds its parse tree, calls Python once per result (``results.result_of``)
-and names each match afterwards (``tables.round_of``). ``typed_round`` reads a round of
+and names each match afterwards (``tables.round_of``). ``read_round`` reads a round of
 two-player tables — ``number``, ``matches`` (``table``, ``a``, ``b``, ``result`` told by
 ``kind``, ``winner`` and ``games``, ``toss``, ``id``), ``byes``, ``state`` — under the
 schema's own bounds (``limits``) and strict types (no text for a number, no float, no
@@ -12,7 +12,7 @@ schema's own bounds (``limits``) and strict types (no text for a number, no floa
 result — is ``None``, and the caller reads that round with the schema's validator
 (``compiled.round_validator``), which reads it or refuses it with its message and place.
 
-So nothing is read differently and nothing is refused differently: what ``typed_round``
+So nothing is read differently and nothing is refused differently: what ``read_round``
 takes is a part of what the schema takes, and it makes the same objects: the results are
 ``results.result_of``'s (one shared object per distinct result), a match without an id gets
 ``"<round>.<table>"`` (``tables.round_of``), a match's id is checked as every id is
@@ -133,29 +133,13 @@ class TypedRound(NamedTuple):
     caller (``ids``: a player who is not one is added to it)."""
 
 
-def typed_round(
-    data: bytes | msgspec.Raw, ids: dict[str, str], tables: dict[int, int]
-) -> Round | None:
-    """The round in ``data`` when it is read here, otherwise ``None`` (module docstring)."""
-    read = _read(data, ids, tables, None)
-    return read.round if read is not None else None
-
-
 def read_round(
     data: bytes | msgspec.Raw, ids: dict[str, str], tables: dict[int, int], fmt: MatchFormat
 ) -> TypedRound | None:
-    """``typed_round``'s round, with its quick check (``TypedRound.checked``) for a stage
-    whose matches are of format ``fmt``: the tournament's checks need not read its tables
-    again (``engine.validation.problems``, ``rounds_checked``)."""
-    return _read(data, ids, tables, fmt)
-
-
-def _read(
-    data: bytes | msgspec.Raw,
-    ids: dict[str, str],
-    tables: dict[int, int],
-    fmt: MatchFormat | None,
-) -> TypedRound | None:
+    """The round in ``data`` when it is read here, otherwise ``None`` (module docstring), with
+    its quick check (``TypedRound.checked``) for a stage whose matches are of format ``fmt``:
+    the tournament's checks need not read its tables again (``engine.validation.problems``,
+    ``rounds_checked``)."""
     try:
         read = _decoder().decode(data)
         return _made(read, ids, tables, fmt)
@@ -165,17 +149,14 @@ def _read(
 
 
 def _made(
-    read: _Round, ids: dict[str, str], tables: dict[int, int], fmt: MatchFormat | None
+    read: _Round, ids: dict[str, str], tables: dict[int, int], fmt: MatchFormat
 ) -> TypedRound:
-    """The round ``read`` as the engine's; checked (``TypedRound.checked``) when ``fmt`` is
-    given."""
+    """The round ``read`` as the engine's, and its quick check (``TypedRound.checked``)."""
     found = read.matches
     a_ids = list(map(_A, found))
     b_ids = list(map(_B, found))
     read_numbers = list(map(_TABLE, found))
-    checked = fmt is not None and seats_clean(
-        [*a_ids, *b_ids, *map(_PLAYER, read.byes)], read_numbers
-    )
+    checked = seats_clean([*a_ids, *b_ids, *map(_PLAYER, read.byes)], read_numbers)
     matches: tuple[Match, ...] = ()
     if found:
         made = list(map(_new, repeat(Match, len(found))))
@@ -189,7 +170,7 @@ def _made(
         except KeyError:  # a result not read before
             made_results = _new_results(results)
         deque(map(_SET_RESULT, made, made_results), maxlen=0)
-        if checked and fmt is not None:
+        if checked:
             distinct = dict(zip(map(id, made_results), made_results, strict=True))
             checked = games_fit(distinct.values(), fmt)
         tosses = list(map(_TOSS, found))
